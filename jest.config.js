@@ -1,0 +1,34 @@
+/** Jest: unit tests, and the server tests twice, once per database driver. */
+const transform = {
+  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }],
+};
+
+// ESM-only packages that jest (on Node 20) must compile to CommonJS.
+const esmPackages = ['content-disposition'];
+const base = {
+  transform,
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  testEnvironment: 'node',
+  rootDir: __dirname,
+};
+
+module.exports = {
+  globalSetup: '<rootDir>/test/support/globalSetup.ts',
+  globalTeardown: '<rootDir>/test/support/globalTeardown.ts',
+  reporters: ['default', '<rootDir>/test/support/summaryReporter.js'],
+  projects: [
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/{shared,machines}/**/*.test.ts'] },
+    {
+      ...base,
+      displayName: 'server-pglite',
+      testMatch: ['<rootDir>/test/server/**/*.test.ts'],
+      setupFiles: ['<rootDir>/test/support/driverPglite.ts'],
+    },
+    {
+      ...base,
+      displayName: 'server-postgres',
+      testMatch: ['<rootDir>/test/server/**/*.test.ts'],
+      setupFiles: ['<rootDir>/test/support/driverPostgres.ts'],
+    },
+  ],
+};

@@ -1,0 +1,87 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A throwaway PostgreSQL cluster in a temporary directory, for tests and benchmarks. */
+export interface PostgresCluster {
+  url: string;
+  port: number;
+  dir: string;
+  stop: () => Promise<void>;
+}
+
+const BIN_DIRS = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'];
+
+function findBinDir(): string {
+  const dir = process.env.PG_BIN_DIR ?? BIN_DIRS.find((d) => existsSync(join(d, 'initdb')));
+  if (!dir) throw new Error(`PostgreSQL binaries not found in ${BIN_DIRS.join(', ')}; set PG_BIN_DIR`);
+  return dir;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs a PostgreSQL binary as the postgres user when we are root (PostgreSQL refuses to run as root). */
+function asPostgres(bin: string, args: string[]): [string, string[]] {
+  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+}
+
+/** Starts a fresh cluster on a free loopback port; `stop()` shuts it down and removes its files. */
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const bin = findBinDir();
+  const dir = mkdtempSync(join(tmpdir(), 'kk-pg-'));
+  chmodSync(dir, 0o777);
+  const dataDir = join(dir, 'data');
+  const [initCmd, initArgs] = asPostgres(join(bin, 'initdb'), [
+    '-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync',
+  ]);
+  execFileSync(initCmd, initArgs, { stdio: 'pipe' });
+  const port = await freePort();
+  const [cmd, args] = asPostgres(join(bin, 'postgres'), [
+    '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
+    '-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+  ]);
+  const child: ChildProcess = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    log += d.toString();
+  });
+  const ready = join(bin, 'pg_isready');
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      execFileSync(ready, ['-h', '127.0.0.1', '-p', String(port)], { stdio: 'pipe' });
+      break;
+    } catch {
+      if (child.exitCode !== null || Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`PostgreSQL did not start:\n${log}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    dir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGINT');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/** Passwords hashed with scrypt, a memory-hard function: `scrypt$N$r$p$salt$hash` (base64url). */
+
+const N = 2 ** 15;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 32;
+
+function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  const options: ScryptOptions = { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 };
+  return new Promise((resolve, reject) =>
+    scryptCb(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+/** Hashes a password with a fresh random salt. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, N, R, P);
+  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** Whether `password` matches `stored`; a missing or malformed hash never matches (but costs the same). */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  const parts = stored?.split('$') ?? [];
+  if (parts.length !== 6 || parts[0] !== 'scrypt') {
+    await scrypt(password, randomBytes(16), N, R, P);
+    return false;
+  }
+  const [, n, r, p, salt, hash] = parts as [string, string, string, string, string, string];
+  const expected = Buffer.from(hash, 'base64url');
+  const key = await scrypt(password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p));
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** The smallest length of a password that a user may set. */
+export const MIN_PASSWORD_LENGTH = 10;
+
+/** A random password for the first administrator when none is configured. */
+export function randomPassword(): string {
+  return randomBytes(15).toString('base64url');
+}

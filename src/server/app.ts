@@ -1,0 +1,170 @@
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { join, resolve } from 'node:path';
+import { itemTypes } from '../shared/itemTypes';
+import { AccountService } from './accounts/AccountService';
+import { TokenService } from './accounts/TokenService';
+import type { ServerConfig } from './config';
+import { openDatabase } from './db/openDatabase';
+import { seedDemoData } from './demo/seedDemoData';
+import { registerAuthRoutes } from './http/authRoutes';
+import { renderIndexHtml } from './http/indexHtml';
+import { registerItemRoutes } from './http/itemRoutes';
+import { registerPublicRoutes } from './http/publicRoutes';
+import { LiveHub } from './live/LiveHub';
+import { Dispatcher } from './ops/Dispatcher';
+import { operationTable } from './ops/operationTable';
+import type { Services } from './services';
+import { SocketConnection } from './socket/SocketConnection';
+import { ItemStore } from './store/ItemStore';
+import { StreamStore } from './store/StreamStore';
+
+/** Largest body of an ordinary HTTP route, in bytes. */
+const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** What the first start created, for the start-up banner. */
+export interface Bootstrap {
+  adminEmail: string | null;
+  generatedPassword?: string;
+  seeded: boolean;
+}
+
+/** A running server: its HTTP app, services, and how to stop it. */
+export interface KKServer {
+  app: FastifyInstance;
+  services: Services;
+  bootstrap: Bootstrap;
+  /** Starts listening; answers the base URL. */
+  listen(): Promise<string>;
+  /** Closes sockets, the HTTP server and the database. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_ADMIN_EMAIL = 'admin@knowledgekeeper.local';
+
+function allowedOrigin(config: ServerConfig, origin: string | undefined, host: string | undefined): boolean {
+  if (!origin) return true; // not a browser: the token still has to authenticate
+  let o: URL;
+  try {
+    o = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (config.publicUrl) return o.origin === new URL(config.publicUrl).origin;
+  return o.host === host;
+}
+
+/** Opens the database and builds the server with every service and route. */
+export async function createServer(config: ServerConfig): Promise<KKServer> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const items = new ItemStore(db, itemTypes);
+  const tokens = new TokenService(db, config.tokenTtlSeconds);
+  const accounts = new AccountService(db, items, tokens, config.version);
+  const live = new LiveHub(db, items);
+  const services: Services = { config, db, items, tokens, accounts, live, streams: new StreamStore(db) };
+
+  let app: FastifyInstance | null = null;
+  try {
+    const fresh = !(await accounts.hasAccounts());
+    const bootstrap: Bootstrap = { adminEmail: null, seeded: false };
+    if (fresh || config.adminEmail) {
+      const email = config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
+      const made = await accounts.ensureAdmin(email, config.adminPassword);
+      bootstrap.adminEmail = email;
+      if (made.generatedPassword) bootstrap.generatedPassword = made.generatedPassword;
+    }
+    if (fresh && config.seedDemo) {
+      const admin = await db.query<{ user_id: string }>('SELECT user_id FROM accounts WHERE admin ORDER BY created_at LIMIT 1');
+      await seedDemoData(items, accounts, admin.rows[0]?.user_id ?? null);
+      bootstrap.seeded = true;
+    }
+    await live.start();
+
+    app = Fastify({ logger: false, bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: !!config.publicUrl });
+    const a = app;
+    await a.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          workerSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: config.publicUrl?.startsWith('https:') ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      hsts: !!config.publicUrl?.startsWith('https:'),
+    });
+    await a.register(websocket, { options: { maxPayload: config.wsMaxMsgSize } });
+    const dispatcher = new Dispatcher(operationTable);
+
+    a.get('/ws', {
+      websocket: true,
+      preValidation: async (request, reply) => {
+        if (!allowedOrigin(config, request.headers.origin, request.headers.host)) {
+          await reply.code(403).send({ userMessage: 'notAllowed', sysMessage: 'Origin not allowed' });
+        }
+      },
+    }, (socket) => {
+      new SocketConnection(socket, services, dispatcher);
+    });
+
+    registerAuthRoutes(a, services);
+    registerItemRoutes(a, services, dispatcher);
+    registerPublicRoutes(a, services);
+
+    const templateDir = resolve(__dirname, '..', '..', 'public');
+    // sendFile only: every served path is an explicit route, so the raw template is never exposed.
+    await a.register(fastifyStatic, { root: templateDir, serve: false });
+    a.get('/assets/*', (request, reply) => {
+      const file = (request.params as { '*': string })['*'];
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      return reply.sendFile(file, join(config.publicDir, 'assets'));
+    });
+    a.get('/icons/*', (request, reply) => reply.sendFile((request.params as { '*': string })['*'], join(templateDir, 'icons')));
+
+    const indexHtml = renderIndexHtml(config, templateDir);
+    a.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0]!;
+      const isApi = /^\/(api|ws|lov|locale-overrides|attachment|item-id-image|item-uuid-image)(\/|$)/.test(path);
+      if (request.method === 'GET' && !isApi && !/\.[a-z0-9]{1,8}$/i.test(path)) {
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      }
+      return reply.code(404).send({ userMessage: 'notFound', sysMessage: `${request.method} ${path} not found` });
+    });
+    a.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status >= 500) console.error('Request failed:', error);
+      const userMessage = status === 413 ? 'tooLarge' : status < 500 ? 'parseRequestFailed' : 'generalFailure';
+      return reply.code(status).send({ userMessage, sysMessage: status < 500 ? error.message : 'Internal error' });
+    });
+
+    let closed = false;
+    return {
+      app: a,
+      services,
+      bootstrap,
+      async listen() {
+        return a.listen({ port: config.port, host: config.host });
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        await live.stop();
+        await a.close();
+        await db.close();
+      },
+    };
+  } catch (e) {
+    await live.stop().catch(() => undefined);
+    await app?.close().catch(() => undefined);
+    await db.close();
+    throw e;
+  }
+}

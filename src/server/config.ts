@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { AUTH_TIMEOUT_MS, WS_MAX_MSG_SIZE } from '../shared/constants';
+
+/** Everything the server reads from its environment (documented in the README). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  publicUrl?: string;
+  siteName: string;
+  dedicated: boolean;
+  smtpUrl?: string;
+  /** Lifetime of a session token, in seconds. */
+  tokenTtlSeconds: number;
+  /** How long before expiry the server pushes tokenWarning, in seconds. */
+  tokenWarningSeconds: number;
+  /** Create the demo organisation, contacts and users on the first start of an empty database. */
+  seedDemo: boolean;
+  version: string;
+  wsMaxMsgSize: number;
+  authTimeoutMs: number;
+  /** Folder of the built browser bundle. */
+  publicDir: string;
+  /** Print the start-up banner and request errors. */
+  logging: boolean;
+}
+
+const root = resolve(__dirname, '..', '..');
+
+function packageVersion(): string {
+  for (const dir of [root, resolve(__dirname, '..')]) {
+    try {
+      return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+    } catch {
+      // not bundled from here: try the next folder
+    }
+  }
+  return '0.0.0';
+}
+
+const flag = (v: string | undefined): boolean => v === '1' || v?.toLowerCase() === 'true' || v?.toLowerCase() === 'yes';
+
+function positiveInt(name: string, v: string | undefined, fallback: number): number {
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, not "${v}"`);
+  return n;
+}
+
+/** Reads the configuration from environment variables, with the defaults of DESIGN.md. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: env.PORT === '0' ? 0 : positiveInt('PORT', env.PORT, 8080),
+    host: env.HOST || '127.0.0.1',
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
+    siteName: env.SITE_NAME || 'KnowledgeKeeper',
+    dedicated: flag(env.DEDICATED),
+    smtpUrl: env.SMTP_URL || undefined,
+    tokenTtlSeconds: positiveInt('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS, 14 * 24 * 3600),
+    tokenWarningSeconds: positiveInt('TOKEN_WARNING_SECONDS', env.TOKEN_WARNING_SECONDS, 15 * 60),
+    seedDemo: env.SEED_DEMO === undefined ? true : flag(env.SEED_DEMO),
+    version: packageVersion(),
+    wsMaxMsgSize: positiveInt('WS_MAX_MSG_SIZE', env.WS_MAX_MSG_SIZE, WS_MAX_MSG_SIZE),
+    authTimeoutMs: positiveInt('AUTH_TIMEOUT_MS', env.AUTH_TIMEOUT_MS, AUTH_TIMEOUT_MS),
+    publicDir: resolve(env.PUBLIC_DIR || join(root, 'dist', 'public')),
+    logging: env.KK_QUIET !== '1',
+  };
+}

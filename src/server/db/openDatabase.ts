@@ -1,0 +1,19 @@
+import { join } from 'node:path';
+import type { Database } from './Database';
+import { migrate } from './migrate';
+import { openPglite } from './pgliteDriver';
+import { openPostgres } from './postgresDriver';
+
+/** Opens PostgreSQL when `databaseUrl` is set, else the embedded database under `dataDir`, and migrates it. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(join(options.dataDir));
+  try {
+    await migrate(db);
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+  return db;
+}

@@ -1,0 +1,37 @@
+import type { AccountService } from '../accounts/AccountService';
+import type { ItemStore } from '../store/ItemStore';
+
+const system = { userId: null, masquerader: null };
+
+/**
+ * Fills an empty database with a small, believable community: two organisations that consult with
+ * each other, their contacts, two community users without passwords yet, and a list of values.
+ */
+export async function seedDemoData(items: ItemStore, accounts: AccountService, adminId: string | null): Promise<void> {
+  const author = { userId: adminId, masquerader: null };
+  const opts = { admin: true };
+  const community = await items.create(author, 'Organization', {
+    displayName: 'Lakeview First Nation', type: 'COMMUNITY', website: 'https://lakeview.example.org',
+    legalName: 'Lakeview First Nation Band Council',
+  }, opts);
+  const proponent = await items.create(author, 'Organization', {
+    displayName: 'Northern Minerals Ltd.', type: 'INDUSTRY', industry: 'Mining', website: 'https://northern-minerals.example.com',
+  }, opts);
+  const ministry = await items.create(author, 'Organization', {
+    displayName: 'Ministry of Lands and Resources', type: 'GOVERNMENT',
+  }, opts);
+  const rel = (id: string) => [{ id }];
+  const people = [
+    { firstName: 'Mary', lastName: 'Thunderchild', email: 'mary.thunderchild@lakeview.example.org', officePhone: '(306) 555-0142', _related: rel(community.id) },
+    { firstName: 'Joseph', lastName: 'Whitehorse', email: 'joseph.whitehorse@lakeview.example.org', mobilePhone: '(306) 555-0199', _related: rel(community.id) },
+    { firstName: 'Alex', lastName: 'Chen', email: 'alex.chen@northern-minerals.example.com', officePhone: '(604) 555-0110 ext: 12', _related: rel(proponent.id) },
+    { firstName: 'Priya', lastName: 'Natarajan', email: 'priya.natarajan@lands.example.gov', _related: rel(ministry.id) },
+  ];
+  for (const p of people) await items.create(author, 'Contact', { ...p, $access: 'COMMUNITY' }, opts);
+  await accounts.createUser({ name: 'Mary Thunderchild', email: 'mary.thunderchild@lakeview.example.org' }, adminId);
+  await accounts.createUser({ name: 'Joseph Whitehorse', email: 'joseph.whitehorse@lakeview.example.org' }, adminId);
+  const commLogTypes: [string, string][] = [['EMAIL', 'E-mail'], ['PHONE', 'Phone call'], ['MEETING', 'Meeting'], ['LETTER', 'Letter']];
+  for (const [key, en] of commLogTypes) {
+    await items.create(system, 'LOVValue', { list: 'ORG_COMMLOG_TYPES', key, t: { en }, owner: { id: community.id }, state: 'ACTIVE' }, opts);
+  }
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { EXPECT_STREAM_HEADER, STREAM_DONE_HEADER, STREAM_KEY_HEADER } from '../../shared/constants';
+import type { Frame } from '../../shared/protocol';
+import type { Dispatcher } from '../ops/Dispatcher';
+import { OpError } from '../OpError';
+import type { Services } from '../services';
+import { callerOf } from './bearer';
+
+/** Largest POST /api/item body, in bytes: it carries what is too large for the socket. */
+export const ITEM_POST_BODY_LIMIT = 32 * 1024 * 1024;
+
+const erred = (o: string, s: number | undefined, e: OpError): Frame => ({ o, ...(s === undefined ? {} : { s }), erred: true, b: e.toBody() });
+
+/**
+ * POST /api/item: the socket's messages over HTTP, through the same dispatcher. With
+ * X-VGN-Expect-Stream the reply is kept as a stream polled by GET /api/stream/{key}.
+ */
+export function registerItemRoutes(app: FastifyInstance, services: Services, dispatcher: Dispatcher): void {
+  app.post('/api/item', { bodyLimit: ITEM_POST_BODY_LIMIT }, async (request, reply) => {
+    const frame = request.body as Frame | null;
+    if (!frame || typeof frame !== 'object' || Array.isArray(frame) || typeof frame.o !== 'string') {
+      return reply.code(400).send(erred('', undefined, new OpError('parseRequestFailed', 'The body must be a message {o, b, s}')));
+    }
+    let caller;
+    try {
+      caller = await callerOf(request, services);
+    } catch (e) {
+      if (e instanceof OpError) return reply.code(401).send(erred(frame.o, frame.s, e));
+      throw e;
+    }
+    const ctx = { caller, services, connection: null };
+    if (request.headers[EXPECT_STREAM_HEADER] === undefined) return dispatcher.dispatch(ctx, frame);
+    const key = await services.streams.open(caller?.userId ?? null);
+    reply.header(STREAM_KEY_HEADER, key);
+    void dispatcher
+      .dispatch(ctx, frame)
+      .then((answer) => services.streams.append(key, [answer], true))
+      .catch((e) => console.error('Streaming a reply failed:', e));
+    return { o: frame.o, ...(frame.s === undefined ? {} : { s: frame.s }), b: { streamKey: key } };
+  });
+
+  app.get<{ Params: { key: string } }>('/api/stream/:key', async (request, reply) => {
+    let caller;
+    try {
+      caller = await callerOf(request, services);
+    } catch (e) {
+      if (e instanceof OpError) return reply.code(401).send(e.toBody());
+      throw e;
+    }
+    const taken = await services.streams.take(request.params.key, caller?.userId ?? null);
+    if (!taken) return reply.code(404).send(new OpError('streamNotFound', 'No such stream').toBody());
+    reply.header(STREAM_DONE_HEADER, String(taken.done));
+    return taken.frames;
+  });
+}

@@ -1,0 +1,142 @@
+import { Push, CloseCode } from '../../shared/protocol';
+import type { Item } from '../../shared/items/types';
+import { SESSIONS_CHANNEL, type Revocation } from '../accounts/TokenService';
+import type { Database } from '../db/Database';
+import type { LiveConnection } from '../ops/OpContext';
+import { canRead } from '../policy/policy';
+import { ITEMS_CHANNEL, type ItemChange, type ItemStore } from '../store/ItemStore';
+
+function matches(item: Item, filter: Record<string, unknown>): boolean {
+  return Object.entries(filter).every(([k, v]) => {
+    const actual = item[k];
+    if (actual && typeof actual === 'object' && 'id' in actual) return (actual as { id: unknown }).id === v;
+    return actual === v || (v === null && actual === undefined);
+  });
+}
+
+/**
+ * The sockets of this server process and what they watch. Every process listens to the item and
+ * session channels, so a change committed through any process reaches every watcher, and a
+ * sign-out or block closes every socket of that token or user.
+ */
+export class LiveHub {
+  private readonly connections = new Set<LiveConnection>();
+  private readonly itemWatchers = new Map<string, Set<LiveConnection>>();
+  private readonly typeWatchers = new Map<string, Set<LiveConnection>>();
+  private queue: Promise<void> = Promise.resolve();
+  private readonly unlisten: (() => Promise<void>)[] = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly items: ItemStore,
+  ) {}
+
+  /** Starts listening to the channels. */
+  async start(): Promise<void> {
+    this.unlisten.push(
+      await this.db.listen(ITEMS_CHANNEL, (payload) => {
+        // One change at a time, so pushes for one item never overtake each other.
+        this.queue = this.queue.then(() => this.onItemChange(JSON.parse(payload) as ItemChange)).catch((e) =>
+          console.error('Pushing an item change failed:', e),
+        );
+      }),
+    );
+    this.unlisten.push(await this.db.listen(SESSIONS_CHANNEL, (payload) => this.onRevocation(JSON.parse(payload) as Revocation)));
+  }
+
+  /** Stops listening and closes every socket (graceful shutdown). */
+  async stop(): Promise<void> {
+    for (const u of this.unlisten.splice(0)) await u().catch(() => undefined);
+    await this.queue;
+    for (const conn of [...this.connections]) conn.close(1001, 'serverShutdown');
+  }
+
+  /** Number of open sockets on this process. */
+  get size(): number {
+    return this.connections.size;
+  }
+
+  add(conn: LiveConnection): void {
+    this.connections.add(conn);
+  }
+
+  /** Forgets a closed socket and all its watches. */
+  remove(conn: LiveConnection): void {
+    this.connections.delete(conn);
+    for (const id of conn.itemWatches) this.itemWatchers.get(id)?.delete(conn);
+    for (const { type } of conn.typeWatches.values()) this.typeWatchers.get(type)?.delete(conn);
+    conn.itemWatches.clear();
+    conn.typeWatches.clear();
+  }
+
+  watchItem(conn: LiveConnection, id: string): void {
+    conn.itemWatches.add(id);
+    const set = this.itemWatchers.get(id) ?? new Set();
+    set.add(conn);
+    this.itemWatchers.set(id, set);
+  }
+
+  unwatchItem(conn: LiveConnection, id: string): void {
+    conn.itemWatches.delete(id);
+    const set = this.itemWatchers.get(id);
+    set?.delete(conn);
+    if (set?.size === 0) this.itemWatchers.delete(id);
+  }
+
+  watchType(conn: LiveConnection, count: number, type: string, filter: Record<string, unknown>): void {
+    conn.typeWatches.set(count, { type, filter });
+    const set = this.typeWatchers.get(type) ?? new Set();
+    set.add(conn);
+    this.typeWatchers.set(type, set);
+  }
+
+  /** Removes type watch `count`; answers whether it existed. */
+  unwatchType(conn: LiveConnection, count: number, type: string): boolean {
+    const watch = conn.typeWatches.get(count);
+    if (!watch || watch.type !== type) return false;
+    conn.typeWatches.delete(count);
+    if (![...conn.typeWatches.values()].some((w) => w.type === type)) this.typeWatchers.get(type)?.delete(conn);
+    return true;
+  }
+
+  private async onItemChange(change: ItemChange): Promise<void> {
+    const type = change.id.split('-')[0]!;
+    const byItem = this.itemWatchers.get(change.id);
+    const byType = this.typeWatchers.get(type);
+    if (!byItem?.size && !byType?.size) return;
+    const record = await this.items.find(change.id);
+    if (!record) return;
+    // Presentation depends on who reads (labels of related items), so present once per user.
+    const presented = new Map<string, Item>();
+    const present = async (conn: LiveConnection): Promise<Item> => {
+      const key = conn.caller ? `${conn.caller.userId}:${conn.caller.admin}` : '';
+      let item = presented.get(key);
+      if (!item) {
+        item = await this.items.present(conn.caller, record);
+        presented.set(key, item);
+      }
+      return item;
+    };
+    const targets = new Set<LiveConnection>();
+    for (const conn of byItem ?? []) targets.add(conn);
+    for (const conn of byType ?? []) targets.add(conn);
+    for (const conn of targets) {
+      if (!this.connections.has(conn) || !canRead(conn.caller, record)) continue;
+      const item = await present(conn);
+      const wanted =
+        conn.itemWatches.has(change.id) ||
+        [...conn.typeWatches.values()].some((w) => w.type === type && matches(item, w.filter));
+      if (wanted) conn.send({ o: Push.itemUpdate, b: item });
+    }
+  }
+
+  private onRevocation(rev: Revocation): void {
+    for (const conn of [...this.connections]) {
+      const caller = conn.caller;
+      if (!caller) continue;
+      if ((rev.tokenHash && caller.tokenHash === rev.tokenHash) || (rev.userId && caller.userId === rev.userId)) {
+        conn.close(CloseCode.auth, rev.reason);
+      }
+    }
+  }
+}

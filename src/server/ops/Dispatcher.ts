@@ -1,0 +1,71 @@
+import * as yup from 'yup';
+import type { Frame } from '../../shared/protocol';
+import { OpError } from '../OpError';
+import type { OpContext, OpParams, OpRoute } from './OpContext';
+
+interface CompiledRoute {
+  route: OpRoute;
+  regex: RegExp;
+  names: string[];
+}
+
+function compile(route: OpRoute): CompiledRoute {
+  const names: string[] = [];
+  const source = route.pattern
+    .split('/')
+    .map((seg) => seg.replace(/:([A-Za-z]+)|([^:]+)/g, (_m, name: string | undefined, lit: string | undefined) => {
+      if (name) {
+        names.push(name);
+        return '([^/]+)';
+      }
+      return (lit ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    }))
+    .join('/');
+  return { route, regex: new RegExp(`^${source}$`), names };
+}
+
+/** Answers frames by looking their operation up in one table `pattern -> handler`. */
+export class Dispatcher {
+  private readonly routes: CompiledRoute[];
+
+  constructor(routes: readonly OpRoute[]) {
+    this.routes = routes.map(compile);
+  }
+
+  private match(op: string): { route: OpRoute; params: OpParams } | null {
+    for (const c of this.routes) {
+      const m = c.regex.exec(op);
+      if (m) return { route: c.route, params: Object.fromEntries(c.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+    }
+    return null;
+  }
+
+  /** Runs the frame's operation and answers the reply frame; failures become erred replies. */
+  async dispatch(ctx: OpContext, frame: Frame): Promise<Frame> {
+    const reply = (b: unknown): Frame => (frame.s === undefined ? { o: frame.o, b } : { o: frame.o, s: frame.s, b });
+    try {
+      const found = typeof frame.o === 'string' ? this.match(frame.o) : null;
+      if (!found) throw new OpError('unknownOperation', `Unknown operation ${JSON.stringify(frame.o)}`);
+      const { route, params } = found;
+      if (route.socketOnly && !ctx.connection) throw new OpError('unknownOperation', `${frame.o} needs the live socket`);
+      if (route.signedIn && !ctx.caller) throw new OpError('notSignedIn', `${frame.o} needs a signed-in user`);
+      if (route.body) {
+        try {
+          route.body.validateSync(frame.b);
+        } catch (e) {
+          if (e instanceof yup.ValidationError) throw new OpError('parseRequestFailed', e.message);
+          throw e;
+        }
+      }
+      return reply(await route.handler(ctx, params, frame.b));
+    } catch (e) {
+      const err = e instanceof OpError ? e : internalError(frame.o, e);
+      return { o: frame.o, ...(frame.s === undefined ? {} : { s: frame.s }), erred: true, b: err.toBody() };
+    }
+  }
+}
+
+function internalError(op: unknown, e: unknown): OpError {
+  console.error(`Operation ${String(op)} failed:`, e);
+  return new OpError('generalFailure', 'The server could not complete the request');
+}

@@ -1,0 +1,7 @@
+import { itemOps, timelineOp } from './itemOps';
+import type { OpRoute } from './OpContext';
+import { sessionOps } from './sessionOps';
+import { watchOps } from './watchOps';
+
+/** Every operation the socket and POST /api/item answer, in match order. */
+export const operationTable: readonly OpRoute[] = [...sessionOps, ...itemOps, timelineOp, ...watchOps];

@@ -1,0 +1,18 @@
+import type { AccountService } from './accounts/AccountService';
+import type { TokenService } from './accounts/TokenService';
+import type { ServerConfig } from './config';
+import type { Database } from './db/Database';
+import type { LiveHub } from './live/LiveHub';
+import type { ItemStore } from './store/ItemStore';
+import type { StreamStore } from './store/StreamStore';
+
+/** The shared services every handler reaches through its context. */
+export interface Services {
+  config: ServerConfig;
+  db: Database;
+  items: ItemStore;
+  tokens: TokenService;
+  accounts: AccountService;
+  live: LiveHub;
+  streams: StreamStore;
+}

@@ -1,0 +1,147 @@
+import type { WebSocket } from 'ws';
+import { CloseCode, CloseReason, Push, type Frame, type TokenWarningBody } from '../../shared/protocol';
+import type { LiveConnection, OpContext } from '../ops/OpContext';
+import type { Dispatcher } from '../ops/Dispatcher';
+import type { Caller, Principal } from '../policy/Principal';
+import type { Services } from '../services';
+
+let nextId = 1;
+
+/** Longest a timer may be set for in Node (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * One live socket: authenticates with the first frame, then answers every request through the
+ * dispatcher, pushes tokenWarning before the token expires and closes when it does.
+ */
+export class SocketConnection implements LiveConnection {
+  readonly id = nextId++;
+  caller: Caller = null;
+  readonly itemWatches = new Set<string>();
+  readonly typeWatches = new Map<number, { type: string; filter: Record<string, unknown> }>();
+  nextTypeWatch = 0;
+  private timers: NodeJS.Timeout[] = [];
+  private authTimer: NodeJS.Timeout | null;
+  private authed: Promise<boolean> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly services: Services,
+    private readonly dispatcher: Dispatcher,
+  ) {
+    // Listeners first, before any await, or early frames would be lost.
+    socket.on('message', (data, isBinary) => void this.onMessage(data.toString(), isBinary));
+    socket.on('close', () => this.onClose());
+    socket.on('error', () => this.onClose());
+    this.authTimer = setTimeout(() => {
+      if (!this.caller) this.close(CloseCode.auth, CloseReason.authTimeout);
+    }, services.config.authTimeoutMs);
+  }
+
+  send(frame: Frame): void {
+    if (!this.closed && this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(frame));
+  }
+
+  close(code: number, reason: string): void {
+    if (this.closed) return;
+    this.socket.close(code, reason);
+    this.onClose();
+  }
+
+  private onClose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.clearTimers();
+    if (this.authTimer) clearTimeout(this.authTimer);
+    this.services.live.remove(this);
+  }
+
+  private clearTimers(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers = [];
+  }
+
+  /** Sets the tokenWarning push and the tokenExpired close for a token expiring at `expiresAt`. */
+  private scheduleExpiry(expiresAt: Date): void {
+    this.clearTimers();
+    const left = expiresAt.getTime() - Date.now();
+    const warnIn = left - this.services.config.tokenWarningSeconds * 1000;
+    const warning: TokenWarningBody = { expires: expiresAt.toISOString() };
+    if (warnIn < MAX_TIMER_MS) {
+      this.timers.push(setTimeout(() => this.send({ o: Push.tokenWarning, b: warning }), Math.max(0, warnIn)));
+    }
+    if (left < MAX_TIMER_MS) {
+      this.timers.push(setTimeout(() => this.close(CloseCode.auth, CloseReason.tokenExpired), Math.max(0, left)));
+    } else {
+      // Far-off expiry: look again later rather than overflow the timer.
+      this.timers.push(setTimeout(() => this.scheduleExpiry(expiresAt), MAX_TIMER_MS));
+    }
+  }
+
+  adoptToken(tokenHash: string, expiresAt: Date): void {
+    if (this.caller) this.caller = { ...this.caller, tokenHash };
+    this.scheduleExpiry(expiresAt);
+  }
+
+  private async authenticate(frame: Frame): Promise<boolean> {
+    const { tokens, accounts } = this.services;
+    const info = typeof frame.b === 'string' ? await tokens.resolve(frame.b) : null;
+    if (!info) {
+      this.close(CloseCode.auth, CloseReason.identFailed);
+      return false;
+    }
+    if (info.expired) {
+      this.close(CloseCode.auth, CloseReason.expiredOnConnect);
+      return false;
+    }
+    const principal: Principal | null = await accounts.principal(info.userId, info.tokenHash, info.masquerader);
+    if (!principal) {
+      this.close(CloseCode.auth, CloseReason.identFailed);
+      return false;
+    }
+    if (this.closed) return false;
+    this.caller = principal;
+    if (this.authTimer) clearTimeout(this.authTimer);
+    this.authTimer = null;
+    this.services.live.add(this);
+    this.scheduleExpiry(info.expiresAt);
+    this.send({ o: Push.authed, b: await accounts.session(principal, info.expiresAt) });
+    return true;
+  }
+
+  private async onMessage(text: string, isBinary: boolean): Promise<void> {
+    let frame: Frame;
+    try {
+      if (isBinary) throw new Error('binary frame');
+      frame = JSON.parse(text) as Frame;
+      if (typeof frame !== 'object' || frame === null || Array.isArray(frame) || typeof frame.o !== 'string') {
+        throw new Error('not a frame');
+      }
+      if (frame.s !== undefined && !Number.isSafeInteger(frame.s)) throw new Error('bad sequence number');
+    } catch (e) {
+      this.send({ o: '', erred: true, b: { userMessage: 'parseRequestFailed', sysMessage: `Unreadable frame: ${(e as Error).message}` } });
+      return;
+    }
+    if (!this.authed) {
+      if (frame.o !== 'tokenAuth') {
+        this.close(CloseCode.auth, CloseReason.identFailed);
+        return;
+      }
+      this.authed = this.authenticate(frame).catch((e) => {
+        console.error('Socket authentication failed:', e);
+        this.close(CloseCode.auth, CloseReason.identFailed);
+        return false;
+      });
+      return;
+    }
+    if (!(await this.authed) || this.closed) return;
+    if (frame.o === 'tokenAuth') {
+      this.send({ o: frame.o, s: frame.s, erred: true, b: { userMessage: 'parseRequestFailed', sysMessage: 'Already authenticated' } });
+      return;
+    }
+    const ctx: OpContext = { caller: this.caller, services: this.services, connection: this };
+    const reply = await this.dispatcher.dispatch(ctx, frame);
+    if (frame.s !== undefined || reply.erred) this.send(reply);
+  }
+}

@@ -1,0 +1,237 @@
+import { makeId, parseId, InvalidIdError } from '../../shared/ids';
+import { SERVER_FIELDS, validateItemData } from '../../shared/items/itemSchema';
+import type { ItemRegistryLike } from './relations';
+import { relatedIds } from './relations';
+import type { Item, ItemData, ItemTypeDef, Visibility } from '../../shared/items/types';
+import type { Database, Queryable } from '../db/Database';
+import { OpError } from '../OpError';
+import { readPredicate } from '../policy/policy';
+import type { Caller } from '../policy/Principal';
+import { ITEM_COLUMNS, toRecord, type ItemRecord, type ItemRow } from './ItemRecord';
+
+/** Channel on which every committed item change is announced. */
+export const ITEMS_CHANNEL = 'kk_items';
+
+/** Payload of an item change notification: ids and counters, never whole items. */
+export interface ItemChange {
+  id: string;
+  u: number;
+  kind: 'created' | 'updated' | 'deleted';
+}
+
+/** Who makes a change: a user (possibly masqueraded by an administrator) or the system (null). */
+export interface Author {
+  userId: string | null;
+  masquerader: string | null;
+}
+
+/** Checks a stored item before it is changed; throws an OpError to refuse. */
+export type Authorize = (record: ItemRecord) => void;
+
+function storedProps(body: ItemData): ItemData {
+  const out: ItemData = {};
+  for (const [k, v] of Object.entries(body)) if (!SERVER_FIELDS.has(k) && k !== '$access') out[k] = v;
+  return out;
+}
+
+function ownerOrgOf(data: ItemData): string | null {
+  const owner = data.owner as { id?: unknown } | undefined;
+  return typeof owner?.id === 'string' && owner.id.startsWith('Organization-') ? owner.id : null;
+}
+
+/**
+ * Keeps items: ids and per-type indexes, optimistic concurrency on `_u`, an Event for every change
+ * in the same transaction, labels, soft delete, and a notification of every commit.
+ */
+export class ItemStore {
+  constructor(
+    private readonly db: Database,
+    private readonly types: ItemRegistryLike,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The type called `name`, or an unknownType refusal. */
+  typeOf(name: string): ItemTypeDef {
+    const type = this.types.get(name);
+    if (!type) throw new OpError('unknownType', `Unknown item type ${name}`);
+    return type;
+  }
+
+  private validate(type: ItemTypeDef, data: ItemData, admin: boolean): void {
+    const fields = validateItemData(type, data, { admin });
+    if (Object.keys(fields).length > 0) {
+      throw new OpError('validationFailed', `Invalid ${type.name}: ${Object.keys(fields).join(', ')}`, fields);
+    }
+  }
+
+  /** Creates an item of `typeName` from `body`; answers the stored record. */
+  async create(author: Author, typeName: string, body: ItemData, options: { admin: boolean; tx?: Queryable }): Promise<ItemRecord> {
+    const type = this.typeOf(typeName);
+    const data = storedProps(body);
+    for (const [k, def] of Object.entries(type.properties)) {
+      if (def.readOnly && k in data && !options.admin) throw new OpError('validationFailed', `${k} is read-only`, { [k]: 'errors.readOnly' });
+    }
+    const access = (body.$access ?? type.defaultAccess) as Visibility;
+    this.validate(type, { ...data, $access: access }, options.admin);
+    const ts = this.now().toISOString();
+    const run = async (tx: Queryable): Promise<ItemRecord> => {
+      const seq = await tx.query<{ last_index: number }>(
+        `INSERT INTO type_sequences (type, last_index) VALUES ($1, 1)
+         ON CONFLICT (type) DO UPDATE SET last_index = type_sequences.last_index + 1 RETURNING last_index`,
+        [type.name],
+      );
+      const idx = seq.rows[0]!.last_index;
+      const id = makeId(type.name, idx);
+      const res = await tx.query<ItemRow>(
+        `INSERT INTO items AS i (id, type, idx, u, data, label, access, owner_org, created_at, created_by, updated_at)
+         VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8, $9, $8) RETURNING ${ITEM_COLUMNS}`,
+        [id, type.name, idx, JSON.stringify(data), type.label(data), access, ownerOrgOf(data), ts, author.userId],
+      );
+      await this.recordEvent(tx, { id, u: 1, kind: 'created' }, author, ts, Object.keys(data));
+      return toRecord(res.rows[0]!);
+    };
+    return options.tx ? run(options.tx) : this.db.transaction(run);
+  }
+
+  /**
+   * Updates the item named by `body.$id`: the body's properties replace the stored ones, a null
+   * removes one. Refused with staleUpdate when `body._u` is not the stored counter.
+   */
+  async update(author: Author, body: ItemData, authorize: Authorize, options: { admin: boolean }): Promise<ItemRecord> {
+    const id = body.$id;
+    const { type: typeName } = parseIdOrRefuse(id);
+    const type = this.typeOf(typeName);
+    if (!Number.isInteger(body._u)) throw new OpError('validationFailed', 'update needs the _u of the item', { _u: 'errors.required' });
+    const ts = this.now().toISOString();
+    return this.db.transaction(async (tx) => {
+      const found = await tx.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = $1 FOR UPDATE`, [id]);
+      if (found.rowCount === 0) throw new OpError('notFound', `${String(id)} not found`);
+      const current = toRecord(found.rows[0]!);
+      authorize(current);
+      if (current.deletedAt) throw new OpError('itemDeleted', `${current.id} was deleted`);
+      if (body._u !== current.u) {
+        throw new OpError('staleUpdate', `${current.id} is at _u ${current.u}, the update was made from _u ${String(body._u)}`);
+      }
+      const next: ItemData = { ...current.data };
+      const changed: string[] = [];
+      for (const [k, v] of Object.entries(storedProps(body))) {
+        if (JSON.stringify(next[k]) === JSON.stringify(v ?? undefined)) continue;
+        if (type.properties[k]?.readOnly && !options.admin) throw new OpError('validationFailed', `${k} is read-only`, { [k]: 'errors.readOnly' });
+        if (v === null) delete next[k];
+        else next[k] = v;
+        changed.push(k);
+      }
+      const access = (body.$access ?? current.access) as Visibility;
+      if (access !== current.access) changed.push('$access');
+      this.validate(type, { ...next, $access: access }, options.admin);
+      if (changed.length === 0) return current;
+      const u = current.u + 1;
+      const res = await tx.query<ItemRow>(
+        `UPDATE items AS i SET data = $2, u = $3, label = $4, access = $5, owner_org = $6, updated_at = $7
+         WHERE i.id = $1 RETURNING ${ITEM_COLUMNS}`,
+        [current.id, JSON.stringify(next), u, type.label(next), access, ownerOrgOf(next), ts],
+      );
+      await this.recordEvent(tx, { id: current.id, u, kind: 'updated' }, author, ts, changed);
+      return toRecord(res.rows[0]!);
+    });
+  }
+
+  /** Marks an item deleted (it stays readable, flagged `$deleted`, and can no longer change). */
+  async delete(author: Author, id: string, authorize: Authorize): Promise<ItemRecord> {
+    parseIdOrRefuse(id);
+    const ts = this.now().toISOString();
+    return this.db.transaction(async (tx) => {
+      const found = await tx.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = $1 FOR UPDATE`, [id]);
+      if (found.rowCount === 0) throw new OpError('notFound', `${id} not found`);
+      const current = toRecord(found.rows[0]!);
+      authorize(current);
+      if (current.deletedAt) return current;
+      const u = current.u + 1;
+      const res = await tx.query<ItemRow>(
+        `UPDATE items AS i SET u = $2, deleted_at = $3, updated_at = $3 WHERE i.id = $1 RETURNING ${ITEM_COLUMNS}`,
+        [id, u, ts],
+      );
+      await this.recordEvent(tx, { id, u, kind: 'deleted' }, author, ts, []);
+      return toRecord(res.rows[0]!);
+    });
+  }
+
+  private async recordEvent(tx: Queryable, change: ItemChange, author: Author, ts: string, changed: string[]): Promise<void> {
+    await tx.query(
+      'INSERT INTO events (item_id, kind, u, ts, by_user, masquerader, changed) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [change.id, change.kind, change.u, ts, author.userId, author.masquerader, changed],
+    );
+    await tx.query('SELECT pg_notify($1, $2)', [ITEMS_CHANNEL, JSON.stringify(change)]);
+  }
+
+  /** The stored record of `id` (deleted ones included), or null. */
+  async find(id: string): Promise<ItemRecord | null> {
+    const res = await this.db.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = $1`, [id]);
+    return res.rows[0] ? toRecord(res.rows[0]) : null;
+  }
+
+  /** The records of `ids` that `caller` may read, filtered inside the query. */
+  async findReadable(caller: Caller, ids: readonly string[]): Promise<ItemRecord[]> {
+    if (ids.length === 0) return [];
+    const params: unknown[] = [ids];
+    const res = await this.db.query<ItemRow>(
+      `SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = ANY($1) AND ${readPredicate(caller, params)}`,
+      params,
+    );
+    return res.rows.map(toRecord);
+  }
+
+  /** Labels of the items among `ids` that `caller` may read. */
+  async labels(caller: Caller, ids: readonly string[]): Promise<Record<string, string>> {
+    if (ids.length === 0) return {};
+    const params: unknown[] = [ids];
+    const res = await this.db.query<{ id: string; label: string }>(
+      `SELECT i.id, i.label FROM items i WHERE i.id = ANY($1) AND ${readPredicate(caller, params)}`,
+      params,
+    );
+    return Object.fromEntries(res.rows.map((r) => [r.id, r.label]));
+  }
+
+  /** The item as a client sees it, with the labels of itself and the items it relates to. */
+  async present(caller: Caller, record: ItemRecord): Promise<Item> {
+    return (await this.presentMany(caller, [record]))[0]!;
+  }
+
+  /** Presents several records with one label query for all of them. */
+  async presentMany(caller: Caller, records: readonly ItemRecord[]): Promise<Item[]> {
+    const refs = new Set<string>();
+    for (const r of records) {
+      const type = this.types.get(r.type);
+      if (type) for (const id of relatedIds(type, r.data)) refs.add(id);
+    }
+    for (const r of records) refs.delete(r.id);
+    const labels = refs.size ? await this.labels(caller, [...refs]) : {};
+    return records.map((r) => {
+      const own: Record<string, string> = { [r.id]: r.label };
+      const type = this.types.get(r.type);
+      if (type) for (const id of relatedIds(type, r.data)) if (labels[id] !== undefined) own[id] = labels[id];
+      const item: Item = {
+        ...r.data,
+        $id: r.id,
+        _t: r.type,
+        _i: r.idx,
+        _u: r.u,
+        _c: { ts: r.createdAt, by: r.createdBy },
+        $access: r.access,
+        $labels: own,
+      };
+      if (r.deletedAt) item.$deleted = true;
+      return item;
+    });
+  }
+}
+
+/** Parses an id, turning `Invalid id` into an invalidId refusal. */
+export function parseIdOrRefuse(id: unknown): ReturnType<typeof parseId> {
+  try {
+    return parseId(id);
+  } catch (e) {
+    if (e instanceof InvalidIdError) throw new OpError('invalidId', `Invalid id: ${JSON.stringify(id) ?? String(id)}`);
+    throw e;
+  }
+}

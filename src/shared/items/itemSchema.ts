@@ -1,0 +1,149 @@
+import * as yup from 'yup';
+import { isValidId } from '../ids';
+import {
+  isDate, isDateTime, isEmail, isHexColour, isHttpUrl, isImpreciseDate, isLowercase, isPhone,
+} from './formRules';
+import type { ItemData, ItemTypeDef, PropertyDef } from './types';
+import { VISIBILITIES } from './types';
+
+/** Fields the server keeps; a client may send them back but they are never stored from the body. */
+export const SERVER_FIELDS = new Set([
+  '$id', '_t', '_i', '_u', '_c', '$labels', '$deleted', '$labelOnly', '$v', '$notify', '$hideNotify',
+]);
+
+type Schema = yup.Schema<unknown>;
+
+const isBlank = (v: unknown): boolean => v === undefined || v === null || v === '';
+
+function relSchema(def: PropertyDef): Schema {
+  return yup.mixed().test('rel', 'errors.relatedNeedsId', (v) => {
+    if (isBlank(v)) return true;
+    const ok = (r: unknown): boolean => {
+      if (typeof r !== 'object' || r === null) return false;
+      const id = (r as { id?: unknown }).id;
+      if (!isValidId(id)) return false;
+      return !def.relTypes || def.relTypes.includes(id.split('-')[0]!);
+    };
+    return def.multiple ? Array.isArray(v) && v.every(ok) : ok(v);
+  });
+}
+
+function textSchema(def: PropertyDef): Schema {
+  let s = yup.string().typeError('errors.invalidValue');
+  if (def.maxLength !== undefined) s = s.max(def.maxLength, 'errors.maxLength');
+  if (def.notBlank) s = s.test('notBlank', 'errors.notBlank', (v) => v === undefined || v.trim() !== '');
+  const formats: Record<NonNullable<PropertyDef['format']>, [string, (v: string) => boolean]> = {
+    email: ['errors.invalidEmail', isEmail],
+    phone: ['errors.invalidPhone', isPhone],
+    url: ['errors.invalidURL', isHttpUrl],
+    hex: ['errors.invalidHex', isHexColour],
+    lowercase: ['errors.lowercase', isLowercase],
+  };
+  if (def.format) {
+    const [message, check] = formats[def.format];
+    s = s.test(def.format, message, (v) => !v || check(v));
+  }
+  return s as Schema;
+}
+
+function numberSchema(def: PropertyDef): Schema {
+  let s = yup.number().typeError('errors.number.float');
+  if (def.number === 'INTEGER') s = s.integer('errors.number.integer');
+  if (def.number === 'NATURAL') s = s.integer('errors.number.natural').moreThan(0, 'errors.number.natural');
+  return s as Schema;
+}
+
+function stringCheck(name: string, message: string, check: (v: string) => boolean): Schema {
+  return yup.mixed().test(name, message, (v) => isBlank(v) || (typeof v === 'string' && check(v)));
+}
+
+function arrayLimits(def: PropertyDef, s: Schema): Schema {
+  return s
+    .test('min', 'errors.array.min', (v) => def.minItems === undefined || isBlank(v) || (Array.isArray(v) && v.length >= def.minItems))
+    .test('max', 'errors.array.max', (v) => def.maxItems === undefined || isBlank(v) || (Array.isArray(v) && v.length <= def.maxItems));
+}
+
+/** The yup schema of one property value, by its kind and form rules. */
+export function propertySchema(def: PropertyDef): Schema {
+  switch (def.kind) {
+    case 'textField':
+    case 'HTM':
+    case 'labelFunc':
+      return textSchema(def);
+    case 'NUM':
+      return numberSchema(def);
+    case 'BOOL':
+      return yup.boolean().typeError('errors.invalidValue') as Schema;
+    case 'SEL': {
+      const one = (v: unknown): boolean => typeof v === 'string' && (!def.options || def.options.includes(v));
+      return yup.mixed().test('sel', 'errors.invalidValue', (v) => isBlank(v) || (def.multiple ? Array.isArray(v) && v.every(one) : one(v)));
+    }
+    case 'LOV': {
+      const one = (v: unknown): boolean => typeof v === 'string' && v.length > 0 && v.length <= 200;
+      return yup.mixed().test('lov', 'errors.invalidValue', (v) => isBlank(v) || (def.multiple ? Array.isArray(v) && v.every(one) : one(v)));
+    }
+    case 'REL':
+      return relSchema(def);
+    case 'DT':
+      return stringCheck('date', 'errors.invalidDate', isDate);
+    case 'DTM':
+      return stringCheck('dateTime', 'errors.invalidDate', isDateTime);
+    case 'impreciseDate':
+      return stringCheck('impreciseDate', 'errors.invalidDate', isImpreciseDate);
+    case 'translations':
+      return yup.mixed().test('translations', 'errors.invalidValue', (v) =>
+        isBlank(v) || (typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every((t) => typeof t === 'string')));
+    case 'IDM':
+    case 'ATT':
+    case 'ARR':
+    case 'list': {
+      const element = def.of ? objectSchema(def.of, false) : yup.mixed();
+      return arrayLimits(def, yup.array().of(element as Schema).typeError('errors.invalidValue') as Schema);
+    }
+  }
+}
+
+function objectSchema(props: Record<string, PropertyDef>, admin: boolean): Schema {
+  const shape: Record<string, Schema> = {};
+  for (const [name, def] of Object.entries(props)) {
+    let s = propertySchema(def);
+    if (def.required === true || (def.required === 'exceptAdmin' && !admin)) {
+      s = s.test('required', 'errors.required', (v) => !isBlank(v) && !(Array.isArray(v) && v.length === 0));
+    }
+    shape[name] = s;
+  }
+  return yup.object(shape) as Schema;
+}
+
+/** Validation failures keyed by property, each a message key of spec 000 §5. */
+export type FieldErrors = Record<string, string>;
+
+/**
+ * Validates the stored properties of an item of `type` and answers the failures (empty when valid).
+ * Unknown properties fail with errors.unknownProperty; server fields are ignored.
+ */
+export function validateItemData(type: ItemTypeDef, data: ItemData, options: { admin: boolean }): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const key of Object.keys(data)) {
+    if (key === '$access') {
+      if (!(VISIBILITIES as readonly unknown[]).includes(data[key])) errors[key] = 'errors.invalidValue';
+    } else if (!SERVER_FIELDS.has(key) && !(key in type.properties)) {
+      errors[key] = 'errors.unknownProperty';
+    }
+  }
+  try {
+    objectSchema(type.properties, options.admin).validateSync(data, { abortEarly: false, strict: true });
+  } catch (e) {
+    if (!(e instanceof yup.ValidationError)) throw e;
+    for (const inner of e.inner.length ? e.inner : [e]) {
+      const path = (inner.path ?? '').split(/[.[]/)[0] ?? '';
+      if (path && !errors[path]) errors[path] = String(inner.message);
+    }
+  }
+  for (const [start, end] of type.dateRanges ?? []) {
+    const a = data[start];
+    const b = data[end];
+    if (typeof a === 'string' && typeof b === 'string' && b < a && !errors[end]) errors[end] = 'errors.endBeforeStart';
+  }
+  return errors;
+}

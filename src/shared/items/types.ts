@@ -1,0 +1,106 @@
+/** The shape of items, item types and their property kinds (spec 000 §3, spec 001 §3). */
+
+/** Visibility levels, from the most open to the most closed. */
+export const VISIBILITIES = ['PUBLIC', 'COMMUNITY', 'PROTECTED', 'PRIVATE'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+/** Per-item notification preference. */
+export const NOTIFY_PREFERENCES = ['NIL', 'DEFAULT', 'PREFS', 'ALWAYS', 'NEVER'] as const;
+export type NotifyPreference = (typeof NOTIFY_PREFERENCES)[number];
+
+/** Value kinds of item properties. */
+export const PROPERTY_KINDS = [
+  'textField', 'SEL', 'LOV', 'REL', 'DT', 'DTM', 'impreciseDate', 'NUM', 'BOOL',
+  'HTM', 'ATT', 'ARR', 'IDM', 'list', 'labelFunc', 'translations',
+] as const;
+export type PropertyKind = (typeof PROPERTY_KINDS)[number];
+
+/** Facet shown for a property in search results. */
+export interface FacetDef {
+  kind: 'terms' | 'dateRanges' | 'yearRanges' | 'numericRanges' | 'fileSize';
+  ranges?: readonly (readonly [number | null, number | null])[];
+  hide?: boolean;
+  limit?: number;
+}
+
+/** One property of an item type, with its form rules (spec 000 §5). */
+export interface PropertyDef {
+  kind: PropertyKind;
+  /** Translation path of the label; defaults to `types.{Type}.{prop}`. */
+  t?: string;
+  required?: boolean | 'exceptAdmin';
+  notBlank?: boolean;
+  maxLength?: number;
+  format?: 'email' | 'phone' | 'url' | 'hex' | 'lowercase';
+  number?: 'FLOAT' | 'INTEGER' | 'NATURAL';
+  /** SEL: the allowed values. */
+  options?: readonly string[];
+  /** LOV: the list of values it draws from. */
+  list?: string;
+  /** REL: the item types it may point at. */
+  relTypes?: readonly string[];
+  /** REL, SEL, LOV, ATT: holds a list of values rather than one. */
+  multiple?: boolean;
+  /** list, ARR: element count limits. */
+  minItems?: number;
+  maxItems?: number;
+  /** ARR, list: shape of each element. */
+  of?: Record<string, PropertyDef>;
+  sortable?: boolean;
+  facet?: FacetDef;
+  /** Set by the server only; a client cannot write it. */
+  readOnly?: boolean;
+}
+
+/** How an item shows in a list. */
+export interface ListItemDef {
+  title: string;
+  subtitle?: string;
+  icon?: string;
+}
+
+/** An item type: its properties and how it is shown and labelled. */
+export interface ItemTypeDef {
+  name: string;
+  defaultIcon: string;
+  properties: Record<string, PropertyDef>;
+  /** The label of an item, shown in chips, titles and `$labels`. */
+  label: (item: ItemData) => string;
+  /** Visibility of a new item whose body does not set `$access`. */
+  defaultAccess: Visibility;
+  /** Only administrators may create items of this type through `create/{type}`. */
+  adminCreateOnly?: boolean;
+  /** Pairs of date properties whose end may not come before their start (errors.endBeforeStart). */
+  dateRanges?: readonly (readonly [string, string])[];
+  excludeGeneralSearch?: boolean;
+  sideLoadItem?: boolean;
+  defaultHeaders?: readonly string[];
+  facets?: readonly string[];
+  listItem?: ListItemDef;
+}
+
+/** Creation info of an item. */
+export interface CreationInfo {
+  ts: string;
+  by: string | null;
+}
+
+/** The properties of an item other than the server-kept ones. */
+export type ItemData = Record<string, unknown>;
+
+/** An item as the server answers it. */
+export interface Item extends ItemData {
+  $id: string;
+  _t: string;
+  _i: number;
+  _u: number;
+  _c: CreationInfo;
+  $access: Visibility;
+  $labels: Record<string, string>;
+  $deleted?: boolean;
+}
+
+/** A relation value: the id of the item it points at. */
+export interface RelValue {
+  id: string;
+}

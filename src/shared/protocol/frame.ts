@@ -1,0 +1,93 @@
+/** The wire vocabulary of the live socket and POST /api/item (spec 000 §7, DESIGN.md "Live protocol"). */
+
+/** Every socket frame and HTTP message: operation, body, sequence, error flag, client version. */
+export interface Frame<B = unknown> {
+  o: string;
+  b?: B;
+  s?: number;
+  erred?: boolean;
+  v?: string;
+}
+
+/** Body of a failed reply: `userMessage` is a message key shown as `errors.{userMessage}`. */
+export interface ErrorBody {
+  userMessage: string;
+  sysMessage?: string;
+  /** For `validationFailed`: property name to form-rule message key. */
+  fields?: Record<string, string>;
+}
+
+/** A failed reply frame. */
+export interface ErrorFrame extends Frame<ErrorBody> {
+  erred: true;
+}
+
+/** Socket close codes. */
+export const CloseCode = {
+  normal: 1000,
+  tooLarge: 1009,
+  auth: 4001,
+  noResponse: 4500,
+} as const;
+
+/** Close reasons sent with code 4001. */
+export const CloseReason = {
+  identFailed: 'identFailed',
+  expiredOnConnect: 'expiredOnConnect',
+  tokenExpired: 'tokenExpired',
+  signedout: 'signedout',
+  authTimeout: 'authTimeout',
+  blocked: 'blocked',
+} as const;
+export type CloseReason = (typeof CloseReason)[keyof typeof CloseReason];
+
+/** Operations the server pushes without a request. */
+export const Push = {
+  authed: 'authed',
+  tokenWarning: 'tokenWarning',
+  newToken: 'newToken',
+  taskUpdate: 'taskUpdate',
+  taskComplete: 'taskComplete',
+  itemUpdate: 'item/update',
+  itemAction: 'item/action',
+  itemNotify: 'item/notify',
+} as const;
+
+/** The `userMessage` keys the server answers with (shown by the client as `errors.{key}`). */
+export const UserMessage = {
+  parseRequestFailed: 'parseRequestFailed',
+  unknownOperation: 'unknownOperation',
+  invalidId: 'invalidId',
+  unknownType: 'unknownType',
+  notFound: 'notFound',
+  notAllowed: 'notAllowed',
+  notSignedIn: 'notSignedIn',
+  staleUpdate: 'staleUpdate',
+  itemDeleted: 'itemDeleted',
+  validationFailed: 'validationFailed',
+  signInFailed: 'signInFailed',
+  signInThrottled: 'signInThrottled',
+  tooLarge: 'tooLarge',
+  generalFailure: 'generalFailure',
+  streamNotFound: 'streamNotFound',
+} as const;
+export type UserMessage = (typeof UserMessage)[keyof typeof UserMessage];
+
+/** Body of the `tokenWarning` push. */
+export interface TokenWarningBody {
+  expires: string;
+}
+
+/** Body of the `newToken` push. */
+export interface NewTokenBody {
+  token: string;
+  expires: string;
+}
+
+/** Body of `addWatch/{type}-0`: property values an item must equal to be pushed. */
+export type MatchFilter = Record<string, string | number | boolean | null>;
+
+/** Reply of `addWatch/{type}-0`: the number that `removeWatch/{type}-0/{count}` names. */
+export interface TypeWatchReply {
+  count: number;
+}

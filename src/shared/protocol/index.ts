@@ -1,0 +1,3 @@
+export * from './frame';
+export * from './session';
+export * from './siteConfig';

@@ -1,0 +1,27 @@
+/** The site configuration embedded in index.html as a JSON block (spec 000 §3). */
+
+export interface ThemeColours {
+  header: string;
+  primary: string;
+  secondary: string;
+  accent: string;
+}
+
+export interface SiteConfig {
+  version: string;
+  siteName: string;
+  defaultBounds: readonly number[];
+  disableRecaptcha: boolean;
+  wsMaxMsgSize: number;
+  httpTimeout: number;
+  wsTimeout: number;
+  cmd: string;
+  keyCaps: string[];
+  migratedFromCKK1: boolean;
+  dedicated: boolean;
+  colours: { light: ThemeColours; dark: ThemeColours };
+  items: Record<string, { defaultIcon: string }>;
+}
+
+/** Id of the script element that carries the site config. */
+export const SITE_CONFIG_ELEMENT_ID = 'kk-site-config';

@@ -1,0 +1,1 @@
+process.env.KK_TEST_DRIVER = 'postgres';
