@@ -1,0 +1,357 @@
+/**
+ * The live connection (spec 000 §4, §7): one WebSocket at a time, sequence numbers and pending
+ * replies with time-outs, health GOOD/WAIT/BAD, and POST /api/item for what the socket cannot carry.
+ */
+import { assign, enqueueActions, setup, type ActorRef, type AnyActorRef, type EventObject, type Snapshot } from 'xstate';
+import { CLOSE_AFTER_PING_MS, PING_AFTER_SILENCE_MS, WS_MAX_MSG_SIZE, WS_TIMEOUT_MS } from '../../src/shared/constants';
+import { CloseCode, CloseReason, Push, type Frame } from '../../src/shared/protocol';
+import { getAuth, getRetry, getSysAlerts, getTasks, SystemId, type SystemLike } from '../systemIds';
+import { postItemLogic, type PostEvent } from './postItemLogic';
+import { routePush, type PushRoute } from './pushRouting';
+import type { SessionEffects } from './sessionEffects';
+import { failureFromBody, type RequestFailure } from './sessionErrors';
+import { socketLogic, type SocketEvent } from './socketLogic';
+
+/** Path of the live socket; the socket factory resolves it against the page origin. */
+export const WS_PATH = '/ws';
+
+/** What a requester receives (and what the connection emits) when its request is settled. */
+export type ConnectionReplyEvent =
+  | { type: 'connection.replied'; ticket: string | undefined; o: string; frame: Frame }
+  | { type: 'connection.failed'; ticket: string | undefined; o: string; failure: RequestFailure };
+
+/** An actor that can receive replies. */
+export type ReplyTarget = ActorRef<Snapshot<unknown>, ConnectionReplyEvent>;
+
+export type ConnectionEvent =
+  | { type: 'connection.open'; token: string }
+  /** A reconnect attempt with the token of the last socket (from the retry actor). */
+  | { type: 'connection.reconnect' }
+  /** The reconnect attempt took too long to open. */
+  | { type: 'connection.abandon' }
+  | { type: 'connection.close'; code: number; reason: string }
+  /** Clearing the user: no socket, no token, sequence and pending requests reset. */
+  | { type: 'connection.reset' }
+  /** A request; the frame gets a sequence number, and the reply goes to `replyTo` and is emitted. */
+  | { type: 'connection.send'; frame: Frame; ticket?: string; replyTo?: ReplyTarget }
+  | { type: 'connection.replyTimedOut'; s: number }
+  | SocketEvent
+  | PostEvent;
+
+export type ConnectionEmitted = ConnectionReplyEvent | { type: 'connection.pushed'; frame: Frame };
+
+/** A request waiting for its reply: queued until the socket is authenticated, or sent by socket or POST. */
+export interface PendingRequest {
+  o: string;
+  via: 'queued' | 'socket' | 'post';
+  /** Kept only while queued. */
+  frame?: Frame;
+  ticket?: string;
+  replyTo?: ReplyTarget;
+}
+
+export interface ConnectionContext {
+  token: string | null;
+  seq: number;
+  pending: Record<number, PendingRequest>;
+  /** The socket authenticated (the server pushed `authed`). */
+  authed: boolean;
+  /** The last socket was lost (health stays BAD while reconnecting). */
+  lost: boolean;
+  clientVersion: string;
+  maxMsgSize: number;
+  replyTimeoutMs: number;
+  effects: Pick<SessionEffects, 'createSocket' | 'postItem' | 'log'>;
+}
+
+export interface ConnectionInput {
+  clientVersion: string;
+  effects: Pick<SessionEffects, 'createSocket' | 'postItem' | 'log'>;
+  maxMsgSize?: number;
+  replyTimeoutMs?: number;
+}
+
+type Settled = { s: number; outcome: { frame: Frame } | { failure: RequestFailure } };
+
+const AUTH_CLOSE_REASONS: readonly string[] = [
+  CloseReason.identFailed,
+  CloseReason.expiredOnConnect,
+  CloseReason.tokenExpired,
+  CloseReason.signedout,
+  CloseReason.blocked,
+];
+/** Whether a close means the token is no longer good (so reconnecting with it is pointless). */
+export const isAuthClose = (code: number, reason: string): boolean =>
+  code === CloseCode.auth && AUTH_CLOSE_REASONS.includes(reason);
+
+const timerId = (s: number): string => `reply-${s}`;
+const byteLength = (text: string): number => new TextEncoder().encode(text).length;
+const DROPPED: RequestFailure = { kind: 'client', key: 'errors.networkError' };
+const postFailure = (message: string): RequestFailure => ({ kind: 'client', key: 'errors.networkError', detail: message, silent: true });
+const TIMED_OUT: RequestFailure = { kind: 'client', key: 'errors.wsMsgTimeout' };
+const NO_RESPONSE = { code: CloseCode.noResponse, reason: 'noResponse' };
+
+const outcomeOf = (frame: Frame): Settled['outcome'] =>
+  frame.erred ? { failure: failureFromBody(frame.b as Parameters<typeof failureFromBody>[0]) } : { frame };
+
+const isNoResponse = (event: { type: string }): boolean =>
+  event.type === 'connection.replyTimedOut' || event.type.startsWith('xstate.after.closeDelay.');
+
+type SendTo = (target: AnyActorRef, event: EventObject) => void;
+function deliver(system: SystemLike, route: PushRoute, sendTo: SendTo): void {
+  const target = route.to === SystemId.auth ? getAuth(system) : route.to === SystemId.tasks ? getTasks(system) : getSysAlerts(system);
+  if (target) sendTo(target, route.event);
+}
+
+/** Owns the socket: requests and replies, pushes routed to their actors, health, and the POST fall-back. */
+export const connectionMachine = setup({
+  types: {
+    context: {} as ConnectionContext,
+    events: {} as ConnectionEvent,
+    input: {} as ConnectionInput,
+    emitted: {} as ConnectionEmitted,
+  },
+  actors: { socket: socketLogic, postItem: postItemLogic },
+  delays: {
+    pingDelay: PING_AFTER_SILENCE_MS,
+    closeDelay: CLOSE_AFTER_PING_MS,
+    replyTimeout: ({ context }) => context.replyTimeoutMs,
+  },
+  guards: {
+    isAuthed: ({ context }) => context.authed,
+    isUnreadable: ({ event }) => event.type === 'socket.received' && event.frame === null,
+    isSocketReply: ({ context, event }) =>
+      event.type === 'socket.received' && event.frame?.s !== undefined && context.pending[event.frame.s]?.via === 'socket',
+    isAuthedPush: ({ event }) => event.type === 'socket.received' && event.frame?.o === Push.authed,
+    isAuthClose: ({ event }) => event.type === 'socket.closed' && isAuthClose(event.code, event.reason),
+    isSocketRequest: ({ context, event }) =>
+      event.type === 'connection.replyTimedOut' && context.pending[event.s]?.via === 'socket',
+  },
+  actions: {
+    storeToken: assign(({ event }) => (event.type === 'connection.open' ? { token: event.token } : {})),
+    clearToken: assign({ token: null }),
+    resetSession: assign({ token: null, seq: 0, pending: {}, authed: false, lost: false }),
+    resetAuthed: assign({ authed: false }),
+    markAuthed: assign({ authed: true }),
+    markOpened: assign({ lost: false }),
+    markLost: assign({ lost: true }),
+    accept: enqueueActions(({ context, event, enqueue }, params: { route: 'socket' | 'queue' | 'post' }) => {
+      if (event.type !== 'connection.send') return;
+      const s = context.seq + 1;
+      const frame: Frame = { ...event.frame, s };
+      const data = JSON.stringify(frame);
+      // The server closes the socket (1009) on a frame above the limit, so those always go by POST.
+      const route = byteLength(data) > context.maxMsgSize ? 'post' : params.route;
+      const entry: PendingRequest = { o: frame.o, via: route === 'queue' ? 'queued' : route };
+      if (route === 'queue') entry.frame = frame;
+      if (event.ticket !== undefined) entry.ticket = event.ticket;
+      if (event.replyTo) entry.replyTo = event.replyTo;
+      enqueue.assign({ seq: s, pending: { ...context.pending, [s]: entry } });
+      enqueue.raise({ type: 'connection.replyTimedOut', s }, { id: timerId(s), delay: 'replyTimeout' });
+      if (route === 'socket') enqueue.sendTo('socket', { type: 'socket.send', data });
+      if (route === 'post') enqueue.sendTo('poster', { type: 'post.requested', s, frame, token: context.token });
+    }),
+    releaseQueued: enqueueActions(({ context, enqueue }, params: { route: 'socket' | 'post' }) => {
+      const pending = { ...context.pending };
+      for (const [key, entry] of Object.entries(context.pending)) {
+        if (entry.via !== 'queued' || !entry.frame) continue;
+        const data = JSON.stringify(entry.frame);
+        const via = params.route === 'socket' && byteLength(data) <= context.maxMsgSize ? 'socket' : 'post';
+        if (via === 'socket') enqueue.sendTo('socket', { type: 'socket.send', data });
+        else enqueue.sendTo('poster', { type: 'post.requested', s: Number(key), frame: entry.frame, token: context.token });
+        pending[Number(key)] = { o: entry.o, via, ...(entry.ticket !== undefined && { ticket: entry.ticket }), ...(entry.replyTo && { replyTo: entry.replyTo }) };
+      }
+      enqueue.assign({ pending });
+    }),
+    settle: enqueueActions(({ context, enqueue }, params: { settled: Settled[] }) => {
+      const pending = { ...context.pending };
+      for (const { s, outcome } of params.settled) {
+        const entry = pending[s];
+        if (!entry) continue;
+        delete pending[s];
+        enqueue.cancel(timerId(s));
+        const reply: ConnectionReplyEvent =
+          'frame' in outcome
+            ? { type: 'connection.replied', ticket: entry.ticket, o: entry.o, frame: outcome.frame }
+            : { type: 'connection.failed', ticket: entry.ticket, o: entry.o, failure: outcome.failure };
+        if (entry.replyTo) enqueue.sendTo(entry.replyTo, reply);
+        enqueue.emit(reply);
+      }
+      enqueue.assign({ pending });
+    }),
+    sendTokenAuth: enqueueActions(({ context, enqueue }) => {
+      const frame: Frame = { o: 'tokenAuth', b: context.token, v: context.clientVersion };
+      enqueue.sendTo('socket', { type: 'socket.send', data: JSON.stringify(frame) });
+    }),
+    sendPing: enqueueActions(({ context, enqueue }) => {
+      const s = context.seq + 1;
+      enqueue.assign({ seq: s });
+      enqueue.sendTo('socket', { type: 'socket.send', data: JSON.stringify({ o: 'ping', s }) });
+    }),
+    closeSocket: enqueueActions(({ event, enqueue }) => {
+      if (event.type === 'socket.closed') return;
+      const { code, reason } =
+        event.type === 'connection.close' ? event : isNoResponse(event) ? NO_RESPONSE : { code: CloseCode.normal, reason: '' };
+      enqueue.sendTo('socket', { type: 'socket.close', code, reason });
+    }),
+    routePush: enqueueActions(({ event, enqueue, system }) => {
+      if (event.type !== 'socket.received' || !event.frame) return;
+      const { frame } = event;
+      if (frame.o === 'ping') return;
+      for (const route of routePush(frame)) deliver(system, route, enqueue.sendTo);
+      // The connection keeps the refreshed token too: reconnects and POSTs must use it.
+      if (frame.o === Push.newToken && typeof (frame.b as { token?: unknown } | undefined)?.token === 'string') {
+        enqueue.assign({ token: (frame.b as { token: string }).token });
+      }
+      enqueue.emit({ type: 'connection.pushed', frame });
+    }),
+    notifyOpened: enqueueActions(({ enqueue, system }) => {
+      const auth = getAuth(system);
+      const retry = getRetry(system);
+      if (auth) enqueue.sendTo(auth, { type: 'auth.socketOpened' });
+      if (retry) enqueue.sendTo(retry, { type: 'retry.succeeded' });
+    }),
+    notifyClosed: enqueueActions(({ enqueue, system }, params: { code: number; reason: string }) => {
+      const auth = getAuth(system);
+      if (auth) enqueue.sendTo(auth, { type: 'auth.socketClosed', code: params.code, reason: params.reason });
+    }),
+    countNetworkFailure: enqueueActions(({ enqueue, system }) => {
+      const retry = getRetry(system);
+      if (retry) enqueue.sendTo(retry, { type: 'retry.networkFailed' });
+    }),
+    logClose: ({ context, event }) => {
+      if (event.type !== 'socket.closed') return;
+      if (event.code === CloseCode.tooLarge) context.effects.log('warn', 'socket closed: message too large (1009)', event);
+      else context.effects.log('info', `socket closed: ${event.code} ${event.reason}`);
+    },
+    logUnreadable: ({ context }) => context.effects.log('warn', 'socket message is not a frame'),
+  },
+}).createMachine({
+  id: 'connection',
+  context: ({ input }) => ({
+    token: null,
+    seq: 0,
+    pending: {},
+    authed: false,
+    lost: false,
+    clientVersion: input.clientVersion,
+    maxMsgSize: input.maxMsgSize ?? WS_MAX_MSG_SIZE,
+    replyTimeoutMs: input.replyTimeoutMs ?? WS_TIMEOUT_MS,
+    effects: input.effects,
+  }),
+  invoke: { id: 'poster', src: 'postItem', input: ({ context }) => ({ postItem: context.effects.postItem }) },
+  initial: 'CLOSED',
+  on: {
+    'connection.open': { target: '.LIVE', reenter: true, actions: 'storeToken' },
+    'connection.reset': {
+      target: '.CLOSED',
+      actions: [
+        { type: 'settle', params: ({ context }) => ({ settled: Object.keys(context.pending).map((s) => ({ s: Number(s), outcome: { failure: DROPPED } })) }) },
+        'resetSession',
+      ],
+    },
+    'connection.replyTimedOut': {
+      actions: { type: 'settle', params: ({ event }) => ({ settled: [{ s: event.s, outcome: { failure: TIMED_OUT } }] }) },
+    },
+    'post.answered': {
+      actions: { type: 'settle', params: ({ event }) => ({ settled: [{ s: event.s, outcome: outcomeOf(event.frame) }] }) },
+    },
+    // A POST that never reached the server shows nothing (spec 000 §8): its failure is marked silent.
+    'post.failed': {
+      actions: { type: 'settle', params: ({ event }) => ({ settled: [{ s: event.s, outcome: { failure: postFailure(event.message) } }] }) },
+    },
+  },
+  states: {
+    CLOSED: {
+      on: { 'connection.send': { actions: { type: 'accept', params: { route: 'post' } } } },
+    },
+    BAD: {
+      entry: 'markLost',
+      on: {
+        'connection.send': { actions: { type: 'accept', params: { route: 'post' } } },
+        'connection.reconnect': 'LIVE',
+        'post.failed': {
+          actions: [
+            { type: 'settle', params: ({ event }) => ({ settled: [{ s: event.s, outcome: { failure: postFailure(event.message) } }] }) },
+            'countNetworkFailure',
+          ],
+        },
+      },
+    },
+    LIVE: {
+      entry: 'resetAuthed',
+      invoke: { id: 'socket', src: 'socket', input: ({ context }) => ({ url: WS_PATH, createSocket: context.effects.createSocket }) },
+      exit: [
+        'closeSocket',
+        {
+          type: 'settle',
+          params: ({ context, event }) => ({
+            settled: Object.entries(context.pending)
+              .filter(([, entry]) => entry.via === 'socket')
+              .map(([s]) => ({
+                s: Number(s),
+                outcome: { failure: event.type === 'connection.replyTimedOut' && event.s === Number(s) ? TIMED_OUT : DROPPED },
+              })),
+          }),
+        },
+      ],
+      initial: 'CONNECTING',
+      on: {
+        'connection.close': { target: 'CLOSED', actions: ['clearToken', { type: 'releaseQueued', params: { route: 'post' } }] },
+        'socket.closed': [
+          {
+            guard: 'isAuthClose',
+            target: 'CLOSED',
+            actions: ['logClose', { type: 'notifyClosed', params: ({ event }) => event }, 'clearToken', { type: 'releaseQueued', params: { route: 'post' } }],
+          },
+          {
+            target: 'BAD',
+            actions: ['logClose', { type: 'notifyClosed', params: ({ event }) => event }, { type: 'releaseQueued', params: { route: 'post' } }],
+          },
+        ],
+      },
+      states: {
+        CONNECTING: {
+          on: {
+            'socket.opened': { target: 'OPEN', actions: ['markOpened', 'sendTokenAuth', 'notifyOpened'] },
+            'connection.send': { actions: { type: 'accept', params: { route: 'queue' } } },
+            'connection.abandon': { target: '#connection.BAD', actions: { type: 'releaseQueued', params: { route: 'post' } } },
+          },
+        },
+        OPEN: {
+          initial: 'GOOD',
+          on: {
+            // Any message proves the socket alive, so each one restarts the silence timer in GOOD.
+            'socket.received': [
+              { guard: 'isUnreadable', target: '.GOOD', actions: 'logUnreadable' },
+              {
+                guard: 'isSocketReply',
+                target: '.GOOD',
+                actions: { type: 'settle', params: ({ event }) => ({ settled: event.frame?.s !== undefined ? [{ s: event.frame.s, outcome: outcomeOf(event.frame) }] : [] }) },
+              },
+              { guard: 'isAuthedPush', target: '.GOOD', actions: ['markAuthed', { type: 'releaseQueued', params: { route: 'socket' } }, 'routePush'] },
+              { target: '.GOOD', actions: 'routePush' },
+            ],
+            'connection.send': [
+              { guard: 'isAuthed', actions: { type: 'accept', params: { route: 'socket' } } },
+              { actions: { type: 'accept', params: { route: 'queue' } } },
+            ],
+            'connection.replyTimedOut': {
+              guard: 'isSocketRequest',
+              target: '#connection.BAD',
+              actions: [{ type: 'notifyClosed', params: NO_RESPONSE }, { type: 'releaseQueued', params: { route: 'post' } }],
+            },
+          },
+          states: {
+            GOOD: { after: { pingDelay: { target: 'WAIT', actions: 'sendPing' } } },
+            WAIT: {
+              after: {
+                closeDelay: { target: '#connection.BAD', actions: [{ type: 'notifyClosed', params: NO_RESPONSE }, { type: 'releaseQueued', params: { route: 'post' } }] },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

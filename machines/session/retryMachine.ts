@@ -1,0 +1,95 @@
+/**
+ * Reconnect countdown (spec 000 §4, §9): every network failure waits 3 + min(2^failures, 600) s
+ * plus 0-10 s of jitter, so that a server coming back is not hit by every tab at the same second.
+ */
+import { assign, enqueueActions, setup } from 'xstate';
+import { RETRY_BASE_S, RETRY_JITTER_S, RETRY_MAX_BACKOFF_S, WS_OPEN_TIMEOUT_MS } from '../../src/shared/constants';
+import { getConnection } from '../systemIds';
+
+export interface RetryContext {
+  /** Network failures since the last successful open. */
+  failures: number;
+  /** Seconds left before the next attempt (the help menu's 'in {n} seconds'). */
+  remaining: number;
+  random: () => number;
+}
+
+export interface RetryInput {
+  /** A number in [0, 1) for the jitter; Math.random in the browser. */
+  random: () => number;
+}
+
+export type RetryEvent =
+  /** The socket closed for a reason other than authentication, or a reconnect attempt failed to open. */
+  | { type: 'retry.networkFailed' }
+  /** The user chose 'retry now' in the help menu. */
+  | { type: 'retry.retryNow' }
+  /** A socket opened. */
+  | { type: 'retry.succeeded' }
+  /** There is nothing to reconnect any more (signed out). */
+  | { type: 'retry.cancelled' };
+
+/** The countdown, in whole seconds, after the given number of failures. */
+export function retryDelaySeconds(failures: number, random: () => number): number {
+  return RETRY_BASE_S + Math.min(2 ** failures, RETRY_MAX_BACKOFF_S) + Math.round(random() * RETRY_JITTER_S);
+}
+
+/** Counts down to the next reconnect attempt and asks the connection to make it. */
+export const retryMachine = setup({
+  types: {
+    context: {} as RetryContext,
+    events: {} as RetryEvent,
+    input: {} as RetryInput,
+  },
+  delays: {
+    tick: 1_000,
+    openTimeout: WS_OPEN_TIMEOUT_MS,
+  },
+  guards: {
+    isCountdownOver: ({ context }) => context.remaining <= 1,
+  },
+  actions: {
+    countFailure: assign(({ context }) => ({
+      failures: context.failures + 1,
+      remaining: retryDelaySeconds(context.failures + 1, context.random),
+    })),
+    tick: assign(({ context }) => ({ remaining: context.remaining - 1 })),
+    resetFailures: assign({ failures: 0, remaining: 0 }),
+    clearCountdown: assign({ remaining: 0 }),
+    requestReconnect: enqueueActions(({ enqueue, system }) => {
+      const connection = getConnection(system);
+      if (connection) enqueue.sendTo(connection, { type: 'connection.reconnect' });
+    }),
+    abandonAttempt: enqueueActions(({ enqueue, system }) => {
+      const connection = getConnection(system);
+      if (connection) enqueue.sendTo(connection, { type: 'connection.abandon' });
+    }),
+  },
+}).createMachine({
+  id: 'retry',
+  context: ({ input }) => ({ failures: 0, remaining: 0, random: input.random }),
+  initial: 'IDLE',
+  on: {
+    'retry.succeeded': { target: '.IDLE', actions: 'resetFailures' },
+    'retry.cancelled': { target: '.IDLE', actions: 'resetFailures' },
+  },
+  states: {
+    IDLE: {
+      on: { 'retry.networkFailed': { target: 'COUNTDOWN', actions: 'countFailure' } },
+    },
+    COUNTDOWN: {
+      after: {
+        tick: [
+          { guard: 'isCountdownOver', target: 'ATTEMPTING' },
+          { target: 'COUNTDOWN', reenter: true, actions: 'tick' },
+        ],
+      },
+      on: { 'retry.retryNow': 'ATTEMPTING' },
+    },
+    ATTEMPTING: {
+      entry: ['clearCountdown', 'requestReconnect'],
+      after: { openTimeout: { target: 'COUNTDOWN', actions: ['abandonAttempt', 'countFailure'] } },
+      on: { 'retry.networkFailed': { target: 'COUNTDOWN', actions: 'countFailure' } },
+    },
+  },
+});

@@ -1,0 +1,67 @@
+/**
+ * The side effects the session machines are given instead of touching the browser themselves,
+ * so that they run the same under jest, under jsdom with mock-socket, and in the browser.
+ */
+import type { Frame } from '../../src/shared/protocol';
+
+// A handler type that accepts the DOM's richer event objects (WebSocket, mock-socket) without casts.
+type Handler<E> = { bivarianceHack(event: E): void }['bivarianceHack'];
+
+/** The part of a WebSocket the connection uses; the DOM WebSocket and mock-socket's both fit. */
+export interface SocketLike {
+  onopen: Handler<unknown> | null;
+  onmessage: Handler<{ data: unknown }> | null;
+  onclose: Handler<{ code: number; reason: string }> | null;
+  onerror: Handler<unknown> | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+/** Opens a socket; the connection passes the path `/ws` and the shell resolves it against the page origin. */
+export type SocketFactory = (url: string) => SocketLike;
+
+/** Local storage as the session uses it (the DOM Storage fits). */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** Cookie access by name. */
+export interface CookieJar {
+  get(name: string): string | undefined;
+  remove(name: string): void;
+}
+
+/** Credentials of `POST /api/sign-in`. */
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** What `POST /api/sign-in` answered: the status, the `x-vgn-token` header and the JSON body. */
+export interface SignInAnswer {
+  status: number;
+  token: string | null;
+  body: unknown;
+}
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** Every effect the session needs, given as the root machine's input. */
+export interface SessionEffects {
+  createSocket: SocketFactory;
+  /** `POST /api/item` with the frame, `Authorization: Bearer <token>` when a token is given; resolves to the reply frame. */
+  postItem(frame: Frame, token: string | null): Promise<Frame>;
+  /** `POST /api/sign-in`; rejects only on network failure. */
+  postSignIn(credentials: Credentials): Promise<SignInAnswer>;
+  /** Null when the browser refuses local storage (private mode, disabled storage). */
+  localStorage: KeyValueStorage | null;
+  cookies: CookieJar;
+  reload(): void;
+  /** Starts the download of a task result. */
+  download(uri: string): void;
+  /** A number in [0, 1), for the retry jitter. */
+  random(): number;
+  log(level: LogLevel, message: string, detail?: unknown): void;
+}

@@ -1,0 +1,89 @@
+/**
+ * The root of the browser's actor tree (DESIGN.md "The actor tree"): created once at start-up with
+ * the site config and the effects, it starts the long-lived session actors under stable system ids.
+ */
+import { enqueueActions, setup, spawnChild } from 'xstate';
+import { TOKEN_STORAGE_KEY } from '../../src/shared/constants';
+import type { SiteConfig } from '../../src/shared/protocol';
+import { getAuth, SystemId } from '../systemIds';
+import { alertsMachine } from './alertsMachine';
+import { authMachine } from './authMachine';
+import { connectionMachine } from './connectionMachine';
+import { retryMachine } from './retryMachine';
+import type { SessionEffects } from './sessionEffects';
+import { sysAlertsMachine } from './sysAlertsMachine';
+import { tasksMachine } from './tasksMachine';
+
+export interface SessionInput {
+  siteConfig: SiteConfig;
+  clientVersion: string;
+  effects: SessionEffects;
+}
+
+export interface SessionContext {
+  siteConfig: SiteConfig;
+  clientVersion: string;
+  effects: SessionEffects;
+}
+
+export type SessionEvent =
+  /** A `storage` event from another tab (key null: storage was cleared). */
+  { type: 'session.storageChanged'; key: string | null; newValue: string | null };
+
+/** Root session actor: spawns auth, connection, retry, alerts, tasks and sysAlerts and relays browser events to them. */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    alerts: alertsMachine,
+    retry: retryMachine,
+    connection: connectionMachine,
+    tasks: tasksMachine,
+    sysAlerts: sysAlertsMachine,
+    auth: authMachine,
+  },
+  guards: {
+    isTokenKey: ({ event }) => event.key === TOKEN_STORAGE_KEY || event.key === null,
+  },
+  actions: {
+    relayTokenChange: enqueueActions(({ event, enqueue, system }) => {
+      const auth = getAuth(system);
+      if (auth) enqueue.sendTo(auth, { type: 'auth.storageChanged', token: event.key === null ? null : event.newValue });
+    }),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({ ...input }),
+  // Receivers first: auth starts last because its start-up already sends to connection and alerts.
+  entry: [
+    spawnChild('alerts', { id: SystemId.alerts, systemId: SystemId.alerts, input: ({ context }) => ({ log: context.effects.log }) }),
+    spawnChild('retry', { id: SystemId.retry, systemId: SystemId.retry, input: ({ context }) => ({ random: context.effects.random }) }),
+    spawnChild('connection', {
+      id: SystemId.connection,
+      systemId: SystemId.connection,
+      input: ({ context }) => ({
+        clientVersion: context.clientVersion,
+        effects: context.effects,
+        maxMsgSize: context.siteConfig.wsMaxMsgSize,
+        replyTimeoutMs: context.siteConfig.wsTimeout,
+      }),
+    }),
+    spawnChild('tasks', { id: SystemId.tasks, systemId: SystemId.tasks, input: ({ context }) => ({ download: context.effects.download }) }),
+    spawnChild('sysAlerts', { id: SystemId.sysAlerts, systemId: SystemId.sysAlerts, input: ({ context }) => ({ storage: context.effects.localStorage }) }),
+    spawnChild('auth', {
+      id: SystemId.auth,
+      systemId: SystemId.auth,
+      input: ({ context }) => ({
+        clientVersion: context.clientVersion,
+        effects: context.effects,
+        socketTimeoutMs: context.siteConfig.wsTimeout,
+      }),
+    }),
+  ],
+  on: {
+    'session.storageChanged': { guard: 'isTokenKey', actions: 'relayTokenChange' },
+  },
+});

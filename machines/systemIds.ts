@@ -1,0 +1,59 @@
+/**
+ * System ids of the long-lived actors of the browser session, and typed getters for them.
+ * Every actor finds its peers through `system.get(...)` with these constants, never a string literal.
+ */
+import type { ActorRefFrom } from 'xstate';
+import type { alertsMachine } from './session/alertsMachine';
+import type { authMachine } from './session/authMachine';
+import type { connectionMachine } from './session/connectionMachine';
+import type { retryMachine } from './session/retryMachine';
+import type { sessionMachine } from './session/sessionMachine';
+import type { sysAlertsMachine } from './session/sysAlertsMachine';
+import type { tasksMachine } from './session/tasksMachine';
+
+/** The system ids, one per long-lived actor. */
+export const SystemId = {
+  session: 'session',
+  auth: 'auth',
+  connection: 'connection',
+  retry: 'retry',
+  alerts: 'alerts',
+  tasks: 'tasks',
+  sysAlerts: 'sysAlerts',
+} as const;
+export type SystemId = (typeof SystemId)[keyof typeof SystemId];
+
+/** What the getters need of an actor system: `actor.system` and the `system` of action arguments both fit. */
+export interface SystemLike {
+  get(key: string): unknown;
+}
+
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
+export type AuthActorRef = ActorRefFrom<typeof authMachine>;
+export type ConnectionActorRef = ActorRefFrom<typeof connectionMachine>;
+export type RetryActorRef = ActorRefFrom<typeof retryMachine>;
+export type AlertsActorRef = ActorRefFrom<typeof alertsMachine>;
+export type TasksActorRef = ActorRefFrom<typeof tasksMachine>;
+export type SysAlertsActorRef = ActorRefFrom<typeof sysAlertsMachine>;
+
+// The registry holds untyped refs; the cast is the one place that ties a system id to its machine.
+function lookUp<T>(system: SystemLike, id: SystemId): T | undefined {
+  return (system.get(id) ?? undefined) as T | undefined;
+}
+
+/** The root session actor, when the root was created with `systemId: SystemId.session`. */
+export const getSession = (system: SystemLike): SessionActorRef | undefined => lookUp(system, SystemId.session);
+/** The auth actor (token and user). */
+export const getAuth = (system: SystemLike): AuthActorRef | undefined => lookUp(system, SystemId.auth);
+/** The connection actor (socket, requests, health). */
+export const getConnection = (system: SystemLike): ConnectionActorRef | undefined =>
+  lookUp(system, SystemId.connection);
+/** The retry actor (reconnect countdown). */
+export const getRetry = (system: SystemLike): RetryActorRef | undefined => lookUp(system, SystemId.retry);
+/** The alerts actor (snackbar queue). */
+export const getAlerts = (system: SystemLike): AlertsActorRef | undefined => lookUp(system, SystemId.alerts);
+/** The tasks actor (background tasks). */
+export const getTasks = (system: SystemLike): TasksActorRef | undefined => lookUp(system, SystemId.tasks);
+/** The system alerts actor. */
+export const getSysAlerts = (system: SystemLike): SysAlertsActorRef | undefined =>
+  lookUp(system, SystemId.sysAlerts);
