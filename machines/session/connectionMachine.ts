@@ -2,26 +2,34 @@
  * The live connection (spec 000 §4, §7): one WebSocket at a time, sequence numbers and pending
  * replies with time-outs, health GOOD/WAIT/BAD, and POST /api/item for what the socket cannot carry.
  */
-import { assign, enqueueActions, setup, type ActorRef, type AnyActorRef, type EventObject, type Snapshot } from 'xstate';
+import { assign, enqueueActions, setup, type AnyActorRef, type EventObject } from 'xstate';
 import { CLOSE_AFTER_PING_MS, PING_AFTER_SILENCE_MS, WS_MAX_MSG_SIZE, WS_TIMEOUT_MS } from '../../src/shared/constants';
-import { CloseCode, CloseReason, Push, type Frame } from '../../src/shared/protocol';
+import { CloseCode, Push, type Frame } from '../../src/shared/protocol';
 import { getAuth, getRetry, getSysAlerts, getTasks, SystemId, type SystemLike } from '../systemIds';
 import { postItemLogic, type PostEvent } from './postItemLogic';
 import { routePush, type PushRoute } from './pushRouting';
 import type { SessionEffects } from './sessionEffects';
-import { failureFromBody, type RequestFailure } from './sessionErrors';
+import {
+  isAuthClose,
+  isTooLarge,
+  NO_RESPONSE,
+  outcomeOf,
+  postFailure,
+  settleAll,
+  settleSocketRequests,
+  TIMED_OUT,
+  DROPPED,
+  timerId,
+  type ConnectionReplyEvent,
+  type Pending,
+  type PendingRequest,
+  type ReplyTarget,
+  type Settled,
+} from './pendingRequests';
 import { socketLogic, type SocketEvent } from './socketLogic';
 
 /** Path of the live socket; the socket factory resolves it against the page origin. */
 export const WS_PATH = '/ws';
-
-/** What a requester receives (and what the connection emits) when its request is settled. */
-export type ConnectionReplyEvent =
-  | { type: 'connection.replied'; ticket: string | undefined; o: string; frame: Frame }
-  | { type: 'connection.failed'; ticket: string | undefined; o: string; failure: RequestFailure };
-
-/** An actor that can receive replies. */
-export type ReplyTarget = ActorRef<Snapshot<unknown>, ConnectionReplyEvent>;
 
 export type ConnectionEvent =
   | { type: 'connection.open'; token: string }
@@ -38,22 +46,14 @@ export type ConnectionEvent =
   | SocketEvent
   | PostEvent;
 
-export type ConnectionEmitted = ConnectionReplyEvent | { type: 'connection.pushed'; frame: Frame };
+export type { ConnectionReplyEvent, ReplyTarget } from './pendingRequests';
 
-/** A request waiting for its reply: queued until the socket is authenticated, or sent by socket or POST. */
-export interface PendingRequest {
-  o: string;
-  via: 'queued' | 'socket' | 'post';
-  /** Kept only while queued. */
-  frame?: Frame;
-  ticket?: string;
-  replyTo?: ReplyTarget;
-}
+export type ConnectionEmitted = ConnectionReplyEvent | { type: 'connection.pushed'; frame: Frame };
 
 export interface ConnectionContext {
   token: string | null;
   seq: number;
-  pending: Record<number, PendingRequest>;
+  pending: Pending;
   /** The socket authenticated (the server pushed `authed`). */
   authed: boolean;
   /** The last socket was lost (health stays BAD while reconnecting). */
@@ -70,29 +70,6 @@ export interface ConnectionInput {
   maxMsgSize?: number;
   replyTimeoutMs?: number;
 }
-
-type Settled = { s: number; outcome: { frame: Frame } | { failure: RequestFailure } };
-
-const AUTH_CLOSE_REASONS: readonly string[] = [
-  CloseReason.identFailed,
-  CloseReason.expiredOnConnect,
-  CloseReason.tokenExpired,
-  CloseReason.signedout,
-  CloseReason.blocked,
-];
-/** Whether a close means the token is no longer good (so reconnecting with it is pointless). */
-export const isAuthClose = (code: number, reason: string): boolean =>
-  code === CloseCode.auth && AUTH_CLOSE_REASONS.includes(reason);
-
-const timerId = (s: number): string => `reply-${s}`;
-const byteLength = (text: string): number => new TextEncoder().encode(text).length;
-const DROPPED: RequestFailure = { kind: 'client', key: 'errors.networkError' };
-const postFailure = (message: string): RequestFailure => ({ kind: 'client', key: 'errors.networkError', detail: message, silent: true });
-const TIMED_OUT: RequestFailure = { kind: 'client', key: 'errors.wsMsgTimeout' };
-const NO_RESPONSE = { code: CloseCode.noResponse, reason: 'noResponse' };
-
-const outcomeOf = (frame: Frame): Settled['outcome'] =>
-  frame.erred ? { failure: failureFromBody(frame.b as Parameters<typeof failureFromBody>[0]) } : { frame };
 
 const isNoResponse = (event: { type: string }): boolean =>
   event.type === 'connection.replyTimedOut' || event.type.startsWith('xstate.after.closeDelay.');
@@ -141,7 +118,7 @@ export const connectionMachine = setup({
       const frame: Frame = { ...event.frame, s };
       const data = JSON.stringify(frame);
       // The server closes the socket (1009) on a frame above the limit, so those always go by POST.
-      const route = byteLength(data) > context.maxMsgSize ? 'post' : params.route;
+      const route = isTooLarge(data, context.maxMsgSize) ? 'post' : params.route;
       const entry: PendingRequest = { o: frame.o, via: route === 'queue' ? 'queued' : route };
       if (route === 'queue') entry.frame = frame;
       if (event.ticket !== undefined) entry.ticket = event.ticket;
@@ -156,10 +133,11 @@ export const connectionMachine = setup({
       for (const [key, entry] of Object.entries(context.pending)) {
         if (entry.via !== 'queued' || !entry.frame) continue;
         const data = JSON.stringify(entry.frame);
-        const via = params.route === 'socket' && byteLength(data) <= context.maxMsgSize ? 'socket' : 'post';
+        const via = params.route === 'socket' && !isTooLarge(data, context.maxMsgSize) ? 'socket' : 'post';
         if (via === 'socket') enqueue.sendTo('socket', { type: 'socket.send', data });
         else enqueue.sendTo('poster', { type: 'post.requested', s: Number(key), frame: entry.frame, token: context.token });
-        pending[Number(key)] = { o: entry.o, via, ...(entry.ticket !== undefined && { ticket: entry.ticket }), ...(entry.replyTo && { replyTo: entry.replyTo }) };
+        const { frame: _sent, ...rest } = entry;
+        pending[Number(key)] = { ...rest, via };
       }
       enqueue.assign({ pending });
     }),
@@ -198,10 +176,10 @@ export const connectionMachine = setup({
       if (event.type !== 'socket.received' || !event.frame) return;
       const { frame } = event;
       if (frame.o === 'ping') return;
-      for (const route of routePush(frame)) deliver(system, route, enqueue.sendTo);
-      // The connection keeps the refreshed token too: reconnects and POSTs must use it.
-      if (frame.o === Push.newToken && typeof (frame.b as { token?: unknown } | undefined)?.token === 'string') {
-        enqueue.assign({ token: (frame.b as { token: string }).token });
+      for (const route of routePush(frame)) {
+        // The connection keeps the refreshed token too: reconnects and POSTs must use it.
+        if (route.event.type === 'auth.newToken') enqueue.assign({ token: route.event.token });
+        deliver(system, route, enqueue.sendTo);
       }
       enqueue.emit({ type: 'connection.pushed', frame });
     }),
@@ -246,7 +224,7 @@ export const connectionMachine = setup({
     'connection.reset': {
       target: '.CLOSED',
       actions: [
-        { type: 'settle', params: ({ context }) => ({ settled: Object.keys(context.pending).map((s) => ({ s: Number(s), outcome: { failure: DROPPED } })) }) },
+        { type: 'settle', params: ({ context }) => ({ settled: settleAll(context.pending, DROPPED) }) },
         'resetSession',
       ],
     },
@@ -286,12 +264,7 @@ export const connectionMachine = setup({
         {
           type: 'settle',
           params: ({ context, event }) => ({
-            settled: Object.entries(context.pending)
-              .filter(([, entry]) => entry.via === 'socket')
-              .map(([s]) => ({
-                s: Number(s),
-                outcome: { failure: event.type === 'connection.replyTimedOut' && event.s === Number(s) ? TIMED_OUT : DROPPED },
-              })),
+            settled: settleSocketRequests(context.pending, event.type === 'connection.replyTimedOut' ? event.s : undefined),
           }),
         },
       ],

@@ -1,0 +1,17 @@
+/** Connection health as the header and help menu show it (spec 000 §4): GOOD, WAIT or BAD. */
+import type { SnapshotFrom } from 'xstate';
+import type { connectionMachine } from './connectionMachine';
+
+export type ConnectionHealth = 'GOOD' | 'WAIT' | 'BAD';
+
+/** Health from a connection snapshot; a reconnect attempt stays BAD until its socket opens. */
+export function selectHealth(snapshot: SnapshotFrom<typeof connectionMachine>): ConnectionHealth {
+  if (snapshot.matches({ LIVE: { OPEN: 'GOOD' } })) return 'GOOD';
+  if (snapshot.matches({ LIVE: { OPEN: 'WAIT' } })) return 'WAIT';
+  if (snapshot.matches('BAD')) return 'BAD';
+  return snapshot.context.lost ? 'BAD' : 'GOOD';
+}
+
+/** Whether the socket is open and authenticated, so requests go straight out on it. */
+export const selectSocketReady = (snapshot: SnapshotFrom<typeof connectionMachine>): boolean =>
+  snapshot.matches({ LIVE: 'OPEN' }) && snapshot.context.authed;
