@@ -119,12 +119,13 @@ export const tasksMachine = setup({
     'tasks.removed': { actions: 'removeTask' },
   },
   states: {
+    // Forgotten on entering IDLE rather than on leaving the confirmation, which still needs the key to send the kill.
     IDLE: {
+      entry: 'forgetKill',
       on: { 'tasks.killRequested': { guard: 'isKnownTask', target: 'CONFIRMING_KILL', actions: 'rememberKill' } },
     },
     // The help menu shows app.killTaskConfirm for context.killKey.
     CONFIRMING_KILL: {
-      exit: 'forgetKill',
       on: {
         'tasks.killConfirmed': { target: 'IDLE', actions: 'sendKill' },
         'tasks.killCancelled': 'IDLE',

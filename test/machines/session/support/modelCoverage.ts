@@ -90,7 +90,8 @@ export function exploreModel<TMachine extends AnyStateMachine>(spec: ModelSpec<T
           input: variant.input(),
           clock: new SimulatedClock(),
           inspect: (inspection) => {
-            if (inspection.type === '@xstate.microstep' && inspection.actorRef === actor) {
+            // The root's own microsteps, including those of its initial state computed inside createActor.
+            if (inspection.type === '@xstate.microstep' && inspection.actorRef.sessionId === inspection.rootId) {
               for (const t of inspection._transitions) taken.add(t);
             }
           },
