@@ -1,16 +1,20 @@
 import type { Database } from '../db/Database';
 
-/** Failures allowed before sign-in attempts are slowed down. */
-const FREE_FAILURES = 5;
+/** Failures allowed on one account before its sign-in attempts are slowed down. */
+const FREE_FAILURES_ACCOUNT = 5;
+/** Failures allowed from one address: higher, as many people may share one address. */
+const FREE_FAILURES_ADDRESS = 20;
+
+const freeFailures = (key: string): number => (key.startsWith('addr:') ? FREE_FAILURES_ADDRESS : FREE_FAILURES_ACCOUNT);
 /** Longest wait imposed between attempts, in seconds. */
 const MAX_WAIT_S = 300;
 /** Failures older than this are forgotten, in seconds. */
 const FORGET_AFTER_S = 3600;
 
 /**
- * Slows down repeated failed sign-ins per account and per address: after five failures each further
- * attempt must wait 2^(failures-5) s (at most five minutes) after the last one. Kept in the database
- * so that every server process sees the same counts.
+ * Slows down repeated failed sign-ins per account (`email:` keys) and per address (`addr:` keys):
+ * past the free failures each further attempt must wait 2^(failures-free) s (at most five minutes)
+ * after the last one. Kept in the database so that every server process sees the same counts.
  */
 export class SignInThrottle {
   constructor(
@@ -20,16 +24,17 @@ export class SignInThrottle {
 
   /** Seconds the caller must still wait before trying any of `keys`, 0 when free. */
   async waitSeconds(keys: readonly string[]): Promise<number> {
-    const res = await this.db.query<{ failures: number; last_failure: Date | string }>(
-      'SELECT failures, last_failure FROM sign_in_failures WHERE key = ANY($1)',
+    const res = await this.db.query<{ key: string; failures: number; last_failure: Date | string }>(
+      'SELECT key, failures, last_failure FROM sign_in_failures WHERE key = ANY($1)',
       [keys],
     );
     const now = this.now().getTime();
     let wait = 0;
     for (const row of res.rows) {
       const since = (now - new Date(row.last_failure).getTime()) / 1000;
-      if (since > FORGET_AFTER_S || row.failures < FREE_FAILURES) continue;
-      const needed = Math.min(2 ** (row.failures - FREE_FAILURES), MAX_WAIT_S);
+      const free = freeFailures(row.key);
+      if (since > FORGET_AFTER_S || row.failures < free) continue;
+      const needed = Math.min(2 ** (row.failures - free), MAX_WAIT_S);
       wait = Math.max(wait, Math.ceil(needed - since));
     }
     return wait;
