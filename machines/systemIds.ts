@@ -36,9 +36,9 @@ export type AlertsActorRef = ActorRefFrom<typeof alertsMachine>;
 export type TasksActorRef = ActorRefFrom<typeof tasksMachine>;
 export type SysAlertsActorRef = ActorRefFrom<typeof sysAlertsMachine>;
 
-// The registry holds untyped refs; the cast is the one place that ties a system id to its machine.
+// The registry holds untyped refs; this cast is the one place that ties a system id to its machine.
 function lookUp<T>(system: SystemLike, id: SystemId): T | undefined {
-  return (system.get(id) ?? undefined) as T | undefined;
+  return system.get(id) as T | undefined;
 }
 
 /** The root session actor, when the root was created with `systemId: SystemId.session`. */

@@ -13,9 +13,9 @@ import {
   isAuthClose,
   isTooLarge,
   NO_RESPONSE,
-  outcomeOf,
   postFailure,
   settleAll,
+  settleReply,
   settleSocketRequests,
   TIMED_OUT,
   DROPPED,
@@ -70,6 +70,11 @@ export interface ConnectionInput {
   maxMsgSize?: number;
   replyTimeoutMs?: number;
 }
+
+// Action objects used on several transitions.
+const POST_QUEUED = { type: 'releaseQueued', params: { route: 'post' } } as const;
+const SEND_QUEUED = { type: 'releaseQueued', params: { route: 'socket' } } as const;
+const NOTIFY_NO_RESPONSE = { type: 'notifyClosed', params: NO_RESPONSE } as const;
 
 const isNoResponse = (event: { type: string }): boolean =>
   event.type === 'connection.replyTimedOut' || event.type.startsWith('xstate.after.closeDelay.');
@@ -231,9 +236,7 @@ export const connectionMachine = setup({
     'connection.replyTimedOut': {
       actions: { type: 'settle', params: ({ event }) => ({ settled: [{ s: event.s, outcome: { failure: TIMED_OUT } }] }) },
     },
-    'post.answered': {
-      actions: { type: 'settle', params: ({ event }) => ({ settled: [{ s: event.s, outcome: outcomeOf(event.frame) }] }) },
-    },
+    'post.answered': { actions: { type: 'settle', params: ({ event }) => ({ settled: settleReply(event.frame) }) } },
     // A POST that never reached the server shows nothing (spec 000 §8): its failure is marked silent.
     'post.failed': {
       actions: { type: 'settle', params: ({ event }) => ({ settled: [{ s: event.s, outcome: { failure: postFailure(event.message) } }] }) },
@@ -270,17 +273,10 @@ export const connectionMachine = setup({
       ],
       initial: 'CONNECTING',
       on: {
-        'connection.close': { target: 'CLOSED', actions: ['clearToken', { type: 'releaseQueued', params: { route: 'post' } }] },
+        'connection.close': { target: 'CLOSED', actions: ['clearToken', POST_QUEUED] },
         'socket.closed': [
-          {
-            guard: 'isAuthClose',
-            target: 'CLOSED',
-            actions: ['logClose', { type: 'notifyClosed', params: ({ event }) => event }, 'clearToken', { type: 'releaseQueued', params: { route: 'post' } }],
-          },
-          {
-            target: 'BAD',
-            actions: ['logClose', { type: 'notifyClosed', params: ({ event }) => event }, { type: 'releaseQueued', params: { route: 'post' } }],
-          },
+          { guard: 'isAuthClose', target: 'CLOSED', actions: ['logClose', { type: 'notifyClosed', params: ({ event }) => event }, 'clearToken', POST_QUEUED] },
+          { target: 'BAD', actions: ['logClose', { type: 'notifyClosed', params: ({ event }) => event }, POST_QUEUED] },
         ],
       },
       states: {
@@ -288,7 +284,7 @@ export const connectionMachine = setup({
           on: {
             'socket.opened': { target: 'OPEN', actions: ['markOpened', 'sendTokenAuth', 'notifyOpened'] },
             'connection.send': { actions: { type: 'accept', params: { route: 'queue' } } },
-            'connection.abandon': { target: '#connection.BAD', actions: { type: 'releaseQueued', params: { route: 'post' } } },
+            'connection.abandon': { target: '#connection.BAD', actions: POST_QUEUED },
           },
         },
         OPEN: {
@@ -297,31 +293,19 @@ export const connectionMachine = setup({
             // Any message proves the socket alive, so each one restarts the silence timer in GOOD.
             'socket.received': [
               { guard: 'isUnreadable', target: '.GOOD', actions: 'logUnreadable' },
-              {
-                guard: 'isSocketReply',
-                target: '.GOOD',
-                actions: { type: 'settle', params: ({ event }) => ({ settled: event.frame?.s !== undefined ? [{ s: event.frame.s, outcome: outcomeOf(event.frame) }] : [] }) },
-              },
-              { guard: 'isAuthedPush', target: '.GOOD', actions: ['markAuthed', { type: 'releaseQueued', params: { route: 'socket' } }, 'routePush'] },
+              { guard: 'isSocketReply', target: '.GOOD', actions: { type: 'settle', params: ({ event }) => ({ settled: settleReply(event.frame) }) } },
+              { guard: 'isAuthedPush', target: '.GOOD', actions: ['markAuthed', SEND_QUEUED, 'routePush'] },
               { target: '.GOOD', actions: 'routePush' },
             ],
             'connection.send': [
               { guard: 'isAuthed', actions: { type: 'accept', params: { route: 'socket' } } },
               { actions: { type: 'accept', params: { route: 'queue' } } },
             ],
-            'connection.replyTimedOut': {
-              guard: 'isSocketRequest',
-              target: '#connection.BAD',
-              actions: [{ type: 'notifyClosed', params: NO_RESPONSE }, { type: 'releaseQueued', params: { route: 'post' } }],
-            },
+            'connection.replyTimedOut': { guard: 'isSocketRequest', target: '#connection.BAD', actions: [NOTIFY_NO_RESPONSE, POST_QUEUED] },
           },
           states: {
             GOOD: { after: { pingDelay: { target: 'WAIT', actions: 'sendPing' } } },
-            WAIT: {
-              after: {
-                closeDelay: { target: '#connection.BAD', actions: [{ type: 'notifyClosed', params: NO_RESPONSE }, { type: 'releaseQueued', params: { route: 'post' } }] },
-              },
-            },
+            WAIT: { after: { closeDelay: { target: '#connection.BAD', actions: [NOTIFY_NO_RESPONSE, POST_QUEUED] } } },
           },
         },
       },

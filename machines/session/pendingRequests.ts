@@ -48,6 +48,9 @@ export const isTooLarge = (data: string, maxBytes: number): boolean => new TextE
 export const outcomeOf = (frame: Frame): Settled['outcome'] =>
   frame.erred ? { failure: failureFromBody(frame.b as Parameters<typeof failureFromBody>[0]) } : { frame };
 
+/** The request a reply frame answers (none for a frame without a sequence number). */
+export const settleReply = (frame: Frame | null): Settled[] => (frame?.s !== undefined ? [{ s: frame.s, outcome: outcomeOf(frame) }] : []);
+
 /** Every pending request, failed with the same reason. */
 export const settleAll = (pending: Pending, failure: RequestFailure): Settled[] =>
   Object.keys(pending).map((s) => ({ s: Number(s), outcome: { failure } }));

@@ -309,6 +309,24 @@ describe('authMachine: sign-out', () => {
   });
 });
 
+describe('authMachine: replaceable implementations', () => {
+  it('takes replacement delays and actions through provide()', () => {
+    const reloadPage = jest.fn();
+    const storage = new MemoryStorage();
+    storage.setItem(TOKEN_STORAGE_KEY, 'tok-1');
+    const effects = fakeEffects({ storage });
+    const machine = authMachine.provide({ delays: { signOutTimeout: 500 }, actions: { reloadPage } });
+    const h = startWithPeers(machine, { systemId: SystemId.auth, input: { clientVersion: '1.0.0', effects }, peers: PEERS });
+    h.subject.send({ type: 'auth.socketOpened' });
+    h.subject.send({ type: 'auth.authed', user: buildUser({ $version: '9.9.9' }) });
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+    expect(effects.reload).not.toHaveBeenCalled();
+    h.subject.send({ type: 'auth.signOutRequested' });
+    h.clock.increment(500);
+    expect(h.subject.getSnapshot().context.token).toBeNull();
+  });
+});
+
 describe('isTokenValid', () => {
   it('holds in exactly the five states of spec 000 §4', () => {
     const valid = Object.values(AuthState).filter(isTokenValid).sort();
