@@ -2,7 +2,7 @@
  * Reconnect countdown (spec 000 §4, §9): every network failure waits 3 + min(2^failures, 600) s
  * plus 0-10 s of jitter, so that a server coming back is not hit by every tab at the same second.
  */
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { RETRY_BASE_S, RETRY_JITTER_S, RETRY_MAX_BACKOFF_S, WS_OPEN_TIMEOUT_MS } from '../../src/shared/constants';
 import { getConnection } from '../systemIds';
 
@@ -93,3 +93,7 @@ export const retryMachine = setup({
     },
   },
 });
+
+/** Seconds until the next attempt for the help menu's 'in {n} seconds', or null when not counting down. */
+export const selectRetryCountdown = (snapshot: SnapshotFrom<typeof retryMachine>): number | null =>
+  snapshot.matches('COUNTDOWN') ? snapshot.context.remaining : null;

@@ -1,5 +1,5 @@
 import { SystemId } from '../../../machines/systemIds';
-import { retryDelaySeconds, retryMachine } from '../../../machines/session/retryMachine';
+import { retryDelaySeconds, retryMachine, selectRetryCountdown } from '../../../machines/session/retryMachine';
 import { advance, startWithPeers } from './support/harness';
 
 function start(random = 0) {
@@ -24,8 +24,10 @@ describe('retryMachine', () => {
     h.subject.send({ type: 'retry.networkFailed' });
     expect(h.subject.getSnapshot().value).toBe('COUNTDOWN');
     expect(h.subject.getSnapshot().context).toMatchObject({ failures: 1, remaining: 5 });
+    expect(selectRetryCountdown(h.subject.getSnapshot())).toBe(5);
     advance(h.clock, 1_000);
     expect(h.subject.getSnapshot().context.remaining).toBe(4);
+    expect(selectRetryCountdown(h.subject.getSnapshot())).toBe(4);
     advance(h.clock, 3_000);
     expect(h.subject.getSnapshot().context.remaining).toBe(1);
     expect(h.sentTo(SystemId.connection)).toEqual([]);
@@ -71,6 +73,7 @@ describe('retryMachine', () => {
     advance(h.clock, 1_000);
     h.subject.send({ type: 'retry.retryNow' });
     expect(h.subject.getSnapshot().value).toBe('ATTEMPTING');
+    expect(selectRetryCountdown(h.subject.getSnapshot())).toBeNull();
     expect(h.sentTo(SystemId.connection)).toEqual([{ type: 'connection.reconnect' }]);
   });
 
