@@ -13,6 +13,8 @@ const base = {
 };
 
 module.exports = {
+  // Server tests start processes and databases; a test that needs longer than this has hung.
+  testTimeout: 30_000,
   globalSetup: '<rootDir>/test/support/globalSetup.ts',
   globalTeardown: '<rootDir>/test/support/globalTeardown.ts',
   reporters: ['default', '<rootDir>/test/support/summaryReporter.js'],
@@ -22,12 +24,14 @@ module.exports = {
       ...base,
       displayName: 'server-pglite',
       testMatch: ['<rootDir>/test/server/**/*.test.ts'],
+      testPathIgnorePatterns: ['/test/server/postgres/'],
       setupFiles: ['<rootDir>/test/support/driverPglite.ts'],
     },
     {
       ...base,
       displayName: 'server-postgres',
       testMatch: ['<rootDir>/test/server/**/*.test.ts'],
+      testPathIgnorePatterns: ['/test/server/pglite/'],
       setupFiles: ['<rootDir>/test/support/driverPostgres.ts'],
     },
   ],

@@ -1,5 +1,5 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,41 +47,29 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   ]);
   execFileSync(initCmd, initArgs, { stdio: 'pipe' });
   const port = await freePort();
-  const [cmd, args] = asPostgres(join(bin, 'postgres'), [
-    '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
-  ]);
-  const child: ChildProcess = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let log = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    log += d.toString();
-  });
-  const ready = join(bin, 'pg_isready');
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      execFileSync(ready, ['-h', '127.0.0.1', '-p', String(port)], { stdio: 'pipe' });
-      break;
-    } catch {
-      if (child.exitCode !== null || Date.now() > deadline) {
-        child.kill('SIGKILL');
-        throw new Error(`PostgreSQL did not start:\n${log}`);
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  const options = [
+    `-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c max_connections=300',
+    '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off',
+  ].join(' ');
+  // pg_ctl daemonises the server with its own log file: no pipe of ours outlives the cluster.
+  const [cmd, args] = asPostgres(join(bin, 'pg_ctl'), ['-D', dataDir, '-l', join(dir, 'postgres.log'), '-o', options, '-w', '-t', '60', 'start']);
+  try {
+    execFileSync(cmd, args, { stdio: 'pipe' });
+  } catch (e) {
+    const log = existsSync(join(dir, 'postgres.log')) ? readFileSync(join(dir, 'postgres.log'), 'utf8') : '';
+    throw new Error(`PostgreSQL did not start: ${(e as Error).message}\n${log}`);
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     dir,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGINT');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+      const [stopCmd, stopArgs] = asPostgres(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      try {
+        execFileSync(stopCmd, stopArgs, { stdio: 'pipe' });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

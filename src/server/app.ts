@@ -43,6 +43,8 @@ export interface KKServer {
 }
 
 const DEFAULT_ADMIN_EMAIL = 'admin@knowledgekeeper.local';
+/** Advisory lock key of the first-start bootstrap. */
+const BOOTSTRAP_LOCK = 7_374_202;
 
 function allowedOrigin(config: ServerConfig, origin: string | undefined, host: string | undefined): boolean {
   if (!origin) return true; // not a browser: the token still has to authenticate
@@ -67,23 +69,33 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
 
   let app: FastifyInstance | null = null;
   try {
-    const fresh = !(await accounts.hasAccounts());
-    const bootstrap: Bootstrap = { adminEmail: null, seeded: false };
-    if (fresh || config.adminEmail) {
+    const bootstrap = await db.transaction(async (tx): Promise<Bootstrap> => {
+      // One process at a time, all or nothing: several may start together on one empty database.
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [BOOTSTRAP_LOCK]);
+      const fresh = !(await accounts.hasAccounts(tx));
+      const made: Bootstrap = { adminEmail: null, seeded: false };
+      if (!fresh && !config.adminEmail) return made;
       const email = config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
-      const made = await accounts.ensureAdmin(email, config.adminPassword);
-      bootstrap.adminEmail = email;
-      if (made.generatedPassword) bootstrap.generatedPassword = made.generatedPassword;
-    }
-    if (fresh && config.seedDemo) {
-      const admin = await db.query<{ user_id: string }>('SELECT user_id FROM accounts WHERE admin ORDER BY created_at LIMIT 1');
-      await seedDemoData(items, accounts, admin.rows[0]?.user_id ?? null);
-      bootstrap.seeded = true;
-    }
+      const admin = await accounts.ensureAdmin(tx, email, config.adminPassword);
+      made.adminEmail = email;
+      if (admin.generatedPassword) made.generatedPassword = admin.generatedPassword;
+      if (fresh && config.seedDemo) {
+        await seedDemoData(tx, items, accounts, admin.userId);
+        made.seeded = true;
+      }
+      return made;
+    });
     await live.start();
 
     app = Fastify({ logger: false, bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: !!config.publicUrl });
     const a = app;
+    // Before any route: routes take the error handler in force when they are registered.
+    a.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status >= 500) console.error('Request failed:', error);
+      const userMessage = status === 413 ? 'tooLarge' : status < 500 ? 'parseRequestFailed' : 'generalFailure';
+      return reply.code(status).send({ userMessage, sysMessage: status < 500 ? error.message : 'Internal error' });
+    });
     await a.register(helmet, {
       contentSecurityPolicy: {
         directives: {
@@ -137,12 +149,6 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
       }
       return reply.code(404).send({ userMessage: 'notFound', sysMessage: `${request.method} ${path} not found` });
-    });
-    a.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
-      const status = error.statusCode ?? 500;
-      if (status >= 500) console.error('Request failed:', error);
-      const userMessage = status === 413 ? 'tooLarge' : status < 500 ? 'parseRequestFailed' : 'generalFailure';
-      return reply.code(status).send({ userMessage, sysMessage: status < 500 ? error.message : 'Internal error' });
     });
 
     let closed = false;

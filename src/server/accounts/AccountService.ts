@@ -1,5 +1,5 @@
 import type { UserSession } from '../../shared/protocol';
-import type { Database } from '../db/Database';
+import type { Database, Queryable } from '../db/Database';
 import { OpError } from '../OpError';
 import type { Principal } from '../policy/Principal';
 import type { ItemStore } from '../store/ItemStore';
@@ -42,10 +42,10 @@ export class AccountService {
     this.throttle = new SignInThrottle(db);
   }
 
-  /** Creates a User item and its account in one transaction; answers the user id. */
-  async createUser(user: NewUser, createdBy: string | null = null): Promise<string> {
+  /** Creates a User item and its account in one transaction (or in `tx`); answers the user id. */
+  async createUser(user: NewUser, createdBy: string | null = null, tx?: Queryable): Promise<string> {
     const hash = user.password ? await hashPassword(user.password) : null;
-    return this.db.transaction(async (tx) => {
+    const run = async (tx: Queryable): Promise<string> => {
       const taken = await tx.query('SELECT 1 FROM accounts WHERE email = $1', [normaliseEmail(user.email)]);
       if (taken.rowCount > 0) throw new OpError('validationFailed', `${user.email} already has an account`, { email: 'errors.emailTaken' });
       const record = await this.items.create(
@@ -59,27 +59,28 @@ export class AccountService {
         [record.id, normaliseEmail(user.email), hash, user.admin ?? false, JSON.stringify(user.capabilities ?? {})],
       );
       return record.id;
-    });
+    };
+    return tx ? run(tx) : this.db.transaction(run);
   }
 
   /**
-   * Makes sure an administrator exists. With no account for `email` yet, creates it with `password`
-   * or a random one; answers the password only when it was generated, so it can be printed once.
+   * Makes sure an administrator exists, in `tx`. With no account for `email` yet, creates it with
+   * `password` or a random one; answers the password only when it was generated, to print it once.
    */
-  async ensureAdmin(email: string, password: string | undefined): Promise<{ created: boolean; generatedPassword?: string }> {
-    const existing = await this.db.query<{ admin: boolean }>('SELECT admin FROM accounts WHERE email = $1', [normaliseEmail(email)]);
+  async ensureAdmin(tx: Queryable, email: string, password: string | undefined): Promise<{ userId: string; generatedPassword?: string }> {
+    const existing = await tx.query<{ user_id: string; admin: boolean }>('SELECT user_id, admin FROM accounts WHERE email = $1', [normaliseEmail(email)]);
     if (existing.rows[0]) {
-      if (!existing.rows[0].admin) await this.db.query('UPDATE accounts SET admin = true WHERE email = $1', [normaliseEmail(email)]);
-      return { created: false };
+      if (!existing.rows[0].admin) await tx.query('UPDATE accounts SET admin = true WHERE email = $1', [normaliseEmail(email)]);
+      return { userId: existing.rows[0].user_id };
     }
     const generated = password ? undefined : randomPassword();
-    await this.createUser({ name: 'Administrator', email, password: password ?? generated, admin: true });
-    return generated ? { created: true, generatedPassword: generated } : { created: true };
+    const userId = await this.createUser({ name: 'Administrator', email, password: password ?? generated, admin: true }, null, tx);
+    return generated ? { userId, generatedPassword: generated } : { userId };
   }
 
   /** Whether any account exists yet. */
-  async hasAccounts(): Promise<boolean> {
-    return (await this.db.query('SELECT 1 FROM accounts LIMIT 1')).rowCount > 0;
+  async hasAccounts(tx: Queryable = this.db): Promise<boolean> {
+    return (await tx.query('SELECT 1 FROM accounts LIMIT 1')).rowCount > 0;
   }
 
   /** Checks an e-mail and password; answers a new token, or refuses with signInFailed or signInThrottled. */

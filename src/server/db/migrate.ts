@@ -6,12 +6,12 @@ const MIGRATION_LOCK = 7_374_201;
 
 /** Applies every migration not yet recorded, each in its own transaction; answers the ids applied. */
 export async function migrate(db: Database, migrations: readonly Migration[] = allMigrations): Promise<number[]> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
   const applied: number[] = [];
   for (const m of migrations) {
     const done = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
       const seen = await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [m.id]);
       if (seen.rowCount > 0) return false;
       await tx.exec(m.sql);

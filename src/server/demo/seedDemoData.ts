@@ -1,4 +1,5 @@
 import type { AccountService } from '../accounts/AccountService';
+import type { Queryable } from '../db/Database';
 import type { ItemStore } from '../store/ItemStore';
 
 const system = { userId: null, masquerader: null };
@@ -7,9 +8,9 @@ const system = { userId: null, masquerader: null };
  * Fills an empty database with a small, believable community: two organisations that consult with
  * each other, their contacts, two community users without passwords yet, and a list of values.
  */
-export async function seedDemoData(items: ItemStore, accounts: AccountService, adminId: string | null): Promise<void> {
+export async function seedDemoData(tx: Queryable, items: ItemStore, accounts: AccountService, adminId: string | null): Promise<void> {
   const author = { userId: adminId, masquerader: null };
-  const opts = { admin: true };
+  const opts = { admin: true, tx };
   const community = await items.create(author, 'Organization', {
     displayName: 'Lakeview First Nation', type: 'COMMUNITY', website: 'https://lakeview.example.org',
     legalName: 'Lakeview First Nation Band Council',
@@ -28,8 +29,8 @@ export async function seedDemoData(items: ItemStore, accounts: AccountService, a
     { firstName: 'Priya', lastName: 'Natarajan', email: 'priya.natarajan@lands.example.gov', _related: rel(ministry.id) },
   ];
   for (const p of people) await items.create(author, 'Contact', { ...p, $access: 'COMMUNITY' }, opts);
-  await accounts.createUser({ name: 'Mary Thunderchild', email: 'mary.thunderchild@lakeview.example.org' }, adminId);
-  await accounts.createUser({ name: 'Joseph Whitehorse', email: 'joseph.whitehorse@lakeview.example.org' }, adminId);
+  await accounts.createUser({ name: 'Mary Thunderchild', email: 'mary.thunderchild@lakeview.example.org' }, adminId, tx);
+  await accounts.createUser({ name: 'Joseph Whitehorse', email: 'joseph.whitehorse@lakeview.example.org' }, adminId, tx);
   const commLogTypes: [string, string][] = [['EMAIL', 'E-mail'], ['PHONE', 'Phone call'], ['MEETING', 'Meeting'], ['LETTER', 'Letter']];
   for (const [key, en] of commLogTypes) {
     await items.create(system, 'LOVValue', { list: 'ORG_COMMLOG_TYPES', key, t: { en }, owner: { id: community.id }, state: 'ACTIVE' }, opts);

@@ -1,0 +1,59 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ADMIN } from './testServer';
+
+const root = resolve(__dirname, '..', '..');
+const entry = join(root, 'dist', 'server', 'main.js');
+
+/** A server running as its own process, as `npm start` runs it. */
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  wsUrl: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function ensureBuilt(): void {
+  if (!existsSync(entry)) execFileSync('node', [join(root, 'esbuild.config.mjs')], { cwd: root, stdio: 'inherit' });
+}
+
+/** Starts `node dist/server/main.js` with `env`; resolves once it prints its URL. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const p = spawnServerProcess(env);
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => {
+      p.child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${p.output()}`));
+    }, 60_000);
+    const onData = () => {
+      const m = /is running at (http:\/\/\S+) on/.exec(p.output());
+      if (m) {
+        clearTimeout(timer);
+        resolveUrl(m[1]!.replace('://localhost', '://127.0.0.1'));
+      }
+    };
+    p.child.stdout!.on('data', onData);
+    void p.exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${p.output()}`));
+    });
+  });
+  return { ...p, url, wsUrl: `${url.replace(/^http/, 'ws')}/ws` };
+}
+
+/** Spawns the server without waiting (to watch it refuse to start). */
+export function spawnServerProcess(env: Record<string, string>): Omit<ServerProcess, 'url' | 'wsUrl'> {
+  ensureBuilt();
+  const child = spawn('node', [entry], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  return { child, output: () => out, exited };
+}
