@@ -22,6 +22,12 @@ module.exports = {
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/{shared,machines}/**/*.test.ts'] },
     {
       ...base,
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/test/client/**/*.test.{ts,tsx}'],
+    },
+    {
+      ...base,
       displayName: 'server-pglite',
       testMatch: ['<rootDir>/test/server/**/*.test.ts'],
       testPathIgnorePatterns: ['/test/server/postgres/'],

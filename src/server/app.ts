@@ -139,6 +139,8 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
       reply.header('cache-control', 'public, max-age=31536000, immutable');
       return reply.sendFile(file, join(config.publicDir, 'assets'));
     });
+    // The service worker must not be cached, or clients would never see a new version.
+    a.get('/sw.js', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('sw.js', config.publicDir));
     a.get('/icons/*', (request, reply) => reply.sendFile((request.params as { '*': string })['*'], join(templateDir, 'icons')));
 
     const indexHtml = renderIndexHtml(config, templateDir);
