@@ -85,6 +85,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
       }
       return made;
     });
+    const stopFollowing = await items.start();
     await live.start();
 
     app = Fastify({ logger: false, bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: !!config.publicUrl });
@@ -166,6 +167,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
         closed = true;
         await live.stop();
         await a.close();
+        await stopFollowing();
         await db.close();
       },
     };

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { makeId, parseId, InvalidIdError } from '../../shared/ids';
 import { SERVER_FIELDS, validateItemData } from '../../shared/items/itemSchema';
 import type { ItemRegistryLike } from './relations';
@@ -5,7 +6,7 @@ import { relatedIds } from './relations';
 import type { Item, ItemData, ItemTypeDef, Visibility } from '../../shared/items/types';
 import type { Database, Queryable } from '../db/Database';
 import { OpError } from '../OpError';
-import { readPredicate } from '../policy/policy';
+import { canRead, readPredicate } from '../policy/policy';
 import type { Caller } from '../policy/Principal';
 import { ITEM_COLUMNS, toRecord, type ItemRecord, type ItemRow } from './ItemRecord';
 
@@ -25,6 +26,9 @@ export interface Author {
   masquerader: string | null;
 }
 
+/** How many items each server process keeps in memory. */
+const ITEM_CACHE_SIZE = 20_000;
+
 /** Checks a stored item before it is changed; throws an OpError to refuse. */
 export type Authorize = (record: ItemRecord) => void;
 
@@ -42,13 +46,40 @@ function ownerOrgOf(data: ItemData): string | null {
 /**
  * Keeps items: ids and per-type indexes, optimistic concurrency on `_u`, an Event for every change
  * in the same transaction, labels, soft delete, and a notification of every commit.
+ *
+ * Reads are served from an in-process cache kept coherent by the same notifications: each change
+ * raises the item's `_u` floor, and a record below its floor is neither served nor cached, so a
+ * read that raced a newer commit can never leave a stale copy behind. Writes always lock and read
+ * the row in the database.
  */
 export class ItemStore {
+  private readonly cache = new LRUCache<string, ItemRecord>({ max: ITEM_CACHE_SIZE });
+  private readonly floors = new LRUCache<string, number>({ max: ITEM_CACHE_SIZE * 4 });
+
   constructor(
     private readonly db: Database,
     private readonly types: ItemRegistryLike,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** Follows the changes committed by every process; answers the function that stops following. */
+  start(): Promise<() => Promise<void>> {
+    return this.db.listen(ITEMS_CHANNEL, (payload) => this.noteChange(JSON.parse(payload) as ItemChange));
+  }
+
+  /** Records that `change.id` reached `change.u`, dropping any older cached copy. */
+  noteChange(change: ItemChange): void {
+    if ((this.floors.get(change.id) ?? 0) < change.u) this.floors.set(change.id, change.u);
+    const cached = this.cache.get(change.id);
+    if (cached && cached.u < change.u) this.cache.delete(change.id);
+  }
+
+  private remember(record: ItemRecord): ItemRecord {
+    const floor = this.floors.get(record.id) ?? 0;
+    const cached = this.cache.get(record.id);
+    if (record.u >= floor && (!cached || cached.u <= record.u)) this.cache.set(record.id, record);
+    return record;
+  }
 
   /** The type called `name`, or an unknownType refusal. */
   typeOf(name: string): ItemTypeDef {
@@ -90,7 +121,8 @@ export class ItemStore {
       await this.recordEvent(tx, { id, u: 1, kind: 'created' }, author, ts, Object.keys(data));
       return toRecord(res.rows[0]!);
     };
-    return options.tx ? run(options.tx) : this.db.transaction(run);
+    // Inside a caller's transaction the row may still be rolled back: cache only what we commit.
+    return options.tx ? run(options.tx) : this.remember(await this.db.transaction(run));
   }
 
   /**
@@ -103,7 +135,7 @@ export class ItemStore {
     const type = this.typeOf(typeName);
     if (!Number.isInteger(body._u)) throw new OpError('validationFailed', 'update needs the _u of the item', { _u: 'errors.required' });
     const ts = this.now().toISOString();
-    return this.db.transaction(async (tx) => {
+    const record = await this.db.transaction(async (tx) => {
       const found = await tx.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = $1 FOR UPDATE`, [id]);
       if (found.rowCount === 0) throw new OpError('notFound', `${String(id)} not found`);
       const current = toRecord(found.rows[0]!);
@@ -134,13 +166,14 @@ export class ItemStore {
       await this.recordEvent(tx, { id: current.id, u, kind: 'updated' }, author, ts, changed);
       return toRecord(res.rows[0]!);
     });
+    return this.remember(record);
   }
 
   /** Marks an item deleted (it stays readable, flagged `$deleted`, and can no longer change). */
   async delete(author: Author, id: string, authorize: Authorize): Promise<ItemRecord> {
     parseIdOrRefuse(id);
     const ts = this.now().toISOString();
-    return this.db.transaction(async (tx) => {
+    const record = await this.db.transaction(async (tx) => {
       const found = await tx.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = $1 FOR UPDATE`, [id]);
       if (found.rowCount === 0) throw new OpError('notFound', `${id} not found`);
       const current = toRecord(found.rows[0]!);
@@ -154,6 +187,7 @@ export class ItemStore {
       await this.recordEvent(tx, { id, u, kind: 'deleted' }, author, ts, []);
       return toRecord(res.rows[0]!);
     });
+    return this.remember(record);
   }
 
   private async recordEvent(tx: Queryable, change: ItemChange, author: Author, ts: string, changed: string[]): Promise<void> {
@@ -166,8 +200,23 @@ export class ItemStore {
 
   /** The stored record of `id` (deleted ones included), or null. */
   async find(id: string): Promise<ItemRecord | null> {
-    const res = await this.db.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = $1`, [id]);
-    return res.rows[0] ? toRecord(res.rows[0]) : null;
+    return (await this.findMany([id]))[0] ?? null;
+  }
+
+  /** The stored records of those `ids` that exist, from the cache where it has them. */
+  async findMany(ids: readonly string[]): Promise<ItemRecord[]> {
+    const found: ItemRecord[] = [];
+    const missing: string[] = [];
+    for (const id of ids) {
+      const cached = this.cache.get(id);
+      if (cached && cached.u >= (this.floors.get(id) ?? 0)) found.push(cached);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const res = await this.db.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = ANY($1)`, [missing]);
+      for (const row of res.rows) found.push(this.remember(toRecord(row)));
+    }
+    return found;
   }
 
   /** The records of `ids` that `caller` may read, filtered inside the query. */
@@ -183,13 +232,8 @@ export class ItemStore {
 
   /** Labels of the items among `ids` that `caller` may read. */
   async labels(caller: Caller, ids: readonly string[]): Promise<Record<string, string>> {
-    if (ids.length === 0) return {};
-    const params: unknown[] = [ids];
-    const res = await this.db.query<{ id: string; label: string }>(
-      `SELECT i.id, i.label FROM items i WHERE i.id = ANY($1) AND ${readPredicate(caller, params)}`,
-      params,
-    );
-    return Object.fromEntries(res.rows.map((r) => [r.id, r.label]));
+    const records = await this.findMany(ids);
+    return Object.fromEntries(records.filter((r) => canRead(caller, r)).map((r) => [r.id, r.label]));
   }
 
   /** The item as a client sees it, with the labels of itself and the items it relates to. */

@@ -27,10 +27,14 @@ test('a watcher on the second process sees an update made through the first', as
   const watcher = await ProtocolClient.connect(b.wsUrl, await signIn(b.url, ADMIN.email, ADMIN.password));
   const item = await writer.client.call<Item>('create/Contact', { lastName: 'Across Processes' });
   await watcher.client.call(`addWatch/${item.$id}`);
+  // The second process now holds the item in its cache at _u 1.
+  expect((await watcher.client.call<Item>(`read/${item.$id}`))._u).toBe(1);
   await watcher.client.call('addWatch/Contact-0', { lastName: 'Typed Across' });
   await writer.client.call('update', { $id: item.$id, _u: 1, firstName: 'Seen' });
   const push = await watcher.client.nextPush((f) => f.o === 'item/update' && (f.b as Item).$id === item.$id && (f.b as Item)._u === 2);
   expect(push.b).toMatchObject({ firstName: 'Seen', lastName: 'Across Processes' });
+  // Once the change has reached the second process, its reads are fresh too.
+  expect(await watcher.client.call<Item>(`read/${item.$id}`)).toMatchObject({ _u: 2, firstName: 'Seen' });
   const typed = await writer.client.call<Item>('create/Contact', { lastName: 'Typed Across' });
   expect((await watcher.client.nextPush((f) => f.o === 'item/update' && (f.b as Item).$id === typed.$id)).b).toMatchObject({ _u: 1 });
   writer.client.close();
