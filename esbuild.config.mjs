@@ -1,9 +1,13 @@
-// Builds the server bundle (dist/server) and, once it exists, the browser bundle (dist/public).
+// Builds the server bundle (dist/server) and the browser bundle (dist/public).
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 
 const root = dirname(fileURLToPath(import.meta.url));
+const publicOut = join(root, 'dist/public');
 
 /** Bundles src/server/main.ts for Node; dependencies stay in node_modules. */
 export async function buildServer() {
@@ -20,6 +24,65 @@ export async function buildServer() {
   });
 }
 
+const hashOf = (content) => createHash('sha256').update(content).digest('base64url').slice(0, 10);
+
+/** Builds the Tailwind CSS from src/client/styles/main.css (which loads tailwind.config.js); answers the CSS text. */
+function buildCss() {
+  const tmp = join(root, 'dist/.tmp/main.css');
+  mkdirSync(dirname(tmp), { recursive: true });
+  const cli = join(root, 'node_modules/@tailwindcss/cli/dist/index.mjs');
+  const res = spawnSync(process.execPath, [cli, '-i', join(root, 'src/client/styles/main.css'), '-o', tmp, '--minify', '--silent'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (res.status !== 0) throw new Error('tailwindcss failed');
+  return readFileSync(tmp);
+}
+
+/**
+ * Bundles src/client for the browser: ES modules split into chunks (lazy screens load on demand),
+ * minified, content-hashed; the Tailwind CSS beside it; then manifest.json (the entry files the
+ * server puts into index.html) and sw.js (whose content changes with every bundle, so browsers see the update).
+ */
+export async function buildClient({ minify = true } = {}) {
+  const assets = join(publicOut, 'assets');
+  rmSync(assets, { recursive: true, force: true });
+  mkdirSync(assets, { recursive: true });
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const result = await build({
+    entryPoints: { main: join(root, 'src/client/main.tsx') },
+    outdir: assets,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
+    minify,
+    sourcemap: 'linked',
+    jsx: 'automatic',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    define: { 'process.env.NODE_ENV': '"production"', __KK_CLIENT_VERSION__: JSON.stringify(version) },
+    metafile: true,
+    absWorkingDir: root,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  const entry = Object.entries(result.metafile.outputs).find(([, out]) => out.entryPoint?.endsWith('src/client/main.tsx'));
+  if (!entry) throw new Error('client entry missing from the esbuild output');
+  const script = relative(publicOut, join(root, entry[0])).split('\\').join('/');
+  const css = buildCss();
+  const cssName = `main-${hashOf(css)}.css`;
+  writeFileSync(join(assets, cssName), css);
+  const manifest = { scripts: [script], styles: [`assets/${cssName}`] };
+  writeFileSync(join(publicOut, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const sw = readFileSync(join(root, 'public/sw.template.js'), 'utf8').replace('__BUILD__', hashOf(basename(script) + cssName));
+  writeFileSync(join(publicOut, 'sw.js'), sw);
+  return manifest;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await buildServer();
+  const what = process.argv[2] ?? 'all';
+  if (what === 'server' || what === 'all') await buildServer();
+  if (what === 'client' || what === 'all') await buildClient();
 }

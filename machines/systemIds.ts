@@ -8,6 +8,7 @@ import type { authMachine } from './session/authMachine';
 import type { connectionMachine } from './session/connectionMachine';
 import type { retryMachine } from './session/retryMachine';
 import type { sessionMachine } from './session/sessionMachine';
+import type { shellMachine } from './session/shellMachine';
 import type { sysAlertsMachine } from './session/sysAlertsMachine';
 import type { tasksMachine } from './session/tasksMachine';
 
@@ -20,6 +21,7 @@ export const SystemId = {
   alerts: 'alerts',
   tasks: 'tasks',
   sysAlerts: 'sysAlerts',
+  shell: 'shell',
 } as const;
 export type SystemId = (typeof SystemId)[keyof typeof SystemId];
 
@@ -35,6 +37,7 @@ export type RetryActorRef = ActorRefFrom<typeof retryMachine>;
 export type AlertsActorRef = ActorRefFrom<typeof alertsMachine>;
 export type TasksActorRef = ActorRefFrom<typeof tasksMachine>;
 export type SysAlertsActorRef = ActorRefFrom<typeof sysAlertsMachine>;
+export type ShellActorRef = ActorRefFrom<typeof shellMachine>;
 
 // The registry holds untyped refs; this cast is the one place that ties a system id to its machine.
 function lookUp<T>(system: SystemLike, id: SystemId): T | undefined {
@@ -57,3 +60,5 @@ export const getTasks = (system: SystemLike): TasksActorRef | undefined => lookU
 /** The system alerts actor. */
 export const getSysAlerts = (system: SystemLike): SysAlertsActorRef | undefined =>
   lookUp(system, SystemId.sysAlerts);
+/** The shell actor (display preferences, cookie banner, search toggle, new-version prompt). */
+export const getShell = (system: SystemLike): ShellActorRef | undefined => lookUp(system, SystemId.shell);

@@ -11,6 +11,7 @@ import { authMachine } from './authMachine';
 import { connectionMachine } from './connectionMachine';
 import { retryMachine } from './retryMachine';
 import type { SessionEffects } from './sessionEffects';
+import { shellMachine } from './shellMachine';
 import { sysAlertsMachine } from './sysAlertsMachine';
 import { tasksMachine } from './tasksMachine';
 
@@ -30,7 +31,7 @@ export type SessionEvent =
   /** A `storage` event from another tab (key null: storage was cleared). */
   { type: 'session.storageChanged'; key: string | null; newValue: string | null };
 
-/** Root session actor: spawns auth, connection, retry, alerts, tasks and sysAlerts and relays browser events to them. */
+/** Root session actor: spawns auth, connection, retry, alerts, tasks, sysAlerts and shell and relays browser events to them. */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -44,6 +45,7 @@ export const sessionMachine = setup({
     tasks: tasksMachine,
     sysAlerts: sysAlertsMachine,
     auth: authMachine,
+    shell: shellMachine,
   },
   guards: {
     isTokenKey: ({ event }) => event.key === TOKEN_STORAGE_KEY || event.key === null,
@@ -73,6 +75,7 @@ export const sessionMachine = setup({
     }),
     spawnChild('tasks', { id: SystemId.tasks, systemId: SystemId.tasks, input: ({ context }) => ({ download: context.effects.download }) }),
     spawnChild('sysAlerts', { id: SystemId.sysAlerts, systemId: SystemId.sysAlerts, input: ({ context }) => ({ storage: context.effects.localStorage }) }),
+    spawnChild('shell', { id: SystemId.shell, systemId: SystemId.shell, input: ({ context }) => ({ storage: context.effects.localStorage }) }),
     spawnChild('auth', {
       id: SystemId.auth,
       systemId: SystemId.auth,

@@ -1,0 +1,66 @@
+/**
+ * The routes and the access rule of spec 000 §2: without a valid token every path but /sign-in, /i-…
+ * and the public views redirects to /sign-in?next=…; / and /sign-out go to plain /sign-in.
+ */
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { useTokenValid } from '../hooks/useTokenValid';
+import { useT } from '../i18n/useT';
+import { ConfirmEmailPage } from '../pages/ConfirmEmailPage';
+import { ForgotPasswordPage } from '../pages/ForgotPasswordPage';
+import { HomePage } from '../pages/HomePage';
+import { RegisterPage } from '../pages/RegisterPage';
+import { RouteOnlyPage } from '../pages/RouteOnlyPage';
+import { SetPassPage } from '../pages/SetPassPage';
+import { SignInPage } from '../pages/SignInPage';
+import { SignOutPage } from '../pages/SignOutPage';
+import { safeNext } from '../platform/safeNext';
+
+// Developer screens load on demand, so they cost users nothing.
+const DebugPage = lazy(() => import('../debug/DebugPage').then((m) => ({ default: m.DebugPage })));
+
+/** First segments open to a visitor without a token. */
+const PUBLIC = /^\/(sign-in|sign-out|register|forgot-password|set-pass|confirm-email|terms|privacy-policy|whats-new|docs|i-)/;
+
+/** Whether a path needs a valid token. */
+export const isProtected = (path: string): boolean => !PUBLIC.test(path);
+
+function Loading() {
+  const t = useT();
+  return (
+    <p role="status" className="p-8 text-center text-muted">
+      {t('app.loading')}
+    </p>
+  );
+}
+
+/** The page for the current path. */
+export function AppRoutes() {
+  const [path] = useLocation();
+  const search = useSearch();
+  const { valid, settled } = useTokenValid();
+  if (!settled) return <Loading />;
+  if (!valid && isProtected(path)) {
+    const plain = path === '/' || path === '/home';
+    return <Redirect to={plain ? '/sign-in' : `/sign-in?next=${encodeURIComponent(path + (search ? `?${search}` : ''))}`} replace />;
+  }
+  if (valid && (path === '/sign-in' || path === '/register')) return <Redirect to={safeNext(search)} replace />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Switch>
+        <Route path="/home">
+          <Redirect to="/" replace />
+        </Route>
+        <Route path="/" component={HomePage} />
+        <Route path="/sign-in" component={SignInPage} />
+        <Route path="/sign-out" component={SignOutPage} />
+        <Route path="/register" component={RegisterPage} />
+        <Route path="/forgot-password" component={ForgotPasswordPage} />
+        <Route path="/set-pass" component={SetPassPage} />
+        <Route path="/confirm-email" component={ConfirmEmailPage} />
+        <Route path="/debug" component={DebugPage} />
+        <Route>{() => <RouteOnlyPage path={path} />}</Route>
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,34 @@
+/** The page around every view: header, content, snackbar, the blocking dialogs and the banners. */
+import { useApplyTheme } from '../hooks/useApplyTheme';
+import { useT } from '../i18n/useT';
+import { AuthDialog } from '../shell/AuthDialog';
+import { CookieBanner } from '../shell/CookieBanner';
+import { Header } from '../shell/Header';
+import { KillTaskDialog } from '../shell/KillTaskDialog';
+import { NewVersionPrompt } from '../shell/NewVersionPrompt';
+import { Snackbar } from '../shell/Snackbar';
+import { SysAlertDialog } from '../shell/SysAlertDialog';
+import { AppRoutes } from './AppRoutes';
+
+/** The app shell. */
+export function Shell() {
+  const t = useT();
+  useApplyTheme();
+  return (
+    <div className="flex min-h-screen flex-col bg-surface text-ink">
+      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-panel focus:p-2">
+        {t('app.skipToContent')}
+      </a>
+      <Header />
+      <main id="content" className="flex-1 pb-24">
+        <AppRoutes />
+      </main>
+      <Snackbar />
+      <AuthDialog />
+      <SysAlertDialog />
+      <KillTaskDialog />
+      <NewVersionPrompt />
+      <CookieBanner />
+    </div>
+  );
+}

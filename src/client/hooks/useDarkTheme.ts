@@ -1,0 +1,28 @@
+/**
+ * Light or dark (spec 000 §1, §9): the choice made in the user menu on this browser, else the user's
+ * setting, else the system's.
+ */
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { selectUser } from '../../../machines/session/authSelectors';
+import { selectPrefs } from '../session/selectors';
+import { useActors } from '../session/useActors';
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+const systemPrefersDark = (): boolean => typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
+
+/** Whether the dark theme is on. */
+export function useDarkTheme(): boolean {
+  const { auth, shell } = useActors();
+  const prefs = useSelector(shell, selectPrefs);
+  const user = useSelector(auth, selectUser);
+  const [systemDark, setSystemDark] = useState(systemPrefersDark);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return undefined;
+    const query = window.matchMedia(DARK_QUERY);
+    const onChange = (): void => setSystemDark(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return prefs.dark ?? user?.dark ?? systemDark;
+}

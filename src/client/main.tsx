@@ -1,0 +1,46 @@
+/**
+ * Browser entry: waits for the site config, turns away browsers without Promise.withResolvers,
+ * loads the message overrides, starts the session (with the inspector under ?inspect) and renders.
+ */
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { startApp, type StartOptions } from './app/startApp';
+import { createAppIntl } from './i18n/createAppIntl';
+import { IntlProvider } from './i18n/IntlContext';
+import { loadOverrides } from './i18n/loadOverrides';
+import { localeOf } from './i18n/localeOf';
+import { isPlatformSupported } from './platform/isPlatformSupported';
+import { readSiteConfig } from './platform/readSiteConfig';
+import { UnsupportedPage } from './pages/UnsupportedPage';
+
+async function main(): Promise<void> {
+  const container = document.getElementById('root');
+  const siteConfig = readSiteConfig(document);
+  if (!container || !siteConfig) {
+    console.error('[kk] the page carries no site config; nothing to start');
+    return;
+  }
+  const locale = localeOf(window.location.search);
+  const root = createRoot(container);
+  if (!isPlatformSupported()) {
+    root.render(
+      <IntlProvider intl={createAppIntl(locale, {})}>
+        <UnsupportedPage siteName={siteConfig.siteName} />
+      </IntlProvider>,
+    );
+    return;
+  }
+  const options: StartOptions = { siteConfig };
+  const params = new URLSearchParams(window.location.search);
+  const [overrides, inspector] = await Promise.all([
+    loadOverrides(locale),
+    // The inspector is a separate chunk: only developers who ask for it download it.
+    params.has('inspect') ? import('@statelyai/inspect').then((m) => m.createBrowserInspector()) : Promise.resolve(null),
+  ]);
+  if (inspector) options.inspect = inspector.inspect;
+  const intl = createAppIntl(locale, overrides, (message) => console.warn(`[kk] ${message}`));
+  const session = startApp(window, options);
+  root.render(<App session={session} intl={intl} />);
+}
+
+void main();

@@ -1,0 +1,68 @@
+/** The session's effects in a real browser: WebSocket, fetch, local storage, cookies, downloads. */
+import type { CookieJar, KeyValueStorage, SessionEffects } from '../../../machines/session/sessionEffects';
+import type { Frame } from '../../shared/protocol';
+import { TOKEN_HEADER } from '../../shared/constants';
+import { postJson } from './postJson';
+
+/** Local storage, or null where the browser refuses it (private modes throw on access). */
+function probeStorage(win: Window): KeyValueStorage | null {
+  try {
+    const storage = win.localStorage;
+    const probe = '__kk_probe__';
+    storage.setItem(probe, probe);
+    storage.removeItem(probe);
+    return storage;
+  } catch {
+    return null;
+  }
+}
+
+function documentCookies(doc: Document): CookieJar {
+  return {
+    get(name) {
+      const match = doc.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+      return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+    },
+    remove(name) {
+      doc.cookie = `${name}=; Max-Age=0; path=/; SameSite=Lax`;
+    },
+  };
+}
+
+/** The socket URL for a path, on the page's own host (ws: or wss: to match the page). */
+export function socketUrl(location: Pick<Location, 'protocol' | 'host'>, path: string): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}`;
+}
+
+/** Effects bound to this window. */
+export function createBrowserEffects(win: Window, debug: () => boolean): SessionEffects {
+  return {
+    createSocket: (path) => new WebSocket(socketUrl(win.location, path)),
+    async postItem(frame, token) {
+      const answer = await postJson('/api/item', frame, token);
+      return answer.body as Frame;
+    },
+    async postSignIn(credentials) {
+      const answer = await postJson('/api/sign-in', credentials, null);
+      return { status: answer.status, token: answer.headers.get(TOKEN_HEADER), body: answer.body };
+    },
+    localStorage: probeStorage(win),
+    cookies: documentCookies(win.document),
+    reload: () => win.location.reload(),
+    download(uri) {
+      const link = win.document.createElement('a');
+      link.href = uri;
+      link.download = '';
+      link.rel = 'noopener';
+      win.document.body.append(link);
+      link.click();
+      link.remove();
+    },
+    random: () => Math.random(),
+    log(level, message, detail) {
+      // Debug and info only with debug logging on, so that a normal console stays quiet.
+      if ((level === 'debug' || level === 'info') && !debug()) return;
+      console[level](`[kk] ${message}`, ...(detail === undefined ? [] : [detail]));
+    },
+  };
+}

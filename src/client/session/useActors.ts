@@ -1,0 +1,51 @@
+/** The session's long-lived child actors, looked up once by system id. */
+import { useMemo } from 'react';
+import {
+  getAlerts,
+  getAuth,
+  getConnection,
+  getRetry,
+  getShell,
+  getSysAlerts,
+  getTasks,
+  type AlertsActorRef,
+  type AuthActorRef,
+  type ConnectionActorRef,
+  type RetryActorRef,
+  type ShellActorRef,
+  type SysAlertsActorRef,
+  type TasksActorRef,
+} from '../../../machines/systemIds';
+import { useSession } from './SessionContext';
+
+export interface SessionActors {
+  auth: AuthActorRef;
+  connection: ConnectionActorRef;
+  retry: RetryActorRef;
+  alerts: AlertsActorRef;
+  tasks: TasksActorRef;
+  sysAlerts: SysAlertsActorRef;
+  shell: ShellActorRef;
+}
+
+function need<T>(ref: T | undefined, name: string): T {
+  if (!ref) throw new Error(`session actor ${name} is not running`);
+  return ref;
+}
+
+/** Every child of the root session. */
+export function useActors(): SessionActors {
+  const session = useSession();
+  return useMemo(() => {
+    const { system } = session;
+    return {
+      auth: need(getAuth(system), 'auth'),
+      connection: need(getConnection(system), 'connection'),
+      retry: need(getRetry(system), 'retry'),
+      alerts: need(getAlerts(system), 'alerts'),
+      tasks: need(getTasks(system), 'tasks'),
+      sysAlerts: need(getSysAlerts(system), 'sysAlerts'),
+      shell: need(getShell(system), 'shell'),
+    };
+  }, [session]);
+}

@@ -1,0 +1,52 @@
+/** The app bar (spec 000 §2 Header and menus): home link, search toggle, connection, bell, user and help menus. */
+import { useSelector } from '@xstate/react';
+import { Link, useLocation } from 'wouter';
+import { useSiteConfig } from '../hooks/useSiteConfig';
+import { useT } from '../i18n/useT';
+import { selectSearchOpen } from '../session/selectors';
+import { useActors } from '../session/useActors';
+import { ConnectionIndicator } from './ConnectionIndicator';
+import { HelpMenu } from './HelpMenu';
+import { Icon } from './Icon';
+import { NotificationBell } from './NotificationBell';
+import { SearchBar } from './SearchBar';
+import { UserMenu } from './UserMenu';
+
+/** The header bar. */
+export function Header() {
+  const t = useT();
+  const { siteName } = useSiteConfig();
+  const { shell } = useActors();
+  const searchOpen = useSelector(shell, selectSearchOpen);
+  const [location] = useLocation();
+  const onSearchPage = location === '/search';
+  return (
+    <header className="sticky top-0 z-30 bg-header text-white shadow">
+      <div className="flex h-14 items-center gap-1 px-2 sm:px-4">
+        <Link href="/" className="mr-auto flex min-w-0 items-center gap-2 rounded px-1 py-1 focus-visible:outline-2 focus-visible:outline-accent" aria-label={t('app.home')}>
+          <img src="/icons/icon.svg" alt="" className="h-8 w-8 shrink-0" />
+          <span className="min-w-0 leading-tight">
+            <span className="block truncate font-semibold">{siteName}</span>
+            <span className="block truncate text-xs text-white/75">{t('app.subtitle')}</span>
+          </span>
+        </Link>
+        <ConnectionIndicator />
+        <button
+          type="button"
+          aria-label={t('app.search')}
+          title={t('app.search')}
+          aria-expanded={searchOpen}
+          disabled={onSearchPage}
+          onClick={() => shell.send({ type: 'shell.searchToggled' })}
+          className="rounded-full p-2 hover:bg-white/10 disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-accent"
+        >
+          <Icon name="search" />
+        </button>
+        <NotificationBell />
+        <UserMenu />
+        <HelpMenu />
+      </div>
+      {searchOpen && !onSearchPage ? <SearchBar /> : null}
+    </header>
+  );
+}
