@@ -18,6 +18,7 @@ import { Dispatcher } from './ops/Dispatcher';
 import { operationTable } from './ops/operationTable';
 import type { Services } from './services';
 import { SocketConnection } from './socket/SocketConnection';
+import { Mailer } from './mail/Mailer';
 import { ItemStore } from './store/ItemStore';
 import { StreamStore } from './store/StreamStore';
 
@@ -63,9 +64,13 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const items = new ItemStore(db, itemTypes);
   const tokens = new TokenService(db, config.tokenTtlSeconds);
-  const accounts = new AccountService(db, items, tokens, config.version);
+  // Links in mail use PUBLIC_URL, never the request's Host header, which a caller could forge.
+  let listeningAt = `http://localhost:${config.port}`;
+  const baseUrl = (): string => (config.publicUrl ?? listeningAt).replace(/\/$/, '');
+  const mailer = new Mailer(config.mailFrom, config.smtpUrl, join(config.dataDir, 'outbox'));
+  const accounts = new AccountService(db, items, tokens, mailer, { version: config.version, siteName: config.siteName, baseUrl });
   const live = new LiveHub(db, items);
-  const services: Services = { config, db, items, tokens, accounts, live, streams: new StreamStore(db) };
+  const services: Services = { config, db, items, tokens, accounts, live, streams: new StreamStore(db), mailer, baseUrl };
 
   let app: FastifyInstance | null = null;
   try {
@@ -160,7 +165,9 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
       services,
       bootstrap,
       async listen() {
-        return a.listen({ port: config.port, host: config.host });
+        const address = await a.listen({ port: config.port, host: config.host });
+        listeningAt = address.replace('://127.0.0.1', '://localhost');
+        return address;
       },
       async close() {
         if (closed) return;

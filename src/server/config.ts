@@ -14,6 +14,10 @@ export interface ServerConfig {
   siteName: string;
   dedicated: boolean;
   smtpUrl?: string;
+  /** Let people register accounts themselves; off by default (COMMUNITY items are for members). */
+  allowRegistration: boolean;
+  /** Sender of the mail the server sends. */
+  mailFrom: string;
   /** Lifetime of a session token, in seconds. */
   tokenTtlSeconds: number;
   /** How long before expiry the server pushes tokenWarning, in seconds. */
@@ -64,6 +68,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     siteName: env.SITE_NAME || 'KnowledgeKeeper',
     dedicated: flag(env.DEDICATED),
     smtpUrl: env.SMTP_URL || undefined,
+    allowRegistration: flag(env.ALLOW_REGISTRATION),
+    mailFrom: env.MAIL_FROM || 'KnowledgeKeeper <no-reply@knowledgekeeper.local>',
     tokenTtlSeconds: positiveInt('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS, 14 * 24 * 3600),
     tokenWarningSeconds: positiveInt('TOKEN_WARNING_SECONDS', env.TOKEN_WARNING_SECONDS, 15 * 60),
     seedDemo: env.SEED_DEMO === undefined ? true : flag(env.SEED_DEMO),

@@ -3,6 +3,7 @@ import type { TokenService } from './accounts/TokenService';
 import type { ServerConfig } from './config';
 import type { Database } from './db/Database';
 import type { LiveHub } from './live/LiveHub';
+import type { Mailer } from './mail/Mailer';
 import type { ItemStore } from './store/ItemStore';
 import type { StreamStore } from './store/StreamStore';
 
@@ -15,4 +16,7 @@ export interface Services {
   accounts: AccountService;
   live: LiveHub;
   streams: StreamStore;
+  mailer: Mailer;
+  /** The address users reach the site at: PUBLIC_URL, else the address the server listens on. */
+  baseUrl: () => string;
 }

@@ -70,3 +70,6 @@ export const TOKEN_HEADER = 'x-vgn-token';
 export const EXPECT_STREAM_HEADER = 'x-vgn-expect-stream';
 export const STREAM_KEY_HEADER = 'x-vgn-stream-key';
 export const STREAM_DONE_HEADER = 'x-vgn-stream-done';
+
+/** The shortest password a user may set. */
+export const MIN_PASSWORD_LENGTH = 10;

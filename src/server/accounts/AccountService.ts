@@ -3,6 +3,10 @@ import type { Database, Queryable } from '../db/Database';
 import { OpError } from '../OpError';
 import type { Principal } from '../policy/Principal';
 import type { ItemStore } from '../store/ItemStore';
+import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
+import { isEmail } from '../../shared/items/formRules';
+import type { Mailer } from '../mail/Mailer';
+import { AccountLinks } from './AccountLinks';
 import { hashPassword, randomPassword, verifyPassword } from './passwords';
 import { SignInThrottle } from './SignInThrottle';
 import type { TokenService } from './TokenService';
@@ -14,6 +18,8 @@ export interface NewUser {
   password?: string;
   admin?: boolean;
   capabilities?: Record<string, boolean>;
+  /** False for self-registered accounts until the address is confirmed. */
+  emailConfirmed?: boolean;
 }
 
 interface AccountRow {
@@ -23,6 +29,7 @@ interface AccountRow {
   admin: boolean;
   capabilities: Record<string, boolean> | string;
   blocked: boolean;
+  email_confirmed: boolean;
 }
 
 const normaliseEmail = (email: string): string => email.trim().toLowerCase();
@@ -32,14 +39,17 @@ const parseCaps = (c: AccountRow['capabilities']): Record<string, boolean> =>
 /** Users' accounts: creation, the first administrator, sign-in, and the session a token opens. */
 export class AccountService {
   private readonly throttle: SignInThrottle;
+  private readonly links: AccountLinks;
 
   constructor(
     private readonly db: Database,
     private readonly items: ItemStore,
     private readonly tokens: TokenService,
-    private readonly version: string,
+    private readonly mailer: Mailer,
+    private readonly site: { version: string; siteName: string; baseUrl: () => string },
   ) {
     this.throttle = new SignInThrottle(db);
+    this.links = new AccountLinks(db);
   }
 
   /** Creates a User item and its account in one transaction (or in `tx`); answers the user id. */
@@ -55,8 +65,8 @@ export class AccountService {
         { admin: true, tx },
       );
       await tx.query(
-        'INSERT INTO accounts (user_id, email, password_hash, admin, capabilities) VALUES ($1, $2, $3, $4, $5)',
-        [record.id, normaliseEmail(user.email), hash, user.admin ?? false, JSON.stringify(user.capabilities ?? {})],
+        'INSERT INTO accounts (user_id, email, password_hash, admin, capabilities, email_confirmed) VALUES ($1, $2, $3, $4, $5, $6)',
+        [record.id, normaliseEmail(user.email), hash, user.admin ?? false, JSON.stringify(user.capabilities ?? {}), user.emailConfirmed ?? true],
       );
       return record.id;
     };
@@ -95,9 +105,77 @@ export class AccountService {
       await this.throttle.fail(keys);
       throw new OpError('signInFailed', 'Wrong e-mail or password');
     }
+    if (!account.email_confirmed) throw new OpError('emailNotConfirmed', 'Confirm your e-mail address with the link we sent first');
     await this.throttle.clear([keys[0]!]);
     await this.db.query('UPDATE accounts SET last_sign_in = now() WHERE user_id = $1', [account.user_id]);
     return this.tokens.issue(account.user_id);
+  }
+
+  /** Registers a new account and mails the link that confirms its address. */
+  async register(name: unknown, email: unknown, password: unknown): Promise<void> {
+    const fields: Record<string, string> = {};
+    if (typeof name !== 'string' || name.trim() === '' || name.length > 200) fields.name = 'errors.required';
+    if (typeof email !== 'string' || !isEmail(email.trim()) || email.length > 320) fields.email = 'errors.invalidEmail';
+    if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH || password.length > 1024) fields.password = 'errors.passwordTooShort';
+    if (Object.keys(fields).length) throw new OpError('validationFailed', 'Registration details are not valid', fields);
+    const user = { name: (name as string).trim(), email: (email as string).trim(), password: password as string, emailConfirmed: false };
+    const token = await this.db.transaction(async (tx) => {
+      const userId = await this.createUser(user, null, tx);
+      return this.links.create(userId, 'confirmEmail', tx);
+    });
+    await this.mailer.send({
+      to: user.email,
+      subject: `Confirm your e-mail address for ${this.site.siteName}`,
+      text: `Hello ${user.name},\n\nPlease confirm your e-mail address by opening this link:\n\n${this.site.baseUrl()}/confirm-email?token=${token}\n\nThe link is valid for 72 hours. If you did not register, ignore this message.\n`,
+    });
+  }
+
+  /** Confirms an address from a mailed link. */
+  async confirmEmail(token: unknown): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const userId = await this.links.use(tx, token, 'confirmEmail');
+      await tx.query('UPDATE accounts SET email_confirmed = true WHERE user_id = $1', [userId]);
+    });
+  }
+
+  /** Mails a set-password link when `email` has an account; says nothing either way. */
+  async requestPasswordReset(email: unknown): Promise<void> {
+    if (typeof email !== 'string' || email.length > 320) return;
+    const res = await this.db.query<{ user_id: string; email: string }>(
+      'SELECT user_id, email FROM accounts WHERE email = $1 AND NOT blocked', [normaliseEmail(email)],
+    );
+    const account = res.rows[0];
+    if (!account) return;
+    // One mail a minute per account at most, so the form cannot be used to flood a mailbox.
+    const recent = await this.db.query(
+      `SELECT 1 FROM account_links WHERE user_id = $1 AND purpose = 'setPassword' AND created_at > now() - interval '60 seconds'`,
+      [account.user_id],
+    );
+    if (recent.rowCount > 0) return;
+    const token = await this.links.create(account.user_id, 'setPassword');
+    await this.mailer.send({
+      to: account.email,
+      subject: `Set your password for ${this.site.siteName}`,
+      text: `Hello,\n\nOpen this link to set a new password:\n\n${this.site.baseUrl()}/set-pass?token=${token}\n\nThe link is valid for 2 hours and works once. If you did not ask for it, ignore this message: your password stays as it is.\n`,
+    });
+  }
+
+  /**
+   * Sets a password from a mailed link, confirms the address (the link proves it), ends every
+   * other session of the user, and answers a new token.
+   */
+  async setPassword(token: unknown, password: unknown): Promise<{ token: string; expiresAt: Date }> {
+    if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH || password.length > 1024) {
+      throw new OpError('validationFailed', `A password needs at least ${MIN_PASSWORD_LENGTH} characters`, { password: 'errors.passwordTooShort' });
+    }
+    const hash = await hashPassword(password);
+    const userId = await this.db.transaction(async (tx) => {
+      const id = await this.links.use(tx, token, 'setPassword');
+      await tx.query('UPDATE accounts SET password_hash = $2, email_confirmed = true WHERE user_id = $1', [id, hash]);
+      await this.tokens.revokeUser(tx, id, 'signedout');
+      return id;
+    });
+    return this.tokens.issue(userId);
   }
 
   /** The principal of a resolved token, or null when its account is gone or blocked. */
@@ -125,7 +203,7 @@ export class AccountService {
       dark: d.dark === true,
       hideGuidance: d.hideGuidance === true,
       multiColumns: d.multiColumns === true,
-      $version: this.version,
+      $version: this.site.version,
       activeTasks: [],
       masquerading: principal.masquerader !== null,
       tokenExpires: tokenExpires.toISOString(),

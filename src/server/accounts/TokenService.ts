@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '../db/Database';
+import type { Database, Queryable } from '../db/Database';
 
 /** Opaque session tokens: 256 random bits, stored only as SHA-256 hashes, each with an expiry. */
 
@@ -57,6 +57,13 @@ export class TokenService {
     if (!row) return null;
     const expiresAt = new Date(row.expires_at);
     return { tokenHash, userId: row.user_id, expiresAt, masquerader: row.masquerader, expired: expiresAt <= this.now() };
+  }
+
+  /** Revokes every token of a user (in `tx`) and tells every process to close their sockets. */
+  async revokeUser(tx: Queryable, userId: string, reason: Revocation['reason']): Promise<void> {
+    await tx.query('UPDATE tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, this.now().toISOString()]);
+    const revocation: Revocation = { userId, reason };
+    await tx.query('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, JSON.stringify(revocation)]);
   }
 
   /** Revokes one token and tells every server process to close its sockets. */

@@ -34,9 +34,6 @@ export async function verifyPassword(password: string, stored: string | null): P
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** The smallest length of a password that a user may set. */
-export const MIN_PASSWORD_LENGTH = 10;
-
 /** A random password for the first administrator when none is configured. */
 export function randomPassword(): string {
   return randomBytes(15).toString('base64url');

@@ -25,6 +25,7 @@ export function siteConfigOf(config: ServerConfig): SiteConfig {
     keyCaps: [],
     migratedFromCKK1: false,
     dedicated: config.dedicated,
+    registrationOpen: config.allowRegistration,
     colours: { light: { ...DEFAULT_COLOURS.light }, dark: { ...DEFAULT_COLOURS.dark } },
     items: Object.fromEntries(itemTypes.all().map((t) => [t.name, { defaultIcon: t.defaultIcon }])),
   };

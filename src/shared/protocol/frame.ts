@@ -70,6 +70,9 @@ export const UserMessage = {
   tooLarge: 'tooLarge',
   generalFailure: 'generalFailure',
   streamNotFound: 'streamNotFound',
+  linkExpired: 'linkExpired',
+  registrationClosed: 'registrationClosed',
+  emailNotConfirmed: 'emailNotConfirmed',
 } as const;
 export type UserMessage = (typeof UserMessage)[keyof typeof UserMessage];
 

@@ -19,6 +19,8 @@ export interface SiteConfig {
   keyCaps: string[];
   migratedFromCKK1: boolean;
   dedicated: boolean;
+  /** Whether people may register accounts themselves (POST /api/register). */
+  registrationOpen: boolean;
   colours: { light: ThemeColours; dark: ThemeColours };
   items: Record<string, { defaultIcon: string }>;
 }
