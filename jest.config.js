@@ -25,6 +25,9 @@ module.exports = {
       displayName: 'client',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/test/client/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/test/client/support/setupClient.ts'],
+      // The browser bundle's ESM-only packages, compiled for jest as well.
+      transformIgnorePatterns: [`/node_modules/(?!(${[...esmPackages, 'wouter', 'regexparam', 'mitt', '@formatjs', 'intl-messageformat'].join('|')})/)`],
     },
     {
       ...base,

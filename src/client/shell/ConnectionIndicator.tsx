@@ -17,8 +17,7 @@ export function ConnectionIndicator() {
   return (
     <span role="status" title={label} className={`flex items-center gap-1 rounded px-2 py-1 text-xs ${health === 'BAD' ? 'bg-red-700' : 'bg-amber-700'}`}>
       <Icon name={health === 'BAD' ? 'cloudOff' : 'hourglass'} className="h-4 w-4" />
-      <span className="hidden sm:inline">{label}</span>
-      <span className="sr-only sm:hidden">{label}</span>
+      <span className="sr-only sm:not-sr-only">{label}</span>
     </span>
   );
 }

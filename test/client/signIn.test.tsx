@@ -1,0 +1,71 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TOKEN_STORAGE_KEY } from '../../src/shared/constants';
+import { cleanUpApps, PASSWORD, renderApp } from './support/renderApp';
+
+afterEach(cleanUpApps);
+
+describe('sign-in page', () => {
+  it('sends a visitor without a token to sign in, then on to the page they asked for', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/notifications?c0=x' });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/sign-in');
+    expect(new URLSearchParams(window.location.search).get('next')).toBe('/notifications?c0=x');
+
+    await user.type(screen.getByLabelText('E-mail'), 'ada@example.org');
+    await user.type(screen.getByLabelText('Password'), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: '/notifications' })).toBeInTheDocument();
+    expect(window.location.search).toBe('?c0=x');
+    expect(await screen.findByRole('button', { name: 'User menu' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('signin-token-1');
+  });
+
+  it('says so when the password is wrong and stays on the page', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/sign-in' });
+    await user.type(await screen.findByLabelText('E-mail'), 'ada@example.org');
+    await user.type(screen.getByLabelText('Password'), 'not the password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The e-mail or the password is wrong.');
+    expect(window.location.pathname).toBe('/sign-in');
+    expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument();
+  });
+
+  it('sends / to plain /sign-in and shows the home page once signed in', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/' });
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(window.location.search).toBe('');
+    await user.type(screen.getByLabelText('E-mail'), 'ada@example.org');
+    await user.type(screen.getByLabelText('Password'), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it('lets a visitor without a token open an item view', async () => {
+    renderApp({ path: '/i-Contact-3' });
+    expect(await screen.findByRole('heading', { name: '/i-Contact-3' })).toBeInTheDocument();
+  });
+
+  it('opens a stored session straight away and leaves /sign-in for next', async () => {
+    renderApp({ path: '/sign-in?next=%2Fwhats-new', signedIn: true });
+    expect(await screen.findByRole('heading', { name: '/whats-new' })).toBeInTheDocument();
+  });
+
+  it('uses the wording the site overrides', async () => {
+    renderApp({ path: '/sign-in', overrides: { 'app.signIn.title': 'Welcome back' } });
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+  });
+
+  it('signs out through /sign-out and lands on plain /sign-in', async () => {
+    const h = renderApp({ path: '/sign-out', signedIn: true });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/sign-in');
+    await waitFor(() => expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull());
+    expect(h.server.received.map((f) => f.o)).toContain('signout');
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * A mock-socket server that speaks the real live protocol (DESIGN.md "Live protocol"): tokenAuth
+ * answered by `authed` or a 4001 close, signout and nextToken, replies with the request's `s`.
+ */
+import { Server, type Client } from 'mock-socket';
+import { CloseCode, CloseReason, type Frame, type UserSession } from '../../../src/shared/protocol';
+
+export const SOCKET_URL = 'ws://localhost/ws';
+
+/** The server side of the tests: who is signed in with which token, and every frame received. */
+export class ProtocolServer {
+  readonly server: Server;
+  readonly received: Frame[] = [];
+  readonly tokens = new Map<string, UserSession>();
+  private sockets: { socket: Client; token: string }[] = [];
+  /** Answers for requests by operation; unknown operations answer `unknownOperation`. */
+  readonly handlers = new Map<string, (frame: Frame) => unknown>();
+  private refreshed = 0;
+
+  constructor() {
+    this.server = new Server(SOCKET_URL);
+    this.server.on('connection', (socket) => {
+      socket.on('message', (data) => this.onMessage(socket, data));
+    });
+  }
+
+  private onMessage(socket: Client, data: unknown): void {
+    const frame = JSON.parse(String(data)) as Frame;
+    this.received.push(frame);
+    if (frame.o === 'tokenAuth') {
+      const user = this.tokens.get(String(frame.b));
+      if (!user) {
+        socket.close({ code: CloseCode.auth, reason: CloseReason.identFailed, wasClean: true });
+        return;
+      }
+      this.sockets.push({ socket, token: String(frame.b) });
+      socket.send(JSON.stringify({ o: 'authed', b: user }));
+      return;
+    }
+    if (frame.o === 'ping') {
+      socket.send(JSON.stringify({ o: 'ping', s: frame.s }));
+      return;
+    }
+    if (frame.o === 'signout') {
+      const entry = this.sockets.find((s) => s.socket === socket);
+      if (entry) this.tokens.delete(entry.token);
+      socket.close({ code: CloseCode.auth, reason: CloseReason.signedout, wasClean: true });
+      return;
+    }
+    if (frame.o === 'nextToken') {
+      const entry = this.sockets.find((s) => s.socket === socket);
+      const user = entry ? this.tokens.get(entry.token) : undefined;
+      if (!entry || !user) return;
+      this.refreshed += 1;
+      const token = `${entry.token}-r${this.refreshed}`;
+      this.tokens.set(token, user);
+      entry.token = token;
+      socket.send(JSON.stringify({ o: 'nextToken', s: frame.s, b: { ok: true } }));
+      socket.send(JSON.stringify({ o: 'newToken', b: { token, expires: new Date(Date.now() + 3_600_000).toISOString() } }));
+      return;
+    }
+    const handler = this.handlers.get(frame.o);
+    const reply: Frame = handler
+      ? { o: frame.o, s: frame.s, b: handler(frame) }
+      : { o: frame.o, s: frame.s, erred: true, b: { userMessage: 'unknownOperation' } };
+    socket.send(JSON.stringify(reply));
+  }
+
+  /** Pushes a frame to every authenticated socket. */
+  push(frame: Frame): void {
+    for (const { socket } of this.sockets) socket.send(JSON.stringify(frame));
+  }
+
+  /** Closes every socket as the server would (e.g. 4001 tokenExpired), or drops it (1006). */
+  closeAll(code: number, reason = ''): void {
+    for (const { socket } of this.sockets) socket.close({ code, reason, wasClean: code !== 1006 });
+    this.sockets = [];
+  }
+
+  /** How many sockets are authenticated now. */
+  get connected(): number {
+    return this.sockets.length;
+  }
+
+  stop(): void {
+    this.server.stop();
+  }
+}
