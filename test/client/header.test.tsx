@@ -21,6 +21,15 @@ describe('header and user menu', () => {
     expect(await screen.findByRole('heading', { name: 'Forgot password' })).toBeInTheDocument();
   });
 
+  it('leaves registration out where the site has it closed', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/register', registrationOpen: false });
+    expect(await screen.findByRole('status')).toHaveTextContent('Registration is closed on this site.');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    const menu = await openMenu(user, 'Account');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Sign in', 'Forgot password']);
+  });
+
   it('shows the signed-in user, their profile, display toggles and sign-out', async () => {
     const user = userEvent.setup();
     const h = renderApp({ signedIn: true });

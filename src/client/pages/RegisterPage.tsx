@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { MIN_PASSWORD_LENGTH } from '../platform/passwordRules';
+import { useSiteConfig } from '../hooks/useSiteConfig';
 import { useT } from '../i18n/useT';
 import { accountCall } from '../platform/accountApi';
 import { Button } from '../shell/Button';
@@ -12,6 +13,7 @@ type Outcome = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done' } | { kind: 
 /** The registration form. */
 export function RegisterPage() {
   const t = useT();
+  const { registrationOpen } = useSiteConfig();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -28,7 +30,9 @@ export function RegisterPage() {
 
   return (
     <AuthCard title={t('app.register.title')}>
-      {outcome.kind === 'done' ? (
+      {!registrationOpen ? (
+        <FormMessage kind="info">{t('errors.registrationClosed')}</FormMessage>
+      ) : outcome.kind === 'done' ? (
         <FormMessage kind="info">{t('app.register.done')}</FormMessage>
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>

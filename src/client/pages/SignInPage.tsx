@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { selectSigningIn } from '../../../machines/session/authSelectors';
 import { signIn } from '../../../machines/session/signIn';
+import { useSiteConfig } from '../hooks/useSiteConfig';
 import { useT } from '../i18n/useT';
 import { safeNext } from '../platform/safeNext';
 import { useActors } from '../session/useActors';
@@ -15,6 +16,7 @@ export function SignInPage() {
   const t = useT();
   const { auth } = useActors();
   const busy = useSelector(auth, selectSigningIn);
+  const { registrationOpen } = useSiteConfig();
   const search = useSearch();
   const [, navigate] = useLocation();
   const [email, setEmail] = useState('');
@@ -43,12 +45,14 @@ export function SignInPage() {
         <Link href="/forgot-password" className="text-primary underline dark:text-blue-300">
           {t('app.forgotPassword')}
         </Link>
-        <span>
-          {t('app.signIn.noAccount')}{' '}
-          <Link href="/register" className="text-primary underline dark:text-blue-300">
-            {t('app.register')}
-          </Link>
-        </span>
+        {registrationOpen ? (
+          <span>
+            {t('app.signIn.noAccount')}{' '}
+            <Link href="/register" className="text-primary underline dark:text-blue-300">
+              {t('app.register')}
+            </Link>
+          </span>
+        ) : null}
       </div>
     </AuthCard>
   );

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { selectTokenValid, selectUser } from '../../../machines/session/authSelectors';
 import type { PrefName } from '../../../machines/session/shellMachine';
 import { useDarkTheme } from '../hooks/useDarkTheme';
+import { useSiteConfig } from '../hooks/useSiteConfig';
 import { useT } from '../i18n/useT';
 import { selectPrefs } from '../session/selectors';
 import { useActors } from '../session/useActors';
@@ -25,12 +26,13 @@ export function UserMenu() {
   const prefs = useSelector(shell, selectPrefs);
   const [, navigate] = useLocation();
   const dark = useDarkTheme();
+  const { registrationOpen } = useSiteConfig();
 
   if (!signedIn) {
     return (
       <Menu label={t('app.signedOutMenu')} trigger={<Icon name="user" />}>
         <MenuEntry onSelect={() => navigate('/sign-in')}>{t('app.signIn')}</MenuEntry>
-        <MenuEntry onSelect={() => navigate('/register')}>{t('app.register')}</MenuEntry>
+        {registrationOpen ? <MenuEntry onSelect={() => navigate('/register')}>{t('app.register')}</MenuEntry> : null}
         <MenuEntry onSelect={() => navigate('/forgot-password')}>{t('app.forgotPassword')}</MenuEntry>
       </Menu>
     );

@@ -31,6 +31,7 @@ export interface RenderOptions {
   clock?: SimulatedClock;
   cookiesAccepted?: boolean;
   overrides?: Record<string, string>;
+  registrationOpen?: boolean;
 }
 
 const running: { session: SessionActorRef; server: ProtocolServer }[] = [];
@@ -75,7 +76,7 @@ export function renderApp(options: RenderOptions = {}): AppHarness {
     log: () => undefined,
   };
   const session = createActor(sessionMachine, {
-    input: { siteConfig: buildSiteConfig({ version: '1.0.0' }), clientVersion: '1.0.0', effects },
+    input: { siteConfig: buildSiteConfig({ version: '1.0.0', registrationOpen: options.registrationOpen ?? true }), clientVersion: '1.0.0', effects },
     systemId: SystemId.session,
     ...(options.clock ? { clock: options.clock } : {}),
   });

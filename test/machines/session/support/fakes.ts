@@ -201,6 +201,7 @@ export function buildSiteConfig(overrides: Partial<SiteConfig> = {}): SiteConfig
     keyCaps: [],
     migratedFromCKK1: false,
     dedicated: false,
+    registrationOpen: false,
     colours: { light: { ...DEFAULT_COLOURS.light }, dark: { ...DEFAULT_COLOURS.dark } },
     items: {},
     ...overrides,
