@@ -29,6 +29,8 @@ module.exports = {
       // The browser bundle's ESM-only packages, compiled for jest as well.
       transformIgnorePatterns: [`/node_modules/(?!(${[...esmPackages, 'wouter', 'regexparam', 'mitt', '@formatjs', 'intl-messageformat'].join('|')})/)`],
     },
+    // Headless Chromium against the real server process (dist/server, dist/public: scripts/test.mjs builds both).
+    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
     {
       ...base,
       displayName: 'server-pglite',

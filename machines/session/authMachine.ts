@@ -84,7 +84,9 @@ const SERVER_CLOSE = [
   { guard: 'isIdentFailed', target: 'IDENT_FAILED', actions: ['markSocketClosed', 'clearUser'] },
   { guard: 'isExpiredOnConnect', target: 'CONNECT_EXPIRY', actions: ['markSocketClosed', 'clearUser'] },
   { guard: 'isTokenExpired', target: 'TOKEN_EXPIRY', actions: ['markSocketClosed', 'clearUser'] },
-  { guard: 'isSignedOut', target: 'SIGNOUT', actions: ['markSocketClosed', 'clearUser'] },
+  // This tab did not ask (that is the SIGNOUT state's own close): another tab signed the shared token out,
+  // and its close reaches us before the storage event does, so the user is told as spec 000 §4 says for other tabs.
+  { guard: 'isSignedOut', target: 'OTHER_TAB_SIGNOUT', actions: ['markSocketClosed', 'clearUser'] },
   { target: 'CONNECTION_LOST', actions: ['markSocketClosed', 'countNetworkFailure'] },
 ] as const;
 const SIGN_OUT = [

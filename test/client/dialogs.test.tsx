@@ -49,6 +49,13 @@ describe('blocking dialogs', () => {
     expect(await screen.findByRole('button', { name: 'Account' })).toBeInTheDocument();
   });
 
+  it('tells the user when another tab signed the shared token out on the server', async () => {
+    const h = await signedInHome();
+    act(() => h.server.closeAll(4001, 'signedout'));
+    expect(await screen.findByRole('dialog', { name: 'Signed out' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
   it('shows a modal system alert until closed or dismissed for good', async () => {
     const user = userEvent.setup();
     const h = await signedInHome();

@@ -167,7 +167,8 @@ describe('authMachine: the socket closes', () => {
     ['blocked', 'IDENT_FAILED'],
     ['expiredOnConnect', 'CONNECT_EXPIRY'],
     ['tokenExpired', 'TOKEN_EXPIRY'],
-    ['signedout', 'SIGNOUT'],
+    // A sign-out this tab did not request came from another tab sharing the token.
+    ['signedout', 'OTHER_TAB_SIGNOUT'],
   ])('4001 %s gives %s and clears user and token', (reason, state) => {
     const t = signedIn();
     t.effects.cookieJar.values.set(TOKEN_COOKIE, 'tok-c');
@@ -177,7 +178,9 @@ describe('authMachine: the socket closes', () => {
     expect(t.storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(t.effects.cookieJar.removed).toContain(TOKEN_COOKIE);
     expect(t.sentTo(SystemId.connection, 'connection.reset')).toHaveLength(1);
-    expect(t.sentTo(SystemId.retry)).toEqual([{ type: 'retry.cancelled' }]);
+    // Cancelled (the other-tab state cancels once more on entry), never counted as a network failure.
+    expect(t.sentTo(SystemId.retry).length).toBeGreaterThan(0);
+    expect(t.sentTo(SystemId.retry).every((event) => event.type === 'retry.cancelled')).toBe(true);
     expect(selectTokenValid(t.state())).toBe(false);
   });
 

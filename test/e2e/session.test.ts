@@ -1,0 +1,115 @@
+/**
+ * The browser session against the real server in headless Chromium: sign-in and `next`, a wrong
+ * password, sign-out, the server restarting under an open page, and sign-out in a second tab.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, signIn, startE2EServer, type E2EServer } from './support/e2e';
+
+jest.setTimeout(60_000);
+
+let browser: Browser;
+let server: E2EServer;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startE2EServer()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const pathOf = (page: Page): string => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+
+describe('signing in and out', () => {
+  it('sends a visitor to sign in and then to the page they asked for', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/notifications?c0=open');
+    await page.waitForURL('**/sign-in?next=*');
+    expect(pathOf(page)).toBe(`/sign-in?next=${encodeURIComponent('/notifications?c0=open')}`);
+    await signIn(page);
+    await page.waitForURL('**/notifications?c0=open');
+    await page.getByRole('heading', { name: '/notifications' }).waitFor();
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    await context.close();
+  });
+
+  it('says so when the password is wrong', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/sign-in');
+    await signIn(page, 'admin@test.example', 'not the password at all');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('The e-mail or the password is wrong.');
+    expect(pathOf(page)).toBe('/sign-in');
+    await context.close();
+  });
+
+  it('signs out from the user menu', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    await signIn(page);
+    await page.getByRole('heading', { name: 'Welcome, Administrator' }).waitFor();
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/sign-in' && url.search === '');
+    await page.getByRole('button', { name: 'Account' }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('Access-Token'))).toBeNull();
+    // The token is gone on the server too: a reload stays signed out.
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await context.close();
+  });
+
+  it('follows a sign-out in a second tab', async () => {
+    const context = await newContext(browser, server.url);
+    const first = await context.newPage();
+    await first.goto('/');
+    await signIn(first);
+    await first.getByRole('heading', { name: 'Welcome, Administrator' }).waitFor();
+    const second = await context.newPage();
+    await second.goto('/');
+    await second.getByRole('heading', { name: 'Welcome, Administrator' }).waitFor();
+    await second.getByRole('button', { name: 'User menu' }).click();
+    await second.getByRole('menuitem', { name: 'Sign out' }).click();
+    await second.waitForURL('**/sign-in');
+
+    const dialog = first.getByRole('dialog', { name: 'Signed out' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await first.waitForURL('**/sign-in');
+    await first.getByRole('button', { name: 'Account' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('the live connection', () => {
+  it('shows the lost connection, counts down, and reconnects when the server is back', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    await signIn(page);
+    await page.getByRole('heading', { name: 'Welcome, Administrator' }).waitFor();
+
+    await server.stopProcess();
+    await page.getByRole('status').filter({ hasText: 'Connection lost' }).waitFor();
+    await page.getByRole('button', { name: 'Help' }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByText(/Reconnecting in \d+ seconds?/).waitFor();
+    await menu.getByRole('menuitem', { name: 'Bad connection' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await server.restart();
+    // Reconnects by itself when the countdown ends (at most 3 + 2^n + 10 s); the help menu could hurry it.
+    await page.getByText('Connected', { exact: true }).waitFor({ timeout: 45_000 });
+    await page.getByRole('status').filter({ hasText: 'Connection lost' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('heading', { name: 'Welcome, Administrator' }).isVisible()).toBe(true);
+    await context.close();
+  }, 90_000);
+});
