@@ -20,6 +20,7 @@ describe('blocking dialogs', () => {
     act(() => h.server.push({ o: 'tokenWarning', b: { expires: new Date(Date.now() + 5 * 60_000).toISOString() } }));
     const dialog = await screen.findByRole('dialog', { name: 'Your session is about to end' });
     expect(dialog).toHaveTextContent('Your sign-in expires in 5 minutes.');
+    expect(dialog).toHaveTextContent('Stay signed in');
     await user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('stored-token-r1');

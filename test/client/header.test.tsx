@@ -51,6 +51,22 @@ describe('header and user menu', () => {
     expect(await screen.findByRole('button', { name: 'Account' })).toBeInTheDocument();
   });
 
+  it("follows the system's dark theme until the user chooses otherwise", async () => {
+    const user = userEvent.setup();
+    const matchMedia = jest.fn(() => ({ matches: true, addEventListener: jest.fn(), removeEventListener: jest.fn() }));
+    Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
+    try {
+      renderApp({ signedIn: true, user: { dark: false } });
+      await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' });
+      expect(document.documentElement).toHaveClass('dark');
+      const menu = await openMenu(user, 'User menu');
+      await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'Dark mode' }));
+      await waitFor(() => expect(document.documentElement).not.toHaveClass('dark'));
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
+  });
+
   it('opens the search field, and Enter on an item id opens that item', async () => {
     const user = userEvent.setup();
     renderApp({ signedIn: true });

@@ -74,8 +74,10 @@ describe('help menu', () => {
     expect(within(menu).getByRole('menuitemcheckbox', { name: 'Debug logging' })).toHaveAttribute('aria-checked', 'false');
     await user.click(within(menu).getByRole('menuitem', { name: 'Live actors' }));
     const table = await screen.findByRole('table');
-    expect(within(table).getByRole('row', { name: /auth "USER_VALID"/ })).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: /retry "IDLE"/ })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'auth USER_VALID' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'retry IDLE' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'connection LIVE.OPEN.GOOD' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'shell cookies.ACCEPTED, update.CURRENT' })).toBeInTheDocument();
   });
 
   it('hides debug logging from a user who is not an admin', async () => {

@@ -5,16 +5,27 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useT } from '../i18n/useT';
 import { useSession } from '../session/SessionContext';
 
-// JSON of the state value: nested and parallel states read as one line.
+/** A state value as one line: nested states dotted (LIVE.OPEN.GOOD), parallel regions separated by commas. */
+export function stateText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null) return '—';
+  const parts = Object.entries(value).map(([key, child]) => {
+    const inner = stateText(child);
+    return inner === '—' ? key : `${key}.${inner}`;
+  });
+  return parts.length ? parts.join(', ') : '—';
+}
+
+// Actors without states (callbacks, promises) show their status instead.
 const selectStateText = (snapshot: { value?: unknown; status?: string }): string =>
-  snapshot.value === undefined ? (snapshot.status ?? '-') : JSON.stringify(snapshot.value);
+  snapshot.value === undefined ? (snapshot.status ?? '—') : stateText(snapshot.value);
 
 function ActorRow({ id, actor }: { id: string; actor: AnyActorRef }) {
   const state = useSelector(actor, selectStateText);
   return (
     <tr className="border-t border-line">
       <td className="py-1 pr-4 font-mono">{id}</td>
-      <td className="py-1 font-mono">{state}</td>
+      <td className="break-all py-1 font-mono">{state}</td>
     </tr>
   );
 }

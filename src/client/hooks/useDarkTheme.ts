@@ -1,6 +1,6 @@
 /**
- * Light or dark (spec 000 §1, §9): the choice made in the user menu on this browser, else the user's
- * setting, else the system's.
+ * Light or dark (spec 000 §1, §9): the choice made in the user menu on this browser, else dark when the
+ * user's setting asks for it, else the system's.
  */
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -24,5 +24,6 @@ export function useDarkTheme(): boolean {
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
   }, []);
-  return prefs.dark ?? user?.dark ?? systemDark;
+  // The server's flag defaults to false, which says nothing about a choice: only `true` overrides the system.
+  return prefs.dark ?? (user?.dark === true ? true : systemDark);
 }

@@ -60,7 +60,7 @@ export const en = {
   'app.cookieBanner': 'This site stores your sign-in and settings in your browser. It uses no tracking cookies.',
   'app.cookieInfo': 'More about cookies',
   'app.tokenWarning.title': 'Your session is about to end',
-  'app.tokenWarning.text': 'Your sign-in expires {when}. Keep working to stay signed in.',
+  'app.tokenWarning.text': 'Your sign-in expires {when}. Choose “Stay signed in” to keep working without interruption.',
   'app.tokenWarning.refresh': 'Stay signed in',
   'app.tokenExpiry.title': 'Your session has ended',
   'app.tokenExpiry.text': 'For your security you were signed out. Sign in again to go on.',

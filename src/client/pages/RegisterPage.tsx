@@ -31,7 +31,7 @@ export function RegisterPage() {
   return (
     <AuthCard title={t('app.register.title')}>
       {!registrationOpen ? (
-        <FormMessage kind="info">{t('errors.registrationClosed')}</FormMessage>
+        <FormMessage kind="note">{t('errors.registrationClosed')}</FormMessage>
       ) : outcome.kind === 'done' ? (
         <FormMessage kind="info">{t('app.register.done')}</FormMessage>
       ) : (

@@ -1,0 +1,93 @@
+// npm run bench:client: the initial JavaScript of the browser bundle (gzipped) and the time to the first
+// render of the signed-in home in headless Chromium on loopback. Goals: under 250 KB and under 1 s.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { buildClient, buildServer } from '../esbuild.config.mjs';
+import { clientStale } from './clientStale.mjs';
+import { ADMIN, CHROMIUM, startServer } from './serverForBrowser.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const publicDir = join(root, 'dist/public');
+const RUNS = 7;
+
+await buildServer();
+if (clientStale(root)) await buildClient();
+
+/** The entry script and every chunk it imports statically (what the browser must load before the first render). */
+function initialScripts(entry) {
+  const seen = new Set();
+  const visit = (path) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    const code = readFileSync(join(publicDir, path), 'utf8');
+    // Static imports only: `import{...}from"./x.js"` and `import"./x.js"`; dynamic import("...") loads later.
+    for (const match of code.matchAll(/(?:from|import)\s*"(\.{1,2}\/[^"]+\.js)"/g)) {
+      visit(join(dirname(path), match[1]).split('\\').join('/'));
+    }
+  };
+  visit(entry);
+  return [...seen];
+}
+
+const manifest = JSON.parse(readFileSync(join(publicDir, 'manifest.json'), 'utf8'));
+const scripts = initialScripts(manifest.scripts[0]);
+const size = (files) =>
+  files.reduce(
+    (sum, file) => {
+      const content = readFileSync(join(publicDir, file));
+      return { raw: sum.raw + content.length, gzip: sum.gzip + gzipSync(content).length };
+    },
+    { raw: 0, gzip: 0 },
+  );
+const js = size(scripts);
+const css = size(manifest.styles);
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const server = await startServer({ SEED_DEMO: '0' });
+const browser = await chromium.launch({ ...CHROMIUM, headless: true });
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+try {
+  const answer = await fetch(`${server.url}/api/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const token = answer.headers.get('x-vgn-token');
+  if (!token) throw new Error(`sign-in failed: ${answer.status}`);
+
+  const measure = async (page) => {
+    await page.goto(server.url + '/');
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    return page.evaluate(() => window.__kkFirstRender ?? NaN);
+  };
+  const cold = [];
+  const warm = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript((value) => {
+      window.localStorage.setItem('Access-Token', value);
+      window.localStorage.setItem('kk-cookies-ok', '1');
+      // The moment the signed-in home's heading exists, in ms since navigation start.
+      new MutationObserver((_records, observer) => {
+        const heading = document.querySelector('h1');
+        if (heading && heading.textContent.startsWith('Welcome')) {
+          window.__kkFirstRender = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    }, token);
+    const page = await context.newPage();
+    cold.push(await measure(page));
+    warm.push(await measure(page));
+    await context.close();
+  }
+  console.log(`initial JavaScript: ${scripts.length} file(s), ${kb(js.raw)} minified, ${kb(js.gzip)} gzipped (goal < 250 KB)`);
+  console.log(`CSS: ${kb(css.raw)} minified, ${kb(css.gzip)} gzipped`);
+  console.log(`first render of the signed-in home (median of ${RUNS}): ${median(cold).toFixed(0)} ms cold cache, ${median(warm).toFixed(0)} ms warm cache (goal < 1000 ms)`);
+} finally {
+  await browser.close();
+  await server.stop();
+}

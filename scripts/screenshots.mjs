@@ -1,0 +1,151 @@
+// npm run screenshots: every screen of the shell in light and dark, on a desktop and a 390 px phone,
+// written to docs/screenshots/. Needs the bundles (npm run build) and /usr/bin/chromium.
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { ADMIN, CHROMIUM, startServer } from './serverForBrowser.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = join(root, 'docs/screenshots');
+mkdirSync(outDir, { recursive: true });
+
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+
+async function signIn(page) {
+  await page.goto('/sign-in');
+  await page.getByLabel('E-mail').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+}
+
+const settle = (page) => page.waitForTimeout(250);
+
+/** The screens, each a function of a fresh page that leaves the screen to capture. */
+const SCREENS = {
+  'sign-in': async (page) => {
+    await page.goto('/sign-in');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  },
+  'sign-in-error': async (page) => {
+    await page.goto('/sign-in');
+    await page.getByLabel('E-mail').fill(ADMIN.email);
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
+  },
+  'cookie-banner': async (page) => {
+    await page.evaluate(() => window.localStorage.removeItem('kk-cookies-ok'));
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'OK' }).waitFor();
+  },
+  register: async (page) => {
+    await page.goto('/register');
+    await page.getByRole('heading', { name: 'Register' }).waitFor();
+  },
+  'forgot-password': async (page) => {
+    await page.goto('/forgot-password');
+    await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
+  },
+  'set-pass': async (page) => {
+    await page.goto('/set-pass?token=example');
+    await page.getByRole('heading', { name: 'Choose a password' }).waitFor();
+  },
+  'signed-out-menu': async (page) => {
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menu').waitFor();
+  },
+  home: async (page) => {
+    await signIn(page);
+  },
+  'user-menu': async (page) => {
+    await signIn(page);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menu').waitFor();
+  },
+  'help-menu': async (page) => {
+    await signIn(page);
+    await page.getByRole('button', { name: 'Help' }).click();
+    await page.getByRole('menu').waitFor();
+  },
+  search: async (page) => {
+    await signIn(page);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('searchbox').fill('Contact-1');
+  },
+  'debug-view': async (page) => {
+    await signIn(page);
+    await page.goto('/debug');
+    await page.getByRole('table').waitFor();
+  },
+  unsupported: async (page) => {
+    await page.addInitScript(() => {
+      delete Promise.withResolvers;
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Platform not supported' }).waitFor();
+  },
+};
+
+const browser = await chromium.launch({ ...CHROMIUM, headless: true });
+const server = await startServer({ SEED_DEMO: '0', ALLOW_REGISTRATION: '1' });
+const shortTokens = await startServer({ SEED_DEMO: '0', TOKEN_TTL_SECONDS: '60', TOKEN_WARNING_SECONDS: '59' });
+let count = 0;
+const pages = [];
+try {
+  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+    for (const theme of ['light', 'dark']) {
+      const shoot = async (name, baseURL, act) => {
+        const context = await browser.newContext({ baseURL, viewport, colorScheme: theme, deviceScaleFactor: 1 });
+        await context.addInitScript(() => {
+          if (!window.sessionStorage.getItem('kk-shot')) {
+            window.sessionStorage.setItem('kk-shot', '1');
+            window.localStorage.setItem('kk-cookies-ok', '1');
+          }
+        });
+        const page = await context.newPage();
+        await page.goto('/sign-in');
+        await act(page);
+        await settle(page);
+        await page.screenshot({ path: join(outDir, `${name}-${theme}-${device}.png`) });
+        count += 1;
+        await context.close();
+      };
+      for (const [name, act] of Object.entries(SCREENS)) await shoot(name, server.url, act);
+      // This server keeps registration closed, as sites do by default.
+      await shoot('register-closed', shortTokens.url, async (page) => {
+        await page.goto('/register');
+        await page.getByRole('status').waitFor();
+      });
+      await shoot('token-warning', shortTokens.url, async (page) => {
+        await signIn(page);
+        await page.getByRole('dialog').waitFor({ timeout: 5_000 });
+      });
+    }
+  }
+  // Last, as it stops the server: the connection lost and the countdown in the help menu.
+  for (const theme of ['light', 'dark']) {
+    const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORTS.desktop, colorScheme: theme });
+    await context.addInitScript(() => window.localStorage.setItem('kk-cookies-ok', '1'));
+    const page = await context.newPage();
+    await signIn(page);
+    pages.push(page);
+  }
+  await server.stop();
+  for (const [i, theme] of ['light', 'dark'].entries()) {
+    const page = pages[i];
+    await page.getByText('Connection lost').first().waitFor();
+    await page.getByRole('button', { name: 'Help' }).click();
+    await page.getByRole('menu').getByText(/Reconnecting in/).waitFor();
+    await settle(page);
+    await page.screenshot({ path: join(outDir, `connection-lost-${theme}-desktop.png`) });
+    count += 1;
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+  await shortTokens.stop();
+}
+console.log(`${count} screenshots in docs/screenshots/`);
