@@ -15,6 +15,12 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
+/** Every process this test file started; a failed test must not leave one running (it would hold jest open). */
+const children = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
 function ensureBuilt(): void {
   if (!existsSync(entry)) execFileSync('node', [join(root, 'esbuild.config.mjs')], { cwd: root, stdio: 'inherit' });
 }
@@ -51,9 +57,21 @@ export function spawnServerProcess(env: Record<string, string>): Omit<ServerProc
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.add(child);
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   return { child, output: () => out, exited };
+}
+
+/** Waits until the process has printed something matching `pattern`; answers the match. */
+export async function waitForOutput(p: Pick<ServerProcess, 'output'>, pattern: RegExp, timeoutMs = 10_000): Promise<RegExpExecArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const m = pattern.exec(p.output());
+    if (m) return m;
+    if (Date.now() > deadline) throw new Error(`no ${pattern} in:\n${p.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
