@@ -1,5 +1,5 @@
 import type { Database } from './Database';
-import { migrations as allMigrations, type Migration } from './migrations';
+import { migrations as allMigrations, type Migration } from './migrations/index';
 
 /** Arbitrary key of the advisory lock that serialises migrations across server processes. */
 const MIGRATION_LOCK = 7_374_201;
