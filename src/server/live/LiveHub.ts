@@ -1,10 +1,16 @@
-import { Push, CloseCode } from '../../shared/protocol';
+import { Push, CloseCode, type Frame } from '../../shared/protocol';
 import type { Item } from '../../shared/items/types';
 import { SESSIONS_CHANNEL, type Revocation } from '../accounts/TokenService';
-import type { Database } from '../db/Database';
+import type { Database, Queryable } from '../db/Database';
 import type { LiveConnection } from '../ops/OpContext';
 import { canRead } from '../policy/policy';
 import { ITEMS_CHANNEL, type ItemChange, type ItemStore } from '../store/ItemStore';
+
+/** Channel on which frames for one user's sockets travel to every server process. */
+export const USER_PUSH_CHANNEL = 'kk_user_push';
+
+/** NOTIFY payloads must stay under 8000 bytes; a push frame must fit with room to spare. */
+const MAX_USER_PUSH_BYTES = 7000;
 
 function matches(item: Item, filter: Record<string, unknown>): boolean {
   return Object.entries(filter).every(([k, v]) => {
@@ -42,6 +48,22 @@ export class LiveHub {
       }),
     );
     this.unlisten.push(await this.db.listen(SESSIONS_CHANNEL, (payload) => this.onRevocation(JSON.parse(payload) as Revocation)));
+    this.unlisten.push(
+      await this.db.listen(USER_PUSH_CHANNEL, (payload) => {
+        const { userId, frame } = JSON.parse(payload) as { userId: string; frame: Frame };
+        for (const conn of this.connections) if (conn.caller?.userId === userId) conn.send(frame);
+      }),
+    );
+  }
+
+  /**
+   * Pushes `frame` to every open socket of `userId`, on every server process; inside `tx` it is
+   * sent only if that transaction commits. Frames must be small (ids and counters, not documents).
+   */
+  async pushToUser(userId: string, frame: Frame, tx: Queryable = this.db): Promise<void> {
+    const payload = JSON.stringify({ userId, frame });
+    if (Buffer.byteLength(payload) > MAX_USER_PUSH_BYTES) throw new Error(`Push ${frame.o} is too large for a notification`);
+    await tx.query('SELECT pg_notify($1, $2)', [USER_PUSH_CHANNEL, payload]);
   }
 
   /** Stops listening and closes every socket (graceful shutdown). */
