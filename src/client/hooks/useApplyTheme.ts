@@ -10,6 +10,8 @@ export function useApplyTheme(): void {
   useLayoutEffect(() => {
     const root = document.documentElement;
     root.classList.toggle('dark', dark);
+    // `light` overrides the stylesheet's system-dark default when the user chose light.
+    root.classList.toggle('light', !dark);
     const set = dark ? colours.dark : colours.light;
     root.style.setProperty('--kk-header', set.header);
     root.style.setProperty('--kk-primary', set.primary);
