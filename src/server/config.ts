@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AUTH_TIMEOUT_MS, WS_MAX_MSG_SIZE } from '../shared/constants';
+import { DEFAULT_UPLOAD_MAX_BYTES } from '../shared/fileConstants';
 
 /** Everything the server reads from its environment (documented in the README). */
 export interface ServerConfig {
@@ -31,6 +32,12 @@ export interface ServerConfig {
   publicDir: string;
   /** Print the start-up banner and request errors. */
   logging: boolean;
+  /** Largest upload, in bytes. */
+  uploadMaxBytes: number;
+  /** Largest image, in pixels, that variants are made from (a guard against decompression bombs). */
+  imageMaxPixels: number;
+  /** A task process silent this long is taken for dead and its running tasks are failed, in seconds. */
+  taskStaleSeconds: number;
 }
 
 const root = resolve(__dirname, '..', '..');
@@ -78,5 +85,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     authTimeoutMs: positiveInt('AUTH_TIMEOUT_MS', env.AUTH_TIMEOUT_MS, AUTH_TIMEOUT_MS),
     publicDir: resolve(env.PUBLIC_DIR || join(root, 'dist', 'public')),
     logging: env.KK_QUIET !== '1',
+    uploadMaxBytes: positiveInt('UPLOAD_MAX_BYTES', env.UPLOAD_MAX_BYTES, DEFAULT_UPLOAD_MAX_BYTES),
+    imageMaxPixels: positiveInt('IMAGE_MAX_PIXELS', env.IMAGE_MAX_PIXELS, 100_000_000),
+    taskStaleSeconds: positiveInt('TASK_STALE_SECONDS', env.TASK_STALE_SECONDS, 30),
   };
 }

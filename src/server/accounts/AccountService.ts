@@ -3,13 +3,15 @@ import type { Database, Queryable } from '../db/Database';
 import { OpError } from '../OpError';
 import type { Principal } from '../policy/Principal';
 import type { ItemStore } from '../store/ItemStore';
+import { CAPABILITIES } from '../../shared/capabilities';
 import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
 import { isEmail } from '../../shared/items/formRules';
 import type { Mailer } from '../mail/Mailer';
 import { AccountLinks } from './AccountLinks';
 import { hashPassword, randomPassword, verifyPassword } from './passwords';
 import { SignInThrottle } from './SignInThrottle';
-import type { TokenService } from './TokenService';
+import { activeTasksOf } from '../tasks/activeTasksOf';
+import { SESSIONS_CHANNEL, type TokenService } from './TokenService';
 
 /** A new user's details. */
 export interface NewUser {
@@ -35,6 +37,15 @@ interface AccountRow {
 const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 const parseCaps = (c: AccountRow['capabilities']): Record<string, boolean> =>
   typeof c === 'string' ? (JSON.parse(c) as Record<string, boolean>) : c;
+
+/** The capabilities a session shows: Core, those held on the site, and those held in any organisation. */
+function sessionCapabilities(p: Principal): Record<string, boolean> {
+  const caps: Record<string, boolean> = { Core: true };
+  for (const held of [p.capabilities, ...Object.values(p.orgs)]) {
+    for (const [name, on] of Object.entries(held)) if (on && (CAPABILITIES as readonly string[]).includes(name)) caps[name] = true;
+  }
+  return caps;
+}
 
 /** Users' accounts: creation, the first administrator, sign-in, and the session a token opens. */
 export class AccountService {
@@ -178,12 +189,79 @@ export class AccountService {
     return this.tokens.issue(userId);
   }
 
+  /** Tells every socket of `userId`, on every process, to reload the user's rights. */
+  private async refreshSessions(tx: Queryable, userId: string): Promise<void> {
+    await tx.query('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, JSON.stringify({ userId, reason: 'refresh' })]);
+  }
+
+  /** Makes `userId` a member of `orgId` with `capabilities` there (replacing earlier ones). */
+  async setMembership(userId: string, orgId: string, capabilities: Record<string, boolean>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.requireAccount(tx, userId);
+      const org = await tx.query(`SELECT 1 FROM items WHERE id = $1 AND type = 'Organization' AND deleted_at IS NULL`, [orgId]);
+      if (org.rowCount === 0) throw new OpError('notFound', `${orgId} is not an organisation`);
+      await tx.query(
+        `INSERT INTO memberships (user_id, org_id, capabilities) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id, org_id) DO UPDATE SET capabilities = EXCLUDED.capabilities`,
+        [userId, orgId, JSON.stringify(capabilities)],
+      );
+      await this.refreshSessions(tx, userId);
+    });
+  }
+
+  /** Ends the membership of `userId` in `orgId`. */
+  async removeMembership(userId: string, orgId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const gone = await tx.query('DELETE FROM memberships WHERE user_id = $1 AND org_id = $2', [userId, orgId]);
+      if (gone.rowCount === 0) throw new OpError('notFound', `${userId} is not a member of ${orgId}`);
+      await this.refreshSessions(tx, userId);
+    });
+  }
+
+  /** Replaces the capabilities `userId` holds on the whole site. */
+  async setCapabilities(userId: string, capabilities: Record<string, boolean>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.requireAccount(tx, userId);
+      await tx.query('UPDATE accounts SET capabilities = $2 WHERE user_id = $1', [userId, JSON.stringify(capabilities)]);
+      await this.refreshSessions(tx, userId);
+    });
+  }
+
+  private async requireAccount(tx: Queryable, userId: string): Promise<{ admin: boolean; blocked: boolean }> {
+    const res = await tx.query<{ admin: boolean; blocked: boolean }>('SELECT admin, blocked FROM accounts WHERE user_id = $1', [userId]);
+    if (!res.rows[0]) throw new OpError('notFound', `${userId} has no account`);
+    return res.rows[0];
+  }
+
+  /**
+   * Starts masquerading: a token for `targetUserId` that remembers the administrator behind it.
+   * Only an administrator who is not already masquerading may, and never as another administrator.
+   */
+  async startMasquerade(caller: Principal, targetUserId: string): Promise<{ token: string; expiresAt: Date }> {
+    if (!caller.admin || caller.masquerader) throw new OpError('notAllowed', 'Only an administrator may masquerade');
+    const target = await this.requireAccount(this.db, targetUserId);
+    if (target.admin) throw new OpError('notAllowed', 'Administrators cannot be masqueraded');
+    if (target.blocked) throw new OpError('notAllowed', `${targetUserId} is blocked`);
+    return this.tokens.issue(targetUserId, caller.userId);
+  }
+
+  /** Stops masquerading: ends the masquerade token and answers a token for the administrator again. */
+  async stopMasquerade(caller: Principal): Promise<{ token: string; expiresAt: Date }> {
+    if (!caller.masquerader) throw new OpError('notAllowed', 'Not masquerading');
+    if (caller.tokenHash) await this.tokens.revoke(caller.tokenHash);
+    return this.tokens.issue(caller.masquerader);
+  }
+
   /** The principal of a resolved token, or null when its account is gone or blocked. */
   async principal(userId: string, tokenHash: string | null, masquerader: string | null): Promise<Principal | null> {
     const res = await this.db.query<AccountRow>('SELECT * FROM accounts WHERE user_id = $1', [userId]);
     const account = res.rows[0];
     if (!account || account.blocked) return null;
-    return { userId, admin: account.admin, capabilities: parseCaps(account.capabilities), tokenHash, masquerader };
+    const members = await this.db.query<{ org_id: string; capabilities: AccountRow['capabilities'] }>(
+      'SELECT org_id, capabilities FROM memberships WHERE user_id = $1', [userId],
+    );
+    const orgs = Object.fromEntries(members.rows.map((m) => [m.org_id, parseCaps(m.capabilities)]));
+    return { userId, admin: account.admin, capabilities: parseCaps(account.capabilities), orgs, tokenHash, masquerader };
   }
 
   /** The user session sent with `authed` (spec 000 §3). */
@@ -198,13 +276,14 @@ export class AccountService {
       name: String(d.name ?? ''),
       email: String(d.email ?? ''),
       admin: principal.admin,
-      capabilities: { Core: true, ...principal.capabilities },
+      // Capabilities held in any organisation count for menus; each check on an item asks the policy.
+      capabilities: sessionCapabilities(principal),
       menuPackage: 'default',
       dark: d.dark === true,
       hideGuidance: d.hideGuidance === true,
       multiColumns: d.multiColumns === true,
       $version: this.site.version,
-      activeTasks: [],
+      activeTasks: await activeTasksOf(this.db, principal.userId),
       masquerading: principal.masquerader !== null,
       tokenExpires: tokenExpires.toISOString(),
     };

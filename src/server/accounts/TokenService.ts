@@ -10,7 +10,8 @@ export const SESSIONS_CHANNEL = 'kk_sessions';
 export interface Revocation {
   tokenHash?: string;
   userId?: string;
-  reason: 'signedout' | 'blocked';
+  /** signedout and blocked close the sockets; refresh reloads their rights (membership changed). */
+  reason: 'signedout' | 'blocked' | 'refresh';
 }
 
 /** What a valid or expired token resolves to. */

@@ -157,7 +157,8 @@ export class LiveHub {
       const caller = conn.caller;
       if (!caller) continue;
       if ((rev.tokenHash && caller.tokenHash === rev.tokenHash) || (rev.userId && caller.userId === rev.userId)) {
-        conn.close(CloseCode.auth, rev.reason);
+        if (rev.reason === 'refresh') void conn.refreshCaller().catch((e) => console.error('Reloading a caller failed:', e));
+        else conn.close(CloseCode.auth, rev.reason);
       }
     }
   }

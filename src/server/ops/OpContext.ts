@@ -11,6 +11,8 @@ export interface LiveConnection {
   nextTypeWatch: number;
   send(frame: Frame): void;
   close(code: number, reason: string): void;
+  /** Reloads the caller's rights (after a membership or capability change). */
+  refreshCaller(): Promise<void>;
   /** Replaces the token of this socket after `nextToken` (new expiry timers). */
   adoptToken(tokenHash: string, expiresAt: Date): void;
 }

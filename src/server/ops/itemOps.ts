@@ -8,6 +8,12 @@ import type { ItemRecord } from '../store/ItemRecord';
 import { parseIdOrRefuse } from '../store/ItemStore';
 import type { OpContext, OpRoute } from './OpContext';
 
+/** The organisation a body names as its owner, if any. */
+const ownerOf = (body: unknown): string | null => {
+  const owner = (body as { owner?: { id?: unknown } } | null)?.owner;
+  return typeof owner?.id === 'string' && owner.id.startsWith('Organization-') ? owner.id : null;
+};
+
 const authorOf = (caller: Caller) => ({ userId: caller?.userId ?? null, masquerader: caller?.masquerader ?? null });
 
 /** The stored item `id` that `caller` may read, or a notFound / notAllowed refusal. */
@@ -32,7 +38,7 @@ export const itemOps: OpRoute[] = [
     body: createBody,
     handler: async (ctx, { type }, body) => {
       const def = ctx.services.items.typeOf(type!);
-      refuseUnless(canCreate(ctx.caller, def), `create ${type}`);
+      refuseUnless(canCreate(ctx.caller, def, ownerOf(body)), `create ${type}${ownerOf(body) ? ` owned by ${ownerOf(body)}` : ''}`);
       const record = await ctx.services.items.create(authorOf(ctx.caller), def.name, body as ItemData, {
         admin: !!ctx.caller?.admin,
       });
@@ -66,6 +72,11 @@ export const itemOps: OpRoute[] = [
         (current) => {
           if (!canRead(ctx.caller, current)) throw new OpError('notAllowed', `Not allowed to read ${current.id}`);
           refuseUnless(canUpdate(ctx.caller, current), `update ${current.id}`);
+          // Moving an item to another organisation needs the right to create items there.
+          const owner = ownerOf(item);
+          if ('owner' in item && owner !== current.ownerOrg && owner !== null) {
+            refuseUnless(canCreate(ctx.caller, ctx.services.items.typeOf(current.type), owner), `give ${current.id} to ${owner}`);
+          }
         },
         { admin: !!ctx.caller?.admin },
       );

@@ -1,37 +1,55 @@
+import { ORG_WRITE, type ItemAction } from '../../shared/capabilities';
 import type { ItemTypeDef } from '../../shared/items/types';
 import type { ItemRecord } from '../store/ItemRecord';
-import type { Caller } from './Principal';
+import { granteesOf, type Caller, type Principal } from './Principal';
 
 /**
  * The permission policy: one place decides reads, writes and creation, for single items and as a
  * SQL predicate for queries over many. The model is written down in docs/permissions.md.
  */
 
+function granted(p: Principal, item: ItemRecord, action: ItemAction): boolean {
+  if (item.grants.length === 0) return false;
+  const who = new Set(granteesOf(p));
+  return item.grants.some((g) => who.has(g.grantee) && g.actions.includes(action));
+}
+
+const writesFor = (p: Principal, orgId: string | null): boolean => orgId !== null && p.orgs[orgId]?.[ORG_WRITE] === true;
+
 /** Whether `caller` may read `item`. */
 export function canRead(caller: Caller, item: ItemRecord): boolean {
   if (item.access === 'PUBLIC') return true;
   if (!caller) return false;
-  if (caller.admin) return true;
-  if (item.access === 'COMMUNITY') return true;
-  return item.createdBy === caller.userId || item.id === caller.userId;
+  if (caller.admin || item.access === 'COMMUNITY') return true;
+  if (item.createdBy === caller.userId || item.id === caller.userId) return true;
+  if (item.access === 'PROTECTED' && item.ownerOrg !== null && item.ownerOrg in caller.orgs) return true;
+  return granted(caller, item, 'read');
 }
 
 /**
  * The SQL form of `canRead` over the table alias `i`; pushes its parameters onto `params`.
- * It must accept exactly the rows `canRead` accepts.
+ * It must accept exactly the rows `canRead` accepts (the permission matrix test holds them together).
  */
 export function readPredicate(caller: Caller, params: unknown[]): string {
   if (!caller) return `i.access = 'PUBLIC'`;
   if (caller.admin) return 'TRUE';
   params.push(caller.userId);
-  const n = params.length;
-  return `(i.access IN ('PUBLIC', 'COMMUNITY') OR i.created_by = $${n} OR i.id = $${n})`;
+  const user = `$${params.length}`;
+  params.push(Object.keys(caller.orgs));
+  const orgs = `$${params.length}`;
+  params.push(granteesOf(caller));
+  const grantees = `$${params.length}`;
+  return `(i.access IN ('PUBLIC', 'COMMUNITY') OR i.created_by = ${user} OR i.id = ${user}
+    OR (i.access = 'PROTECTED' AND i.owner_org = ANY(${orgs}::text[]))
+    OR EXISTS (SELECT 1 FROM grants g WHERE g.item_id = i.id AND 'read' = ANY(g.actions) AND g.grantee = ANY(${grantees}::text[])))`;
 }
 
-/** Whether `caller` may create an item of `type`. */
-export function canCreate(caller: Caller, type: ItemTypeDef): boolean {
+/** Whether `caller` may create an item of `type`, owned by `ownerOrg` when it names one. */
+export function canCreate(caller: Caller, type: ItemTypeDef, ownerOrg: string | null = null): boolean {
   if (!caller) return false;
-  return caller.admin || !type.adminCreateOnly;
+  if (caller.admin) return true;
+  if (type.adminCreateOnly) return false;
+  return ownerOrg === null || writesFor(caller, ownerOrg);
 }
 
 /** Whether `caller` may change `item`. */
@@ -39,11 +57,21 @@ export function canUpdate(caller: Caller, item: ItemRecord): boolean {
   if (!caller) return false;
   if (caller.admin) return true;
   if (item.type === 'User') return item.id === caller.userId;
-  return item.createdBy === caller.userId;
+  return item.createdBy === caller.userId || writesFor(caller, item.ownerOrg) || granted(caller, item, 'update');
 }
 
 /** Whether `caller` may delete `item`. */
 export function canDelete(caller: Caller, item: ItemRecord): boolean {
-  if (item.type === 'User') return !!caller?.admin;
-  return canUpdate(caller, item);
+  if (!caller) return false;
+  if (item.type === 'User') return caller.admin;
+  return caller.admin || item.createdBy === caller.userId || writesFor(caller, item.ownerOrg) || granted(caller, item, 'delete');
+}
+
+/** Whether `caller` may see and change the grants of `item`. */
+export const canGrant = (caller: Caller, item: ItemRecord): boolean => canUpdate(caller, item);
+
+/** Answers each action of `actions` for `item`. */
+export function allowedActions(caller: Caller, item: ItemRecord, actions: readonly string[]): Record<string, boolean> {
+  const check: Record<string, (c: Caller, i: ItemRecord) => boolean> = { read: canRead, update: canUpdate, delete: canDelete, grant: canGrant };
+  return Object.fromEntries(actions.map((a) => [a, check[a]?.(caller, item) ?? false]));
 }

@@ -79,6 +79,14 @@ export class SocketConnection implements LiveConnection {
     }
   }
 
+  async refreshCaller(): Promise<void> {
+    const current = this.caller;
+    if (!current) return;
+    const fresh = await this.services.accounts.principal(current.userId, current.tokenHash, current.masquerader);
+    if (!fresh) this.close(CloseCode.auth, CloseReason.blocked);
+    else if (this.caller === current) this.caller = fresh;
+  }
+
   adoptToken(tokenHash: string, expiresAt: Date): void {
     if (this.caller) this.caller = { ...this.caller, tokenHash };
     this.scheduleExpiry(expiresAt);

@@ -8,7 +8,7 @@ import type { Database, Queryable } from '../db/Database';
 import { OpError } from '../OpError';
 import { canRead, readPredicate } from '../policy/policy';
 import type { Caller } from '../policy/Principal';
-import { ITEM_COLUMNS, toRecord, type ItemRecord, type ItemRow } from './ItemRecord';
+import { ITEM_COLUMNS, toRecord, type Grant, type ItemRecord, type ItemRow } from './ItemRecord';
 
 /** Channel on which every committed item change is announced. */
 export const ITEMS_CHANNEL = 'kk_items';
@@ -17,7 +17,7 @@ export const ITEMS_CHANNEL = 'kk_items';
 export interface ItemChange {
   id: string;
   u: number;
-  kind: 'created' | 'updated' | 'deleted';
+  kind: 'created' | 'updated' | 'deleted' | 'granted' | 'revoked';
 }
 
 /** Who makes a change: a user (possibly masqueraded by an administrator) or the system (null). */
@@ -185,6 +185,39 @@ export class ItemStore {
         [id, u, ts],
       );
       await this.recordEvent(tx, { id, u, kind: 'deleted' }, author, ts, []);
+      return toRecord(res.rows[0]!);
+    });
+    return this.remember(record);
+  }
+
+  /**
+   * Adds or replaces the grant of `grant.grantee` through `grant.grantedBy` on item `id`, or removes
+   * it when `grant.actions` is empty. A grant is a change of the item: its `_u` counts up, an event
+   * is written and watchers are told, so caches and pushes follow the new permissions at once.
+   */
+  async setGrant(author: Author, id: string, grant: Grant, authorize: Authorize): Promise<ItemRecord> {
+    parseIdOrRefuse(id);
+    const ts = this.now().toISOString();
+    const record = await this.db.transaction(async (tx) => {
+      const found = await tx.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = $1 FOR UPDATE`, [id]);
+      if (found.rowCount === 0) throw new OpError('notFound', `${id} not found`);
+      const current = toRecord(found.rows[0]!);
+      authorize(current);
+      if (current.deletedAt) throw new OpError('itemDeleted', `${current.id} was deleted`);
+      const kind = grant.actions.length ? 'granted' : 'revoked';
+      if (grant.actions.length) {
+        await tx.query(
+          `INSERT INTO grants (item_id, grantee, actions, granted_by) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (item_id, grantee, granted_by) DO UPDATE SET actions = EXCLUDED.actions`,
+          [id, grant.grantee, grant.actions, grant.grantedBy],
+        );
+      } else {
+        const gone = await tx.query('DELETE FROM grants WHERE item_id = $1 AND grantee = $2 AND granted_by = $3', [id, grant.grantee, grant.grantedBy]);
+        if (gone.rowCount === 0) throw new OpError('notFound', `No grant to ${grant.grantee} through ${grant.grantedBy} on ${id}`);
+      }
+      const u = current.u + 1;
+      const res = await tx.query<ItemRow>(`UPDATE items AS i SET u = $2, updated_at = $3 WHERE i.id = $1 RETURNING ${ITEM_COLUMNS}`, [id, u, ts]);
+      await this.recordEvent(tx, { id, u, kind }, author, ts, ['$grants']);
       return toRecord(res.rows[0]!);
     });
     return this.remember(record);

@@ -1,0 +1,119 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FileStore } from '@tus/file-store';
+import { Server, type ServerOptions } from '@tus/server';
+import { ATTACHMENT_ID_HEADER, UPLOAD_PATH } from '../../shared/fileConstants';
+import { VISIBILITIES } from '../../shared/items/types';
+import type { Principal } from '../policy/Principal';
+import type { Services } from '../services';
+import type { Attachments, AttachmentMeta } from './Attachments';
+import type { FileStorage } from './fileStorage';
+
+type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
+type TusUpload = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[1];
+
+/** Unfinished uploads are removed after this long, in ms. */
+const UNFINISHED_UPLOAD_TTL_MS = 7 * 24 * 3600 * 1000;
+/** How often unfinished uploads are looked for, in ms. */
+const CLEANUP_INTERVAL_MS = 6 * 3600 * 1000;
+/** Upload metadata key (server-set) that records who created an upload. */
+const OWNER_KEY = 'kkOwner';
+
+/** A refusal in the form @tus/server turns into a response. */
+const refuse = (status_code: number, body: string): { status_code: number; body: string } => ({ status_code, body: `${body}\n` });
+
+/**
+ * Resumable uploads (tus protocol, @tus/server with its FileStore under DATA_DIR). The HTTP route
+ * authenticates first and hands the raw request over; each upload remembers its creator, and only
+ * the creator may resume, inspect or cancel it. A completed upload becomes an Attachment item.
+ */
+export class UploadService {
+  private readonly tus: Server;
+  /** The caller of each request in flight, set by the route before tus sees the request. */
+  private readonly callers = new WeakMap<IncomingMessage, Principal>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    services: Services,
+    storage: FileStorage,
+    private readonly attachments: Attachments,
+  ) {
+    const datastore = new FileStore({ directory: storage.files, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_TTL_MS });
+    this.tus = new Server({
+      path: UPLOAD_PATH,
+      datastore,
+      maxSize: services.config.uploadMaxBytes,
+      relativeLocation: true,
+      // Only the creator may end an upload, and never a finished one: its Attachment points at the file.
+      disableTerminationForFinishedUploads: true,
+      onUploadCreate: async (req, upload) => {
+        const caller = this.callerOf(req);
+        const meta = this.metaOf(upload);
+        if (typeof meta === 'string') throw refuse(400, meta);
+        if (meta.relType && meta.relIndex !== undefined && !(await attachments.mayRelate(caller, meta.relType, meta.relIndex))) {
+          throw refuse(403, `Not allowed to attach to ${meta.relType}-${meta.relIndex}`);
+        }
+        return { metadata: { ...upload.metadata, [OWNER_KEY]: caller.userId } };
+      },
+      onIncomingRequest: async (req, uploadId) => {
+        const caller = this.callerOf(req);
+        const upload = await datastore.getUpload(uploadId);
+        // Someone else's upload looks like no upload at all.
+        if (upload.metadata?.[OWNER_KEY] !== caller.userId) throw refuse(404, 'The file for this url was not found');
+      },
+      onUploadFinish: async (req, upload) => {
+        const caller = this.callerOf(req);
+        const meta = this.metaOf(upload);
+        if (typeof meta === 'string') throw refuse(400, meta);
+        const record = await attachments.create(caller, upload.id, upload.size ?? upload.offset, meta);
+        return { headers: { [ATTACHMENT_ID_HEADER]: record.id } };
+      },
+      onResponseError: (_req, err) => {
+        if (err instanceof Error) console.error('Upload failed:', err);
+        return undefined;
+      },
+    });
+    const cleanup = (): void => void this.tus.cleanUpExpiredUploads().catch((e: unknown) => console.error('Removing unfinished uploads failed:', e));
+    this.timer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  private callerOf(req: TusRequest): Principal {
+    const raw = req.runtime?.node?.req;
+    const caller = raw && this.callers.get(raw as IncomingMessage);
+    if (!caller) throw refuse(401, 'Not signed in');
+    return caller;
+  }
+
+  /** The attachment details in an upload's metadata, or why they are refused. */
+  private metaOf(upload: TusUpload): AttachmentMeta | string {
+    const m = upload.metadata ?? {};
+    const originalName = (m.filename ?? m.name ?? '').trim();
+    if (!originalName) return 'Upload-Metadata needs filename';
+    if (originalName.length > 255) return 'The file name is longer than 255 characters';
+    const meta: AttachmentMeta = { originalName };
+    if (m.relProp) meta.relProp = m.relProp;
+    if (m.relType || m.relIndex) {
+      const relIndex = Number(m.relIndex);
+      if (!m.relType || !/^[A-Z][A-Za-z0-9]*$/.test(m.relType) || !Number.isSafeInteger(relIndex) || relIndex <= 0) {
+        return 'relType and relIndex must name an item';
+      }
+      meta.relType = m.relType;
+      meta.relIndex = relIndex;
+    }
+    if (m.access) {
+      if (!(VISIBILITIES as readonly string[]).includes(m.access)) return `Unknown access ${m.access}`;
+      meta.access = m.access;
+    }
+    return meta;
+  }
+
+  /** Answers one tus request from `caller` (null only for OPTIONS, which needs no one). */
+  async handle(caller: Principal | null, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (caller) this.callers.set(req, caller);
+    await this.tus.handle(req, res);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+}

@@ -1,0 +1,88 @@
+import { createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
+import { ZipArchive } from 'archiver';
+import * as yup from 'yup';
+import { ARCHIVE_ZIP_NAME } from '../../shared/fileConstants';
+import { readPredicate } from '../policy/policy';
+import { ITEM_COLUMNS, toRecord, type ItemRow } from '../store/ItemRecord';
+import { TaskError } from '../tasks/TaskError';
+import type { TaskKind } from '../tasks/TaskKind';
+import { fileStorage } from './fileStorage';
+
+/** Most attachments one export takes. */
+const MAX_EXPORT_ATTACHMENTS = 10_000;
+
+const body = yup.object({
+  ids: yup.array(yup.string().matches(/^Attachment-\d+$/).required()).min(1).max(MAX_EXPORT_ATTACHMENTS).required(),
+}).noUnknown().strict();
+
+/** A name for each entry: the original name, made unique within the zip and free of paths. */
+function entryNames(names: string[]): string[] {
+  const used = new Set<string>();
+  return names.map((raw) => {
+    const clean = raw.replace(/[\u0000-\u001F\u007F/\\:]/g, '_').replace(/^\.+/, '_').trim() || 'file';
+    const dot = clean.lastIndexOf('.');
+    const [stem, ext] = dot > 0 ? [clean.slice(0, dot), clean.slice(dot)] : [clean, ''];
+    let name = clean;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${stem} (${n})${ext}`;
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/**
+ * `act/exportAttachments/async` with `{ids}`: a zip (archive-attachments.zip) of the attachments
+ * the user may read, streamed to the task's result file with archiver; progress counts bytes read.
+ * Attachments the user may not read, deleted ones and missing files are left out, silently (the
+ * zip shows what was exported); none at all fails with errors.nothingToExport.
+ */
+export const exportAttachmentsTask: TaskKind = {
+  name: 'exportAttachments',
+  body,
+  async run({ caller, services, signal, progress, resultPath }, input) {
+    const { ids } = input as yup.InferType<typeof body>;
+    const params: unknown[] = [[...new Set(ids)]];
+    const res = await services.db.query<ItemRow>(
+      `SELECT ${ITEM_COLUMNS} FROM items i
+       WHERE i.id = ANY($1) AND i.type = 'Attachment' AND i.deleted_at IS NULL AND ${readPredicate(caller, params)}
+       ORDER BY i.idx`,
+      params,
+    );
+    const { files } = fileStorage(services.config.dataDir);
+    const entries: { path: string; size: number; name: string }[] = [];
+    for (const record of res.rows.map(toRecord)) {
+      const fileId = record.data.fileID;
+      if (typeof fileId !== 'string' || !/^[A-Za-z0-9_-]+$/.test(fileId)) continue;
+      const path = `${files}/${fileId}`;
+      const size = await stat(path).then((s) => s.size, () => -1);
+      if (size >= 0) entries.push({ path, size, name: String(record.data.originalName ?? fileId) });
+    }
+    if (entries.length === 0) throw new TaskError('errors.nothingToExport', 'None of the attachments can be exported');
+    const names = entryNames(entries.map((e) => e.name));
+    const total = entries.reduce((sum, e) => sum + e.size, 0) || 1;
+
+    const out = createWriteStream(await resultPath(ARCHIVE_ZIP_NAME));
+    // Media is mostly compressed already: a light level saves time for little size.
+    const zip = new ZipArchive({ zlib: { level: 1 } });
+    const failed = new Promise<never>((_resolve, reject) => {
+      zip.on('error', reject);
+      out.on('error', reject);
+    });
+    zip.on('progress', (p) => progress((p.fs.processedBytes / total) * 100));
+    const onAbort = (): void => {
+      zip.abort();
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      zip.pipe(out);
+      // file() rather than append(): archiver then counts the bytes of each entry for the progress event.
+      entries.forEach((e, i) => zip.file(e.path, { name: names[i]! }));
+      await Promise.race([Promise.all([zip.finalize(), finished(out)]), failed]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+    if (signal.aborted) throw signal.reason;
+    return { file: { name: ARCHIVE_ZIP_NAME, type: 'application/zip' } };
+  },
+};

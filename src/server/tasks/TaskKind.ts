@@ -1,0 +1,30 @@
+import type { Principal } from '../policy/Principal';
+import type { Services } from '../services';
+
+/** What a running task is given. */
+export interface TaskRun {
+  key: string;
+  caller: Principal;
+  services: Services;
+  /** Aborted when the user kills the task or the server stops: stop soon and throw. */
+  signal: AbortSignal;
+  /** Reports progress, 0 to 100; cheap to call often (pushes are throttled). */
+  progress(percentage: number): void;
+  /** The path a task writes its result file `name` to (a folder of its own, made on demand). */
+  resultPath(name: string): Promise<string>;
+}
+
+/** What a finished task leaves: a result file to download, or an item it deleted. */
+export interface TaskResult {
+  file?: { name: string; type: string };
+  keyAction?: 'delete';
+  keyItem?: string;
+}
+
+/** A kind of long-running task, started with `act/{name}/async`. */
+export interface TaskKind {
+  name: string;
+  /** The body's shape, checked before the task starts. */
+  body?: { validateSync(value: unknown): unknown };
+  run(run: TaskRun, body: unknown): Promise<TaskResult>;
+}
