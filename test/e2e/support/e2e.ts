@@ -1,5 +1,5 @@
 /** End-to-end set-up: Debian's Chromium through playwright-core, and the real server as a process. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -19,6 +19,8 @@ export function launchBrowser(): Promise<Browser> {
 /** A server process on its own data directory; `restart` stops it and starts it again on the same port and data. */
 export interface E2EServer {
   url: string;
+  /** Its DATA_DIR (mail goes to `outbox/` there). */
+  dataDir: string;
   process: ServerProcess;
   restart(): Promise<void>;
   stopProcess(): Promise<void>;
@@ -39,6 +41,7 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
   const port = new URL(current.url).port;
   const server: E2EServer = {
     url: current.url,
+    dataDir,
     process: current,
     async stopProcess() {
       await stop(current);
@@ -68,4 +71,23 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The newest mail in the server's outbox that contains `marker`, with quoted-printable undone. */
+export function readMail(dataDir: string, marker: string): string {
+  const outbox = join(dataDir, 'outbox');
+  const mails = existsSync(outbox) ? readdirSync(outbox).sort().reverse() : [];
+  for (const name of mails) {
+    const raw = readFileSync(join(outbox, name), 'utf8');
+    const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (text.includes(marker)) return text;
+  }
+  throw new Error(`no mail with ${marker} in ${outbox}`);
+}
+
+/** The path and query of the first link to `path` in a mail. */
+export function linkIn(mail: string, path: string): string {
+  const match = new RegExp(`https?://[^/\\s]+(${path}\\?token=[A-Za-z0-9_-]+)`).exec(mail);
+  if (!match?.[1]) throw new Error(`no ${path} link in the mail`);
+  return match[1];
 }
