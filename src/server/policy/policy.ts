@@ -52,17 +52,17 @@ export function canCreate(caller: Caller, type: ItemTypeDef, ownerOrg: string | 
   return ownerOrg === null || writesFor(caller, ownerOrg);
 }
 
-/** Whether `caller` may change `item`. */
+/** Whether `caller` may change `item` (never one they may not read). */
 export function canUpdate(caller: Caller, item: ItemRecord): boolean {
-  if (!caller) return false;
+  if (!caller || !canRead(caller, item)) return false;
   if (caller.admin) return true;
   if (item.type === 'User') return item.id === caller.userId;
   return item.createdBy === caller.userId || writesFor(caller, item.ownerOrg) || granted(caller, item, 'update');
 }
 
-/** Whether `caller` may delete `item`. */
+/** Whether `caller` may delete `item` (never one they may not read). */
 export function canDelete(caller: Caller, item: ItemRecord): boolean {
-  if (!caller) return false;
+  if (!caller || !canRead(caller, item)) return false;
   if (item.type === 'User') return caller.admin;
   return caller.admin || item.createdBy === caller.userId || writesFor(caller, item.ownerOrg) || granted(caller, item, 'delete');
 }

@@ -1,0 +1,145 @@
+import type { Item, Visibility } from '../../src/shared/items/types';
+import { buildUser, connectAdmin, type TestUser } from '../support/factories';
+import { startTestServer, type RunningServer } from '../support/testServer';
+
+/**
+ * The permission matrix: who may read and update items of each visibility owned by an
+ * organisation, through every path a client has (read, readMany, update, isAllowed, watch pushes).
+ */
+
+const VISIBILITIES: Visibility[] = ['PUBLIC', 'COMMUNITY', 'PROTECTED', 'PRIVATE'];
+type Who = 'admin' | 'writer' | 'reader' | 'outsider' | 'grantee' | 'anonymous';
+
+// R = reads, U = reads and updates, - = neither. The grantee holds read+update on the PRIVATE item only.
+const MATRIX: Record<Who, Record<Visibility, 'R' | 'U' | '-'>> = {
+  admin: { PUBLIC: 'U', COMMUNITY: 'U', PROTECTED: 'U', PRIVATE: 'U' },
+  writer: { PUBLIC: 'U', COMMUNITY: 'U', PROTECTED: 'U', PRIVATE: '-' },
+  reader: { PUBLIC: 'R', COMMUNITY: 'R', PROTECTED: 'R', PRIVATE: '-' },
+  outsider: { PUBLIC: 'R', COMMUNITY: 'R', PROTECTED: '-', PRIVATE: '-' },
+  grantee: { PUBLIC: 'R', COMMUNITY: 'R', PROTECTED: '-', PRIVATE: 'U' },
+  anonymous: { PUBLIC: 'R', COMMUNITY: '-', PROTECTED: '-', PRIVATE: '-' },
+};
+
+let srv: RunningServer;
+const users = {} as Record<Exclude<Who, 'anonymous'>, TestUser>;
+const items = {} as Record<Visibility, Item>;
+
+async function anonymous(o: string, b?: unknown): Promise<{ erred?: boolean; b?: unknown }> {
+  const res = await fetch(`${srv.url}/api/item`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ o, b, s: 1 }) });
+  return (await res.json()) as { erred?: boolean; b?: unknown };
+}
+
+const call = (who: Who, o: string, b?: unknown) => (who === 'anonymous' ? anonymous(o, b) : users[who].client.request(o, b));
+const expected = (who: Who, v: Visibility, what: 'read' | 'update') => (what === 'read' ? MATRIX[who][v] !== '-' : MATRIX[who][v] === 'U');
+const cases = (Object.keys(MATRIX) as Who[]).flatMap((who) => VISIBILITIES.map((v) => [who, v] as const));
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  users.admin = await connectAdmin(srv);
+  const a = users.admin.client;
+  const owner = await a.call<Item>('create/Organization', { displayName: 'Owner Nation', type: 'COMMUNITY' });
+  const other = await a.call<Item>('create/Organization', { displayName: 'Other Nation', type: 'COMMUNITY' });
+  for (const who of ['writer', 'reader', 'outsider', 'grantee'] as const) users[who] = await buildUser(srv, { name: who });
+  await a.call('act/setMembership', { userId: users.writer.id, orgId: owner.$id, capabilities: { write: true } });
+  await a.call('act/setMembership', { userId: users.reader.id, orgId: owner.$id, capabilities: {} });
+  await a.call('act/setMembership', { userId: users.outsider.id, orgId: other.$id, capabilities: { write: true } });
+  for (const v of VISIBILITIES) {
+    items[v] = await a.call<Item>('create/LOVValue', { list: 'MATRIX', key: v, t: { en: v }, owner: { id: owner.$id }, $access: v });
+  }
+  await a.call('act/grant', { id: items.PRIVATE.$id, grantee: users.grantee.id, actions: ['read', 'update'] });
+  // Memberships reach open sockets through a refresh; wait until each session sees its organisation.
+  for (const who of ['writer', 'reader'] as const) {
+    for (let i = 0; i < 50 && (await users[who].client.request(`read/${items.PROTECTED.$id}`)).erred; i++) await new Promise((r) => setTimeout(r, 50));
+  }
+});
+afterAll(async () => {
+  for (const u of Object.values(users)) u.client.close();
+  await srv.stop();
+});
+
+test.each(cases)('%s read of a %s item', async (who, v) => {
+  const reply = await call(who, `read/${items[v].$id}`);
+  if (expected(who, v, 'read')) expect(reply).toMatchObject({ b: { $id: items[v].$id } });
+  else expect(reply).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+});
+
+test.each(Object.keys(MATRIX) as Who[])('%s: readMany includes exactly the readable items', async (who) => {
+  const reply = await call(who, 'readMany/object', VISIBILITIES.map((v) => items[v].$id));
+  const want = VISIBILITIES.filter((v) => expected(who, v, 'read')).map((v) => items[v].$id);
+  expect(Object.keys(reply.b as object).sort()).toEqual(want.sort());
+});
+
+test.each(cases.filter(([who]) => who !== 'anonymous'))('%s isAllowed on a %s item', async (who, v) => {
+  const reply = await call(who, 'act/isAllowed', { id: items[v].$id, actions: ['read', 'update'] });
+  expect((reply.b as { allowed: object }).allowed).toEqual({ read: expected(who, v, 'read'), update: expected(who, v, 'update') });
+});
+
+test.each(cases)('%s update of a %s item', async (who, v) => {
+  const current = await users.admin.client.call<Item>(`read/${items[v].$id}`);
+  const reply = await call(who, 'update', { $id: current.$id, _u: current._u, t: { en: `${v} by ${who}` } });
+  const after = await users.admin.client.call<Item>(`read/${items[v].$id}`);
+  if (expected(who, v, 'update')) {
+    expect(reply.erred).toBeFalsy();
+    expect(after.t).toEqual({ en: `${v} by ${who}` });
+  } else {
+    expect(reply).toMatchObject({ erred: true });
+    expect(after._u).toBe(current._u);
+  }
+});
+
+test('watch pushes reach exactly the users who may read each item', async () => {
+  const watchers = ['writer', 'reader', 'outsider', 'grantee'] as const;
+  for (const who of watchers) await users[who].client.call('addWatch/LOVValue-0', { list: 'MATRIX' });
+  for (const v of VISIBILITIES) {
+    const current = await users.admin.client.call<Item>(`read/${items[v].$id}`);
+    await users.admin.client.call('update', { $id: current.$id, _u: current._u, t: { en: `${v} pushed` } });
+  }
+  await new Promise((r) => setTimeout(r, 500));
+  for (const who of watchers) {
+    await users[who].client.call('ping');
+    const pushed = new Set(
+      users[who].client.pushes
+        .filter((f) => f.o === 'item/update' && ((f.b as Item).t as { en: string }).en.endsWith('pushed'))
+        .map((f) => (f.b as Item).key as string),
+    );
+    expect([...pushed].sort()).toEqual(VISIBILITIES.filter((v) => expected(who, v, 'read')).sort());
+  }
+});
+
+test('a grant withdrawn stops the grantee at once', async () => {
+  const { grantee, admin } = users;
+  expect((await grantee.client.request(`read/${items.PRIVATE.$id}`)).erred).toBeFalsy();
+  await admin.client.call('act/grant', { id: items.PRIVATE.$id, grantee: grantee.id, actions: [] });
+  expect(await grantee.client.request(`read/${items.PRIVATE.$id}`)).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+  await admin.client.call('act/grant', { id: items.PRIVATE.$id, grantee: grantee.id, actions: ['read', 'update'] });
+});
+
+test('only those who may change an item see and change its grants', async () => {
+  const { reader, admin, grantee } = users;
+  expect(await reader.client.request('act/grant', { id: items.PROTECTED.$id, grantee: reader.id, actions: ['update'] })).toMatchObject({
+    erred: true, b: { userMessage: 'notAllowed' },
+  });
+  const seen = await admin.client.call<{ result: Record<string, Record<string, { grantee: string; actions: string[] }[]>> }>(
+    'act/getGrantedBy', { grantsFor: { type: 'LOVValue', ids: [items.PRIVATE.$id, items.PUBLIC.$id] } },
+  );
+  expect(seen.result[items.PRIVATE.$id]).toEqual({ [admin.id]: [{ grantee: grantee.id, actions: ['read', 'update'] }] });
+  const notSeen = await reader.client.call<{ result: object }>('act/getGrantedBy', { grantsFor: { type: 'LOVValue', ids: [items.PROTECTED.$id] } });
+  expect(notSeen.result).toEqual({});
+});
+
+test('a member cannot create items owned by an organisation they do not write for', async () => {
+  const owner = items.PUBLIC.owner as { id: string };
+  expect(await users.reader.client.request('create/LOVValue', { list: 'X', key: 'Y', t: { en: 'y' }, owner })).toMatchObject({
+    erred: true, b: { userMessage: 'notAllowed' },
+  });
+  expect((await users.writer.client.request('create/LOVValue', { list: 'X', key: 'Y', t: { en: 'y' }, owner })).erred).toBeFalsy();
+});
+
+test('filterByPerm answers the chain items a subject may read', async () => {
+  const chain = VISIBILITIES.map((v) => items[v].$id);
+  const mine = await users.outsider.client.call<{ results: string[] }>('act/filterByPerm', { chain });
+  expect(mine.results).toEqual([items.PUBLIC.$id, items.COMMUNITY.$id]);
+  const theirs = await users.admin.client.call<{ results: string[] }>('act/filterByPerm', { subject: users.grantee.id, chain });
+  expect(theirs.results).toEqual([items.PUBLIC.$id, items.COMMUNITY.$id, items.PRIVATE.$id]);
+  expect(await users.outsider.client.request('act/filterByPerm', { subject: users.grantee.id, chain })).toMatchObject({ erred: true });
+});
