@@ -1,5 +1,6 @@
 import { coreTypes } from './items/coreTypes';
 import { ItemTypeRegistry } from './items/registry';
+import { SavedSearchType } from './items/platformTypes/SavedSearch';
 
 /** Every item type of the product: the core ones and those of each domain module. */
-export const itemTypes = new ItemTypeRegistry([...coreTypes]);
+export const itemTypes = new ItemTypeRegistry([...coreTypes, SavedSearchType]);

@@ -1,9 +1,10 @@
 import { itemOps, timelineOp } from './itemOps';
 import type { OpRoute } from './OpContext';
 import { permissionOps } from './permissionOps';
+import { searchOps } from './searchOps';
 import { sessionOps } from './sessionOps';
 import { taskOps } from './taskOps';
 import { watchOps } from './watchOps';
 
 /** Every operation the socket and POST /api/item answer, in match order. */
-export const operationTable: readonly OpRoute[] = [...sessionOps, ...itemOps, timelineOp, ...watchOps, ...permissionOps, ...taskOps];
+export const operationTable: readonly OpRoute[] = [...sessionOps, ...itemOps, timelineOp, ...watchOps, ...permissionOps, ...taskOps, ...searchOps];

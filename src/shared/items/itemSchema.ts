@@ -93,6 +93,9 @@ export function propertySchema(def: PropertyDef): Schema {
     case 'translations':
       return yup.mixed().test('translations', 'errors.invalidValue', (v) =>
         isBlank(v) || (typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every((t) => typeof t === 'string')));
+    case 'object':
+      // A nested value such as a saved search's criteria; `of` checks the parts it names.
+      return (def.of ? objectSchema(def.of, false) : yup.object()).typeError('errors.invalidValue') as Schema;
     case 'IDM':
     case 'ATT':
     case 'ARR':

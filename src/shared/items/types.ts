@@ -11,7 +11,7 @@ export type NotifyPreference = (typeof NOTIFY_PREFERENCES)[number];
 /** Value kinds of item properties. */
 export const PROPERTY_KINDS = [
   'textField', 'SEL', 'LOV', 'REL', 'DT', 'DTM', 'impreciseDate', 'NUM', 'BOOL',
-  'HTM', 'ATT', 'ARR', 'IDM', 'list', 'labelFunc', 'translations',
+  'HTM', 'ATT', 'ARR', 'IDM', 'list', 'labelFunc', 'translations', 'object',
 ] as const;
 export type PropertyKind = (typeof PROPERTY_KINDS)[number];
 
@@ -44,7 +44,7 @@ export interface PropertyDef {
   /** list, ARR: element count limits. */
   minItems?: number;
   maxItems?: number;
-  /** ARR, list: shape of each element. */
+  /** ARR, list: shape of each element; object: its own properties (others it may hold are not checked). */
   of?: Record<string, PropertyDef>;
   sortable?: boolean;
   facet?: FacetDef;

@@ -1,0 +1,63 @@
+import type { SearchQuery, SearchReply } from '../../shared/search';
+import type { Database } from '../db/Database';
+import { OpError } from '../OpError';
+import type { Caller } from '../policy/Principal';
+import { compileSearch } from './compileSearch';
+import { facetBuckets } from './facetSql';
+import { SearchFields, type TypeRegistryLike } from './SearchFields';
+
+/** Labels of the items among `ids` that the caller may read (the item store answers this). */
+export type LabelLookup = (caller: Caller, ids: readonly string[]) => Promise<Record<string, string>>;
+
+interface SearchRow {
+  total: number;
+  page: [string, string][] | string;
+  [facet: string]: unknown;
+}
+
+/** PostgreSQL's SQLSTATE for a syntax error, which a malformed [raw] text query raises. */
+const SYNTAX_ERROR = '42601';
+
+/** Runs search queries: compiles, runs the one statement, and shapes the reply of `search/ids`. */
+export class SearchService {
+  private readonly fields: SearchFields;
+
+  constructor(
+    private readonly db: Database,
+    registry: TypeRegistryLike,
+    private readonly labelsOf: LabelLookup,
+    private readonly warn: (message: string) => void = () => undefined,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.fields = new SearchFields(registry);
+  }
+
+  /** Answers the ids, labels, total and facets of `query` as `caller` may see them. */
+  async search(caller: Caller, query: SearchQuery): Promise<SearchReply> {
+    const compiled = compileSearch(query, { caller, fields: this.fields, now: this.now() });
+    if (compiled.ignored.length) this.warn(`search: ignored ${compiled.ignored.join('; ')}`);
+    let row: SearchRow;
+    try {
+      row = (await this.db.query<SearchRow>(compiled.sql, compiled.params)).rows[0]!;
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      if (code === SYNTAX_ERROR) throw new OpError('parseRequestFailed', `search: ${(e as Error).message}`);
+      throw e;
+    }
+    const page = (typeof row.page === 'string' ? JSON.parse(row.page) : row.page) as [string, string][];
+    const reply: SearchReply = { ids: page.map(([id]) => id), labels: {}, total: Number(row.total), facets: {} };
+    const idTerms: string[] = [];
+    compiled.facets.forEach((f, n) => {
+      const buckets = facetBuckets(f, row[`f${n}`]);
+      reply.facets[f.key] = buckets;
+      if (f.idTerms) idTerms.push(...buckets.map((b) => b.key));
+    });
+    if (query.labels) {
+      for (const [id, label] of page) reply.labels[id] = label;
+      const more = idTerms.filter((id) => !(id in reply.labels));
+      if (more.length) Object.assign(reply.labels, await this.labelsOf(caller, more));
+    }
+    if (compiled.ignored.length) reply.ignored = compiled.ignored;
+    return reply;
+  }
+}

@@ -1,0 +1,194 @@
+import { parseKey, searchConstants } from '../../shared/search';
+import type { Clause, FacetRequest, Filter, SearchGroup, SearchQuery } from '../../shared/search';
+import { readPredicate } from '../policy/policy';
+import type { Caller } from '../policy/Principal';
+import { facetSql, type CompiledFacet } from './facetSql';
+import { filterSql } from './filterSql';
+import { freeTextSql } from './freeTextSql';
+import type { SearchField, SearchFields } from './SearchFields';
+import { badValue, scalarList, stringList } from './searchValues';
+import { SqlParams } from './SqlParams';
+
+/** A query compiled to one parameterised statement, and how to read its row. */
+export interface CompiledSearch {
+  sql: string;
+  params: unknown[];
+  facets: CompiledFacet[];
+  /** What was not understood and left out (spec 000 §3: logged and ignored). */
+  ignored: string[];
+}
+
+/** What compiling needs besides the query. */
+export interface CompileOptions {
+  caller: Caller;
+  fields: SearchFields;
+  now: Date;
+}
+
+/** Normalises a clause (keyed object or filter list) to filters; filters missing a part are dropped. */
+function filtersOf(clause: Clause | undefined, ignored: string[]): Filter[] {
+  if (!clause) return [];
+  const raw: Partial<Filter>[] = Array.isArray(clause)
+    ? clause
+    : Object.entries(clause).map(([key, value]) => ({ ...(parseKey(key) ?? { kind: undefined, prop: key }), value }));
+  const out: Filter[] = [];
+  for (const f of raw) {
+    const parsed = typeof f.kind === 'string' ? parseKey(f.kind) ?? parseKey(`${f.kind}-${String(f.prop ?? '')}`) : null;
+    if (!parsed || f.value === undefined || f.value === null) {
+      ignored.push(`${String(f.kind ?? '?')}-${String(f.prop ?? '')}: ${parsed ? 'no value' : 'unknown key'}`);
+      continue;
+    }
+    out.push({ ...parsed, value: f.value });
+  }
+  return out;
+}
+
+/** Types named by `_` in `must` along every all-of path: the query's scope. */
+function scopeTypes(group: SearchGroup, fields: SearchFields, out: Set<string>): void {
+  for (const f of filtersOf(group.must, [])) {
+    if (f.kind !== '_') continue;
+    for (const name of stringList('_', f.value)) {
+      const def = fields.typeNamed(name);
+      if (def) out.add(def.name);
+    }
+  }
+  for (const sub of group.subs ?? []) scopeTypes(sub, fields, out);
+}
+
+/**
+ * Compiles a search query to one statement: a `hits` CTE of every readable, undeleted match
+ * (the permission predicate is part of its WHERE), then the total, the page of ids and labels,
+ * and one sub-select per facet over the hits. Every value is a parameter; property names come
+ * from the type registry's whitelist and reach SQL as parameters too.
+ */
+export function compileSearch(query: SearchQuery, options: CompileOptions): CompiledSearch {
+  const { fields } = options;
+  const params = new SqlParams();
+  const ignored: string[] = [];
+  const tzOffset = query.tzOffset ?? 0;
+  const scope = new Set<string>();
+  scopeTypes(query, fields, scope);
+  const fieldMap = fields.fieldsOf(scope.size ? [...scope] : null);
+  let rankQuery: string | null = null;
+
+  const condition = (f: Filter, top: boolean): string | null => {
+    switch (f.kind) {
+      case 'q': {
+        const ft = freeTextSql(f.value, params, fields, searchConstants.minText);
+        if (top && ft.tsquery && rankQuery === null) rankQuery = ft.tsquery;
+        return ft.sql;
+      }
+      case '_': {
+        const names = stringList('_', f.value).map((n) => fields.typeNamed(n)?.name).filter((n): n is string => !!n);
+        if (names.length === 0) {
+          ignored.push('_: no registered type');
+          return null;
+        }
+        return `i.type = ANY(${params.add(names, 'text[]')})`;
+      }
+      case 'id':
+        return `i.id = ANY(${params.add(stringList('id', f.value), 'text[]')})`;
+      case 'i': {
+        const idx = scalarList('i', f.value).map(Number);
+        if (!idx.every(Number.isSafeInteger)) badValue('i', 'whole numbers');
+        return `i.idx = ANY(${params.add(idx, 'bigint[]')})`;
+      }
+      default: {
+        const r = filterSql(f, { params, fields: fieldMap, tzOffset });
+        if ('ignored' in r) {
+          ignored.push(r.ignored);
+          return null;
+        }
+        return r.sql;
+      }
+    }
+  };
+
+  const group = (g: SearchGroup, top: boolean): string | null => {
+    const all: string[] = [];
+    for (const f of filtersOf(g.must, ignored)) {
+      const c = condition(f, top);
+      if (c) all.push(c);
+    }
+    for (const f of filtersOf(g.mustNot, ignored)) {
+      const c = condition(f, false);
+      if (c) all.push(`NOT coalesce(${c}, false)`);
+    }
+    for (const sub of g.subs ?? []) {
+      const c = group(sub, top);
+      if (c) all.push(c);
+    }
+    const any: string[] = [];
+    for (const f of filtersOf(g.should, ignored)) {
+      const c = condition(f, false);
+      if (c) any.push(c);
+    }
+    for (const sub of g.subsShould ?? []) any.push(group(sub, false) ?? 'TRUE');
+    const min = Math.min(g.minShould ?? (any.length ? 1 : 0), any.length);
+    if (min === 1) all.push(`(${any.join(' OR ')})`);
+    else if (min > 1) all.push(`(${any.map((c) => `coalesce(${c}, false)::int`).join(' + ')}) >= ${params.add(min, 'int')}`);
+    return all.length ? `(${all.join(' AND ')})` : null;
+  };
+
+  const where = ['i.deleted_at IS NULL', readPredicate(options.caller, params.values)];
+  if (scope.size === 0) {
+    const excluded = fields.excludedTypes();
+    if (excluded.length) where.push(`i.type <> ALL(${params.add(excluded, 'text[]')})`);
+  }
+  if (query.ids) where.push(`i.id = ANY(${params.add(query.ids, 'text[]')})`);
+  const cond = group(query, true);
+  if (cond) where.push(cond);
+
+  const facets: CompiledFacet[] = [];
+  for (const req of query.facets ?? []) {
+    const r = facetSql(typeof req === 'string' ? { key: req } : (req as FacetRequest), fieldMap, params, options.now, tzOffset);
+    if ('ignored' in r) ignored.push(r.ignored);
+    else facets.push(r);
+  }
+  const order = orderBy(query, fieldMap, params, rankQuery !== null, ignored);
+  const needsData = facets.some((f) => f.needsData) || order.needsData;
+  const score = rankQuery && order.needsScore ? `ts_rank(i.search_text, ${rankQuery})` : '0::real';
+  const max = query.max ?? searchConstants.defaultMax;
+
+  const sql = `WITH hits AS MATERIALIZED (
+    SELECT i.id, i.type, i.idx, i.label, i.created_at, i.updated_at, i.created_by, ${needsData ? 'i.data' : 'NULL::jsonb AS data'}, ${score} AS score
+    FROM items i WHERE ${where.join('\n      AND ')}
+  )
+  SELECT (SELECT count(*) FROM hits)::int AS total,
+    (SELECT coalesce(json_agg(json_build_array(p.id, p.label)), '[]'::json)
+       FROM (SELECT h.id, h.label FROM hits h ORDER BY ${order.sql} LIMIT ${params.add(max, 'bigint')}) p) AS page${facets.map((f, n) => `,\n    ${f.sql} AS f${n}`).join('')}`;
+  return { sql, params: params.values, facets, ignored };
+}
+
+/** ORDER BY over the hits: the asked keys that are sortable, then newest first and id for a stable order. */
+function orderBy(query: SearchQuery, fields: ReadonlyMap<string, SearchField>, params: SqlParams, hasRank: boolean, ignored: string[]) {
+  const parts: string[] = [];
+  let needsData = false;
+  let needsScore = false;
+  const asked = query.sort ?? (hasRank ? [{ key: 'score', order: 'desc' as const }] : searchConstants.defaultSort);
+  for (const s of asked) {
+    const dir = s.order === 'asc' ? 'ASC' : 'DESC';
+    if (s.key === 'score') {
+      if (!hasRank) continue;
+      needsScore = true;
+      parts.push(`h.score ${dir}`);
+      continue;
+    }
+    if (s.key === 'type') {
+      parts.push(`h.type ${dir}`);
+      continue;
+    }
+    const field = fields.get(s.key);
+    if (!field || !field.sortable) {
+      ignored.push(`sort ${s.key}: not a sortable property`);
+      continue;
+    }
+    if (field.column) parts.push(`h.${field.column} ${dir} NULLS LAST`);
+    else {
+      needsData = true;
+      parts.push(`h.data -> ${params.add(field.name, 'text')} ${dir} NULLS LAST`);
+    }
+  }
+  parts.push('h.created_at DESC', 'h.id');
+  return { sql: parts.join(', '), needsData, needsScore };
+}
