@@ -74,7 +74,8 @@ export async function buildClient({ minify = true } = {}) {
   const css = buildCss();
   const cssName = `main-${hashOf(css)}.css`;
   writeFileSync(join(assets, cssName), css);
-  const manifest = { scripts: [script], styles: [`assets/${cssName}`] };
+  // `minified` tells `npm start` that a development build (npm run dev) must be rebuilt for production.
+  const manifest = { scripts: [script], styles: [`assets/${cssName}`], minified: minify };
   writeFileSync(join(publicOut, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const sw = readFileSync(join(root, 'public/sw.template.js'), 'utf8').replace('__BUILD__', hashOf(basename(script) + cssName));
   writeFileSync(join(publicOut, 'sw.js'), sw);

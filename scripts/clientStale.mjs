@@ -1,5 +1,5 @@
 // Whether the browser bundle is missing or older than any of its sources.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const SOURCES = ['src/client', 'src/shared', 'machines', 'public', 'tailwind.config.js', 'esbuild.config.mjs', 'package.json'];
@@ -13,10 +13,15 @@ function newestMtime(path) {
   return newest;
 }
 
-/** True when dist/public/manifest.json is missing or older than a source file. */
+/** True when dist/public/manifest.json is missing, from a development build, or older than a source file. */
 export function clientStale(root) {
   const manifest = join(root, 'dist/public/manifest.json');
   if (!existsSync(manifest)) return true;
+  try {
+    if (JSON.parse(readFileSync(manifest, 'utf8')).minified !== true) return true;
+  } catch {
+    return true;
+  }
   const built = statSync(manifest).mtimeMs;
   return SOURCES.some((source) => newestMtime(join(root, source)) > built);
 }

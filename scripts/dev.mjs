@@ -54,7 +54,10 @@ watch(join(root, 'src/shared'), { recursive: true }, () => {
   rebuildClient();
   rebuildServer();
 });
-process.on('SIGINT', () => {
-  server?.kill('SIGTERM');
-  process.exit(0);
-});
+// Stop the server with us, whichever way we are stopped.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    server?.kill('SIGTERM');
+    process.exit(0);
+  });
+}
