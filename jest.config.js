@@ -1,10 +1,10 @@
 /** Jest: unit tests, and the server tests twice, once per database driver. */
 const transform = {
-  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }],
+  '^.+\\.(t|j|mj)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }],
 };
 
 // ESM-only packages that jest (on Node 20) must compile to CommonJS.
-const esmPackages = ['content-disposition'];
+const esmPackages = ['content-disposition', '@tus', 'srvx', 'archiver', 'zip-stream', 'compress-commons', 'crc32-stream', 'is-stream', 'minimatch', 'brace-expansion', 'balanced-match'];
 const base = {
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],

@@ -10,6 +10,7 @@ import type { ServerConfig } from './config';
 import { openDatabase } from './db/openDatabase';
 import { seedDemoData } from './demo/seedDemoData';
 import { registerAuthRoutes } from './http/authRoutes';
+import { registerFileRoutes } from './http/fileRoutes';
 import { renderIndexHtml } from './http/indexHtml';
 import { registerItemRoutes } from './http/itemRoutes';
 import { registerPublicRoutes } from './http/publicRoutes';
@@ -140,6 +141,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
     const templateDir = resolve(__dirname, '..', '..', 'public');
     // sendFile only: every served path is an explicit route, so the raw template is never exposed.
     await a.register(fastifyStatic, { root: templateDir, serve: false });
+    await registerFileRoutes(a, services);
     a.get('/assets/*', (request, reply) => {
       const file = (request.params as { '*': string })['*'];
       reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,6 +1,7 @@
 import { coreTypes } from './items/coreTypes';
 import { ItemTypeRegistry } from './items/registry';
+import { AttachmentType } from './items/platformTypes/Attachment';
 import { SavedSearchType } from './items/platformTypes/SavedSearch';
 
 /** Every item type of the product: the core ones and those of each domain module. */
-export const itemTypes = new ItemTypeRegistry([...coreTypes, SavedSearchType]);
+export const itemTypes = new ItemTypeRegistry([...coreTypes, AttachmentType, SavedSearchType]);

@@ -35,7 +35,7 @@ export class UploadService {
   constructor(
     services: Services,
     storage: FileStorage,
-    private readonly attachments: Attachments,
+    attachments: Attachments,
   ) {
     const datastore = new FileStore({ directory: storage.files, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_TTL_MS });
     this.tus = new Server({
@@ -56,6 +56,8 @@ export class UploadService {
       },
       onIncomingRequest: async (req, uploadId) => {
         const caller = this.callerOf(req);
+        // Also called for a POST, with the id the new upload is about to get: nothing to own yet.
+        if (req.method === 'POST') return;
         const upload = await datastore.getUpload(uploadId);
         // Someone else's upload looks like no upload at all.
         if (upload.metadata?.[OWNER_KEY] !== caller.userId) throw refuse(404, 'The file for this url was not found');
