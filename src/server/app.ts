@@ -20,6 +20,8 @@ import { operationTable } from './ops/operationTable';
 import type { Services } from './services';
 import { SocketConnection } from './socket/SocketConnection';
 import { Mailer } from './mail/Mailer';
+import { NotificationMailer } from './notifications/NotificationMailer';
+import { NotificationService } from './notifications/NotificationService';
 import { ItemStore } from './store/ItemStore';
 import { StreamStore } from './store/StreamStore';
 
@@ -71,7 +73,10 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   const mailer = new Mailer(config.mailFrom, config.smtpUrl, join(config.dataDir, 'outbox'));
   const accounts = new AccountService(db, items, tokens, mailer, { version: config.version, siteName: config.siteName, baseUrl });
   const live = new LiveHub(db, items);
-  const services: Services = { config, db, items, tokens, accounts, live, streams: new StreamStore(db), mailer, baseUrl };
+  const notifications = new NotificationService(db, items, accounts, live);
+  items.addChangeHook(notifications.onChange);
+  const notificationMailer = new NotificationMailer(db, mailer, { siteName: config.siteName, baseUrl });
+  const services: Services = { config, db, items, tokens, accounts, live, streams: new StreamStore(db), mailer, baseUrl, notifications };
 
   let app: FastifyInstance | null = null;
   try {
@@ -93,6 +98,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
     });
     const stopFollowing = await items.start();
     await live.start();
+    notificationMailer.start();
 
     app = Fastify({ logger: false, bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: !!config.publicUrl });
     const a = app;
@@ -177,10 +183,12 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
         await live.stop();
         await a.close();
         await stopFollowing();
+        await notificationMailer.stop();
         await db.close();
       },
     };
   } catch (e) {
+    await notificationMailer.stop().catch(() => undefined);
     await live.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await db.close();

@@ -4,6 +4,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/Database';
 import type { LiveHub } from './live/LiveHub';
 import type { Mailer } from './mail/Mailer';
+import type { NotificationService } from './notifications/NotificationService';
 import type { ItemStore } from './store/ItemStore';
 import type { StreamStore } from './store/StreamStore';
 
@@ -17,6 +18,7 @@ export interface Services {
   live: LiveHub;
   streams: StreamStore;
   mailer: Mailer;
+  notifications: NotificationService;
   /** The address users reach the site at: PUBLIC_URL, else the address the server listens on. */
   baseUrl: () => string;
 }

@@ -2,6 +2,7 @@ import { coreTypes } from './items/coreTypes';
 import { ItemTypeRegistry } from './items/registry';
 import { AttachmentType } from './items/platformTypes/Attachment';
 import { SavedSearchType } from './items/platformTypes/SavedSearch';
+import { NotifyType } from './items/platformTypes/Notify';
 
 /** Every item type of the product: the core ones and those of each domain module. */
-export const itemTypes = new ItemTypeRegistry([...coreTypes, AttachmentType, SavedSearchType]);
+export const itemTypes = new ItemTypeRegistry([...coreTypes, AttachmentType, NotifyType, SavedSearchType]);

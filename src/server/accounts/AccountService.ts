@@ -253,11 +253,11 @@ export class AccountService {
   }
 
   /** The principal of a resolved token, or null when its account is gone or blocked. */
-  async principal(userId: string, tokenHash: string | null, masquerader: string | null): Promise<Principal | null> {
-    const res = await this.db.query<AccountRow>('SELECT * FROM accounts WHERE user_id = $1', [userId]);
+  async principal(userId: string, tokenHash: string | null, masquerader: string | null, tx: Queryable = this.db): Promise<Principal | null> {
+    const res = await tx.query<AccountRow>('SELECT * FROM accounts WHERE user_id = $1', [userId]);
     const account = res.rows[0];
     if (!account || account.blocked) return null;
-    const members = await this.db.query<{ org_id: string; capabilities: AccountRow['capabilities'] }>(
+    const members = await tx.query<{ org_id: string; capabilities: AccountRow['capabilities'] }>(
       'SELECT org_id, capabilities FROM memberships WHERE user_id = $1', [userId],
     );
     const orgs = Object.fromEntries(members.rows.map((m) => [m.org_id, parseCaps(m.capabilities)]));

@@ -1,5 +1,6 @@
 import { itemOps, timelineOp } from './itemOps';
 import type { OpRoute } from './OpContext';
+import { notificationOps } from './notificationOps';
 import { permissionOps } from './permissionOps';
 import { searchOps } from './searchOps';
 import { sessionOps } from './sessionOps';
@@ -7,4 +8,4 @@ import { taskOps } from './taskOps';
 import { watchOps } from './watchOps';
 
 /** Every operation the socket and POST /api/item answer, in match order. */
-export const operationTable: readonly OpRoute[] = [...sessionOps, ...itemOps, timelineOp, ...watchOps, ...permissionOps, ...taskOps, ...searchOps];
+export const operationTable: readonly OpRoute[] = [...sessionOps, ...itemOps, timelineOp, ...watchOps, ...permissionOps, ...notificationOps, ...taskOps, ...searchOps];

@@ -26,6 +26,9 @@ export interface Author {
   masquerader: string | null;
 }
 
+/** Runs inside the transaction of every create, update and delete, after the change is written. */
+export type ChangeHook = (tx: Queryable, change: ItemChange, record: ItemRecord, author: Author) => Promise<void>;
+
 /** How many items each server process keeps in memory. */
 const ITEM_CACHE_SIZE = 20_000;
 
@@ -55,12 +58,22 @@ function ownerOrgOf(data: ItemData): string | null {
 export class ItemStore {
   private readonly cache = new LRUCache<string, ItemRecord>({ max: ITEM_CACHE_SIZE });
   private readonly floors = new LRUCache<string, number>({ max: ITEM_CACHE_SIZE * 4 });
+  private readonly hooks: ChangeHook[] = [];
 
   constructor(
     private readonly db: Database,
     private readonly types: ItemRegistryLike,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** Adds work that must commit with every change (notifications). */
+  addChangeHook(hook: ChangeHook): void {
+    this.hooks.push(hook);
+  }
+
+  private async runHooks(tx: Queryable, change: ItemChange, record: ItemRecord, author: Author): Promise<void> {
+    for (const hook of this.hooks) await hook(tx, change, record, author);
+  }
 
   /** Follows the changes committed by every process; answers the function that stops following. */
   start(): Promise<() => Promise<void>> {
@@ -119,7 +132,9 @@ export class ItemStore {
         [id, type.name, idx, JSON.stringify(data), type.label(data), access, ownerOrgOf(data), ts, author.userId],
       );
       await this.recordEvent(tx, { id, u: 1, kind: 'created' }, author, ts, Object.keys(data));
-      return toRecord(res.rows[0]!);
+      const created = toRecord(res.rows[0]!);
+      await this.runHooks(tx, { id, u: 1, kind: 'created' }, created, author);
+      return created;
     };
     // Inside a caller's transaction the row may still be rolled back: cache only what we commit.
     return options.tx ? run(options.tx) : this.remember(await this.db.transaction(run));
@@ -164,7 +179,9 @@ export class ItemStore {
         [current.id, JSON.stringify(next), u, type.label(next), access, ownerOrgOf(next), ts],
       );
       await this.recordEvent(tx, { id: current.id, u, kind: 'updated' }, author, ts, changed);
-      return toRecord(res.rows[0]!);
+      const updated = toRecord(res.rows[0]!);
+      await this.runHooks(tx, { id: current.id, u, kind: 'updated' }, updated, author);
+      return updated;
     });
     return this.remember(record);
   }
@@ -185,7 +202,9 @@ export class ItemStore {
         [id, u, ts],
       );
       await this.recordEvent(tx, { id, u, kind: 'deleted' }, author, ts, []);
-      return toRecord(res.rows[0]!);
+      const deleted = toRecord(res.rows[0]!);
+      await this.runHooks(tx, { id, u, kind: 'deleted' }, deleted, author);
+      return deleted;
     });
     return this.remember(record);
   }

@@ -1,0 +1,127 @@
+import { Push } from '../../shared/protocol';
+import { NOTIFY_PREFERENCES, type NotifyPreference } from '../../shared/items/types';
+import type { AccountService } from '../accounts/AccountService';
+import type { Database, Queryable } from '../db/Database';
+import type { LiveHub } from '../live/LiveHub';
+import { OpError } from '../OpError';
+import { canRead } from '../policy/policy';
+import type { ItemRecord } from '../store/ItemRecord';
+import type { Author, ItemChange, ItemStore } from '../store/ItemStore';
+
+/** Body of the `item/notify` push. */
+export interface NotifyPush {
+  index: number;
+  context: string;
+  kind: ItemChange['kind'];
+  unread: true;
+}
+
+/** The hour (UTC) at which digest mail is sent. */
+const DIGEST_HOUR_UTC = 7;
+
+function nextDigest(now: Date): Date {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), DIGEST_HOUR_UTC));
+  if (d <= now) d.setUTCDate(d.getUTCDate() + 1);
+  return d;
+}
+
+/**
+ * Decides who is told about each change of an item, in the change's own transaction: a user with
+ * the preference ALWAYS on the item, or the item's creator unless they chose NEVER — never the
+ * author of the change, and never someone who may not read the item after it. Each gets a Notify
+ * item, the `item/notify` push on their open sockets, and mail as their notifyFrequency says.
+ */
+export class NotificationService {
+  constructor(
+    private readonly db: Database,
+    private readonly items: ItemStore,
+    private readonly accounts: AccountService,
+    private readonly live: LiveHub,
+  ) {}
+
+  /** The change hook the item store runs inside each change's transaction. */
+  readonly onChange = async (tx: Queryable, change: ItemChange, record: ItemRecord, author: Author): Promise<void> => {
+    if (record.type === 'Notify' || change.kind === 'granted' || change.kind === 'revoked') return;
+    const candidates = await tx.query<{ user_id: string; frequency: string | null }>(
+      `SELECT a.user_id, u.data->>'notifyFrequency' AS frequency
+       FROM accounts a
+       JOIN items u ON u.id = a.user_id
+       LEFT JOIN notify_prefs p ON p.user_id = a.user_id AND p.item_id = $1
+       WHERE NOT a.blocked AND a.user_id IS DISTINCT FROM $2
+         AND (p.pref = 'ALWAYS' OR (a.user_id = $3 AND COALESCE(p.pref, 'DEFAULT') <> 'NEVER'))`,
+      [record.id, author.userId, record.createdBy],
+    );
+    for (const { user_id: userId, frequency } of candidates.rows) {
+      const who = await this.accounts.principal(userId, null, null, tx);
+      if (!who || !canRead(who, record)) continue;
+      const notify = await this.items.create(
+        // Created in the recipient's name: only they read it (Notify items are PRIVATE).
+        { userId, masquerader: null },
+        'Notify',
+        { $kind: change.kind, $context: { id: record.id }, unread: true },
+        { admin: true, tx },
+      );
+      const push: NotifyPush = { index: notify.idx, context: record.id, kind: change.kind, unread: true };
+      await this.live.pushToUser(userId, { o: Push.itemNotify, b: push }, tx);
+      if (frequency !== 'NONE') {
+        const due = frequency === 'DIGEST' ? nextDigest(new Date()) : new Date();
+        await tx.query('INSERT INTO notify_mail (notify_id, user_id, due_at) VALUES ($1, $2, $3)', [notify.id, userId, due.toISOString()]);
+      }
+    }
+  };
+
+  /** The caller's preference on an item (NIL when none is set). */
+  async preference(userId: string, itemId: string): Promise<NotifyPreference> {
+    const res = await this.db.query<{ pref: NotifyPreference }>('SELECT pref FROM notify_prefs WHERE user_id = $1 AND item_id = $2', [userId, itemId]);
+    return res.rows[0]?.pref ?? 'NIL';
+  }
+
+  /** Sets (or with NIL, clears) a user's preference on an item. */
+  async setPreference(userId: string, itemId: string, pref: string): Promise<void> {
+    if (!(NOTIFY_PREFERENCES as readonly string[]).includes(pref)) throw new OpError('parseRequestFailed', `Unknown preference ${pref}`);
+    if (pref === 'NIL') {
+      await this.db.query('DELETE FROM notify_prefs WHERE user_id = $1 AND item_id = $2', [userId, itemId]);
+      return;
+    }
+    await this.db.query(
+      `INSERT INTO notify_prefs (user_id, item_id, pref) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id, item_id) DO UPDATE SET pref = EXCLUDED.pref`,
+      [userId, itemId, pref],
+    );
+  }
+
+  /** The user's unread notifications as (index, context id) pairs, newest first. */
+  async notifyPairs(userId: string): Promise<[number, string][]> {
+    const res = await this.db.query<{ idx: number; context: string }>(
+      `SELECT i.idx, i.data->'$context'->>'id' AS context FROM items i
+       WHERE i.type = 'Notify' AND i.created_by = $1 AND i.deleted_at IS NULL AND (i.data->>'unread')::boolean
+       ORDER BY i.idx DESC LIMIT 1000`,
+      [userId],
+    );
+    return res.rows.map((r) => [r.idx, r.context]);
+  }
+
+  /** Marks the user's notifications `indexes` read (or unread again). */
+  async mark(userId: string, indexes: readonly number[], asUnread: boolean): Promise<void> {
+    const records = await this.items.findMany(indexes.map((i) => `Notify-${i}`));
+    for (const record of records) {
+      if (record.createdBy !== userId) throw new OpError('notAllowed', `Notify-${record.idx} is not yours`);
+      if ((record.data.unread === true) === asUnread) continue;
+      await this.items.update({ userId, masquerader: null }, { $id: record.id, _u: record.u, unread: asUnread }, () => undefined, { admin: true });
+    }
+  }
+
+  /** The user's notifications: those of `indexes`, or the newest `max`. */
+  async fetch(userId: string, indexes: readonly number[] | undefined, max: number): Promise<ItemRecord[]> {
+    const ids = indexes
+      ? indexes.map((i) => `Notify-${i}`)
+      : (
+          await this.db.query<{ id: string }>(
+            `SELECT i.id FROM items i WHERE i.type = 'Notify' AND i.created_by = $1 AND i.deleted_at IS NULL ORDER BY i.idx DESC LIMIT $2`,
+            [userId, max],
+          )
+        ).rows.map((r) => r.id);
+    const records = await this.items.findMany(ids);
+    return records.filter((r) => r.createdBy === userId).sort((a, b) => b.idx - a.idx);
+  }
+}
