@@ -49,9 +49,9 @@ export class SearchFields {
     return this.byType.get(name) ?? [...this.byType.values()].find((t) => t.name.toLowerCase() === name.toLowerCase());
   }
 
-  /** Names of the types general search leaves out (excludeGeneralSearch). */
-  excludedTypes(): string[] {
-    return [...this.byType.values()].filter((t) => t.excludeGeneralSearch).map((t) => t.name);
+  /** Names of the types general search covers (all but those marked excludeGeneralSearch). */
+  generalTypes(): string[] {
+    return [...this.byType.values()].filter((t) => !t.excludeGeneralSearch).map((t) => t.name);
   }
 
   /** The fields of `types` (registered names), or of every general-search type when null. */

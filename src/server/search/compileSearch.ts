@@ -3,7 +3,7 @@ import type { Clause, FacetRequest, Filter, SearchGroup, SearchQuery } from '../
 import { readPredicate } from '../policy/policy';
 import type { Caller } from '../policy/Principal';
 import { facetSql, type CompiledFacet } from './facetSql';
-import { filterSql } from './filterSql';
+import { filterSql, numberOf } from './filterSql';
 import { freeTextSql } from './freeTextSql';
 import type { SearchField, SearchFields } from './SearchFields';
 import { badValue, scalarList, stringList } from './searchValues';
@@ -131,10 +131,9 @@ export function compileSearch(query: SearchQuery, options: CompileOptions): Comp
   };
 
   const where = ['i.deleted_at IS NULL', readPredicate(options.caller, params.values)];
-  if (scope.size === 0) {
-    const excluded = fields.excludedTypes();
-    if (excluded.length) where.push(`i.type <> ALL(${params.add(excluded, 'text[]')})`);
-  }
+  // General search: the registered types not marked excludeGeneralSearch (items of a type no
+  // longer registered cannot be presented, so they are left out too).
+  if (scope.size === 0) where.push(`i.type = ANY(${params.add(fields.generalTypes(), 'text[]')})`);
   if (query.ids) where.push(`i.id = ANY(${params.add(query.ids, 'text[]')})`);
   const cond = group(query, true);
   if (cond) where.push(cond);
@@ -186,7 +185,9 @@ function orderBy(query: SearchQuery, fields: ReadonlyMap<string, SearchField>, p
     if (field.column) parts.push(`h.${field.column} ${dir} NULLS LAST`);
     else {
       needsData = true;
-      parts.push(`h.data -> ${params.add(field.name, 'text')} ${dir} NULLS LAST`);
+      // Numbers sort as numbers, and a value that is not one sorts with the missing ones.
+      const value = field.kinds.size === 1 && field.kinds.has('NUM') ? numberOf('h', field, params) : `h.data -> ${params.add(field.name, 'text')}`;
+      parts.push(`${value} ${dir} NULLS LAST`);
     }
   }
   parts.push('h.created_at DESC', 'h.id');
