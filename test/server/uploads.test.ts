@@ -237,8 +237,19 @@ test('a zip export holds the readable attachments, with progress pushed and the 
   expect(entries.map((e) => e.crc32)).toEqual([crc32(png), crc32(text), crc32(pdf)]);
   expect((await get(done.resultURI!, bearer(bob.token))).status).toBe(404);
 
+  // A search instead of ids: alice's PDFs, never bob's, whatever the query says.
+  const bySearch = await alice.client.call<TaskInfo>('act/exportAttachments/async', { query: { must: { 'ft-filetype': 'application/pdf' } } });
+  const searched = (await alice.client.nextPush((f) => f.o === 'taskComplete' && (f.b as TaskInfo).key === bySearch.key)).b as TaskInfo;
+  expect(searched.errorKey).toBeUndefined();
+  const pdfs = zipEntries(Buffer.from(await (await get(searched.resultURI!, bearer(alice.token))).arrayBuffer()));
+  expect(pdfs.length).toBeGreaterThanOrEqual(2);
+  expect(pdfs.every((e) => e.crc32 === crc32(pdf))).toBe(true);
+  expect(pdfs.map((e) => e.name)).not.toContain('bob.pdf');
+
   const nothing = await bob.client.call<TaskInfo>('act/exportAttachments/async', { ids: [photo.attachmentId] });
   const refused = (await bob.client.nextPush((f) => f.o === 'taskComplete' && (f.b as TaskInfo).key === nothing.key)).b as TaskInfo;
   expect(refused).toMatchObject({ errorKey: 'errors.nothingToExport' });
-  expect(await alice.client.request('act/exportAttachments/async', { ids: ['Contact-1'] })).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
+  for (const bad of [{ ids: ['Contact-1'] }, { ids: [notes.attachmentId], query: {} }, {}, { query: { must: 'x' } }]) {
+    expect(await alice.client.request('act/exportAttachments/async', bad)).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
+  }
 });

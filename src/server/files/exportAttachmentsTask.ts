@@ -4,7 +4,12 @@ import { finished } from 'node:stream/promises';
 import { ZipArchive } from 'archiver';
 import * as yup from 'yup';
 import { ARCHIVE_ZIP_NAME } from '../../shared/fileConstants';
+import { itemTypes } from '../../shared/itemTypes';
+import { searchQuerySchema, type SearchQuery } from '../../shared/search';
 import { readPredicate } from '../policy/policy';
+import type { Principal } from '../policy/Principal';
+import { SearchService } from '../search/SearchService';
+import type { Services } from '../services';
 import { ITEM_COLUMNS, toRecord, type ItemRow } from '../store/ItemRecord';
 import { TaskError } from '../tasks/TaskError';
 import type { TaskKind } from '../tasks/TaskKind';
@@ -14,8 +19,22 @@ import { fileStorage } from './fileStorage';
 const MAX_EXPORT_ATTACHMENTS = 10_000;
 
 const body = yup.object({
-  ids: yup.array(yup.string().matches(/^Attachment-\d+$/).required()).min(1).max(MAX_EXPORT_ATTACHMENTS).required(),
-}).noUnknown().strict();
+  ids: yup.array(yup.string().matches(/^Attachment-\d+$/).required()).min(1).max(MAX_EXPORT_ATTACHMENTS),
+  /** A `search/ids` query; it is narrowed to Attachments. */
+  query: yup.mixed<SearchQuery>().test('query', 'query must be a search/ids query', (v) => v === undefined || searchQuerySchema.isValidSync(v)),
+}).noUnknown().strict().test('one', 'give ids or query, not both', (v) => (v.ids === undefined) !== (v.query === undefined));
+
+/** The ids of the Attachments `query` finds for `caller`, in its order (permission filtered inside the search). */
+async function searchAttachments(services: Services, caller: Principal, query: SearchQuery): Promise<string[]> {
+  const { must, should, mustNot, subs, subsShould, minShould, sort, ids, tzOffset } = query;
+  const search = new SearchService(services.db, itemTypes, (c, i) => services.items.labels(c, i));
+  const reply = await search.search(caller, {
+    must: { _: 'Attachment' },
+    subs: [{ must, should, mustNot, subs, subsShould, minShould }],
+    sort, ids, tzOffset, max: MAX_EXPORT_ATTACHMENTS,
+  });
+  return reply.ids;
+}
 
 /** A name for each entry: the original name, made unique within the zip and free of paths. */
 function entryNames(names: string[]): string[] {
@@ -32,8 +51,9 @@ function entryNames(names: string[]): string[] {
 }
 
 /**
- * `act/exportAttachments/async` with `{ids}`: a zip (archive-attachments.zip) of the attachments
- * the user may read, streamed to the task's result file with archiver; progress counts bytes read.
+ * `act/exportAttachments/async` with `{ids}` or `{query}` (a search, narrowed to Attachments): a
+ * zip (archive-attachments.zip) of the attachments the user may read, in the order asked, streamed
+ * to the task's result file with archiver; progress counts bytes read.
  * Attachments the user may not read, deleted ones and missing files are left out, silently (the
  * zip shows what was exported); none at all fails with errors.nothingToExport.
  */
@@ -41,12 +61,13 @@ export const exportAttachmentsTask: TaskKind = {
   name: 'exportAttachments',
   body,
   async run({ caller, services, signal, progress, resultPath }, input) {
-    const { ids } = input as yup.InferType<typeof body>;
+    const { ids: given, query } = input as { ids?: string[]; query?: SearchQuery };
+    const ids = given ?? (await searchAttachments(services, caller, query!));
     const params: unknown[] = [[...new Set(ids)]];
     const res = await services.db.query<ItemRow>(
       `SELECT ${ITEM_COLUMNS} FROM items i
        WHERE i.id = ANY($1) AND i.type = 'Attachment' AND i.deleted_at IS NULL AND ${readPredicate(caller, params)}
-       ORDER BY i.idx`,
+       ORDER BY array_position($1::text[], i.id)`,
       params,
     );
     const { files } = fileStorage(services.config.dataDir);
