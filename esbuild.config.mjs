@@ -70,12 +70,16 @@ export async function buildClient({ minify = true } = {}) {
   });
   const entry = Object.entries(result.metafile.outputs).find(([, out]) => out.entryPoint?.endsWith('src/client/main.tsx'));
   if (!entry) throw new Error('client entry missing from the esbuild output');
-  const script = relative(publicOut, join(root, entry[0])).split('\\').join('/');
+  const toPublic = (path) => relative(publicOut, join(root, path)).split('\\').join('/');
+  const script = toPublic(entry[0]);
+  // The chunks the entry imports statically are listed before it, so the page requests them all at once
+  // instead of discovering them after the entry arrived (a module runs once however often it is named).
+  const chunks = entry[1].imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => toPublic(i.path));
   const css = buildCss();
   const cssName = `main-${hashOf(css)}.css`;
   writeFileSync(join(assets, cssName), css);
   // `minified` tells `npm start` that a development build (npm run dev) must be rebuilt for production.
-  const manifest = { scripts: [script], styles: [`assets/${cssName}`], minified: minify };
+  const manifest = { scripts: [...chunks, script], styles: [`assets/${cssName}`], minified: minify };
   writeFileSync(join(publicOut, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const sw = readFileSync(join(root, 'public/sw.template.js'), 'utf8').replace('__BUILD__', hashOf(basename(script) + cssName));
   writeFileSync(join(publicOut, 'sw.js'), sw);

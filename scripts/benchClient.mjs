@@ -16,8 +16,8 @@ const RUNS = 7;
 await buildServer();
 if (clientStale(root)) await buildClient();
 
-/** The entry script and every chunk it imports statically (what the browser must load before the first render). */
-function initialScripts(entry) {
+/** The page's scripts and every chunk they import statically (what the browser must load before the first render). */
+function initialScripts(entries) {
   const seen = new Set();
   const visit = (path) => {
     if (seen.has(path)) return;
@@ -28,12 +28,12 @@ function initialScripts(entry) {
       visit(join(dirname(path), match[1]).split('\\').join('/'));
     }
   };
-  visit(entry);
+  entries.forEach(visit);
   return [...seen];
 }
 
 const manifest = JSON.parse(readFileSync(join(publicDir, 'manifest.json'), 'utf8'));
-const scripts = initialScripts(manifest.scripts[0]);
+const scripts = initialScripts(manifest.scripts);
 const size = (files) =>
   files.reduce(
     (sum, file) => {

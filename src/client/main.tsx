@@ -31,15 +31,16 @@ async function main(): Promise<void> {
     return;
   }
   const options: StartOptions = { siteConfig };
-  const params = new URLSearchParams(window.location.search);
-  const [overrides, inspector] = await Promise.all([
-    loadOverrides(locale),
-    // The inspector is a separate chunk: only developers who ask for it download it.
-    params.has('inspect') ? import('@statelyai/inspect').then((m) => m.createBrowserInspector()) : Promise.resolve(null),
-  ]);
-  if (inspector) options.inspect = inspector.inspect;
-  const intl = createAppIntl(locale, overrides, (message) => console.warn(`[kk] ${message}`));
+  if (new URLSearchParams(window.location.search).has('inspect')) {
+    // The inspector is a separate chunk: only developers who ask for it download it. It must be
+    // attached before the session starts, or it misses the start-up.
+    const { createBrowserInspector } = await import('@statelyai/inspect');
+    options.inspect = createBrowserInspector().inspect;
+  }
+  // The socket authenticates while the message overrides load: the two round trips overlap.
   const session = startApp(window, options);
+  const overrides = await loadOverrides(locale);
+  const intl = createAppIntl(locale, overrides, (message) => console.warn(`[kk] ${message}`));
   root.render(<App session={session} intl={intl} />);
 }
 
