@@ -245,11 +245,20 @@ export class AccountService {
     return this.tokens.issue(targetUserId, caller.userId);
   }
 
-  /** Stops masquerading: ends the masquerade token and answers a token for the administrator again. */
+  /**
+   * Stops masquerading: ends the masquerade token (its sockets close once the reply carrying the
+   * administrator's new token has gone out) and answers a token for the administrator again.
+   */
   async stopMasquerade(caller: Principal): Promise<{ token: string; expiresAt: Date }> {
     if (!caller.masquerader) throw new OpError('notAllowed', 'Not masquerading');
-    if (caller.tokenHash) await this.tokens.revoke(caller.tokenHash);
-    return this.tokens.issue(caller.masquerader);
+    const issued = await this.tokens.issue(caller.masquerader);
+    const hash = caller.tokenHash;
+    if (hash) {
+      await this.tokens.revoke(hash, { announce: false });
+      // A timer runs after the pending reply has been written to the socket.
+      setTimeout(() => void this.tokens.announceRevocation(hash).catch((e) => console.error('Announcing a revocation failed:', e)), 0);
+    }
+    return issued;
   }
 
   /** The principal of a resolved token, or null when its account is gone or blocked. */

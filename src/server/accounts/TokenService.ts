@@ -67,12 +67,24 @@ export class TokenService {
     await tx.query('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, JSON.stringify(revocation)]);
   }
 
-  /** Revokes one token and tells every server process to close its sockets. */
-  async revoke(tokenHash: string): Promise<void> {
+  /**
+   * Revokes one token and tells every server process to close its sockets — or, with
+   * `announce: false`, leaves the closing to a later `announceRevocation` (so a reply can go first).
+   */
+  async revoke(tokenHash: string, options: { announce: boolean } = { announce: true }): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.query('UPDATE tokens SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash, this.now().toISOString()]);
-      const revocation: Revocation = { tokenHash, reason: 'signedout' };
-      await tx.query('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, JSON.stringify(revocation)]);
+      if (options.announce) await this.announce(tx, tokenHash);
     });
+  }
+
+  /** Tells every server process to close the sockets of a revoked token. */
+  async announceRevocation(tokenHash: string): Promise<void> {
+    await this.announce(this.db, tokenHash);
+  }
+
+  private async announce(q: Queryable, tokenHash: string): Promise<void> {
+    const revocation: Revocation = { tokenHash, reason: 'signedout' };
+    await q.query('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, JSON.stringify(revocation)]);
   }
 }
