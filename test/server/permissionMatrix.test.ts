@@ -69,6 +69,17 @@ test.each(Object.keys(MATRIX) as Who[])('%s: readMany includes exactly the reada
   expect(Object.keys(reply.b as object).sort()).toEqual(want.sort());
 });
 
+test.each(Object.keys(MATRIX) as Who[])('%s: search answers exactly the readable items, and counts only them', async (who) => {
+  const reply = await call(who, 'search/ids', { must: { _: 'LOVValue', 'ft-list': 'MATRIX' }, facets: ['key'], max: 50 });
+  const want = VISIBILITIES.filter((v) => expected(who, v, 'read'));
+  const body = reply.b as { ids: string[]; total: number; facets: Record<string, unknown> };
+  expect([...body.ids].sort()).toEqual(want.map((v) => items[v].$id).sort());
+  expect(body.total).toBe(want.length);
+  const buckets = (body.facets.key ?? []) as { value?: unknown; key?: unknown; count: number }[];
+  expect(buckets.reduce((n, b) => n + b.count, 0)).toBe(want.length);
+  expect(JSON.stringify(body.facets)).not.toMatch(new RegExp(VISIBILITIES.filter((v) => !want.includes(v)).map((v) => `"${v}"`).join('|') || '^$'));
+});
+
 test.each(cases.filter(([who]) => who !== 'anonymous'))('%s isAllowed on a %s item', async (who, v) => {
   const reply = await call(who, 'act/isAllowed', { id: items[v].$id, actions: ['read', 'update'] });
   expect((reply.b as { allowed: object }).allowed).toEqual({ read: expected(who, v, 'read'), update: expected(who, v, 'update') });
