@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { FileStore } from '@tus/file-store';
-import { Server, type ServerOptions } from '@tus/server';
+import type { FileStore } from '@tus/file-store';
+import type { Server, ServerOptions } from '@tus/server';
 import { ATTACHMENT_ID_HEADER, UPLOAD_PATH } from '../../shared/fileConstants';
 import { VISIBILITIES } from '../../shared/items/types';
 import type { Principal } from '../policy/Principal';
@@ -32,13 +32,24 @@ export class UploadService {
   private readonly callers = new WeakMap<IncomingMessage, Principal>();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(
+  /**
+   * Makes the upload service. @tus/server and @tus/file-store are ES modules only: loaded with
+   * import(), which Node's CommonJS supports on every Node 20, where require() of ESM needs 20.19.
+   */
+  static async create(services: Services, storage: FileStorage, attachments: Attachments): Promise<UploadService> {
+    const [{ Server }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')]);
+    return new UploadService(services, storage, attachments, Server, FileStore);
+  }
+
+  private constructor(
     services: Services,
     storage: FileStorage,
     attachments: Attachments,
+    TusServer: typeof Server,
+    TusFileStore: typeof FileStore,
   ) {
-    const datastore = new FileStore({ directory: storage.files, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_TTL_MS });
-    this.tus = new Server({
+    const datastore = new TusFileStore({ directory: storage.files, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_TTL_MS });
+    this.tus = new TusServer({
       path: UPLOAD_PATH,
       datastore,
       maxSize: services.config.uploadMaxBytes,

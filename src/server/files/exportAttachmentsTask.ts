@@ -1,7 +1,6 @@
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
-import { ZipArchive } from 'archiver';
 import * as yup from 'yup';
 import { ARCHIVE_ZIP_NAME } from '../../shared/fileConstants';
 import { itemTypes } from '../../shared/itemTypes';
@@ -83,26 +82,42 @@ export const exportAttachmentsTask: TaskKind = {
     const names = entryNames(entries.map((e) => e.name));
     const total = entries.reduce((sum, e) => sum + e.size, 0) || 1;
 
+    // archiver is an ES module only: import() loads it on every Node 20 (require() of ESM needs 20.19).
+    const { ZipArchive } = await import('archiver');
     const out = createWriteStream(await resultPath(ARCHIVE_ZIP_NAME));
     // Media is mostly compressed already: a light level saves time for little size.
     const zip = new ZipArchive({ zlib: { level: 1 } });
-    const failed = new Promise<never>((_resolve, reject) => {
+    let read = 0;
+    let next = 0;
+    const written = new Promise<void>((resolve, reject) => {
       zip.on('error', reject);
       out.on('error', reject);
-    });
-    zip.on('progress', (p) => progress((p.fs.processedBytes / total) * 100));
-    const onAbort = (): void => {
-      zip.abort();
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    try {
+      signal.addEventListener('abort', () => {
+        zip.abort();
+        reject(signal.reason);
+      }, { once: true });
+      // One file open at a time, appended when the previous entry is written: the zip keeps the
+      // order asked, and an export of thousands of files holds one descriptor, not thousands.
+      const appendNext = (): void => {
+        if (signal.aborted) return;
+        const i = next++;
+        const entry = entries[i];
+        if (!entry) {
+          zip.finalize().then(() => finished(out)).then(resolve, reject);
+          return;
+        }
+        const source = createReadStream(entry.path);
+        source.on('data', (chunk) => {
+          read += chunk.length;
+          progress((read / total) * 100);
+        });
+        zip.append(source, { name: names[i]! });
+      };
+      zip.on('entry', appendNext);
       zip.pipe(out);
-      // file() rather than append(): archiver then counts the bytes of each entry for the progress event.
-      entries.forEach((e, i) => zip.file(e.path, { name: names[i]! }));
-      await Promise.race([Promise.all([zip.finalize(), finished(out)]), failed]);
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-    }
+      appendNext();
+    });
+    await written;
     if (signal.aborted) throw signal.reason;
     return { file: { name: ARCHIVE_ZIP_NAME, type: 'application/zip' } };
   },

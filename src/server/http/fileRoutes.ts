@@ -59,7 +59,7 @@ export async function registerFileRoutes(app: FastifyInstance, services: Service
   const storage = fileStorage(services.config.dataDir);
   const attachments = new Attachments(services, storage);
   const variants = new ImageVariants(storage.variants, services.config.imageMaxPixels);
-  const uploads = new UploadService(services, storage, attachments);
+  const uploads = await UploadService.create(services, storage, attachments);
   taskKinds.register(exportAttachmentsTask);
   // A task of known timing for the process tests; never offered unless asked for.
   if (process.env.KK_TEST_TASK_KINDS === '1') taskKinds.register(countTask);
