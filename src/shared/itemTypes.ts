@@ -3,6 +3,8 @@ import { ItemTypeRegistry } from './items/registry';
 import { AttachmentType } from './items/platformTypes/Attachment';
 import { SavedSearchType } from './items/platformTypes/SavedSearch';
 import { NotifyType } from './items/platformTypes/Notify';
+import { SystemAlertType } from './items/platformTypes/SystemAlert';
+import { WhatsNewType } from './items/platformTypes/WhatsNew';
 
 /** Every item type of the product: the core ones and those of each domain module. */
-export const itemTypes = new ItemTypeRegistry([...coreTypes, AttachmentType, NotifyType, SavedSearchType]);
+export const itemTypes = new ItemTypeRegistry([...coreTypes, AttachmentType, NotifyType, SavedSearchType, SystemAlertType, WhatsNewType]);

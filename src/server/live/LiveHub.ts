@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../db/Database';
 import type { LiveConnection } from '../ops/OpContext';
 import { canRead } from '../policy/policy';
 import { ITEMS_CHANNEL, type ItemChange, type ItemStore } from '../store/ItemStore';
+import { activeSystemAlerts, sysAlertsFor } from './systemAlerts';
 
 /** Channel on which frames for one user's sockets travel to every server process. */
 export const USER_PUSH_CHANNEL = 'kk_user_push';
@@ -121,8 +122,15 @@ export class LiveHub {
     return true;
   }
 
+  /** Sends every open socket the active system alerts its user may read. */
+  private async broadcastSystemAlerts(): Promise<void> {
+    const alerts = await activeSystemAlerts(this.db, this.items);
+    for (const conn of this.connections) conn.send({ o: Push.sysAlerts, b: sysAlertsFor(conn.caller, alerts) });
+  }
+
   private async onItemChange(change: ItemChange): Promise<void> {
     const type = change.id.split('-')[0]!;
+    if (type === 'SystemAlert') await this.broadcastSystemAlerts();
     const byItem = this.itemWatchers.get(change.id);
     const byType = this.typeWatchers.get(type);
     if (!byItem?.size && !byType?.size) return;

@@ -4,6 +4,7 @@ import type { LiveConnection, OpContext } from '../ops/OpContext';
 import type { Dispatcher } from '../ops/Dispatcher';
 import type { Caller, Principal } from '../policy/Principal';
 import type { Services } from '../services';
+import { activeSystemAlerts, sysAlertsFor } from '../live/systemAlerts';
 
 let nextId = 1;
 
@@ -115,6 +116,8 @@ export class SocketConnection implements LiveConnection {
     this.services.live.add(this);
     this.scheduleExpiry(info.expiresAt);
     this.send({ o: Push.authed, b: await accounts.session(principal, info.expiresAt) });
+    const alerts = await activeSystemAlerts(this.services.db, this.services.items);
+    this.send({ o: Push.sysAlerts, b: sysAlertsFor(principal, alerts) });
     return true;
   }
 

@@ -11,6 +11,16 @@ const IMPRECISE_DATE = /^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?$/;
 export const isEmail = (v: string): boolean => EMAIL.test(v);
 export const isHexColour = (v: string): boolean => HEX.test(v);
 export const isLowercase = (v: string): boolean => v === v.toLowerCase();
+/** A release version vX.Y.Z. */
+export const isVersion = (v: string): boolean => /^v\d{1,4}\.\d{1,4}\.\d{1,4}$/.test(v);
+
+/** Compares versions vX.Y.Z numerically (negative when `a` is older). */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.slice(1).split('.').map(Number);
+  const pb = b.slice(1).split('.').map(Number);
+  for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return (pa[i] ?? 0) - (pb[i] ?? 0);
+  return 0;
+}
 
 /** A phone number of at least 7 digits, with an optional extension. */
 export function isPhone(v: string): boolean {

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { isValidId } from '../ids';
 import {
-  isDate, isDateTime, isEmail, isHexColour, isHttpUrl, isImpreciseDate, isLowercase, isPhone,
+  isDate, isDateTime, isEmail, isHexColour, isHttpUrl, isImpreciseDate, isLowercase, isPhone, isVersion,
 } from './formRules';
 import type { ItemData, ItemTypeDef, PropertyDef } from './types';
 import { VISIBILITIES } from './types';
@@ -38,6 +38,7 @@ function textSchema(def: PropertyDef): Schema {
     url: ['errors.invalidURL', isHttpUrl],
     hex: ['errors.invalidHex', isHexColour],
     lowercase: ['errors.lowercase', isLowercase],
+    version: ['errors.invalidVersion', isVersion],
   };
   if (def.format) {
     const [message, check] = formats[def.format];

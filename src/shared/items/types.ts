@@ -31,7 +31,7 @@ export interface PropertyDef {
   required?: boolean | 'exceptAdmin';
   notBlank?: boolean;
   maxLength?: number;
-  format?: 'email' | 'phone' | 'url' | 'hex' | 'lowercase';
+  format?: 'email' | 'phone' | 'url' | 'hex' | 'lowercase' | 'version';
   number?: 'FLOAT' | 'INTEGER' | 'NATURAL';
   /** SEL: the allowed values. */
   options?: readonly string[];

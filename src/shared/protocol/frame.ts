@@ -51,7 +51,17 @@ export const Push = {
   itemUpdate: 'item/update',
   itemAction: 'item/action',
   itemNotify: 'item/notify',
+  /** The active system alerts (a list of SystemAlertPush), at sign-in and whenever they change. */
+  sysAlerts: 'sysAlerts',
 } as const;
+
+/** One system alert as the `sysAlerts` push carries it. */
+export interface SystemAlertPush {
+  id: string;
+  title: string;
+  message: string;
+  modal: boolean;
+}
 
 /** The `userMessage` keys the server answers with (shown by the client as `errors.{key}`). */
 export const UserMessage = {
