@@ -36,8 +36,11 @@ function asPostgres(bin: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
 }
 
-/** Starts a fresh cluster on a free loopback port; `stop()` shuts it down and removes its files. */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/**
+ * Starts a fresh cluster on a free loopback port; `stop()` shuts it down and removes its files.
+ * `settings` are extra server settings (`{ shared_buffers: '1GB' }`), e.g. for benchmarks.
+ */
+export async function startPostgresCluster(settings: Record<string, string> = {}): Promise<PostgresCluster> {
   const bin = findBinDir();
   const dir = mkdtempSync(join(tmpdir(), 'kk-pg-'));
   chmodSync(dir, 0o777);
@@ -50,6 +53,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const options = [
     `-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c max_connections=300',
     '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off',
+    ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`),
   ].join(' ');
   // pg_ctl daemonises the server with its own log file: no pipe of ours outlives the cluster.
   const [cmd, args] = asPostgres(join(bin, 'pg_ctl'), ['-D', dataDir, '-l', join(dir, 'postgres.log'), '-o', options, '-w', '-t', '60', 'start']);

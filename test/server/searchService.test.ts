@@ -55,6 +55,8 @@ const ids = async (must: Record<string, unknown>, caller: Principal | null = adm
 
 test('tr and dr on dates, imprecise dates and date-times; malformed values never match or fail', async () => {
   expect(await ids({ 'tr-recorded': ['2026-03-09', '2026-03-10'] })).toEqual(['Record-1', 'Record-2']);
+  expect(await ids({ 'tr-recorded': { from: '2000-01-01' } })).toEqual(['Record-1', 'Record-2', 'Record-3']);
+  expect(await ids({ 'dr-recorded': { from: '2026-03-09T12:00:00Z', to: '2026-03-10T00:00:00Z' } })).toEqual(['Record-1']);
   expect(await ids({ 'tr-happened': { to: '1899-12-31' } })).toEqual(['Record-1', 'Record-2']);
   expect(await ids({ 'dr-happened': { from: '1885-06-01T00:00:00Z', to: '1885-06-01T00:00:00Z' } })).toEqual(['Record-2']);
   // 23:30 on the 9th at -07:00 is the 10th in UTC.

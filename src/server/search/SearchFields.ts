@@ -9,6 +9,8 @@ export interface SearchField {
   kinds: ReadonlySet<PropertyKind>;
   /** Some type holds a list of values in it. */
   multiple: boolean;
+  /** Some type holds one value in it. */
+  single: boolean;
   sortable: boolean;
   column?: SearchColumn;
   facet?: FacetDef;
@@ -20,7 +22,7 @@ export interface TypeRegistryLike {
 }
 
 const column = (name: string, kind: PropertyKind, col: SearchColumn, sortable: boolean, facet?: FacetDef): SearchField => ({
-  name, kinds: new Set([kind]), multiple: false, sortable, column: col, ...(facet ? { facet } : {}),
+  name, kinds: new Set([kind]), multiple: false, single: true, sortable, column: col, ...(facet ? { facet } : {}),
 });
 
 /** Columns named like properties; they win over a type's property of the same name. */
@@ -66,10 +68,12 @@ export class SearchFields {
     for (const def of defs) {
       for (const [name, prop] of Object.entries(def.properties)) {
         const seen = out.get(name);
+        const multiple = !!prop.multiple || ['list', 'ARR', 'ATT', 'IDM'].includes(prop.kind);
         out.set(name, {
           name,
           kinds: new Set([...(seen?.kinds ?? []), prop.kind]),
-          multiple: (seen?.multiple ?? false) || !!prop.multiple || ['list', 'ARR', 'ATT', 'IDM'].includes(prop.kind),
+          multiple: (seen?.multiple ?? false) || multiple,
+          single: (seen?.single ?? false) || !multiple,
           sortable: (seen?.sortable ?? false) || !!prop.sortable,
           ...(seen?.facet ?? prop.facet ? { facet: seen?.facet ?? prop.facet } : {}),
         });

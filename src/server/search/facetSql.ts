@@ -1,6 +1,6 @@
 import type { FacetBucket, FacetKind, FacetRequest, RangeBucket } from '../../shared/search';
 import { dateBuckets, FILE_SIZE_BUCKETS, numericRanges, searchConstants, YEAR_RANGES, yearStart } from '../../shared/search';
-import { instantOf, isInstantField, jsonOf, numberOf } from './filterSql';
+import { compareDate, instantOf, isInstantField, jsonOf, numberOf } from './filterSql';
 import type { SearchField } from './SearchFields';
 import type { SqlParams } from './SqlParams';
 
@@ -18,7 +18,7 @@ export interface CompiledFacet {
 }
 
 /** Facet of item types, as the `_` key names them. */
-const TYPE_FIELD: SearchField = { name: '_', kinds: new Set(['SEL']), multiple: false, sortable: true };
+const TYPE_FIELD: SearchField = { name: '_', kinds: new Set(['SEL']), multiple: false, single: true, sortable: true };
 
 const DATE_KINDS = ['DT', 'DTM', 'impreciseDate'] as const;
 const isDateField = (f: SearchField): boolean => f.column === 'created_at' || f.column === 'updated_at' || DATE_KINDS.some((k) => f.kinds.has(k));
@@ -58,6 +58,16 @@ export function facetSql(
           SELECT ${col}::text AS k, count(*) AS c FROM hits h WHERE ${col} IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${lim}) t)`,
       };
     }
+    if (!field.multiple) {
+      // One value per item: read it straight, without unnesting a list.
+      const p = params.add(field.name, 'text');
+      const k = field.kinds.has('REL') ? `h.data -> ${p} ->> 'id'` : `h.data ->> ${p}`;
+      return {
+        key, kind, buckets: [], idTerms: field.kinds.has('REL'), needsData: true,
+        sql: `(SELECT coalesce(json_agg(json_build_array(t.k, t.c)), '[]'::json) FROM (
+          SELECT ${k} AS k, count(*) AS c FROM hits h WHERE ${k} IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${lim}) t)`,
+      };
+    }
     const j = jsonOf('h', field, params);
     return {
       key, kind, buckets: [], idTerms: field.kinds.has('REL'), needsData: true,
@@ -68,32 +78,33 @@ export function facetSql(
         GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${lim}) t)`,
     };
   }
+  let counts: string[];
   let buckets: RangeBucket<string | number>[];
-  let x: string;
-  let cast: string;
-  let inclusiveTo = false;
   if (kind === 'dateRanges' || kind === 'yearRanges') {
     if (!isDateField(field)) return { ignored: `facet ${key}: ${kind} apply to dates` };
-    buckets = kind === 'dateRanges'
+    const dates = kind === 'dateRanges'
       ? dateBuckets(now, isInstantField(field) ? tzOffset : 0)
       : YEAR_RANGES.map((b) => ({ key: b.key, from: b.from === null ? null : yearStart(b.from), to: b.to === null ? null : yearStart(b.to) }));
-    x = instantOf('h', field, params);
-    cast = 'timestamptz';
+    buckets = dates;
+    counts = dates.map((b) => {
+      const conds: string[] = [];
+      if (b.from !== null) conds.push(compareDate('h', field, '>=', b.from, params));
+      if (b.to !== null) conds.push(compareDate('h', field, '<', b.to, params));
+      return `count(*) FILTER (WHERE ${conds.length ? conds.join(' AND ') : `${instantOf('h', field, params)} IS NOT NULL`})`;
+    });
   } else {
     if (!isNumberField(field)) return { ignored: `facet ${key}: ${kind} apply to numbers` };
     const ranges = kind === 'fileSize' ? FILE_SIZE_BUCKETS : numericRanges(request.ranges ?? field.facet?.ranges ?? []);
     if (ranges.length === 0 || ranges.length > 100) return { ignored: `facet ${key}: numericRanges need ranges` };
     buckets = [...ranges];
-    x = numberOf('h', field, params);
-    cast = 'numeric';
-    inclusiveTo = true;
+    const x = numberOf('h', field, params);
+    counts = ranges.map((b) => {
+      const conds: string[] = [];
+      if (b.from !== null) conds.push(`${x} >= ${params.add(b.from, 'numeric')}`);
+      if (b.to !== null) conds.push(`${x} <= ${params.add(b.to, 'numeric')}`);
+      return `count(*) FILTER (WHERE ${conds.length ? conds.join(' AND ') : `${x} IS NOT NULL`})`;
+    });
   }
-  const counts = buckets.map((b) => {
-    const conds: string[] = [];
-    if (b.from !== null) conds.push(`${x} >= ${params.add(b.from, cast)}`);
-    if (b.to !== null) conds.push(`${x} ${inclusiveTo ? '<=' : '<'} ${params.add(b.to, cast)}`);
-    return `count(*) FILTER (WHERE ${conds.length ? conds.join(' AND ') : `${x} IS NOT NULL`})`;
-  });
   return {
     key, kind, buckets, idTerms: false, needsData: !field.column,
     sql: `(SELECT json_build_array(${counts.join(', ')}) FROM hits h)`,

@@ -42,6 +42,22 @@ export function instantOf(a: string, field: SearchField, params: SqlParams): str
   return `kk_search_instant(${a}.data ->> ${params.add(field.name, 'text')})`;
 }
 
+/** Whether every type stores `field` as a calendar date (YYYY-MM-DD), which compares as text. */
+const isPlainDate = (field: SearchField): boolean => !field.column && field.kinds.size === 1 && field.kinds.has('DT');
+
+/**
+ * `x >= from` (or `x < to`, `x <= to`) for a date property or column against an ISO instant.
+ * Calendar dates compare as text, much cheaper than parsing every row's value: an ISO instant
+ * at midnight UTC is written as its bare date, which then equals the stored date, and any later
+ * instant of that day sorts after it, as it should.
+ */
+export function compareDate(a: string, field: SearchField, op: '>=' | '<' | '<=', instant: string, params: SqlParams): string {
+  if (!isPlainDate(field)) return `${instantOf(a, field, params)} ${op} ${params.add(instant, 'timestamptz')}`;
+  const bound = instant.endsWith('T00:00:00.000Z') ? instant.slice(0, 10) : instant;
+  const value = `(${a}.data ->> ${params.add(field.name, 'text')})`;
+  return `(${value} ${op} ${params.add(bound, 'text')} COLLATE "C" AND ${value} LIKE '____-__-__')`;
+}
+
 /** A property or column as a number; null where it holds none. */
 export function numberOf(a: string, field: SearchField, params: SqlParams): string {
   if (field.column) return `${a}.${field.column}`;
@@ -52,14 +68,17 @@ export function numberOf(a: string, field: SearchField, params: SqlParams): stri
 /** Whether dates of `field` are instants (time stamps, date-times) rather than calendar dates. */
 export const isInstantField = (field: SearchField): boolean => !!field.column || field.kinds.has('DTM');
 
-/** `i.data @> {prop: v} OR i.data @> {prop: [v]}`: one GIN-indexed test, whether the item holds one value or a list. */
+/**
+ * `i.data @> {prop: v}` (and `{prop: [v]}` where some type holds a list there): GIN-indexed
+ * containment, for a plain value, an element of a list, or a relation's id.
+ */
 function contains(field: SearchField, path: readonly string[], values: readonly unknown[], rel: boolean, params: SqlParams): string {
   const ors: string[] = [];
   for (const v of values) {
     let inner: unknown = rel ? { id: v } : v;
     for (const seg of [...path].reverse()) inner = { [seg]: inner };
-    ors.push(`i.data @> ${params.add(JSON.stringify({ [field.name]: inner }), 'jsonb')}`);
-    ors.push(`i.data @> ${params.add(JSON.stringify({ [field.name]: [inner] }), 'jsonb')}`);
+    if (field.single) ors.push(`i.data @> ${params.add(JSON.stringify({ [field.name]: inner }), 'jsonb')}`);
+    if (field.multiple) ors.push(`i.data @> ${params.add(JSON.stringify({ [field.name]: [inner] }), 'jsonb')}`);
   }
   return `(${ors.join(' OR ')})`;
 }
@@ -131,11 +150,10 @@ export function filterSql(filter: Filter, ctx: FilterContext): FilterResult {
     case 'tr': {
       const instant = isInstantField(field);
       const r = dateRange(key, filter.value, { daysOnly: filter.kind === 'tr', tzOffset: instant ? ctx.tzOffset : 0 });
-      const x = instantOf('i', field, params);
       const conds: string[] = [];
-      if (r.from !== null) conds.push(`${x} >= ${params.add(r.from, 'timestamptz')}`);
-      if (r.to !== null) conds.push(`${x} ${r.toExclusive ? '<' : '<='} ${params.add(r.to, 'timestamptz')}`);
-      return { sql: conds.length ? `(${conds.join(' AND ')})` : `${x} IS NOT NULL` };
+      if (r.from !== null) conds.push(compareDate('i', field, '>=', r.from, params));
+      if (r.to !== null) conds.push(compareDate('i', field, r.toExclusive ? '<' : '<=', r.to, params));
+      return { sql: conds.length ? `(${conds.join(' AND ')})` : `${instantOf('i', field, params)} IS NOT NULL` };
     }
     case 'nr': {
       const r = numberRange(key, filter.value);
