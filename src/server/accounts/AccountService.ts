@@ -38,6 +38,15 @@ const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 const parseCaps = (c: AccountRow['capabilities']): Record<string, boolean> =>
   typeof c === 'string' ? (JSON.parse(c) as Record<string, boolean>) : c;
 
+/** One open session of a user, as they see it in their list. */
+export interface SessionInfo {
+  id: string;
+  started: string;
+  expires: string;
+  current: boolean;
+  masqueraded: boolean;
+}
+
 /** The capabilities a session shows: Core, those held on the site, and those held in any organisation. */
 function sessionCapabilities(p: Principal): Record<string, boolean> {
   const caps: Record<string, boolean> = { Core: true };
@@ -216,6 +225,60 @@ export class AccountService {
       if (gone.rowCount === 0) throw new OpError('notFound', `${userId} is not a member of ${orgId}`);
       await this.refreshSessions(tx, userId);
     });
+  }
+
+  /** Blocks or unblocks a user; blocking ends every session of theirs at once, on every process. */
+  async setBlocked(caller: Principal, userId: string, blocked: boolean): Promise<void> {
+    if (userId === caller.userId || userId === caller.masquerader) throw new OpError('notAllowed', 'You cannot block yourself');
+    await this.db.transaction(async (tx) => {
+      const account = await this.requireAccount(tx, userId);
+      if (account.admin && blocked) throw new OpError('notAllowed', 'An administrator cannot be blocked; remove the administrator right first');
+      await tx.query('UPDATE accounts SET blocked = $2 WHERE user_id = $1', [userId, blocked]);
+      if (blocked) await this.tokens.revokeUser(tx, userId, 'blocked');
+    });
+  }
+
+  /** Ends every session of `userId` (their open sockets close with signedout). */
+  async endSessions(userId: string, exceptTokenHash: string | null = null): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const res = await tx.query<{ token_hash: string }>(
+        `UPDATE tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+           AND token_hash IS DISTINCT FROM $2 RETURNING token_hash`,
+        [userId, exceptTokenHash],
+      );
+      for (const row of res.rows) {
+        await tx.query('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, JSON.stringify({ tokenHash: row.token_hash, reason: 'signedout' })]);
+      }
+      return res.rowCount;
+    });
+  }
+
+  /** The open sessions of `userId`: when each began and ends, and which is the caller's own. */
+  async sessions(userId: string, currentTokenHash: string | null): Promise<SessionInfo[]> {
+    const res = await this.db.query<{ token_hash: string; created_at: Date | string; expires_at: Date | string; masquerader: string | null }>(
+      `SELECT token_hash, created_at, expires_at, masquerader FROM tokens
+       WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() ORDER BY created_at DESC`,
+      [userId],
+    );
+    return res.rows.map((r) => ({
+      // A short, stable handle: never the token or its whole hash.
+      id: r.token_hash.slice(0, 16),
+      started: new Date(r.created_at).toISOString(),
+      expires: new Date(r.expires_at).toISOString(),
+      current: r.token_hash === currentTokenHash,
+      masqueraded: r.masquerader !== null,
+    }));
+  }
+
+  /** Ends one session of `userId`, named by the handle `sessions` answers. */
+  async endSession(userId: string, handle: string): Promise<void> {
+    if (!/^[0-9a-f]{16}$/.test(handle)) throw new OpError('parseRequestFailed', 'A session is named by its 16-character handle');
+    const res = await this.db.query<{ token_hash: string }>(
+      `SELECT token_hash FROM tokens WHERE user_id = $1 AND revoked_at IS NULL AND left(token_hash, 16) = $2`,
+      [userId, handle],
+    );
+    if (!res.rows[0]) throw new OpError('notFound', 'No such session');
+    await this.tokens.revoke(res.rows[0].token_hash);
   }
 
   /** Replaces the capabilities `userId` holds on the whole site. */

@@ -4,9 +4,10 @@ import { notificationOps } from './notificationOps';
 import { permissionOps } from './permissionOps';
 import { platformOps } from './platformOps';
 import { searchOps } from './searchOps';
+import { sessionAdminOps } from './sessionAdminOps';
 import { sessionOps } from './sessionOps';
 import { taskOps } from './taskOps';
 import { watchOps } from './watchOps';
 
 /** Every operation the socket and POST /api/item answer, in match order. */
-export const operationTable: readonly OpRoute[] = [...sessionOps, ...itemOps, timelineOp, ...watchOps, ...permissionOps, ...notificationOps, ...platformOps, ...taskOps, ...searchOps];
+export const operationTable: readonly OpRoute[] = [...sessionOps, ...itemOps, timelineOp, ...watchOps, ...permissionOps, ...notificationOps, ...platformOps, ...sessionAdminOps, ...taskOps, ...searchOps];
