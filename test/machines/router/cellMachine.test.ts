@@ -108,7 +108,8 @@ describe('cellMachine', () => {
 
   it('a failed save gives ERROR; a retry can succeed, and discard resets the view', async () => {
     const c = start();
-    const g = gate({ save: jest.fn().mockRejectedValueOnce(new Error('errors.validationFailed')).mockResolvedValue(undefined) });
+    const save = jest.fn<Promise<void>, []>().mockRejectedValueOnce(new Error('errors.validationFailed')).mockResolvedValue(undefined);
+    const g = gate({ save });
     c.send({ type: 'cell.gateRegistered', gate: g });
     c.send({ type: 'cell.edited' });
     c.send({ type: 'cell.saveRequested' });
@@ -119,7 +120,7 @@ describe('cellMachine', () => {
     await flushPromises();
     expect(c.state()).toBe('CLEAN');
     expect(c.sentTo(SystemId.alerts)).toHaveLength(1);
-    g.save.mockRejectedValueOnce(new Error('errors.staleUpdate'));
+    save.mockRejectedValueOnce(new Error('errors.staleUpdate'));
     c.send({ type: 'cell.edited' });
     c.send({ type: 'cell.saveRequested' });
     await flushPromises();
