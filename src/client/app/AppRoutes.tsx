@@ -3,6 +3,9 @@
  * and the public views redirects to /sign-in?next=…; / and /sign-out go to plain /sign-in.
  */
 import { lazy, Suspense } from 'react';
+import { accessRedirect } from '../../../machines/router/accessRule';
+import { parseLocation } from '../../../machines/router/parseLocation';
+import { CORE_VIEWS } from '../../../machines/router/views';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { useTokenValid } from '../hooks/useTokenValid';
 import { useT } from '../i18n/useT';
@@ -19,12 +22,6 @@ import { safeNext } from '../platform/safeNext';
 // Developer screens load on demand, so they cost users nothing.
 const DebugPage = lazy(() => import('../debug/DebugPage').then((m) => ({ default: m.DebugPage })));
 
-/** First segments open to a visitor without a token. */
-const PUBLIC = /^\/(sign-in|sign-out|register|forgot-password|set-pass|confirm-email|terms|privacy-policy|whats-new|docs|i-)/;
-
-/** Whether a path needs a valid token. */
-export const isProtected = (path: string): boolean => !PUBLIC.test(path);
-
 function Loading() {
   const t = useT();
   return (
@@ -40,10 +37,9 @@ export function AppRoutes() {
   const search = useSearch();
   const { valid, settled } = useTokenValid();
   if (!settled) return <Loading />;
-  if (!valid && isProtected(path)) {
-    const plain = path === '/' || path === '/home';
-    return <Redirect to={plain ? '/sign-in' : `/sign-in?next=${encodeURIComponent(path + (search ? `?${search}` : ''))}`} replace />;
-  }
+  // The router machine's rule (machines/router), so the column layout and this shell agree.
+  const redirect = accessRedirect(parseLocation(path, search, CORE_VIEWS), valid, CORE_VIEWS);
+  if (redirect) return <Redirect to={redirect} replace />;
   if (valid && (path === '/sign-in' || path === '/register')) return <Redirect to={safeNext(search)} replace />;
   return (
     <Suspense fallback={<Loading />}>
