@@ -13,7 +13,10 @@ describe('header and user menu', () => {
   it('offers sign-in, registration and a forgotten password to a visitor', async () => {
     const user = userEvent.setup();
     renderApp({ path: '/register' });
-    expect(screen.getByRole('link', { name: 'Home' })).toHaveTextContent('KnowledgeKeeperCommunity KnowledgeKeeper');
+    // The visible site name is the link's name (a screen reader says what a sighted user reads); the tooltip says where it goes.
+    const home = screen.getByRole('link', { name: 'KnowledgeKeeper Community KnowledgeKeeper' });
+    expect(home).toHaveAttribute('href', '/');
+    expect(home).toHaveAttribute('title', 'Home');
     expect(screen.queryByRole('button', { name: 'Notifications' })).not.toBeInTheDocument();
     const menu = await openMenu(user, 'Account');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Sign in', 'Register', 'Forgot password']);
