@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useT } from '../i18n/useT';
 import { accountCall } from '../platform/accountApi';
-import { AuthCard, FormMessage } from './AuthCard';
+import { AuthCard } from './AuthCard';
+import { FormMessage } from './FormMessage';
 
 /** The confirmation page. */
 export function ConfirmEmailPage() {

@@ -4,7 +4,9 @@ import { Link } from 'wouter';
 import { useT } from '../i18n/useT';
 import { accountCall } from '../platform/accountApi';
 import { Button } from '../shell/Button';
-import { AuthCard, Field, FormMessage } from './AuthCard';
+import { AuthCard } from './AuthCard';
+import { Field } from './Field';
+import { FormMessage } from './FormMessage';
 
 /** The forgot-password form. */
 export function ForgotPasswordPage() {

@@ -6,7 +6,9 @@ import { useSiteConfig } from '../hooks/useSiteConfig';
 import { useT } from '../i18n/useT';
 import { accountCall } from '../platform/accountApi';
 import { Button } from '../shell/Button';
-import { AuthCard, Field, FormMessage } from './AuthCard';
+import { AuthCard } from './AuthCard';
+import { Field } from './Field';
+import { FormMessage } from './FormMessage';
 
 type Outcome = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done' } | { kind: 'failed'; message: string; fields: Record<string, string> };
 

@@ -6,7 +6,9 @@ import { accountCall } from '../platform/accountApi';
 import { MIN_PASSWORD_LENGTH } from '../platform/passwordRules';
 import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
-import { AuthCard, Field, FormMessage } from './AuthCard';
+import { AuthCard } from './AuthCard';
+import { Field } from './Field';
+import { FormMessage } from './FormMessage';
 
 /** The set-password form. */
 export function SetPassPage() {

@@ -9,7 +9,9 @@ import { useT } from '../i18n/useT';
 import { safeNext } from '../platform/safeNext';
 import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
-import { AuthCard, Field, FormMessage } from './AuthCard';
+import { AuthCard } from './AuthCard';
+import { Field } from './Field';
+import { FormMessage } from './FormMessage';
 
 /** The sign-in form. */
 export function SignInPage() {
