@@ -90,6 +90,25 @@ test('an unknown kind, a bad body and an anonymous caller are refused', async ()
   expect(await res.json()).toMatchObject({ erred: true, b: { userMessage: 'notSignedIn' } });
 });
 
+test('a server that stops cleanly ends its running tasks as interrupted', async () => {
+  const first = await startTestServer();
+  const { config } = first;
+  const user = await buildUser(first);
+  const started = await user.client.call<TaskInfo>('act/count/async', { steps: 1000, stepMs: 100 });
+  user.client.close();
+  await first.server.close();
+  // The same storage again (the embedded database directory, or the same PostgreSQL database).
+  const second = await startTestServer({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    const again = await ProtocolClient.connect(second.wsUrl, await signIn(second.url, user.email, user.password));
+    expect(again.session.activeTasks).toEqual([]);
+    expect(await again.client.call<TaskInfo>(`act/count/async/${started.key}`)).toMatchObject({ errorKey: 'errors.taskInterrupted' });
+    again.client.close();
+  } finally {
+    await second.stop();
+  }
+});
+
 test('a task left running by a killed server process is failed, not lost, after a restart', async () => {
   const dir = freshDataDir();
   const env: Record<string, string> = { DATA_DIR: dir, KK_TEST_TASK_KINDS: '1', TASK_STALE_SECONDS: '2' };
