@@ -23,6 +23,8 @@ import { Mailer } from './mail/Mailer';
 import { NotificationMailer } from './notifications/NotificationMailer';
 import { NotificationService } from './notifications/NotificationService';
 import { ItemStore } from './store/ItemStore';
+import { listValueValidator } from './store/listValueValidator';
+import { orgContactValidator } from './store/orgContactValidator';
 import { StreamStore } from './store/StreamStore';
 
 /** Largest body of an ordinary HTTP route, in bytes. */
@@ -75,6 +77,8 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   const live = new LiveHub(db, items);
   const notifications = new NotificationService(db, items, accounts, live);
   items.addChangeHook(notifications.onChange);
+  items.addValidator(listValueValidator);
+  items.addValidator(orgContactValidator);
   const notificationMailer = new NotificationMailer(db, mailer, { siteName: config.siteName, baseUrl });
   const services: Services = { config, db, items, tokens, accounts, live, streams: new StreamStore(db), mailer, baseUrl, notifications };
 

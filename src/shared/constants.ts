@@ -73,3 +73,6 @@ export const STREAM_DONE_HEADER = 'x-vgn-stream-done';
 
 /** The shortest password a user may set. */
 export const MIN_PASSWORD_LENGTH = 10;
+
+/** The value a list-of-values field takes for "other" (with free text beside it); always allowed. */
+export const LOV_OTHER_MARKER = '__other__';

@@ -1,3 +1,4 @@
+import { modules } from '../modules';
 import { coreTypes } from './items/coreTypes';
 import { ItemTypeRegistry } from './items/registry';
 import { AttachmentType } from './items/platformTypes/Attachment';
@@ -7,4 +8,7 @@ import { SystemAlertType } from './items/platformTypes/SystemAlert';
 import { WhatsNewType } from './items/platformTypes/WhatsNew';
 
 /** Every item type of the product: the core ones and those of each domain module. */
-export const itemTypes = new ItemTypeRegistry([...coreTypes, AttachmentType, NotifyType, SavedSearchType, SystemAlertType, WhatsNewType]);
+export const itemTypes = new ItemTypeRegistry([
+  ...coreTypes, AttachmentType, NotifyType, SavedSearchType, SystemAlertType, WhatsNewType,
+  ...modules.flatMap((m) => m.itemTypes),
+]);

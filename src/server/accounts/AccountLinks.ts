@@ -14,10 +14,10 @@ export class AccountLinks {
   constructor(private readonly db: Database) {}
 
   /** Makes a link for `userId`; answers the token that goes into the mailed URL. */
-  async create(userId: string, purpose: LinkPurpose, tx: Queryable = this.db): Promise<string> {
+  async create(userId: string, purpose: LinkPurpose, tx: Queryable = this.db, ttlHours = LINK_TTL_HOURS[purpose]): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
-    const expires = new Date(now.getTime() + LINK_TTL_HOURS[purpose] * 3600_000);
+    const expires = new Date(now.getTime() + ttlHours * 3600_000);
     await tx.query(
       'INSERT INTO account_links (token_hash, user_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
       [hashToken(token), userId, purpose, now.toISOString(), expires.toISOString()],

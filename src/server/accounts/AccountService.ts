@@ -6,6 +6,7 @@ import type { ItemStore } from '../store/ItemStore';
 import { CAPABILITIES } from '../../shared/capabilities';
 import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
 import { isEmail } from '../../shared/items/formRules';
+import type { AccountFacts } from '../../modules/orgs/userState';
 import type { Mailer } from '../mail/Mailer';
 import { AccountLinks } from './AccountLinks';
 import { hashPassword, randomPassword, verifyPassword } from './passwords';
@@ -22,6 +23,8 @@ export interface NewUser {
   capabilities?: Record<string, boolean>;
   /** False for self-registered accounts until the address is confirmed. */
   emailConfirmed?: boolean;
+  /** The Contact item this user is. */
+  contact?: string;
 }
 
 interface AccountRow {
@@ -81,7 +84,7 @@ export class AccountService {
       const record = await this.items.create(
         { userId: createdBy, masquerader: null },
         'User',
-        { name: user.name, email: normaliseEmail(user.email), $access: 'PROTECTED' },
+        { name: user.name, email: normaliseEmail(user.email), $access: 'PROTECTED', ...(user.contact ? { contact: { id: user.contact } } : {}) },
         { admin: true, tx },
       );
       await tx.query(
@@ -148,6 +151,43 @@ export class AccountService {
       subject: `Confirm your e-mail address for ${this.site.siteName}`,
       text: `Hello ${user.name},\n\nPlease confirm your e-mail address by opening this link:\n\n${this.site.baseUrl()}/confirm-email?token=${token}\n\nThe link is valid for 72 hours. If you did not register, ignore this message.\n`,
     });
+  }
+
+  /**
+   * Invites a contact: creates its user (linked to the contact) unless one exists without a password
+   * yet, and mails a set-password link valid for `ttlHours`. A contact whose user already has a
+   * password is refused: they can sign in, or use "forgot password".
+   */
+  async invite(contactId: string, name: string, email: string, invitedBy: string, ttlHours: number): Promise<string> {
+    const { userId, token } = await this.db.transaction(async (tx) => {
+      const existing = await tx.query<{ user_id: string; password_hash: string | null; blocked: boolean }>(
+        'SELECT user_id, password_hash, blocked FROM accounts WHERE email = $1', [normaliseEmail(email)],
+      );
+      const account = existing.rows[0];
+      if (account?.password_hash) throw new OpError('validationFailed', `${email} already has an account`, { email: 'errors.alreadyUser' });
+      if (account?.blocked) throw new OpError('notAllowed', `${email} belongs to a blocked user`);
+      const id = account?.user_id ?? (await this.createUser({ name, email, contact: contactId }, invitedBy, tx));
+      return { userId: id, token: await this.links.create(id, 'setPassword', tx, ttlHours) };
+    });
+    await this.mailer.send({
+      to: email,
+      subject: `You are invited to ${this.site.siteName}`,
+      text: `Hello ${name},\n\nYou have been invited to ${this.site.siteName}. Choose your password here to start:\n\n${this.site.baseUrl()}/set-pass?token=${token}\n\nThe link is valid for ${Math.round(ttlHours / 24)} days.\n`,
+    });
+    return userId;
+  }
+
+  /** What is known of the accounts behind contacts (linked through the User item's `contact`). */
+  async accountFactsByContact(contactIds: readonly string[]): Promise<Map<string, AccountFacts>> {
+    const res = await this.db.query<{ contact: string; blocked: boolean; has_password: boolean; last_sign_in: Date | string | null }>(
+      `SELECT u.data->'contact'->>'id' AS contact, a.blocked, a.password_hash IS NOT NULL AS has_password, a.last_sign_in
+       FROM items u JOIN accounts a ON a.user_id = u.id
+       WHERE u.type = 'User' AND u.data->'contact'->>'id' = ANY($1::text[])`,
+      [contactIds],
+    );
+    return new Map(res.rows.map((r) => [r.contact, {
+      blocked: r.blocked, hasPassword: r.has_password, lastSignIn: r.last_sign_in === null ? null : new Date(r.last_sign_in),
+    }]));
   }
 
   /** Confirms an address from a mailed link. */

@@ -1,3 +1,4 @@
+import { moduleServers } from '../../modules/server';
 import { itemOps, timelineOp } from './itemOps';
 import type { OpRoute } from './OpContext';
 import { notificationOps } from './notificationOps';
@@ -10,4 +11,7 @@ import { taskOps } from './taskOps';
 import { watchOps } from './watchOps';
 
 /** Every operation the socket and POST /api/item answer, in match order. */
-export const operationTable: readonly OpRoute[] = [...sessionOps, ...itemOps, timelineOp, ...watchOps, ...permissionOps, ...notificationOps, ...platformOps, ...sessionAdminOps, ...taskOps, ...searchOps];
+export const operationTable: readonly OpRoute[] = [
+  ...sessionOps, ...itemOps, timelineOp, ...watchOps, ...permissionOps, ...notificationOps, ...platformOps, ...sessionAdminOps, ...taskOps, ...searchOps,
+  ...moduleServers.flatMap((m) => m.ops),
+];

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { makeId, parseId, InvalidIdError } from '../../shared/ids';
-import { SERVER_FIELDS, validateItemData } from '../../shared/items/itemSchema';
+import { SERVER_FIELDS, validateItemData, type FieldErrors } from '../../shared/items/itemSchema';
 import type { ItemRegistryLike } from './relations';
 import { relatedIds } from './relations';
 import type { Item, ItemData, ItemTypeDef, Visibility } from '../../shared/items/types';
@@ -28,6 +28,18 @@ export interface Author {
 
 /** Runs inside the transaction of every create, update and delete, after the change is written. */
 export type ChangeHook = (tx: Queryable, change: ItemChange, record: ItemRecord, author: Author) => Promise<void>;
+
+/** What a validator is given: the item's type, its properties after the change, and what changed. */
+export interface ValidationInput {
+  type: ItemTypeDef;
+  data: ItemData;
+  ownerOrg: string | null;
+  /** The properties the change touches; null for a new item (all of them). */
+  changed: Set<string> | null;
+}
+
+/** A check that needs the database (lists of values, related items); answers failures by property. */
+export type ItemValidator = (tx: Queryable, input: ValidationInput) => Promise<FieldErrors>;
 
 /** How many items each server process keeps in memory. */
 const ITEM_CACHE_SIZE = 20_000;
@@ -59,12 +71,26 @@ export class ItemStore {
   private readonly cache = new LRUCache<string, ItemRecord>({ max: ITEM_CACHE_SIZE });
   private readonly floors = new LRUCache<string, number>({ max: ITEM_CACHE_SIZE * 4 });
   private readonly hooks: ChangeHook[] = [];
+  private readonly validators: ItemValidator[] = [];
 
   constructor(
     private readonly db: Database,
     private readonly types: ItemRegistryLike,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** Adds a check run inside the transaction of every create and update. */
+  addValidator(validator: ItemValidator): void {
+    this.validators.push(validator);
+  }
+
+  private async runValidators(tx: Queryable, input: ValidationInput): Promise<void> {
+    const fields: FieldErrors = {};
+    for (const v of this.validators) Object.assign(fields, await v(tx, input));
+    if (Object.keys(fields).length > 0) {
+      throw new OpError('validationFailed', `Invalid ${input.type.name}: ${Object.keys(fields).join(', ')}`, fields);
+    }
+  }
 
   /** Adds work that must commit with every change (notifications). */
   addChangeHook(hook: ChangeHook): void {
@@ -119,6 +145,7 @@ export class ItemStore {
     this.validate(type, { ...data, $access: access }, options.admin);
     const ts = this.now().toISOString();
     const run = async (tx: Queryable): Promise<ItemRecord> => {
+      await this.runValidators(tx, { type, data, ownerOrg: ownerOrgOf(data), changed: null });
       const seq = await tx.query<{ last_index: number }>(
         `INSERT INTO type_sequences (type, last_index) VALUES ($1, 1)
          ON CONFLICT (type) DO UPDATE SET last_index = type_sequences.last_index + 1 RETURNING last_index`,
@@ -172,6 +199,7 @@ export class ItemStore {
       if (access !== current.access) changed.push('$access');
       this.validate(type, { ...next, $access: access }, options.admin);
       if (changed.length === 0) return current;
+      await this.runValidators(tx, { type, data: next, ownerOrg: ownerOrgOf(next), changed: new Set(changed) });
       const u = current.u + 1;
       const res = await tx.query<ItemRow>(
         `UPDATE items AS i SET data = $2, u = $3, label = $4, access = $5, owner_org = $6, updated_at = $7

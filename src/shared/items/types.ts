@@ -70,6 +70,11 @@ export interface ItemTypeDef {
   defaultAccess: Visibility;
   /** Only administrators may create items of this type through `create/{type}`. */
   adminCreateOnly?: boolean;
+  /**
+   * An organisation property and a contacts property chosen for it (spec 001 §5): the contacts must
+   * belong to that organisation and may not be blocked users; `optional` lets the organisation be empty.
+   */
+  orgContacts?: readonly { org: string; contacts: string; optional?: boolean }[];
   /** Pairs of date properties whose end may not come before their start (errors.endBeforeStart). */
   dateRanges?: readonly (readonly [string, string])[];
   excludeGeneralSearch?: boolean;

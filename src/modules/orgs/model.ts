@@ -1,0 +1,70 @@
+import type { ItemData, ItemTypeDef } from '../../shared/items/types';
+import type { ModuleModel } from '../../shared/modules/ModuleModel';
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+/** Lists of values the module's forms draw from (an organisation's own values). */
+export const ORG_LISTS = {
+  commLogTypes: 'ORG_COMMLOG_TYPES',
+  commLogDirections: 'ORG_COMMLOG_DIRECTIONS',
+  meetingTypes: 'ORG_MEETING_TYPES',
+} as const;
+
+/** A record of one communication with an organisation: a call, a letter, an e-mail. */
+export const CommLogType: ItemTypeDef = {
+  name: 'CommLog',
+  defaultIcon: 'forum',
+  defaultAccess: 'PROTECTED',
+  properties: {
+    owner: { kind: 'REL', relTypes: ['Organization'], required: true },
+    context: { kind: 'REL' },
+    subject: { kind: 'textField', required: true, notBlank: true, maxLength: 300, sortable: true },
+    date: { kind: 'DT', required: true, sortable: true, facet: { kind: 'dateRanges' } },
+    type: { kind: 'LOV', list: ORG_LISTS.commLogTypes, required: true, facet: { kind: 'terms' } },
+    direction: { kind: 'LOV', list: ORG_LISTS.commLogDirections, required: true, facet: { kind: 'terms' } },
+    /** The people of the organisation who took part. */
+    contacts: { kind: 'REL', relTypes: ['Contact'], multiple: true },
+    notes: { kind: 'HTM', maxLength: 50_000 },
+  },
+  orgContacts: [{ org: 'owner', contacts: 'contacts' }],
+  label: (item: ItemData) => text(item.subject),
+  listItem: { title: 'subject', subtitle: 'date', icon: 'forum' },
+  defaultHeaders: ['date', 'subject', 'type', 'direction'],
+};
+
+/** A meeting of an organisation with others; its status (PENDING, ONGOING, PAST) follows from its times. */
+export const MeetingType: ItemTypeDef = {
+  name: 'Meeting',
+  defaultIcon: 'event',
+  defaultAccess: 'PROTECTED',
+  dateRanges: [['start', 'end']],
+  properties: {
+    owner: { kind: 'REL', relTypes: ['Organization'], required: true },
+    summary: { kind: 'textField', required: true, notBlank: true, maxLength: 300, sortable: true },
+    date: { kind: 'DT', required: true, sortable: true, facet: { kind: 'dateRanges' } },
+    start: { kind: 'textField', maxLength: 5, sortable: true },
+    end: { kind: 'textField', maxLength: 5 },
+    meetingTypes: { kind: 'LOV', list: ORG_LISTS.meetingTypes, multiple: true, required: true, facet: { kind: 'terms' } },
+    context: { kind: 'REL' },
+    otherOrgs: { kind: 'REL', relTypes: ['Organization'], multiple: true },
+    otherContacts: { kind: 'REL', relTypes: ['Contact'], multiple: true },
+  },
+  label: (item: ItemData) => text(item.summary),
+  listItem: { title: 'summary', subtitle: 'date', icon: 'event' },
+  defaultHeaders: ['date', 'start', 'summary'],
+};
+
+/** Organisations, contacts and users: the first domain module, and the example for all others. */
+export const orgsModule: ModuleModel = {
+  name: 'orgs',
+  itemTypes: [CommLogType, MeetingType],
+  lists: [
+    { name: ORG_LISTS.commLogTypes, required: true },
+    { name: ORG_LISTS.commLogDirections, required: true },
+    { name: ORG_LISTS.meetingTypes, required: true },
+  ],
+  menu: [
+    { path: 'my-organizations', title: 'menu.myOrganizations', icon: 'organization' },
+    { path: 'my-contacts', title: 'menu.myContacts', icon: 'contact' },
+  ],
+};

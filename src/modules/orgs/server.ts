@@ -1,0 +1,49 @@
+import * as yup from 'yup';
+import { isEmail } from '../../shared/items/formRules';
+import { OpError } from '../../server/OpError';
+import type { ModuleServer } from '../../server/modules/ModuleServer';
+import { readableRecord } from '../../server/ops/itemOps';
+import { canUpdate } from '../../server/policy/policy';
+import { userState, type UserState } from './userState';
+
+/** How long an invitation link stays valid, in hours. */
+const INVITE_TTL_HOURS = 7 * 24;
+
+/** The organisations module's actions: inviting a contact, and the user state of contacts. */
+export const orgsServer: ModuleServer = {
+  name: 'orgs',
+  ops: [
+    {
+      // Invites a contact to become a user, or sends a fresh link to one invited before who has not
+      // set a password yet. Whoever may change the contact may invite it (the invite permission).
+      pattern: 'act/invite',
+      signedIn: true,
+      body: yup.object({ contactId: yup.string().required() }),
+      handler: async (ctx, _p, body) => {
+        const contact = await readableRecord(ctx, (body as { contactId: string }).contactId);
+        if (contact.type !== 'Contact') throw new OpError('invalidId', `${contact.id} is not a contact`);
+        if (!canUpdate(ctx.caller, contact)) throw new OpError('notAllowed', `Not allowed to invite ${contact.id}`);
+        const email = typeof contact.data.email === 'string' ? contact.data.email.trim() : '';
+        if (!isEmail(email)) throw new OpError('validationFailed', 'The contact needs an e-mail address first', { email: 'errors.invalidEmail' });
+        const userId = await ctx.services.accounts.invite(contact.id, contact.label || email, email, ctx.caller!.userId, INVITE_TTL_HOURS);
+        return { userId, invited: true };
+      },
+    },
+    {
+      pattern: 'act/userStates',
+      signedIn: true,
+      body: yup.object({ contactIds: yup.array(yup.string().required()).max(1000).required() }),
+      handler: async (ctx, _p, body) => {
+        if (!ctx.services.config.dedicated) throw new OpError('unknownOperation', 'User states are kept in dedicated deployments only');
+        const { contactIds } = body as { contactIds: string[] };
+        const facts = await ctx.services.accounts.accountFactsByContact(contactIds);
+        const now = new Date();
+        const states: Record<string, UserState> = {};
+        for (const record of await ctx.services.items.findMany(contactIds)) {
+          if (record.type === 'Contact' && ctx.caller && (ctx.caller.admin || canUpdate(ctx.caller, record))) states[record.id] = userState(facts.get(record.id) ?? null, now);
+        }
+        return { states };
+      },
+    },
+  ],
+};

@@ -1,0 +1,5 @@
+import type { ModuleServer } from '../server/modules/ModuleServer';
+import { orgsServer } from './orgs/server';
+
+/** The server side of every domain module. */
+export const moduleServers: readonly ModuleServer[] = [orgsServer];

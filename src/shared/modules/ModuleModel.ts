@@ -1,0 +1,36 @@
+import type { ItemTypeDef } from '../items/types';
+
+/** A menu entry (spec 000 §2): a dotted path makes a child; `admin...` paths go to the admin menu. */
+export interface NavItem {
+  path: string;
+  /** Message key of the entry's title. */
+  title: string;
+  icon?: string;
+  /** Shown to holders of this capability (and administrators). */
+  capability?: string;
+  adminOnly?: boolean;
+  /** Reachable by its route but not listed in the menu. */
+  routeOnly?: boolean;
+  /** Only in dedicated (single-organisation) deployments. */
+  dedicatedOnly?: boolean;
+}
+
+/** A list of values a module uses, and who may edit an organisation's values of it. */
+export interface ListDef {
+  name: string;
+  /** Forms need at least one value in this list. */
+  required?: boolean;
+}
+
+/**
+ * What a domain module declares, imported by both sides: its item types, lists of values and menu
+ * entries. Its server actions live beside it in `server.ts`, its screens in `ui/`.
+ */
+export interface ModuleModel {
+  name: string;
+  /** The capability that switches the whole module on (none: always on). */
+  capability?: string;
+  itemTypes: readonly ItemTypeDef[];
+  lists: readonly ListDef[];
+  menu: readonly NavItem[];
+}
