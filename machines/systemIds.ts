@@ -7,6 +7,7 @@ import type { alertsMachine } from './session/alertsMachine';
 import type { authMachine } from './session/authMachine';
 import type { connectionMachine } from './session/connectionMachine';
 import type { retryMachine } from './session/retryMachine';
+import type { routerMachine } from './router/routerMachine';
 import type { sessionMachine } from './session/sessionMachine';
 import type { shellMachine } from './session/shellMachine';
 import type { sysAlertsMachine } from './session/sysAlertsMachine';
@@ -22,6 +23,7 @@ export const SystemId = {
   tasks: 'tasks',
   sysAlerts: 'sysAlerts',
   shell: 'shell',
+  router: 'router',
 } as const;
 export type SystemId = (typeof SystemId)[keyof typeof SystemId];
 
@@ -38,6 +40,7 @@ export type AlertsActorRef = ActorRefFrom<typeof alertsMachine>;
 export type TasksActorRef = ActorRefFrom<typeof tasksMachine>;
 export type SysAlertsActorRef = ActorRefFrom<typeof sysAlertsMachine>;
 export type ShellActorRef = ActorRefFrom<typeof shellMachine>;
+export type RouterActorRef = ActorRefFrom<typeof routerMachine>;
 
 // The registry holds untyped refs; this cast is the one place that ties a system id to its machine.
 function lookUp<T>(system: SystemLike, id: SystemId): T | undefined {
@@ -62,3 +65,5 @@ export const getSysAlerts = (system: SystemLike): SysAlertsActorRef | undefined 
   lookUp(system, SystemId.sysAlerts);
 /** The shell actor (display preferences, cookie banner, search toggle, new-version prompt). */
 export const getShell = (system: SystemLike): ShellActorRef | undefined => lookUp(system, SystemId.shell);
+/** The router (columns and cells). */
+export const getRouter = (system: SystemLike): RouterActorRef | undefined => lookUp(system, SystemId.router);
