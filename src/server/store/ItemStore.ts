@@ -178,10 +178,7 @@ export class ItemStore {
     if (!Number.isInteger(body._u)) throw new OpError('validationFailed', 'update needs the _u of the item', { _u: 'errors.required' });
     const ts = this.now().toISOString();
     const record = await this.db.transaction(async (tx) => {
-      const found = await tx.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = $1 FOR UPDATE`, [id]);
-      if (found.rowCount === 0) throw new OpError('notFound', `${String(id)} not found`);
-      const current = toRecord(found.rows[0]!);
-      authorize(current);
+      const current = await this.lockForChange(tx, String(id), authorize);
       if (current.deletedAt) throw new OpError('itemDeleted', `${current.id} was deleted`);
       if (body._u !== current.u) {
         throw new OpError('staleUpdate', `${current.id} is at _u ${current.u}, the update was made from _u ${String(body._u)}`);
@@ -214,15 +211,21 @@ export class ItemStore {
     return this.remember(record);
   }
 
+  /** Locks the row of `id` for the rest of `tx` and answers it once `authorize` accepts it. */
+  private async lockForChange(tx: Queryable, id: string, authorize: Authorize): Promise<ItemRecord> {
+    const found = await tx.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = $1 FOR UPDATE`, [id]);
+    if (found.rowCount === 0) throw new OpError('notFound', `${id} not found`);
+    const current = toRecord(found.rows[0]!);
+    authorize(current);
+    return current;
+  }
+
   /** Marks an item deleted (it stays readable, flagged `$deleted`, and can no longer change). */
   async delete(author: Author, id: string, authorize: Authorize): Promise<ItemRecord> {
     parseIdOrRefuse(id);
     const ts = this.now().toISOString();
     const record = await this.db.transaction(async (tx) => {
-      const found = await tx.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = $1 FOR UPDATE`, [id]);
-      if (found.rowCount === 0) throw new OpError('notFound', `${id} not found`);
-      const current = toRecord(found.rows[0]!);
-      authorize(current);
+      const current = await this.lockForChange(tx, id, authorize);
       if (current.deletedAt) return current;
       const u = current.u + 1;
       const res = await tx.query<ItemRow>(
@@ -246,10 +249,7 @@ export class ItemStore {
     parseIdOrRefuse(id);
     const ts = this.now().toISOString();
     const record = await this.db.transaction(async (tx) => {
-      const found = await tx.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = $1 FOR UPDATE`, [id]);
-      if (found.rowCount === 0) throw new OpError('notFound', `${id} not found`);
-      const current = toRecord(found.rows[0]!);
-      authorize(current);
+      const current = await this.lockForChange(tx, id, authorize);
       if (current.deletedAt) throw new OpError('itemDeleted', `${current.id} was deleted`);
       const kind = grant.actions.length ? 'granted' : 'revoked';
       if (grant.actions.length) {
