@@ -272,6 +272,7 @@ export const routerMachine = setup({
         },
         LEGACY: {
           invoke: {
+            id: 'legacy',
             src: 'lookUpLegacyPath',
             input: ({ context }) => ({ alias: context.pending?.path ?? '' }),
             onDone: { target: '#router.READY', actions: [{ type: 'navigate', params: ({ event }) => ({ to: `/i-${event.output}`, replace: true }) }, 'endClosing'] },

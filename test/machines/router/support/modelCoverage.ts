@@ -1,7 +1,8 @@
 /**
  * A copy of test/machines/session/support/modelCoverage.ts whose replays observe actor errors:
  * the router, cell and item machines invoke promises, and an `xstate.error.actor.*` event sent in a
- * state that no longer runs that actor would otherwise be rethrown and kill the jest worker.
+ * state that no longer runs that actor would otherwise be rethrown and kill the jest worker. It also
+ * counts the states entered in every microstep, so transient states are seen.
  *
  * Model-based coverage: traverse a machine with `xstate/graph` over explicit events, then replay
  * the shortest path to every state followed by every event from it against a real actor, checking
@@ -97,6 +98,8 @@ export function exploreModel<TMachine extends AnyStateMachine>(spec: ModelSpec<T
             // The root's own microsteps, including those of its initial state computed inside createActor.
             if (inspection.type === '@xstate.microstep' && inspection.actorRef.sessionId === inspection.rootId) {
               for (const t of inspection._transitions) taken.add(t);
+              // Transient states (eventless transitions) show only in microsteps, never in a resting snapshot.
+              for (const node of activeStateNodes(machine.root, (inspection.snapshot as AnyMachineSnapshot).value)) visited.add(node.id);
             }
           },
         });
