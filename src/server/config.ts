@@ -15,6 +15,8 @@ export interface ServerConfig {
   siteName: string;
   dedicated: boolean;
   smtpUrl?: string;
+  /** Only administrators create contacts (non-dedicated deployments). */
+  restrictContactCreation: boolean;
   /** Let people register accounts themselves; off by default (COMMUNITY items are for members). */
   allowRegistration: boolean;
   /** Sender of the mail the server sends. */
@@ -76,6 +78,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dedicated: flag(env.DEDICATED),
     smtpUrl: env.SMTP_URL || undefined,
     allowRegistration: flag(env.ALLOW_REGISTRATION),
+    restrictContactCreation: flag(env.RESTRICT_CONTACT_CREATION),
     mailFrom: env.MAIL_FROM || 'KnowledgeKeeper <no-reply@knowledgekeeper.local>',
     tokenTtlSeconds: positiveInt('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS, 14 * 24 * 3600),
     tokenWarningSeconds: positiveInt('TOKEN_WARNING_SECONDS', env.TOKEN_WARNING_SECONDS, 15 * 60),

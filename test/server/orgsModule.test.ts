@@ -106,3 +106,28 @@ describe('invitations', () => {
     stranger.client.close();
   });
 });
+
+describe('contacts and organisations', () => {
+  test("the session lists the user's organisations with what they may do there", async () => {
+    const member = await buildUser(srv);
+    await admin.client.call('act/setMembership', { userId: member.id, orgId: org.$id, capabilities: { write: true } });
+    const again = await ProtocolClient.connect(srv.wsUrl, member.token);
+    expect(again.session.organizations).toEqual({ [org.$id]: { write: true } });
+    again.client.close();
+    member.client.close();
+  });
+
+  test('contact creation can be kept for administrators (non-dedicated sites)', async () => {
+    const open = await startTestServer({ restrictContactCreation: true });
+    try {
+      const user = await buildUser(open);
+      expect(await user.client.request('create/Contact', { lastName: 'Not Yours' })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+      const boss = await connectAdmin(open);
+      expect((await boss.client.request('create/Contact', { lastName: 'Admin Made' })).erred).toBeFalsy();
+      user.client.close();
+      boss.client.close();
+    } finally {
+      await open.stop();
+    }
+  });
+});

@@ -397,6 +397,7 @@ export class AccountService {
       $version: this.site.version,
       activeTasks: await activeTasksOf(this.db, principal.userId),
       masquerading: principal.masquerader !== null,
+      organizations: principal.orgs,
       tokenExpires: tokenExpires.toISOString(),
     };
   }

@@ -39,6 +39,10 @@ export const itemOps: OpRoute[] = [
     handler: async (ctx, { type }, body) => {
       const def = ctx.services.items.typeOf(type!);
       refuseUnless(canCreate(ctx.caller, def, ownerOf(body)), `create ${type}${ownerOf(body) ? ` owned by ${ownerOf(body)}` : ''}`);
+      const { config } = ctx.services;
+      if (def.name === 'Contact' && config.restrictContactCreation && !config.dedicated) {
+        refuseUnless(!!ctx.caller?.admin, 'create contacts: on this site only administrators do');
+      }
       const record = await ctx.services.items.create(authorOf(ctx.caller), def.name, body as ItemData, {
         admin: !!ctx.caller?.admin,
       });

@@ -28,6 +28,8 @@ export interface UserSession {
   $version: string;
   activeTasks: TaskInfo[];
   masquerading: boolean;
+  /** The organisations the user belongs to ("my organizations"), each with what they may do there. */
+  organizations: Record<string, Record<string, boolean>>;
   /** When the token of this session expires (ISO time). */
   tokenExpires: string;
 }

@@ -183,6 +183,7 @@ export function buildUser(overrides: Partial<UserSession> = {}): UserSession {
     $version: '1.0.0',
     activeTasks: [],
     masquerading: false,
+    organizations: {},
     tokenExpires: '2030-01-01T00:00:00Z',
     ...overrides,
   };
