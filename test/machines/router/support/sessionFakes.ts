@@ -15,6 +15,7 @@ import {
   spawnChild,
   type ActorRefFrom,
   type AnyActorLogic,
+  type AnyActorRef,
   type AnyEventObject,
   type InputFrom,
 } from 'xstate';
@@ -99,7 +100,7 @@ export interface SessionHarness<TLogic extends AnyActorLogic> {
 export function startInSession<TLogic extends AnyActorLogic>(
   logic: TLogic,
   options: { systemId: string; input: InputFrom<TLogic>; signedIn?: boolean | null; extra?: Record<string, AnyActorLogic> },
-): SessionHarness<TLogic> {
+): SessionHarness<TLogic> & { extra: (id: string) => AnyActorRef } {
   const alerts: AnyEventObject[] = [];
   const recorder = fromCallback<AnyEventObject>(({ receive }) => receive((event) => alerts.push(event)));
   const root = createMachine({
@@ -132,5 +133,10 @@ export function startInSession<TLogic extends AnyActorLogic>(
     reply: (b, { index, erred } = {}) =>
       connection.send({ type: 'fake.reply', index: index ?? connection.getSnapshot().context.sent.length - 1, b, erred }),
     stop: () => actor.stop(),
+    extra: (id) => {
+      const ref = children[id];
+      if (!ref) throw new Error(`no actor ${id}`);
+      return ref;
+    },
   };
 }
