@@ -89,6 +89,11 @@ const parseHref = (href: string, views: ViewRegistry): ParsedLocation => {
 };
 const keyIndex = (context: RouterContext, key: string): number => context.cells.findIndex((cell) => cell.spec.key === key);
 const lastKey = (context: RouterContext): string | null => context.cells[context.cells.length - 1]?.spec.key ?? null;
+/** Closing every column from `from` on, then showing what is left (home when nothing is). */
+const closeFrom = (context: RouterContext, from: number): { from: number; then: string } => ({
+  from,
+  then: context.location && from > 0 ? truncateLocation(context.location, from) : '/',
+});
 const closingIds = (context: RouterContext, from: number): string[] => context.cells.slice(from).map((cell) => cellId(cell.spec));
 
 /** Location to columns, access rule, legacy paths, close gates across columns, focus. */
@@ -307,24 +312,12 @@ export const routerMachine = setup({
         'router.focusRequested': {
           guard: 'closesCells',
           target: 'APPLY_FOCUS.CLOSING',
-          actions: {
-            type: 'startClosing',
-            params: ({ context, event }) => ({
-              from: keyIndex(context, event.key) + 1,
-              then: context.location ? truncateLocation(context.location, keyIndex(context, event.key) + 1) : '/',
-            }),
-          },
+          actions: { type: 'startClosing', params: ({ context, event }) => closeFrom(context, keyIndex(context, event.key) + 1) },
         },
         'router.closeRequested': {
           guard: 'closesCells',
           target: 'APPLY_FOCUS.CLOSING',
-          actions: {
-            type: 'startClosing',
-            params: ({ context, event }) => ({
-              from: keyIndex(context, event.key),
-              then: context.location && keyIndex(context, event.key) > 0 ? truncateLocation(context.location, keyIndex(context, event.key)) : '/',
-            }),
-          },
+          actions: { type: 'startClosing', params: ({ context, event }) => closeFrom(context, keyIndex(context, event.key)) },
         },
         'router.opened': { guard: 'isKnownCell', actions: 'openCell' },
         'router.paramSet': { guard: 'isKnownCell', actions: 'setParam' },
