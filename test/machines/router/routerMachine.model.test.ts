@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { routerMachine, type RouterContext } from '../../../machines/router/routerMachine';
-import { exploreModel } from './support/modelCoverage';
+import { exploreModel } from '../support/modelCoverage';
 
 // The location shown, the one being applied, the columns, the focus and the close round are what the
 // guards read; the effects and the cell actors' own state are left out.

@@ -1,7 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { TOKEN_COOKIE, TOKEN_STORAGE_KEY } from '../../../src/shared/constants';
 import { authMachine, type AuthContext, type AuthInput } from '../../../machines/session/authMachine';
-import { delayed, exploreModel } from './support/modelCoverage';
+import { delayed, exploreModel } from '../support/modelCoverage';
 import { buildUser, fakeEffects, MemoryStorage } from './support/fakes';
 
 // What the guards read, and nothing else: the token only as "none", "the one another tab writes"

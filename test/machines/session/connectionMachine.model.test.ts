@@ -1,7 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { connectionMachine, type ConnectionContext } from '../../../machines/session/connectionMachine';
 import { selectHealth } from '../../../machines/session/connectionHealth';
-import { delayed, exploreModel } from './support/modelCoverage';
+import { delayed, exploreModel } from '../support/modelCoverage';
 import { buildUser, fakeEffects } from './support/fakes';
 
 // Only request 1 is ever answered or timed out by the model's events, so only its route matters;

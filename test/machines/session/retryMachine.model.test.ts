@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { retryMachine } from '../../../machines/session/retryMachine';
-import { delayed, exploreModel } from './support/modelCoverage';
+import { delayed, exploreModel } from '../support/modelCoverage';
 
 // Seconds above the first countdown (5 s) are one bucket and the failure count is only "some or none",
 // so the graph stays finite while every tick down to the last second is a distinct state.
