@@ -154,3 +154,10 @@ test('filterByPerm answers the chain items a subject may read', async () => {
   expect(theirs.results).toEqual([items.PUBLIC.$id, items.COMMUNITY.$id, items.PRIVATE.$id]);
   expect(await users.outsider.client.request('act/filterByPerm', { subject: users.grantee.id, chain })).toMatchObject({ erred: true });
 });
+
+test('rolesAvailable answers the capabilities and the membership right, sorted', async () => {
+  const roles = await users.reader.client.call<string[]>('act/rolesAvailable');
+  expect(roles).toEqual([...roles].sort((a, b) => a.localeCompare(b)));
+  expect(roles).toEqual(expect.arrayContaining(['Belongings', 'ConsultRespond', 'Core', 'Research', 'write']));
+  expect((await anonymous('act/rolesAvailable')).erred).toBe(true);
+});

@@ -70,7 +70,7 @@ test('a deletion is pushed with $deleted', async () => {
   const item = await alice.client.call<Item>('create/Contact', { lastName: 'Deleted Soon', $access: 'COMMUNITY' });
   await bob.client.call(`addWatch/${item.$id}`);
   await alice.client.call(`delete/${item.$id}`, { _u: 1 });
-  expect((await bob.client.nextPush(isUpdateOf(item.$id))).b).toMatchObject({ $deleted: true, _u: 2 });
+  expect((await bob.client.nextPush(isUpdateOf(item.$id, 2))).b).toMatchObject({ $deleted: true, _u: 2 });
 });
 
 describe('type watches', () => {
