@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { routerMachine, type RouterContext } from '../../../machines/router/routerMachine';
-import { exploreModel } from '../support/modelCoverage';
+import { expectFullCoverage, exploreModel } from '../support/modelCoverage';
 
 // The location shown, the one being applied, the columns, the focus and the close round are what the
 // guards read; the effects and the cell actors' own state are left out.
@@ -51,11 +51,6 @@ describe('routerMachine model (location, access, legacy paths, focus and close g
       ],
       serializeState,
     });
-    console.log(report.line);
-    expect(report.mismatches).toEqual([]);
-    expect(report.missingStates).toEqual([]);
-    expect(report.missingTransitions).toEqual([]);
-    expect(report.transitionsTaken).toBe(report.transitionsTotal);
-    expect(report.statesTotal).toBe(9);
+    expectFullCoverage(report, 9);
   });
 });

@@ -1,7 +1,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { connectionMachine, type ConnectionContext } from '../../../machines/session/connectionMachine';
 import { selectHealth } from '../../../machines/session/connectionHealth';
-import { delayed, exploreModel } from '../support/modelCoverage';
+import { delayed, expectFullCoverage, exploreModel } from '../support/modelCoverage';
 import { buildUser, fakeEffects } from './support/fakes';
 
 // Only request 1 is ever answered or timed out by the model's events, so only its route matters;
@@ -50,12 +50,7 @@ describe('connectionMachine model (socket, requests and health)', () => {
       ],
       serializeState,
     });
-    console.log(report.line);
-    expect(report.mismatches).toEqual([]);
-    expect(report.missingStates).toEqual([]);
-    expect(report.missingTransitions).toEqual([]);
-    expect(report.transitionsTaken).toBe(report.transitionsTotal);
-    expect(report.statesTotal).toBe(7);
+    expectFullCoverage(report, 7);
   });
 
   it('shows every health value along the way', () => {

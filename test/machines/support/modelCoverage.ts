@@ -141,3 +141,13 @@ export function exploreModel<TMachine extends AnyStateMachine>(spec: ModelSpec<T
 
 /** The event of a delayed transition, as the scheduler delivers it. */
 export const delayed = (delay: string, stateId: string): AnyEventObject => ({ type: `xstate.after.${delay}.${stateId}` });
+
+/** Prints the coverage line and asserts every state and transition of the machine was visited. */
+export function expectFullCoverage(report: ModelReport, statesTotal: number): void {
+  console.log(report.line);
+  expect(report.mismatches).toEqual([]);
+  expect(report.missingStates).toEqual([]);
+  expect(report.missingTransitions).toEqual([]);
+  expect(report.transitionsTaken).toBe(report.transitionsTotal);
+  expect(report.statesTotal).toBe(statesTotal);
+}
