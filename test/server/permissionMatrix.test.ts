@@ -161,3 +161,19 @@ test('rolesAvailable answers the capabilities and the membership right, sorted',
   expect(roles).toEqual(expect.arrayContaining(['Belongings', 'ConsultRespond', 'Core', 'Research', 'write']));
   expect((await anonymous('act/rolesAvailable')).erred).toBe(true);
 });
+
+test('isAllowed takes complete ids only, and applyGrants is off for the user\'s own User and Contact', async () => {
+  const { grantee, admin } = users;
+  expect(await grantee.client.request('act/isAllowed', { id: 'LOVValue-0', actions: ['read'] })).toMatchObject({ erred: true, b: { userMessage: 'invalidId' } });
+  const own = await grantee.client.call<{ applyGrants: boolean }>('act/isAllowed', { id: grantee.id, actions: ['read', 'update'] });
+  expect(own).toEqual({ allowed: { read: true, update: true }, applyGrants: false });
+  const contact = await admin.client.call<Item>('create/Contact', { lastName: 'Grantee Self', $access: 'COMMUNITY' });
+  await admin.client.call('act/grant', { id: contact.$id, grantee: grantee.id, actions: ['read', 'update'] });
+  expect((await grantee.client.call<{ applyGrants: boolean }>('act/isAllowed', { id: contact.$id, actions: ['update'] })).applyGrants).toBe(true);
+  const me = await admin.client.call<Item>(`read/${grantee.id}`);
+  await admin.client.call('update', { $id: grantee.id, _u: me._u, contact: { id: contact.$id } });
+  expect((await grantee.client.call<{ applyGrants: boolean }>('act/isAllowed', { id: contact.$id, actions: ['update'] })).applyGrants).toBe(false);
+  expect(await grantee.client.call('act/isAllowed', { id: 'vgn-dashboard', actions: ['read', 'update'] })).toEqual({
+    allowed: { read: true, update: true }, applyGrants: false,
+  });
+});
