@@ -1,9 +1,10 @@
 /** /confirm-email?token=: confirms the address from the registration mail as soon as the page opens. */
 import { useEffect, useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { useT } from '../i18n/useT';
 import { accountCall } from '../platform/accountApi';
 import { AuthCard } from './AuthCard';
+import { BackToSignIn } from './BackToSignIn';
 import { FormMessage } from './FormMessage';
 
 /** The confirmation page. */
@@ -26,11 +27,7 @@ export function ConfirmEmailPage() {
       {outcome === 'busy' ? <p role="status">{t('app.confirmEmail.busy')}</p> : null}
       {outcome === 'done' ? <FormMessage kind="info">{t('app.confirmEmail.done')}</FormMessage> : null}
       {outcome !== 'busy' && outcome !== 'done' ? <FormMessage kind="error">{t(outcome)}</FormMessage> : null}
-      <p className="mt-6 text-sm">
-        <Link href="/sign-in" className="text-primary underline dark:text-blue-300">
-          {t('app.backToSignIn')}
-        </Link>
-      </p>
+      <BackToSignIn />
     </AuthCard>
   );
 }

@@ -1,10 +1,10 @@
 /** /forgot-password: asks for a set-password link; the answer is the same whether or not the address is known. */
 import { useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
 import { useT } from '../i18n/useT';
 import { accountCall } from '../platform/accountApi';
 import { Button } from '../shell/Button';
 import { AuthCard } from './AuthCard';
+import { BackToSignIn } from './BackToSignIn';
 import { Field } from './Field';
 import { FormMessage } from './FormMessage';
 
@@ -35,11 +35,7 @@ export function ForgotPasswordPage() {
           </Button>
         </form>
       )}
-      <p className="mt-6 text-sm">
-        <Link href="/sign-in" className="text-primary underline dark:text-blue-300">
-          {t('app.backToSignIn')}
-        </Link>
-      </p>
+      <BackToSignIn />
     </AuthCard>
   );
 }

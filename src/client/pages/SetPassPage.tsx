@@ -1,12 +1,13 @@
 /** /set-pass?token=: choose a password from the e-mailed link; success signs the user in (x-vgn-token). */
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { useT } from '../i18n/useT';
 import { accountCall } from '../platform/accountApi';
 import { MIN_PASSWORD_LENGTH } from '../platform/passwordRules';
 import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
 import { AuthCard } from './AuthCard';
+import { BackToSignIn } from './BackToSignIn';
 import { Field } from './Field';
 import { FormMessage } from './FormMessage';
 
@@ -67,11 +68,7 @@ export function SetPassPage() {
           </Button>
         </form>
       )}
-      <p className="mt-6 text-sm">
-        <Link href="/sign-in" className="text-primary underline dark:text-blue-300">
-          {t('app.backToSignIn')}
-        </Link>
-      </p>
+      <BackToSignIn />
     </AuthCard>
   );
 }
