@@ -3,7 +3,7 @@
  * by the server's `item/update` pushes, its permissions asked once per action, and a refusal shown as
  * a redirect to sign-in (signed out) or as the error box with its system message.
  */
-import { assign, enqueueActions, fromCallback, setup, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import type { Item } from '../../src/shared/items/types';
 import { Push, UserMessage } from '../../src/shared/protocol';
 import { sessionWatch, type SessionWatchEvent } from '../router/sessionWatch';
@@ -193,6 +193,7 @@ export const itemMachine = setup({
 });
 
 export type ItemSnapshot = SnapshotFrom<typeof itemMachine>;
+export type ItemActorRef = ActorRefFrom<typeof itemMachine>;
 
 /** The item, once read. */
 export const selectItem = (snapshot: ItemSnapshot): Item | null => snapshot.context.item;

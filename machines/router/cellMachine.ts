@@ -3,6 +3,7 @@
  * its view registers so that a close (VALIDATE and CLOSE) or a save (VALIDATE and SAVE) can be vetoed.
  */
 import { assign, emit, enqueueActions, fromPromise, setup, type ActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
+import { itemMachine, type ItemActorRef } from '../item/itemMachine';
 import { getAlerts } from '../systemIds';
 import type { CellSpec } from './parseLocation';
 import type { CellWidth } from './views';
@@ -45,6 +46,8 @@ export interface CellContext {
   error: string | null;
   owner: CellOwner | null;
   now: () => number;
+  /** The item an item cell shows (none for a new item, index 0). */
+  item: ItemActorRef | null;
 }
 
 export type CellEvent =
@@ -78,6 +81,7 @@ export const cellMachine = setup({
     emitted: {} as CellEmitted,
   },
   actors: {
+    item: itemMachine,
     validateGate: fromPromise<boolean, { gate: CellGate | null }>(async ({ input }) => (input.gate ? await input.gate.validate() : true)),
     saveGate: fromPromise<void, { gate: CellGate | null }>(async ({ input }) => {
       await input.gate?.save?.();
@@ -116,7 +120,7 @@ export const cellMachine = setup({
   },
 }).createMachine({
   id: 'cell',
-  context: ({ input }) => ({
+  context: ({ input, spawn }) => ({
     spec: input.spec,
     title: null,
     icon: null,
@@ -129,6 +133,7 @@ export const cellMachine = setup({
     error: null,
     owner: input.owner ?? null,
     now: input.now ?? Date.now,
+    item: input.spec.itemId && !input.spec.itemId.endsWith('-0') ? spawn('item', { id: 'item', input: { id: input.spec.itemId } }) : null,
   }),
   initial: 'CLEAN',
   on: {

@@ -64,4 +64,8 @@ export interface SessionEffects {
   /** A number in [0, 1), for the retry jitter. */
   random(): number;
   log(level: LogLevel, message: string, detail?: unknown): void;
+  /** Changes the browser's location (history push, or replace); the router follows the change. */
+  navigate(to: string, options: { replace: boolean }): void;
+  /** Opens a path in a new browser tab (modifier-click). */
+  openTab(href: string): void;
 }

@@ -18,6 +18,8 @@ export class ServerMessageError extends Error {
     readonly userMessage: string,
     readonly sysMessage?: string,
     readonly operation?: string,
+    /** For `validationFailed`: property name to form-rule message key, for the form to show. */
+    readonly fields?: Record<string, string>,
   ) {
     super(userMessage);
     this.name = 'ServerMessageError';
@@ -34,7 +36,7 @@ export class IgnoredError extends Error {
 
 /** Why a request failed, as plain data so that it can travel in events. */
 export type RequestFailure =
-  | { kind: 'server'; userMessage: string; sysMessage?: string }
+  | { kind: 'server'; userMessage: string; sysMessage?: string; fields?: Record<string, string> }
   /** `silent`: only logged (a POST that never reached the server shows nothing, spec 000 §8). */
   | { kind: 'client'; key: string; detail?: string; silent?: boolean };
 
@@ -42,12 +44,13 @@ export type RequestFailure =
 export function failureFromBody(body: Partial<ErrorBody> | undefined): RequestFailure {
   const failure: RequestFailure = { kind: 'server', userMessage: body?.userMessage ?? 'generalFailure' };
   if (body?.sysMessage !== undefined) failure.sysMessage = body.sysMessage;
+  if (body?.fields !== undefined) failure.fields = body.fields;
   return failure;
 }
 
 /** Turns a failure back into the error class the alert handling order knows. */
 export function failureToError(failure: RequestFailure, operation?: string): Error {
   return failure.kind === 'server'
-    ? new ServerMessageError(failure.userMessage, failure.sysMessage, operation)
+    ? new ServerMessageError(failure.userMessage, failure.sysMessage, operation, failure.fields)
     : new ClientError(failure.key, failure.detail);
 }

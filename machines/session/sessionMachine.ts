@@ -10,6 +10,8 @@ import { alertsMachine } from './alertsMachine';
 import { authMachine } from './authMachine';
 import { connectionMachine } from './connectionMachine';
 import { retryMachine } from './retryMachine';
+import { routerMachine } from '../router/routerMachine';
+import type { ViewRegistry } from '../router/views';
 import type { SessionEffects } from './sessionEffects';
 import { shellMachine } from './shellMachine';
 import { sysAlertsMachine } from './sysAlertsMachine';
@@ -19,19 +21,22 @@ export interface SessionInput {
   siteConfig: SiteConfig;
   clientVersion: string;
   effects: SessionEffects;
+  /** The views the router knows: the core platform's and every module's (default: the core ones). */
+  views?: ViewRegistry;
 }
 
 export interface SessionContext {
   siteConfig: SiteConfig;
   clientVersion: string;
   effects: SessionEffects;
+  views?: ViewRegistry;
 }
 
 export type SessionEvent =
   /** A `storage` event from another tab (key null: storage was cleared). */
   { type: 'session.storageChanged'; key: string | null; newValue: string | null };
 
-/** Root session actor: spawns auth, connection, retry, alerts, tasks, sysAlerts and shell and relays browser events to them. */
+/** Root session actor: spawns auth, connection, retry, alerts, tasks, sysAlerts, shell and router and relays browser events to them. */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -46,6 +51,7 @@ export const sessionMachine = setup({
     sysAlerts: sysAlertsMachine,
     auth: authMachine,
     shell: shellMachine,
+    router: routerMachine,
   },
   guards: {
     isTokenKey: ({ event }) => event.key === TOKEN_STORAGE_KEY || event.key === null,
@@ -59,7 +65,7 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({ ...input }),
-  // Receivers first: auth starts last because its start-up already sends to connection and alerts.
+  // Receivers first: auth starts after them because its start-up already sends to connection and alerts.
   entry: [
     spawnChild('alerts', { id: SystemId.alerts, systemId: SystemId.alerts, input: ({ context }) => ({ log: context.effects.log }) }),
     spawnChild('retry', { id: SystemId.retry, systemId: SystemId.retry, input: ({ context }) => ({ random: context.effects.random }) }),
@@ -83,6 +89,16 @@ export const sessionMachine = setup({
         clientVersion: context.clientVersion,
         effects: context.effects,
         socketTimeoutMs: context.siteConfig.wsTimeout,
+      }),
+    }),
+    // After auth: the router follows the auth state from its start.
+    spawnChild('router', {
+      id: SystemId.router,
+      systemId: SystemId.router,
+      input: ({ context }) => ({
+        effects: { navigate: context.effects.navigate, openTab: context.effects.openTab },
+        migratedFromCKK1: context.siteConfig.migratedFromCKK1,
+        ...(context.views ? { views: context.views } : {}),
       }),
     }),
   ],

@@ -2,6 +2,7 @@
 import type { CookieJar, KeyValueStorage, SessionEffects } from '../../../machines/session/sessionEffects';
 import type { Frame } from '../../shared/protocol';
 import { TOKEN_HEADER } from '../../shared/constants';
+import { navigate } from 'wouter/use-browser-location';
 import { postJson } from './postJson';
 
 /** Local storage, or null where the browser refuses it (private modes throw on access). */
@@ -59,6 +60,10 @@ export function createBrowserEffects(win: Window, debug: () => boolean): Session
       link.remove();
     },
     random: () => Math.random(),
+    navigate: (to, { replace }) => navigate(to, { replace }),
+    openTab: (href) => {
+      win.open(href, '_blank', 'noopener');
+    },
     log(level, message, detail) {
       // Debug and info only with debug logging on, so that a normal console stays quiet.
       if ((level === 'debug' || level === 'info') && !debug()) return;

@@ -2,6 +2,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { WebSocket as MockWebSocket } from 'mock-socket';
 import { createActor, SimulatedClock } from 'xstate';
+import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import type { Credentials, SessionEffects, SignInAnswer, SocketLike } from '../../../machines/session/sessionEffects';
 import { sessionMachine } from '../../../machines/session/sessionMachine';
 import { SystemId, type SessionActorRef } from '../../../machines/systemIds';
@@ -19,7 +20,7 @@ export interface AppHarness extends RenderResult {
   server: ProtocolServer;
   user: UserSession;
   clock: SimulatedClock | undefined;
-  effects: SessionEffects & { reload: jest.Mock; download: jest.Mock };
+  effects: SessionEffects & { reload: jest.Mock; download: jest.Mock; openTab: jest.Mock };
 }
 
 export interface RenderOptions {
@@ -73,6 +74,8 @@ export function renderApp(options: RenderOptions = {}): AppHarness {
     reload: jest.fn(),
     download: jest.fn(),
     random: () => 0,
+    navigate: (to: string, { replace }: { replace: boolean }) => browserNavigate(to, { replace }),
+    openTab: jest.fn(),
     log: () => undefined,
   };
   const session = createActor(sessionMachine, {

@@ -115,6 +115,8 @@ export interface FakeEffects extends SessionEffects {
   reload: jest.Mock<void, []>;
   download: jest.Mock<void, [string]>;
   log: jest.Mock<void, [string, string, unknown?]>;
+  navigate: jest.Mock<void, [string, { replace: boolean }]>;
+  openTab: jest.Mock<void, [string]>;
   /** The most recent socket. */
   socket(): FakeSocket;
 }
@@ -152,6 +154,8 @@ export function fakeEffects(options: { storage?: MemoryStorage | null; random?: 
     download: jest.fn<void, [string]>(),
     random: () => options.random ?? 0,
     log: jest.fn<void, [string, string, unknown?]>(),
+    navigate: jest.fn<void, [string, { replace: boolean }]>(),
+    openTab: jest.fn<void, [string]>(),
     socket: () => {
       const last = sockets[sockets.length - 1];
       if (!last) throw new Error('no socket was opened');
