@@ -98,7 +98,12 @@ export const cellMachine = setup({
     answerClose: enqueueActions(({ context, enqueue }, params: { ok: boolean }) => {
       if (context.owner) enqueue.sendTo(context.owner, { type: 'cell.closeAnswered', key: context.spec.key, index: context.spec.index, ok: params.ok });
     }),
-    refuseClose: emit((_, params: { reason: 'dirty' | 'invalid' }) => ({ type: 'cell.closeRefused' as const, reason: params.reason })),
+    // The user is told why the column stays: unsaved work, or a view that is not complete.
+    refuseClose: enqueueActions(({ enqueue, system }, params: { reason: 'dirty' | 'invalid' }) => {
+      enqueue.emit({ type: 'cell.closeRefused' as const, reason: params.reason });
+      const alerts = getAlerts(system);
+      if (alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'WARNING', message: `app.closeRefused.${params.reason}` } });
+    }),
     refuseSave: emit({ type: 'cell.saveRefused' }),
     markSaved: enqueueActions(({ context, enqueue, system }) => {
       const at = context.now();
