@@ -5,6 +5,7 @@ import {
   getAuth,
   getConnection,
   getRetry,
+  getRouter,
   getShell,
   getSysAlerts,
   getTasks,
@@ -12,6 +13,7 @@ import {
   type AuthActorRef,
   type ConnectionActorRef,
   type RetryActorRef,
+  type RouterActorRef,
   type ShellActorRef,
   type SysAlertsActorRef,
   type TasksActorRef,
@@ -26,6 +28,7 @@ export interface SessionActors {
   tasks: TasksActorRef;
   sysAlerts: SysAlertsActorRef;
   shell: ShellActorRef;
+  router: RouterActorRef;
 }
 
 function need<T>(ref: T | undefined, name: string): T {
@@ -46,6 +49,7 @@ export function useActors(): SessionActors {
       tasks: need(getTasks(system), 'tasks'),
       sysAlerts: need(getSysAlerts(system), 'sysAlerts'),
       shell: need(getShell(system), 'shell'),
+      router: need(getRouter(system), 'router'),
     };
   }, [session]);
 }
