@@ -3,6 +3,7 @@
  * its view registers so that a close (VALIDATE and CLOSE) or a save (VALIDATE and SAVE) can be vetoed.
  */
 import { assign, emit, enqueueActions, fromPromise, setup, type ActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
+import { itemFormMachine, type ItemFormActorRef } from '../item/itemFormMachine';
 import { itemMachine, type ItemActorRef } from '../item/itemMachine';
 import { getAlerts } from '../systemIds';
 import type { CellSpec } from './parseLocation';
@@ -48,6 +49,8 @@ export interface CellContext {
   now: () => number;
   /** The item an item cell shows (none for a new item, index 0). */
   item: ItemActorRef | null;
+  /** The form of an item cell in context `edit` or of a new item (index 0). */
+  form: ItemFormActorRef | null;
 }
 
 export type CellEvent =
@@ -82,6 +85,7 @@ export const cellMachine = setup({
   },
   actors: {
     item: itemMachine,
+    form: itemFormMachine,
     validateGate: fromPromise<boolean, { gate: CellGate | null }>(async ({ input }) => (input.gate ? await input.gate.validate() : true)),
     saveGate: fromPromise<void, { gate: CellGate | null }>(async ({ input }) => {
       await input.gate?.save?.();
@@ -109,6 +113,7 @@ export const cellMachine = setup({
       const at = context.now();
       enqueue.assign({ savedAt: at, error: null });
       enqueue.emit({ type: 'cell.saved', at });
+      if (context.form) enqueue.sendTo(context.form, { type: 'form.cellSaved' });
       const alerts = getAlerts(system);
       if (alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
     }),
@@ -125,21 +130,27 @@ export const cellMachine = setup({
   },
 }).createMachine({
   id: 'cell',
-  context: ({ input, spawn }) => ({
-    spec: input.spec,
-    title: null,
-    icon: null,
-    actionBtn: null,
-    width: input.width ?? 'HALF',
-    defaultWidth: input.width ?? 'HALF',
-    noColumns: input.noColumns ?? false,
-    gate: null,
-    savedAt: null,
-    error: null,
-    owner: input.owner ?? null,
-    now: input.now ?? Date.now,
-    item: input.spec.itemId && !input.spec.itemId.endsWith('-0') ? spawn('item', { id: 'item', input: { id: input.spec.itemId } }) : null,
-  }),
+  context: ({ input, spawn }) => {
+    const { itemId } = input.spec;
+    const item = itemId && !itemId.endsWith('-0') ? spawn('item', { id: 'item', input: { id: itemId } }) : null;
+    const form = itemId && (input.spec.context === 'edit' || itemId.endsWith('-0')) ? spawn('form', { id: 'form', input: { itemId, item } }) : null;
+    return {
+      spec: input.spec,
+      title: null,
+      icon: null,
+      actionBtn: null,
+      width: input.width ?? 'HALF',
+      defaultWidth: input.width ?? 'HALF',
+      noColumns: input.noColumns ?? false,
+      gate: null,
+      savedAt: null,
+      error: null,
+      owner: input.owner ?? null,
+      now: input.now ?? Date.now,
+      item,
+      form,
+    };
+  },
   initial: 'CLEAN',
   on: {
     'cell.gateRegistered': { actions: 'setGate' },

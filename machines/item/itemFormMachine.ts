@@ -1,0 +1,319 @@
+/**
+ * The form of one item (spec 000 §4 Cells, §5): draft values, touched fields, rule and server errors,
+ * the failed-save shake, and the save through the connection (`create/{type}` or `update` with only
+ * the changed properties and `_u`). It registers the cell's gate: validate, save and reset (discard).
+ */
+import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { itemTypes } from '../../src/shared/itemTypes';
+import { validateItemData, type FieldErrors } from '../../src/shared/items/itemSchema';
+import type { Item, ItemData, ItemTypeDef } from '../../src/shared/items/types';
+import { UserMessage } from '../../src/shared/protocol';
+import type { CellGate } from '../router/cellMachine';
+import { formatLocation } from '../router/formatLocation';
+import type { ConnectionReplyEvent } from '../session/connectionMachine';
+import type { RequestFailure } from '../session/sessionErrors';
+import { getAuth, getConnection, getRouter } from '../systemIds';
+import type { ItemActorRef } from './itemMachine';
+
+export interface ItemFormInput {
+  /** `Type-index`; index 0 creates a new item. */
+  itemId: string;
+  /** The item actor of an existing item, whose item the draft starts from. */
+  item: ItemActorRef | null;
+}
+
+/** How the last save ended, numbered so that the gate knows which one it waits for. */
+export interface SaveOutcome {
+  seq: number;
+  /** A message key, or null when the server accepted. */
+  error: string | null;
+}
+
+export interface ItemFormContext {
+  typeName: string;
+  itemId: string;
+  isNew: boolean;
+  itemRef: ItemActorRef | null;
+  /** The item the draft started from (its `_u` goes with the update). */
+  base: Item | null;
+  /** The newest item the item actor holds; a discard starts from it. */
+  latest: Item | null;
+  draft: ItemData;
+  touched: string[];
+  /** After a save attempt every rule error shows, not only those of touched fields. */
+  submitted: boolean;
+  ruleErrors: FieldErrors;
+  serverErrors: FieldErrors;
+  /** A failure of the whole form (errors.staleUpdate). */
+  formError: string | null;
+  edited: boolean;
+  /** Counts failed saves: the editor focuses the first invalid input on each. */
+  shakes: number;
+  saves: number;
+  outcome: SaveOutcome | null;
+}
+
+export type ItemFormEvent =
+  | { type: 'form.changed'; name: string; value: unknown }
+  | { type: 'form.blurred'; name: string }
+  | { type: 'form.validateRequested' }
+  | { type: 'form.saveRequested' }
+  | { type: 'form.resetRequested' }
+  | { type: 'form.itemRead'; item: Item }
+  /** From the cell: the save is recorded, so a created item may replace the create cell. */
+  | { type: 'form.cellSaved' }
+  | { type: 'form.shakeStarted' }
+  | ConnectionReplyEvent;
+
+const SAVE_TICKET = 'save';
+const EMPTY_TYPE: ItemTypeDef = { name: '', defaultIcon: '', defaultAccess: 'PRIVATE', properties: {}, label: () => '' };
+
+/** The type of a form, or an empty one for an unknown type (the router only opens known ones). */
+export const formType = (typeName: string): ItemTypeDef => itemTypes.get(typeName) ?? EMPTY_TYPE;
+
+const isEmptyValue = (v: unknown): boolean =>
+  v === undefined || v === null || (typeof v === 'string' && v === '') || (Array.isArray(v) && v.length === 0);
+
+/** The draft of an item: only the type's own properties. */
+function draftOf(type: ItemTypeDef, item: Item | null): ItemData {
+  if (!item) return {};
+  return Object.fromEntries(Object.keys(type.properties).filter((k) => item[k] !== undefined).map((k) => [k, item[k]]));
+}
+
+/** The stored shape of a draft: empty values dropped, numbers typed as text turned into numbers. */
+export function dataOf(type: ItemTypeDef, draft: ItemData): ItemData {
+  const data: ItemData = {};
+  for (const [k, v] of Object.entries(draft)) {
+    if (isEmptyValue(v)) continue;
+    const kind = type.properties[k]?.kind;
+    data[k] = kind === 'NUM' && typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v;
+  }
+  return data;
+}
+
+/** The properties that differ from the item; a removed one is sent as null. */
+function changesOf(type: ItemTypeDef, base: Item | null, draft: ItemData): ItemData {
+  const data = dataOf(type, draft);
+  const changes: ItemData = {};
+  for (const k of Object.keys(type.properties)) {
+    const before = base?.[k];
+    if (JSON.stringify(data[k]) === JSON.stringify(before)) continue;
+    if (data[k] !== undefined) changes[k] = data[k];
+    else if (before !== undefined) changes[k] = null;
+  }
+  return changes;
+}
+
+const failureKey = (failure: RequestFailure): string => (failure.kind === 'server' ? `errors.${failure.userMessage}` : failure.key);
+
+/** The gate the cell calls: each call talks to the form actor by events. */
+function gateOf(form: AnyActorRef): CellGate {
+  const errorsOf = (): FieldErrors => (form.getSnapshot() as ItemFormSnapshot).context.ruleErrors;
+  return {
+    validate: () => {
+      form.send({ type: 'form.validateRequested' });
+      return Object.keys(errorsOf()).length === 0;
+    },
+    save: () =>
+      new Promise<void>((resolve, reject) => {
+        const seq = (form.getSnapshot() as ItemFormSnapshot).context.saves + 1;
+        const subscription = form.subscribe((snapshot: ItemFormSnapshot) => {
+          const { outcome } = snapshot.context;
+          if (outcome?.seq !== seq) return;
+          subscription.unsubscribe();
+          if (outcome.error === null) resolve();
+          else reject(new Error(outcome.error));
+        });
+        form.send({ type: 'form.saveRequested' });
+      }),
+    reset: () => form.send({ type: 'form.resetRequested' }),
+  };
+}
+
+/** Tells the form each item its item actor holds. */
+const itemFeed = fromCallback<ItemFormEvent, { item: ItemActorRef | null }>(({ input, sendBack }) => {
+  if (!input.item) return undefined;
+  let last: Item | null = null;
+  const take = (item: Item | null): void => {
+    if (item && item !== last) {
+      last = item;
+      sendBack({ type: 'form.itemRead', item });
+    }
+  };
+  take(input.item.getSnapshot().context.item);
+  const subscription = input.item.subscribe((snapshot) => take(snapshot.context.item));
+  return () => subscription.unsubscribe();
+});
+
+/** One item's form: draft, rules, server errors, shake, save and discard, and the cell's gate. */
+export const itemFormMachine = setup({
+  types: {
+    context: {} as ItemFormContext,
+    events: {} as ItemFormEvent,
+    input: {} as ItemFormInput,
+  },
+  actors: { itemFeed },
+  delays: { shakeDuration: 1000 },
+  guards: {
+    isSaveReply: ({ event }) => event.type === 'connection.replied' && event.ticket === SAVE_TICKET,
+    isSaveFailure: ({ event }) => event.type === 'connection.failed' && event.ticket === SAVE_TICKET,
+    isCreatedReply: ({ context, event }) => context.isNew && event.type === 'connection.replied' && event.ticket === SAVE_TICKET,
+    isNew: ({ context }) => context.isNew,
+    isFirstChange: ({ context }) => !context.edited,
+    isClean: ({ context }) => !context.edited,
+  },
+  actions: {
+    registerGate: enqueueActions(({ enqueue, self }) => {
+      enqueue.sendParent({ type: 'cell.gateRegistered', gate: gateOf(self) });
+    }),
+    takeItem: assign(({ context, event }) => {
+      if (event.type !== 'form.itemRead') return {};
+      // Unsaved work is kept; its save then meets staleUpdate rather than silently overwriting the newer item.
+      if (context.edited && context.base) return { latest: event.item };
+      return { base: event.item, latest: event.item, draft: draftOf(formType(context.typeName), event.item), serverErrors: {}, formError: null };
+    }),
+    change: assign(({ context, event }) => {
+      if (event.type !== 'form.changed') return {};
+      const { [event.name]: _fixed, ...serverErrors } = context.serverErrors;
+      return { draft: { ...context.draft, [event.name]: event.value }, serverErrors, edited: true };
+    }),
+    touch: assign(({ context, event }) =>
+      event.type === 'form.blurred' && !context.touched.includes(event.name) ? { touched: [...context.touched, event.name] } : {},
+    ),
+    check: assign(({ context, system }) => {
+      const type = formType(context.typeName);
+      const admin = getAuth(system)?.getSnapshot().context.user?.admin === true;
+      const all = validateItemData(type, dataOf(type, context.draft), { admin });
+      const ruleErrors = context.submitted ? all : Object.fromEntries(Object.entries(all).filter(([k]) => context.touched.includes(k)));
+      return { ruleErrors };
+    }),
+    submit: assign({ submitted: true }),
+    tellEdited: enqueueActions(({ enqueue }) => enqueue.sendParent({ type: 'cell.edited' })),
+    shakeIfInvalid: enqueueActions(({ context, enqueue }) => {
+      if (Object.keys(context.ruleErrors).length > 0) enqueue.raise({ type: 'form.shakeStarted' });
+    }),
+    countShake: assign(({ context }) => ({ shakes: context.shakes + 1 })),
+    sendSave: enqueueActions(({ context, enqueue, self, system }) => {
+      const connection = getConnection(system);
+      const type = formType(context.typeName);
+      enqueue.assign({ saves: context.saves + 1, formError: null });
+      if (!connection) return;
+      const frame = context.isNew
+        ? { o: `create/${context.typeName}`, b: dataOf(type, context.draft) }
+        : { o: 'update', b: { $id: context.itemId, _u: context.base?._u, ...changesOf(type, context.base, context.draft) } };
+      enqueue.sendTo(connection, { type: 'connection.send', frame, ticket: SAVE_TICKET, replyTo: self });
+    }),
+    acceptSaved: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'connection.replied') return;
+      const item = event.frame.b as Item;
+      if (context.itemRef && !context.isNew) enqueue.sendTo(context.itemRef, { type: 'item.saved', item });
+      const draft = context.isNew ? context.draft : draftOf(formType(context.typeName), item);
+      enqueue.assign({
+        base: item, latest: item, draft, edited: false, touched: [], submitted: false, ruleErrors: {}, serverErrors: {},
+        outcome: { seq: context.saves, error: null },
+      });
+    }),
+    refuseSaved: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'connection.failed') return;
+      const { failure } = event;
+      const fields = failure.kind === 'server' && failure.userMessage === UserMessage.validationFailed ? failure.fields ?? {} : {};
+      const stale = failure.kind === 'server' && failure.userMessage === UserMessage.staleUpdate;
+      enqueue.assign({
+        serverErrors: fields,
+        // Other failures show in the cell's error box.
+        formError: stale ? 'errors.staleUpdate' : null,
+        outcome: { seq: context.saves, error: failureKey(failure) },
+      });
+      if (Object.keys(fields).length) enqueue.raise({ type: 'form.shakeStarted' });
+    }),
+    reset: assign(({ context }) => ({
+      base: context.latest,
+      draft: draftOf(formType(context.typeName), context.latest),
+      touched: [], submitted: false, ruleErrors: {}, serverErrors: {}, formError: null, edited: false,
+    })),
+    openCreated: enqueueActions(({ context, enqueue, system }) => {
+      const router = getRouter(system);
+      const location = router?.getSnapshot().context.location;
+      if (!router || !location || !context.base) return;
+      const from = `i-${context.itemId}`;
+      const to = `i-${context.base.$id}`;
+      const cells = location.cells.map((cell) => ({ segments: cell.segments.map((s) => (s === from ? to : s)) }));
+      enqueue.sendTo(router, { type: 'router.linkFollowed', href: formatLocation(cells, location.query), newTab: false });
+    }),
+  },
+}).createMachine({
+  id: 'itemForm',
+  context: ({ input }) => {
+    const typeName = input.itemId.split('-')[0] ?? '';
+    return {
+      typeName, itemId: input.itemId, isNew: input.itemId.endsWith('-0'), itemRef: input.item, base: null, latest: null, draft: {},
+      touched: [], submitted: false, ruleErrors: {}, serverErrors: {}, formError: null, edited: false, shakes: 0, saves: 0, outcome: null,
+    };
+  },
+  entry: 'registerGate',
+  invoke: { src: 'itemFeed', input: ({ context }) => ({ item: context.itemRef }) },
+  type: 'parallel',
+  states: {
+    edit: {
+      initial: 'START',
+      states: {
+        START: { always: [{ guard: 'isNew', target: 'EDITING' }, { target: 'LOADING' }] },
+        LOADING: { on: { 'form.itemRead': { target: 'EDITING', actions: 'takeItem' } } },
+        EDITING: {
+          on: {
+            'form.itemRead': { actions: 'takeItem' },
+            'form.changed': [
+              { guard: 'isFirstChange', actions: ['change', 'check', 'tellEdited'] },
+              { actions: ['change', 'check'] },
+            ],
+            'form.blurred': { actions: ['touch', 'check'] },
+            // A clean form has nothing to check: closing an untouched create form is fine.
+            'form.validateRequested': [{ guard: 'isClean', actions: assign({ ruleErrors: {} }) }, { actions: ['submit', 'check', 'shakeIfInvalid'] }],
+            'form.saveRequested': { target: 'SAVING', actions: ['submit', 'check', 'sendSave'] },
+            'form.resetRequested': { actions: 'reset' },
+          },
+        },
+        SAVING: {
+          on: {
+            'form.itemRead': { actions: 'takeItem' },
+            'connection.replied': [
+              { guard: 'isCreatedReply', target: 'CREATED', actions: 'acceptSaved' },
+              { guard: 'isSaveReply', target: 'EDITING', actions: 'acceptSaved' },
+            ],
+            'connection.failed': { guard: 'isSaveFailure', target: 'EDITING', actions: 'refuseSaved' },
+          },
+        },
+        // The new item opens in place of the create cell once the cell has recorded the save.
+        CREATED: { on: { 'form.cellSaved': { actions: 'openCreated' } } },
+      },
+    },
+    shake: {
+      initial: 'STILL',
+      states: {
+        STILL: { on: { 'form.shakeStarted': { target: 'SHAKING', actions: 'countShake' } } },
+        SHAKING: {
+          after: { shakeDuration: 'STILL' },
+          on: { 'form.shakeStarted': { target: 'SHAKING', reenter: true, actions: 'countShake' } },
+        },
+      },
+    },
+  },
+});
+
+export type ItemFormSnapshot = SnapshotFrom<typeof itemFormMachine>;
+export type ItemFormActorRef = ActorRefFrom<typeof itemFormMachine>;
+
+/** Rule and server errors by property (server errors win: they are the newer word). */
+export const selectFormErrors = (snapshot: ItemFormSnapshot): FieldErrors => ({ ...snapshot.context.ruleErrors, ...snapshot.context.serverErrors });
+/** The draft values. */
+export const selectDraft = (snapshot: ItemFormSnapshot): ItemData => snapshot.context.draft;
+/** A failure of the whole form, as a message key. */
+export const selectFormError = (snapshot: ItemFormSnapshot): string | null => snapshot.context.formError;
+/** Whether invalid inputs shake now (one second after a failed save). */
+export const selectShaking = (snapshot: ItemFormSnapshot): boolean => snapshot.matches({ shake: 'SHAKING' });
+/** Counts failed saves. */
+export const selectShakes = (snapshot: ItemFormSnapshot): number => snapshot.context.shakes;
+/** Whether the draft is loaded (an edit form waits for its item). */
+export const selectFormReady = (snapshot: ItemFormSnapshot): boolean => !snapshot.matches({ edit: 'LOADING' }) && !snapshot.matches({ edit: 'START' });
+/** The item the draft started from (null while creating). */
+export const selectFormItem = (snapshot: ItemFormSnapshot): Item | null => snapshot.context.base;
