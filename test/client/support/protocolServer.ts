@@ -15,6 +15,8 @@ export class ProtocolServer {
   private sockets: { socket: Client; token: string }[] = [];
   /** Answers for requests by operation; unknown operations answer `unknownOperation`. */
   readonly handlers = new Map<string, (frame: Frame) => unknown>();
+  /** Erred replies by operation (checked before the handlers). */
+  readonly failures = new Map<string, { userMessage: string; sysMessage?: string; fields?: Record<string, string> }>();
   private refreshed = 0;
 
   constructor() {
@@ -57,6 +59,11 @@ export class ProtocolServer {
       entry.token = token;
       socket.send(JSON.stringify({ o: 'nextToken', s: frame.s, b: { ok: true } }));
       socket.send(JSON.stringify({ o: 'newToken', b: { token, expires: new Date(Date.now() + 3_600_000).toISOString() } }));
+      return;
+    }
+    const failure = this.failures.get(frame.o);
+    if (failure) {
+      socket.send(JSON.stringify({ o: frame.o, s: frame.s, erred: true, b: failure }));
       return;
     }
     const handler = this.handlers.get(frame.o);
