@@ -1,4 +1,5 @@
 import { moduleServers } from '../../modules/server';
+import { fieldOps } from './fieldOps';
 import { itemOps, timelineOp } from './itemOps';
 import type { OpRoute } from './OpContext';
 import { notificationOps } from './notificationOps';
@@ -12,6 +13,6 @@ import { watchOps } from './watchOps';
 
 /** Every operation the socket and POST /api/item answer, in match order. */
 export const operationTable: readonly OpRoute[] = [
-  ...sessionOps, ...itemOps, timelineOp, ...watchOps, ...permissionOps, ...notificationOps, ...platformOps, ...sessionAdminOps, ...taskOps, ...searchOps,
+  ...sessionOps, ...itemOps, timelineOp, ...watchOps, ...permissionOps, ...notificationOps, ...platformOps, ...sessionAdminOps, ...taskOps, ...searchOps, ...fieldOps,
   ...moduleServers.flatMap((m) => m.ops),
 ];

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { makeId, parseId, InvalidIdError } from '../../shared/ids';
 import { SERVER_FIELDS, validateItemData, type FieldErrors } from '../../shared/items/itemSchema';
+import { sanitizeRichText } from '../../shared/items/sanitizeRichText';
 import type { ItemRegistryLike } from './relations';
 import { relatedIds } from './relations';
 import type { Item, ItemData, ItemTypeDef, Visibility } from '../../shared/items/types';
@@ -47,9 +48,13 @@ const ITEM_CACHE_SIZE = 20_000;
 /** Checks a stored item before it is changed; throws an OpError to refuse. */
 export type Authorize = (record: ItemRecord) => void;
 
-function storedProps(body: ItemData): ItemData {
+/** The body's own properties; rich text (HTM) is reduced to the allow-list here, so nothing else is ever stored. */
+function storedProps(body: ItemData, type: ItemTypeDef): ItemData {
   const out: ItemData = {};
-  for (const [k, v] of Object.entries(body)) if (!SERVER_FIELDS.has(k) && k !== '$access') out[k] = v;
+  for (const [k, v] of Object.entries(body)) {
+    if (SERVER_FIELDS.has(k) || k === '$access') continue;
+    out[k] = type.properties[k]?.kind === 'HTM' && typeof v === 'string' ? sanitizeRichText(v) : v;
+  }
   return out;
 }
 
@@ -137,7 +142,7 @@ export class ItemStore {
   /** Creates an item of `typeName` from `body`; answers the stored record. */
   async create(author: Author, typeName: string, body: ItemData, options: { admin: boolean; tx?: Queryable }): Promise<ItemRecord> {
     const type = this.typeOf(typeName);
-    const data = storedProps(body);
+    const data = storedProps(body, type);
     for (const [k, def] of Object.entries(type.properties)) {
       if (def.readOnly && k in data && !options.admin) throw new OpError('validationFailed', `${k} is read-only`, { [k]: 'errors.readOnly' });
     }
@@ -185,7 +190,7 @@ export class ItemStore {
       }
       const next: ItemData = { ...current.data };
       const changed: string[] = [];
-      for (const [k, v] of Object.entries(storedProps(body))) {
+      for (const [k, v] of Object.entries(storedProps(body, type))) {
         if (JSON.stringify(next[k]) === JSON.stringify(v ?? undefined)) continue;
         if (type.properties[k]?.readOnly && !options.admin) throw new OpError('validationFailed', `${k} is read-only`, { [k]: 'errors.readOnly' });
         if (v === null) delete next[k];
