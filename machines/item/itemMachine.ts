@@ -10,16 +10,16 @@ import { sessionWatch, type SessionWatchEvent } from '../router/sessionWatch';
 import { selectActiveItemId } from '../router/routerSelectors';
 import type { ConnectionReplyEvent } from '../session/connectionMachine';
 import { getAlerts, getConnection, getRouter } from '../systemIds';
+import { toItemError, type ItemError } from './itemRequest';
+import { itemNotifyMachine, type ItemNotifyActorRef, type ItemNotifyEvent } from './itemNotifyMachine';
+import { itemRawSaveMachine, type ItemRawSaveActorRef, type ItemRawSaveEvent } from './itemRawSaveMachine';
+import { itemTimelineMachine, type ItemTimelineActorRef } from './itemTimelineMachine';
+
+export type { ItemError } from './itemRequest';
 
 export interface ItemInput {
   /** `Type-index`. */
   id: string;
-}
-
-/** What the error box shows: `errors.{userMessage}`, with `sysMessage` in its details dialog. */
-export interface ItemError {
-  userMessage: string;
-  sysMessage?: string;
 }
 
 export interface ItemContext {
@@ -40,10 +40,17 @@ export type ItemEvent =
   /** The item as this client's own save answered it: no serverUpdated alert for our own change. */
   | { type: 'item.saved'; item: Item }
   | { type: 'item.retryRequested' }
+  /** The timeline view opened (or wants a refresh); handled by the `timeline` child. */
+  | { type: 'item.timelineRequested' }
+  /** Notification settings and raw edit, handled by the `notify` and `rawSave` children. */
+  | Exclude<ItemNotifyEvent, ConnectionReplyEvent>
+  | Exclude<ItemRawSaveEvent, ConnectionReplyEvent>
   | ConnectionReplyEvent
   | SessionWatchEvent;
 
 export const Ticket = { read: 'read', watch: 'addWatch', allowed: 'isAllowed' } as const;
+/** Ids of the children that own the timeline, the notification preference and the raw edit. */
+export const ChildId = { timeline: 'timeline', notify: 'notify', rawSave: 'rawSave' } as const;
 
 const isItem = (value: unknown): value is Item =>
   typeof value === 'object' && value !== null && typeof (value as { $id?: unknown }).$id === 'string' && typeof (value as { _u?: unknown })._u === 'number';
@@ -71,7 +78,7 @@ export const itemMachine = setup({
     events: {} as ItemEvent,
     input: {} as ItemInput,
   },
-  actors: { sessionWatch, unwatchOnStop },
+  actors: { sessionWatch, unwatchOnStop, timeline: itemTimelineMachine, notify: itemNotifyMachine, rawSave: itemRawSaveMachine },
   guards: {
     isReadReply: ({ event }) => isTicket(event, Ticket.read) && event.type === 'connection.replied' && isItem(replyBody(event)),
     isReadFailure: ({ event }) => isTicket(event, Ticket.read),
@@ -84,6 +91,7 @@ export const itemMachine = setup({
     isUpdatePush: ({ context, event }) =>
       event.type === 'session.pushed' && event.frame.o === Push.itemUpdate && isItem(event.frame.b) && event.frame.b.$id === context.id && isNewer(context.item, event.frame.b),
     isThisDeleted: ({ context, event }) => event.type === 'session.itemDeleted' && event.id.split('-').slice(0, 2).join('-') === context.id,
+    isNewerSaved: ({ context, event }) => event.type === 'item.saved' && isNewer(context.item, event.item),
     isAllowedAnswer: ({ event }) => (event.type === 'connection.replied' || event.type === 'connection.failed') && (event.ticket ?? '').startsWith(`${Ticket.allowed}:`),
   },
   actions: {
@@ -96,7 +104,16 @@ export const itemMachine = setup({
       return isItem(body) ? { item: body, error: null } : {};
     }),
     storePushed: assign(({ event }) => (event.type === 'session.pushed' && isItem(event.frame.b) ? { item: event.frame.b } : {})),
-    storeSaved: assign(({ context, event }) => (event.type === 'item.saved' && isNewer(context.item, event.item) ? { item: event.item } : {})),
+    storeSaved: assign(({ event }) => (event.type === 'item.saved' ? { item: event.item } : {})),
+    // The children read nothing of the item: they are told what concerns them.
+    tellTimeline: enqueueActions(({ enqueue }) => enqueue.sendTo(ChildId.timeline, { type: 'item.changed' })),
+    forwardTimeline: enqueueActions(({ enqueue }) => enqueue.sendTo(ChildId.timeline, { type: 'item.timelineRequested' })),
+    forwardNotify: enqueueActions(({ event, enqueue }) => {
+      if (event.type === 'item.notifyRequested' || event.type === 'item.notifySet') enqueue.sendTo(ChildId.notify, event);
+    }),
+    forwardRawSave: enqueueActions(({ event, enqueue }) => {
+      if (event.type === 'item.rawEditOpened' || event.type === 'item.rawSaved') enqueue.sendTo(ChildId.rawSave, event);
+    }),
     markDeleted: assign(({ context }) => (context.item ? { item: { ...context.item, $deleted: true } } : {})),
     sendAddWatch: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = getConnection(system);
@@ -113,12 +130,7 @@ export const itemMachine = setup({
     }),
     setError: assign(({ event }) => {
       if (event.type !== 'connection.failed') return {};
-      const { failure } = event;
-      const error: ItemError =
-        failure.kind === 'server'
-          ? { userMessage: failure.userMessage, ...(failure.sysMessage === undefined ? {} : { sysMessage: failure.sysMessage }) }
-          : { userMessage: failure.key, ...(failure.detail === undefined ? {} : { sysMessage: failure.detail }) };
-      return { error };
+      return { error: toItemError(event.failure) };
     }),
     clearError: assign({ error: null }),
     requestSignIn: enqueueActions(({ enqueue, system }) => {
@@ -156,11 +168,19 @@ export const itemMachine = setup({
   invoke: [
     { src: 'sessionWatch', input: { auth: true, pushes: true, deletions: true } },
     { id: 'unwatch', src: 'unwatchOnStop', input: ({ context }) => ({ id: context.id }) },
+    { id: ChildId.timeline, src: 'timeline', input: ({ context }) => ({ id: context.id }) },
+    { id: ChildId.notify, src: 'notify', input: ({ context }) => ({ id: context.id }) },
+    { id: ChildId.rawSave, src: 'rawSave' },
   ],
   on: {
     'session.authChanged': { actions: 'setSignedIn' },
     'session.itemDeleted': { guard: 'isThisDeleted', actions: 'markDeleted' },
     'item.allowedAsked': { actions: 'askAllowed' },
+    'item.timelineRequested': { actions: 'forwardTimeline' },
+    'item.notifyRequested': { actions: 'forwardNotify' },
+    'item.notifySet': { actions: 'forwardNotify' },
+    'item.rawEditOpened': { actions: 'forwardRawSave' },
+    'item.rawSaved': { actions: 'forwardRawSave' },
     'connection.replied': { guard: 'isAllowedAnswer', actions: 'cacheAllowed' },
     'connection.failed': { guard: 'isAllowedAnswer', actions: 'cacheAllowed' },
   },
@@ -179,9 +199,9 @@ export const itemMachine = setup({
     },
     READY: {
       on: {
-        'connection.replied': { guard: 'isNewerWatchReply', actions: ['storeItem', 'alertIfFocused'] },
-        'session.pushed': { guard: 'isUpdatePush', actions: ['storePushed', 'alertIfFocused'] },
-        'item.saved': { actions: 'storeSaved' },
+        'connection.replied': { guard: 'isNewerWatchReply', actions: ['storeItem', 'alertIfFocused', 'tellTimeline'] },
+        'session.pushed': { guard: 'isUpdatePush', actions: ['storePushed', 'alertIfFocused', 'tellTimeline'] },
+        'item.saved': { guard: 'isNewerSaved', actions: ['storeSaved', 'tellTimeline'] },
       },
     },
     // The router sends the visitor to /sign-in?next=...; nothing to show meanwhile.
@@ -203,3 +223,9 @@ export const selectItemError = (snapshot: ItemSnapshot): ItemError | null => sna
 export const selectDeleted = (snapshot: ItemSnapshot): boolean => snapshot.context.item?.$deleted === true;
 /** The cached answer for one action: undefined until the server answered. */
 export const isActionAllowed = (snapshot: ItemSnapshot, action: string): boolean | undefined => snapshot.context.allowed[action];
+/** The child that keeps the timeline. */
+export const selectTimelineActor = (snapshot: ItemSnapshot): ItemTimelineActorRef => snapshot.children[ChildId.timeline] as ItemTimelineActorRef;
+/** The child that reads and writes the notification preference. */
+export const selectNotifyActor = (snapshot: ItemSnapshot): ItemNotifyActorRef => snapshot.children[ChildId.notify] as ItemNotifyActorRef;
+/** The child that sends raw edits. */
+export const selectRawSaveActor = (snapshot: ItemSnapshot): ItemRawSaveActorRef => snapshot.children[ChildId.rawSave] as ItemRawSaveActorRef;

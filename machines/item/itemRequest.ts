@@ -1,0 +1,20 @@
+/** What the item actor and its children share for their socket requests: the error shape and the reply test. */
+import type { ConnectionReplyEvent } from '../session/connectionMachine';
+import type { RequestFailure } from '../session/sessionErrors';
+
+/** What the error box shows: `errors.{userMessage}`, with `sysMessage` in its details dialog. */
+export interface ItemError {
+  userMessage: string;
+  sysMessage?: string;
+}
+
+/** A failed request as the error box shows it: the server's userMessage, or the client error's key. */
+export function toItemError(failure: RequestFailure): ItemError {
+  return failure.kind === 'server'
+    ? { userMessage: failure.userMessage, ...(failure.sysMessage === undefined ? {} : { sysMessage: failure.sysMessage }) }
+    : { userMessage: failure.key, ...(failure.detail === undefined ? {} : { sysMessage: failure.detail }) };
+}
+
+/** Whether `event` answers the request sent with `ticket`. */
+export const answers = (event: { type: string; ticket?: string | undefined }, ticket: string): event is ConnectionReplyEvent =>
+  (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket === ticket;

@@ -1,0 +1,58 @@
+import type { AnyMachineSnapshot } from 'xstate';
+import { itemNotifyMachine } from '../../../machines/item/itemNotifyMachine';
+import { itemRawSaveMachine } from '../../../machines/item/itemRawSaveMachine';
+import { itemTimelineMachine } from '../../../machines/item/itemTimelineMachine';
+import { expectFullCoverage, exploreModel } from '../support/modelCoverage';
+
+const replied = (ticket: string, b: unknown) => ({ type: 'connection.replied', ticket, o: 'op', frame: { o: 'op', b } });
+const failed = (ticket: string) => ({ type: 'connection.failed', ticket, o: 'op', failure: { kind: 'server', userMessage: 'generalFailure' } });
+const ITEM = { $id: 'Contact-1', _t: 'Contact', _i: 1, _u: 4 };
+
+describe('item children models (timeline, notification preference, raw edit)', () => {
+  it('timeline: every state and transition', () => {
+    const report = exploreModel({
+      name: 'itemTimeline',
+      machine: itemTimelineMachine,
+      variants: [{ name: 'default', input: () => ({ id: 'Contact-1' }) }],
+      events: [{ type: 'item.timelineRequested' }, { type: 'item.changed' }, replied('timeline', []), failed('timeline'), replied('other', [])],
+      serializeState: (s: AnyMachineSnapshot) => `${JSON.stringify(s.value)}|${String((s.context as { stale: boolean }).stale)}`,
+    });
+    expectFullCoverage(report, 4);
+  });
+
+  it('notification preference: every state and transition', () => {
+    const report = exploreModel({
+      name: 'itemNotify',
+      machine: itemNotifyMachine,
+      variants: [{ name: 'default', input: () => ({ id: 'Contact-1' }) }],
+      events: [
+        { type: 'item.notifyRequested' },
+        { type: 'item.notifySet', notify: 'ALWAYS' },
+        replied('getNotify', { notify: 'PREFS' }),
+        failed('getNotify'),
+        replied('setNotify', { notify: 'ALWAYS' }),
+        failed('setNotify'),
+      ],
+      serializeState: (s: AnyMachineSnapshot) => JSON.stringify(s.value),
+    });
+    expectFullCoverage(report, 5);
+  });
+
+  it('raw edit: every state and transition', () => {
+    const report = exploreModel({
+      name: 'itemRawSave',
+      // Alone it has no parent to tell; the item actor's side is tested in itemRawSaveMachine.test.ts.
+      machine: itemRawSaveMachine.provide({ actions: { tellItem: () => undefined } }),
+      variants: [{ name: 'default', input: () => undefined }],
+      events: [
+        { type: 'item.rawEditOpened' },
+        { type: 'item.rawSaved', item: ITEM },
+        replied('rawSave', ITEM),
+        replied('rawSave', null),
+        failed('rawSave'),
+      ],
+      serializeState: (s: AnyMachineSnapshot) => JSON.stringify(s.value),
+    });
+    expectFullCoverage(report, 3);
+  });
+});
