@@ -1,0 +1,198 @@
+import { assign, createActor, createMachine, SimulatedClock, spawnChild, type ActorRefFrom } from 'xstate';
+import { selectEntries, selectUnseenCount, Ticket, unseenCount, whatsNewMachine, type WhatsNewEntry } from '../../../machines/session/whatsNewMachine';
+import { SystemId } from '../../../machines/systemIds';
+import type { UserSession } from '../../../src/shared/protocol';
+import { fakeConnection, fakeTasks, type FakeConnectionRef } from '../router/support/sessionFakes';
+import { buildUser } from './support/fakes';
+
+type AuthEvent = { type: 'fake.signedIn'; user: UserSession } | { type: 'fake.signedOut' };
+
+// The real selectors read the state name and `context.user`.
+const fakeAuth = createMachine({
+  types: {} as { events: AuthEvent; context: { user: UserSession | null } },
+  context: { user: null },
+  initial: 'NONE',
+  on: {
+    'fake.signedIn': { target: '.USER_VALID', actions: assign(({ event }) => ({ user: event.user })) },
+    'fake.signedOut': { target: '.NONE', actions: assign({ user: null }) },
+  },
+  states: { NONE: {}, USER_VALID: {} },
+});
+
+const root = createMachine({
+  entry: [
+    spawnChild(fakeAuth, { id: SystemId.auth, systemId: SystemId.auth }),
+    spawnChild(fakeTasks, { id: SystemId.tasks, systemId: SystemId.tasks }),
+    spawnChild(fakeConnection, { id: SystemId.connection, systemId: SystemId.connection }),
+    spawnChild(whatsNewMachine, { id: SystemId.whatsNew, systemId: SystemId.whatsNew, input: { locale: 'fr' } }),
+  ],
+});
+
+const entry = (version: string, title = `Changes in ${version}`, i = 1) => ({
+  $id: `WhatsNew-${i}`,
+  _t: 'WhatsNew',
+  _u: 1,
+  _c: { ts: '2026-03-01T10:00:00Z', by: 'User-9' },
+  version,
+  locale: 'fr',
+  title,
+  body: '<p>Better.</p>',
+});
+const userItem = (u: number, whatsNewSeen?: string) => ({ $id: 'User-1', _t: 'User', _u: u, name: 'Mary Thomas', ...(whatsNewSeen ? { whatsNewSeen } : {}) });
+
+function start() {
+  const actor = createActor(root, { clock: new SimulatedClock() }).start();
+  const children = actor.getSnapshot().children;
+  const auth = children[SystemId.auth] as ActorRefFrom<typeof fakeAuth>;
+  const connection = children[SystemId.connection] as FakeConnectionRef;
+  const whatsNew = children[SystemId.whatsNew] as ActorRefFrom<typeof whatsNewMachine>;
+  const sent = () => connection.getSnapshot().context.sent;
+  /** Answers the latest request with this ticket. */
+  const answer = (ticket: string, b: unknown, erred = false): void => {
+    const index = sent().map((request) => request.ticket).lastIndexOf(ticket);
+    if (index < 0) throw new Error(`no request with ticket ${ticket}`);
+    connection.send({ type: 'fake.reply', index, b, erred });
+  };
+  const signIn = (): void => auth.send({ type: 'fake.signedIn', user: buildUser({ $id: 'User-1' }) });
+  return {
+    actor,
+    auth,
+    connection,
+    whatsNew,
+    signIn,
+    answer,
+    frames: () => sent().map((request) => request.frame),
+    count: () => selectUnseenCount(whatsNew.getSnapshot()),
+    /** Signs in and answers the list and the User item. */
+    load(entries: unknown[], seen?: string): void {
+      signIn();
+      answer(Ticket.list, entries);
+      answer(Ticket.read('User-1'), userItem(4, seen));
+    },
+  };
+}
+
+describe('whatsNewMachine', () => {
+  it('asks nothing while signed out, then the list in its locale and the user item once signed in', () => {
+    const t = start();
+    expect(t.frames()).toEqual([]);
+    t.signIn();
+    expect(t.frames()).toEqual([{ o: 'act/whatsNew', b: { locale: 'fr' } }, { o: 'read/User-1' }]);
+  });
+
+  it('counts the entries newer than the version the user has seen, all when none was seen', () => {
+    const t = start();
+    t.load([entry('v1.10.0', 'A', 3), entry('v1.2.0', 'B', 2), entry('v1.2.0', 'C', 1)], 'v1.2.0');
+    expect(t.count()).toBe(1);
+    expect(selectEntries(t.whatsNew.getSnapshot()).map((e: WhatsNewEntry) => e.title)).toEqual(['A', 'B', 'C']);
+
+    const fresh = start();
+    fresh.load([entry('v1.10.0', 'A', 3), entry('v1.2.0', 'B', 2)]);
+    expect(fresh.count()).toBe(2);
+  });
+
+  it('shows no count until the user item is known, and none when the list fails', () => {
+    const t = start();
+    t.signIn();
+    t.answer(Ticket.list, [entry('v2.0.0')]);
+    expect(t.count()).toBe(0);
+    t.answer(Ticket.read('User-1'), userItem(4));
+    expect(t.count()).toBe(1);
+
+    const failing = start();
+    failing.signIn();
+    failing.answer(Ticket.list, { userMessage: 'generalFailure' }, true);
+    failing.answer(Ticket.read('User-1'), userItem(4));
+    expect(failing.count()).toBe(0);
+    expect(failing.whatsNew.getSnapshot().value).toBe('READY');
+  });
+
+  it('stores the newest version on the User item when the page is seen, and the count drops at once', () => {
+    const t = start();
+    t.load([entry('v1.3.0', 'A', 2), entry('v1.2.0', 'B', 1)], 'v1.1.0');
+    expect(t.count()).toBe(2);
+    t.whatsNew.send({ type: 'whatsNew.seen' });
+    expect(t.frames().at(-1)).toEqual({ o: 'update', b: { $id: 'User-1', _u: 4, whatsNewSeen: 'v1.3.0' } });
+    expect(t.count()).toBe(0);
+    t.answer(Ticket.update('User-1'), userItem(5, 'v1.3.0'));
+    expect(t.count()).toBe(0);
+    // Seen again: nothing new to store.
+    const sent = t.frames().length;
+    t.whatsNew.send({ type: 'whatsNew.seen' });
+    expect(t.frames()).toHaveLength(sent);
+  });
+
+  it('remembers a page seen before the list arrived', () => {
+    const t = start();
+    t.signIn();
+    t.whatsNew.send({ type: 'whatsNew.seen' });
+    t.answer(Ticket.list, [entry('v3.0.0')]);
+    t.answer(Ticket.read('User-1'), userItem(7));
+    expect(t.frames().at(-1)).toEqual({ o: 'update', b: { $id: 'User-1', _u: 7, whatsNewSeen: 'v3.0.0' } });
+  });
+
+  it('on staleUpdate reads the User item again and retries once', () => {
+    const t = start();
+    t.load([entry('v2.0.0')], 'v1.0.0');
+    t.whatsNew.send({ type: 'whatsNew.seen' });
+    t.answer(Ticket.update('User-1'), { userMessage: 'staleUpdate' }, true);
+    expect(t.frames().at(-1)).toEqual({ o: 'read/User-1' });
+    t.answer(Ticket.read('User-1'), userItem(6, 'v1.0.0'));
+    expect(t.frames().at(-1)).toEqual({ o: 'update', b: { $id: 'User-1', _u: 6, whatsNewSeen: 'v2.0.0' } });
+    // A second stale answer is the last: the count comes back, no third update.
+    t.answer(Ticket.update('User-1'), { userMessage: 'staleUpdate' }, true);
+    expect(t.frames().filter((frame) => frame.o === 'update')).toHaveLength(2);
+    expect(t.count()).toBe(1);
+  });
+
+  it('does not write again when the re-read shows another tab already stored the version', () => {
+    const t = start();
+    t.load([entry('v2.0.0')], 'v1.0.0');
+    t.whatsNew.send({ type: 'whatsNew.seen' });
+    t.answer(Ticket.update('User-1'), { userMessage: 'staleUpdate' }, true);
+    t.answer(Ticket.read('User-1'), userItem(6, 'v2.0.0'));
+    expect(t.frames().filter((frame) => frame.o === 'update')).toHaveLength(1);
+    expect(t.count()).toBe(0);
+  });
+
+  it('puts the count back when the save is refused', () => {
+    const t = start();
+    t.load([entry('v2.0.0')], 'v1.0.0');
+    t.whatsNew.send({ type: 'whatsNew.seen' });
+    t.answer(Ticket.update('User-1'), { userMessage: 'notAllowed' }, true);
+    expect(t.count()).toBe(1);
+    expect(t.whatsNew.getSnapshot().value).toBe('READY');
+  });
+
+  it("follows pushes: the user's own item from another tab, and new entries", () => {
+    const t = start();
+    t.load([entry('v2.0.0')], 'v1.0.0');
+    t.connection.send({ type: 'fake.push', frame: { o: 'item/update', b: userItem(9, 'v2.0.0') } });
+    expect(t.count()).toBe(0);
+    t.connection.send({ type: 'fake.push', frame: { o: 'item/update', b: entry('v2.1.0', 'New', 5) } });
+    expect(t.frames().at(-1)).toEqual({ o: 'act/whatsNew', b: { locale: 'fr' } });
+    t.answer(Ticket.list, [entry('v2.1.0', 'New', 5), entry('v2.0.0')]);
+    expect(t.count()).toBe(1);
+  });
+
+  it('forgets everything on sign-out and ignores answers meant for the previous user', () => {
+    const t = start();
+    t.load([entry('v2.0.0')]);
+    expect(t.count()).toBe(1);
+    t.auth.send({ type: 'fake.signedOut' });
+    expect(t.count()).toBe(0);
+    expect(selectEntries(t.whatsNew.getSnapshot())).toEqual([]);
+    t.whatsNew.send({ type: 'whatsNew.seen' });
+    expect(t.frames().some((frame) => frame.o === 'update')).toBe(false);
+  });
+});
+
+describe('unseenCount', () => {
+  const entries = [entry('v1.0.10'), entry('v1.0.9')].map((e) => ({ id: e.$id, version: e.version, title: e.title, body: e.body, created: null }));
+  it('compares versions numerically, and counts all for an unset or malformed seen version', () => {
+    expect(unseenCount(entries, 'v1.0.9')).toBe(1);
+    expect(unseenCount(entries, null)).toBe(2);
+    expect(unseenCount(entries, 'latest')).toBe(2);
+    expect(unseenCount(entries, undefined)).toBe(0);
+  });
+});
