@@ -255,10 +255,13 @@ export const itemFormMachine = setup({
   type: 'parallel',
   states: {
     edit: {
-      initial: 'START',
+      initial: 'LOADING',
       states: {
-        START: { always: [{ guard: 'isNew', target: 'EDITING' }, { target: 'LOADING' }] },
-        LOADING: { on: { 'form.itemRead': { target: 'EDITING', actions: 'takeItem' } } },
+        // A new item has nothing to load.
+        LOADING: {
+          always: { guard: 'isNew', target: 'EDITING' },
+          on: { 'form.itemRead': { target: 'EDITING', actions: 'takeItem' } },
+        },
         EDITING: {
           on: {
             'form.itemRead': { actions: 'takeItem' },
@@ -314,6 +317,6 @@ export const selectShaking = (snapshot: ItemFormSnapshot): boolean => snapshot.m
 /** Counts failed saves. */
 export const selectShakes = (snapshot: ItemFormSnapshot): number => snapshot.context.shakes;
 /** Whether the draft is loaded (an edit form waits for its item). */
-export const selectFormReady = (snapshot: ItemFormSnapshot): boolean => !snapshot.matches({ edit: 'LOADING' }) && !snapshot.matches({ edit: 'START' });
+export const selectFormReady = (snapshot: ItemFormSnapshot): boolean => !snapshot.matches({ edit: 'LOADING' });
 /** The item the draft started from (null while creating). */
 export const selectFormItem = (snapshot: ItemFormSnapshot): Item | null => snapshot.context.base;

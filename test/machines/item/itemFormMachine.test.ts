@@ -1,0 +1,193 @@
+import { assign, createMachine, type ActorRefFrom } from 'xstate';
+import type { Item } from '../../../src/shared/items/types';
+import { cellMachine, selectDirtyState, selectSavedAt } from '../../../machines/router/cellMachine';
+import { parseLocation } from '../../../machines/router/parseLocation';
+import { CORE_VIEWS } from '../../../machines/router/views';
+import { selectItem } from '../../../machines/item/itemMachine';
+import {
+  selectDraft,
+  selectFormError,
+  selectFormErrors,
+  selectShaking,
+  selectShakes,
+  type ItemFormActorRef,
+} from '../../../machines/item/itemFormMachine';
+import { SystemId } from '../../../machines/systemIds';
+import { startInSession } from '../router/support/sessionFakes';
+
+function buildItem(overrides: Partial<Item> = {}): Item {
+  return {
+    $id: 'Contact-3',
+    _t: 'Contact',
+    _i: 3,
+    _u: 2,
+    _c: { ts: '2024-05-01T10:00:00Z', by: 'User-1' },
+    $access: 'PROTECTED',
+    $labels: {},
+    firstName: 'Mary',
+    lastName: 'Thomas',
+    email: 'mary@example.org',
+    ...overrides,
+  } as Item;
+}
+
+// A router that holds a location and records the links it is asked to follow.
+const fakeRouter = (path: string) =>
+  createMachine({
+    types: {} as { events: { type: 'router.linkFollowed'; href: string; newTab: boolean } },
+    context: { location: parseLocation(path, 'c0=x', CORE_VIEWS), cells: [], activeKey: null, followed: [] as string[] },
+    on: { 'router.linkFollowed': { actions: assign(({ context, event }) => ({ followed: [...context.followed, event.href] })) } },
+  });
+
+function start(path: string) {
+  const spec = parseLocation(path, '', CORE_VIEWS).cells.at(-1)!;
+  const h = startInSession(cellMachine, {
+    systemId: 'cell-under-test',
+    input: { spec, now: () => 1_000 },
+    signedIn: true,
+    extra: { [SystemId.router]: fakeRouter(path) },
+  });
+  const form = h.subject.getSnapshot().context.form as ItemFormActorRef;
+  return {
+    ...h,
+    form,
+    cell: () => h.subject.getSnapshot(),
+    ops: () => h.sent().map((frame) => frame.o),
+    errors: () => selectFormErrors(form.getSnapshot()),
+    change: (name: string, value: unknown) => form.send({ type: 'form.changed', name, value }),
+    followed: () => (h.extra(SystemId.router) as ActorRefFrom<ReturnType<typeof fakeRouter>>).getSnapshot().context.followed,
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('itemFormMachine', () => {
+  it('starts the edit form from the item it reads and registers the gate', () => {
+    const t = start('/i-Contact-3-edit');
+    expect(t.ops()).toEqual(['read/Contact-3']);
+    t.reply(buildItem());
+    expect(selectDraft(t.form.getSnapshot())).toEqual({ firstName: 'Mary', lastName: 'Thomas', email: 'mary@example.org' });
+    expect(t.cell().context.gate).not.toBeNull();
+  });
+
+  it('marks the cell edited on the first change, and sends only the changed properties with _u; a cleared one as null', async () => {
+    const t = start('/i-Contact-3-edit');
+    t.reply(buildItem());
+    t.change('lastName', 'Tomas');
+    t.change('firstName', '');
+    expect(t.cell().value).toBe('EDITED');
+    t.subject.send({ type: 'cell.saveRequested' });
+    await settle();
+    expect(selectDirtyState(t.cell())).toBe('SAVING');
+    expect(t.sent().at(-1)).toEqual({ o: 'update', b: { $id: 'Contact-3', _u: 2, lastName: 'Tomas', firstName: null } });
+    t.reply(buildItem({ _u: 3, lastName: 'Tomas', firstName: undefined }));
+    await settle();
+    expect(t.cell().value).toBe('CLEAN');
+    expect(selectSavedAt(t.cell())).toBe(1_000);
+    const item = t.cell().context.item!;
+    expect(selectItem(item.getSnapshot())?.lastName).toBe('Tomas');
+    expect(t.alerts).toContainEqual({ type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
+  });
+
+  it('refuses a save that breaks a rule, shows every error and shakes for one second', async () => {
+    const t = start('/i-Contact-3-edit');
+    t.reply(buildItem());
+    t.change('lastName', '');
+    t.change('email', 'not-mail');
+    expect(t.errors()).toEqual({});
+    t.subject.send({ type: 'cell.saveRequested' });
+    await settle();
+    expect(t.cell().value).toBe('EDITED');
+    expect(t.errors()).toEqual({ lastName: 'errors.required', email: 'errors.invalidEmail' });
+    expect(t.ops()).not.toContain('update');
+    expect(selectShaking(t.form.getSnapshot())).toBe(true);
+    expect(selectShakes(t.form.getSnapshot())).toBe(1);
+    t.clock.increment(999);
+    expect(selectShaking(t.form.getSnapshot())).toBe(true);
+    t.clock.increment(1);
+    expect(selectShaking(t.form.getSnapshot())).toBe(false);
+    t.change('lastName', 'Ok');
+    expect(t.errors()).toEqual({ email: 'errors.invalidEmail' });
+  });
+
+  it('shows a rule error of a touched field on blur, before any save', () => {
+    const t = start('/i-Contact-3-edit');
+    t.reply(buildItem());
+    t.change('mobilePhone', '12');
+    expect(t.errors()).toEqual({});
+    t.form.send({ type: 'form.blurred', name: 'mobilePhone' });
+    expect(t.errors()).toEqual({ mobilePhone: 'errors.invalidPhone' });
+  });
+
+  it("shows the server's validationFailed fields and puts the cell in ERROR", async () => {
+    const t = start('/i-Contact-3-edit');
+    t.reply(buildItem());
+    t.change('lastName', 'X');
+    t.subject.send({ type: 'cell.saveRequested' });
+    await settle();
+    t.reply({ userMessage: 'validationFailed', fields: { lastName: 'errors.maxLength' } }, { erred: true });
+    await settle();
+    expect(selectDirtyState(t.cell())).toBe('ERROR');
+    expect(t.cell().context.error).toBe('errors.validationFailed');
+    expect(t.errors()).toEqual({ lastName: 'errors.maxLength' });
+    expect(selectShaking(t.form.getSnapshot())).toBe(true);
+    t.change('lastName', 'Y');
+    expect(t.errors()).toEqual({});
+  });
+
+  it('keeps the draft on staleUpdate with errors.staleUpdate; discard starts again from the newest item', async () => {
+    const t = start('/i-Contact-3-edit');
+    t.reply(buildItem());
+    t.change('lastName', 'Mine');
+    t.connection.send({ type: 'fake.push', frame: { o: 'item/update', b: buildItem({ _u: 3, lastName: 'Theirs' }) } });
+    expect(selectDraft(t.form.getSnapshot()).lastName).toBe('Mine');
+    t.subject.send({ type: 'cell.saveRequested' });
+    await settle();
+    expect(t.sent().at(-1)?.b).toEqual({ $id: 'Contact-3', _u: 2, lastName: 'Mine' });
+    t.reply({ userMessage: 'staleUpdate' }, { erred: true });
+    await settle();
+    expect(selectFormError(t.form.getSnapshot())).toBe('errors.staleUpdate');
+    expect(selectDraft(t.form.getSnapshot()).lastName).toBe('Mine');
+    t.subject.send({ type: 'cell.discardRequested' });
+    expect(t.cell().value).toBe('CLEAN');
+    expect(selectDraft(t.form.getSnapshot()).lastName).toBe('Theirs');
+    expect(selectFormError(t.form.getSnapshot())).toBeNull();
+  });
+
+  it('creates a new item and opens it in place of the create cell', async () => {
+    const t = start('/i-Contact-0');
+    expect(t.ops()).toEqual([]);
+    t.change('lastName', 'New');
+    t.change('officePhone', '555 123 4567');
+    t.subject.send({ type: 'cell.saveRequested' });
+    await settle();
+    expect(t.sent().at(-1)).toEqual({ o: 'create/Contact', b: { lastName: 'New', officePhone: '555 123 4567' } });
+    t.reply(buildItem({ $id: 'Contact-7', _i: 7, _u: 0, lastName: 'New' }));
+    await settle();
+    expect(t.cell().value).toBe('CLEAN');
+    expect(t.followed()).toEqual(['/i-Contact-7?c0=x']);
+  });
+
+  it('lets an untouched create form close, and refuses to close one that breaks a rule once edited', async () => {
+    const t = start('/i-Contact-0');
+    const gate = t.cell().context.gate!;
+    expect(await gate.validate()).toBe(true);
+    t.change('email', 'x');
+    expect(await gate.validate()).toBe(false);
+    expect(t.errors()).toEqual({ lastName: 'errors.required', email: 'errors.invalidEmail' });
+  });
+
+  it('turns a number typed as text into a number, and keeps a wrong one as text for its rule', async () => {
+    const t = start('/i-Attachment-0');
+    t.change('originalName', 'plan.pdf');
+    t.change('relIndex', 'two');
+    expect(await t.cell().context.gate!.validate()).toBe(false);
+    expect(t.errors()).toEqual({ relIndex: 'errors.number.float' });
+    t.change('relIndex', '0');
+    expect(t.errors()).toEqual({ relIndex: 'errors.number.natural' });
+    t.change('relIndex', '2');
+    t.subject.send({ type: 'cell.saveRequested' });
+    await settle();
+    expect(t.sent().at(-1)).toEqual({ o: 'create/Attachment', b: { originalName: 'plan.pdf', relIndex: 2 } });
+  });
+});
