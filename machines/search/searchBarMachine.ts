@@ -4,7 +4,7 @@
  * suggestions), SUCCESS or FAILURE. Enter opens a typed item id, a highlighted suggestion, or the
  * full results; every way out closes the bar.
  */
-import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { SEARCH_MIN_TEXT, SEARCH_SUGGESTIONS } from '../../src/shared/constants';
 import { isValidId } from '../../src/shared/ids';
 import type { SearchQuery, SearchReply } from '../../src/shared/search/SearchQuery';
@@ -175,7 +175,6 @@ export const searchBarMachine = setup({
 });
 
 export type SearchBarSnapshot = SnapshotFrom<typeof searchBarMachine>;
-export type SearchBarActorRef = ActorRefFrom<typeof searchBarMachine>;
 
 /** Whether the bar shows. */
 export const selectSearchBarOpen = (snapshot: SearchBarSnapshot): boolean => snapshot.matches('OPEN');

@@ -1,0 +1,208 @@
+import { assign, createMachine, type ActorRefFrom } from 'xstate';
+import {
+  SEARCH_DEBOUNCE_MS,
+  searchBarMachine,
+  selectHighlighted,
+  selectSearchBarOpen,
+  selectSearchError,
+  selectSearchPhase,
+  selectSearchText,
+  selectSuggestions,
+} from '../../../machines/search/searchBarMachine';
+import { SystemId } from '../../../machines/systemIds';
+import { startInSession } from '../router/support/sessionFakes';
+
+// A router that records the links it is asked to follow.
+const fakeRouter = createMachine({
+  types: {} as { events: { type: 'router.linkFollowed'; href: string; newTab: boolean } },
+  context: { followed: [] as string[] },
+  on: { 'router.linkFollowed': { actions: assign(({ context, event }) => ({ followed: [...context.followed, event.href] })) } },
+});
+
+function start() {
+  const h = startInSession(searchBarMachine, { systemId: SystemId.searchBar, input: undefined, signedIn: true, extra: { [SystemId.router]: fakeRouter } });
+  const router = h.extra(SystemId.router) as ActorRefFrom<typeof fakeRouter>;
+  const snapshot = () => h.subject.getSnapshot();
+  return {
+    ...h,
+    snapshot,
+    phase: () => selectSearchPhase(snapshot()),
+    followed: () => router.getSnapshot().context.followed,
+    searches: () => h.sent().filter((frame) => frame.o === 'search/ids'),
+    open: () => h.subject.send({ type: 'searchBar.toggled' }),
+    type: (text: string) => h.subject.send({ type: 'searchBar.typed', text }),
+    /** Types and lets the debounce pass, so the question goes out. */
+    ask: (text: string) => {
+      h.subject.send({ type: 'searchBar.typed', text });
+      h.clock.increment(SEARCH_DEBOUNCE_MS);
+    },
+  };
+}
+
+const answer = { ids: ['Contact-1', 'Contact-2'], labels: { 'Contact-1': 'Mary Thomas', 'Contact-2': 'Maria Lopez' }, total: 2, facets: {} };
+
+describe('searchBarMachine', () => {
+  it('starts closed and opens and closes with the toggle', () => {
+    const t = start();
+    expect(selectSearchBarOpen(t.snapshot())).toBe(false);
+    expect(t.phase()).toBe('CLOSED');
+    t.open();
+    expect(selectSearchBarOpen(t.snapshot())).toBe(true);
+    expect(t.phase()).toBe('NO_SEARCH');
+    t.open();
+    expect(t.phase()).toBe('CLOSED');
+  });
+
+  it('asks nothing under 3 characters', () => {
+    const t = start();
+    t.open();
+    t.ask('ma');
+    t.ask('  m  ');
+    expect(t.phase()).toBe('NO_SEARCH');
+    expect(selectSearchText(t.snapshot())).toBe('  m  ');
+    expect(t.searches()).toEqual([]);
+  });
+
+  it('waits for a pause in typing, then asks search/ids for 5 labelled hits', () => {
+    const t = start();
+    t.open();
+    t.type('mar');
+    t.clock.increment(SEARCH_DEBOUNCE_MS - 1);
+    t.type('mary');
+    t.clock.increment(SEARCH_DEBOUNCE_MS - 1);
+    expect(t.phase()).toBe('FETCHING');
+    expect(t.searches()).toEqual([]);
+    t.clock.increment(1);
+    expect(t.searches()).toEqual([{ o: 'search/ids', b: { must: { q: 'mary' }, max: 5, labels: true } }]);
+    t.reply(answer);
+    expect(t.phase()).toBe('SUCCESS');
+    expect(selectSuggestions(t.snapshot())).toEqual([
+      { id: 'Contact-1', label: 'Mary Thomas' },
+      { id: 'Contact-2', label: 'Maria Lopez' },
+    ]);
+  });
+
+  it('keeps at most 5 suggestions and falls back to the id for a missing label', () => {
+    const t = start();
+    t.open();
+    t.ask('con');
+    t.reply({ ids: ['A-1', 'A-2', 'A-3', 'A-4', 'A-5', 'A-6'], labels: { 'A-1': 'One' }, total: 6, facets: {} });
+    expect(selectSuggestions(t.snapshot()).map((s) => s.label)).toEqual(['One', 'A-2', 'A-3', 'A-4', 'A-5']);
+  });
+
+  it('ignores the reply to an earlier text', () => {
+    const t = start();
+    t.open();
+    t.ask('mar');
+    t.ask('mary');
+    expect(t.searches()).toHaveLength(2);
+    t.reply(answer, { index: 0 });
+    expect(t.phase()).toBe('FETCHING');
+    t.reply({ ids: ['Contact-1'], labels: { 'Contact-1': 'Mary Thomas' }, total: 1, facets: {} }, { index: 1 });
+    expect(selectSuggestions(t.snapshot())).toEqual([{ id: 'Contact-1', label: 'Mary Thomas' }]);
+    // A late reply after the answer changes nothing either.
+    t.reply(answer, { index: 0 });
+    expect(selectSuggestions(t.snapshot())).toHaveLength(1);
+  });
+
+  it('ignores a reply that arrives after the text became too short', () => {
+    const t = start();
+    t.open();
+    t.ask('mary');
+    t.type('ma');
+    t.reply(answer);
+    expect(t.phase()).toBe('NO_SEARCH');
+    expect(selectSuggestions(t.snapshot())).toEqual([]);
+  });
+
+  it('shows errors.{userMessage} of a failed lookup, a client key as it is, and swallows parseRequestFailed', () => {
+    const t = start();
+    t.open();
+    t.ask('mary');
+    t.reply({ userMessage: 'notSignedIn' }, { erred: true });
+    expect(t.phase()).toBe('FAILURE');
+    expect(selectSearchError(t.snapshot())).toBe('errors.notSignedIn');
+    t.ask('[broken');
+    t.reply({ userMessage: 'parseRequestFailed' }, { erred: true });
+    expect(t.phase()).toBe('FAILURE');
+    expect(selectSearchError(t.snapshot())).toBeNull();
+    t.ask('maria');
+    const request = t.connection.getSnapshot().context.sent.at(-1);
+    request?.replyTo?.send({ type: 'connection.failed', ticket: request.ticket, o: 'search/ids', failure: { kind: 'client', key: 'errors.networkError' } });
+    expect(selectSearchError(t.snapshot())).toBe('errors.networkError');
+    t.type('mar');
+    expect(t.phase()).toBe('FETCHING');
+    expect(selectSearchError(t.snapshot())).toBeNull();
+  });
+
+  it('opens a typed item id on Enter and closes, empty again', () => {
+    const t = start();
+    t.open();
+    t.type(' Contact-12 ');
+    t.subject.send({ type: 'searchBar.submitted' });
+    expect(t.followed()).toEqual(['/i-Contact-12']);
+    expect(t.phase()).toBe('CLOSED');
+    t.open();
+    expect(selectSearchText(t.snapshot())).toBe('');
+  });
+
+  it('opens the full results for other text, even before suggestions arrived', () => {
+    const t = start();
+    t.open();
+    t.type('mary & co');
+    t.subject.send({ type: 'searchBar.submitted' });
+    expect(t.followed()).toEqual(['/search?c0=mary%20%26%20co']);
+    expect(t.phase()).toBe('CLOSED');
+  });
+
+  it('does nothing on Enter in an empty field', () => {
+    const t = start();
+    t.open();
+    t.type('  ');
+    t.subject.send({ type: 'searchBar.submitted' });
+    expect(t.followed()).toEqual([]);
+    expect(t.phase()).toBe('NO_SEARCH');
+  });
+
+  it('moves the highlight with the arrows, wrapping through the field, and Enter opens the highlighted one', () => {
+    const t = start();
+    t.open();
+    t.ask('mar');
+    t.reply(answer);
+    const move = (step: 1 | -1) => t.subject.send({ type: 'searchBar.highlightMoved', step });
+    expect(selectHighlighted(t.snapshot())).toBe(-1);
+    move(1);
+    move(1);
+    expect(selectHighlighted(t.snapshot())).toBe(1);
+    move(1);
+    expect(selectHighlighted(t.snapshot())).toBe(-1);
+    move(-1);
+    expect(selectHighlighted(t.snapshot())).toBe(1);
+    t.subject.send({ type: 'searchBar.submitted' });
+    expect(t.followed()).toEqual(['/i-Contact-2']);
+  });
+
+  it('opens a chosen suggestion, and refuses anything that is no id', () => {
+    const t = start();
+    t.open();
+    t.ask('mar');
+    t.reply(answer);
+    t.subject.send({ type: 'searchBar.suggestionChosen', id: 'not an id' });
+    expect(t.phase()).toBe('SUCCESS');
+    t.subject.send({ type: 'searchBar.suggestionChosen', id: 'Contact-1' });
+    expect(t.followed()).toEqual(['/i-Contact-1']);
+    expect(t.phase()).toBe('CLOSED');
+  });
+
+  it('closes on Esc and forgets the text and suggestions', () => {
+    const t = start();
+    t.open();
+    t.ask('mar');
+    t.reply(answer);
+    t.subject.send({ type: 'searchBar.closed' });
+    expect(t.phase()).toBe('CLOSED');
+    t.open();
+    expect(selectSearchText(t.snapshot())).toBe('');
+    expect(selectSuggestions(t.snapshot())).toEqual([]);
+  });
+});
