@@ -1,0 +1,307 @@
+/**
+ * The searching chooser of one relation (REL) property (spec 000 §5, spec 001 §5): typed text is
+ * searched after a pause among the property's types, the options shown with their labels, chosen
+ * and removed by pointer or keyboard. For an organisation's contacts only that organisation's are
+ * offered and blocked users' are left out; an item is never offered for itself; the error keys of
+ * the organisation-and-contact rules are kept for the field to show.
+ */
+import { assign, emit, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { SEARCH_MIN_TEXT, SEARCH_SUGGESTIONS } from '../../src/shared/constants';
+import { orgContactError } from '../../src/shared/items/orgContactRules';
+import type { RelValue } from '../../src/shared/items/types';
+import type { SearchQuery } from '../../src/shared/search';
+import type { ConnectionReplyEvent } from '../session/connectionMachine';
+import { getConnection } from '../systemIds';
+
+/** One offered or chosen item. */
+export interface RelOption {
+  id: string;
+  label: string;
+}
+
+/** The contacts side of an organisation-and-contacts pair (spec 001 §5). */
+export interface RelOrgRule {
+  /** This property holds the contacts: they must be the chosen organisation's. */
+  role: 'contacts' | 'org';
+  /** The chosen organisation (contacts role), null when none is chosen yet. */
+  org: string | null;
+  /** The organisation may stay empty. */
+  optional?: boolean;
+}
+
+export interface RelPickerInput {
+  /** The property's name, echoed in `relPicker.changed`. */
+  name: string;
+  relTypes: readonly string[];
+  multiple: boolean;
+  /** The item being edited, never offered for itself; null while creating. */
+  selfId: string | null;
+  value: unknown;
+  /** Labels of the related items the value names (`item.$labels`). */
+  labels: Record<string, string>;
+  orgRule?: RelOrgRule;
+}
+
+export interface RelPickerContext {
+  name: string;
+  relTypes: readonly string[];
+  multiple: boolean;
+  selfId: string | null;
+  orgRule: RelOrgRule | null;
+  chosen: RelOption[];
+  text: string;
+  options: RelOption[];
+  /** Index of the highlighted option, -1 for none. */
+  highlighted: number;
+  /** A message key of spec 001 §5 (errors.chooseOrg, errors.notInOrg, errors.noOrg), or a failed search's. */
+  error: string | null;
+}
+
+export type RelPickerEvent =
+  | { type: 'relPicker.typed'; text: string }
+  | { type: 'relPicker.keyPressed'; key: 'ArrowDown' | 'ArrowUp' | 'Enter' | 'Escape' | 'Backspace' }
+  | { type: 'relPicker.highlighted'; index: number }
+  | { type: 'relPicker.chosen'; id: string }
+  | { type: 'relPicker.removed'; id: string }
+  | { type: 'relPicker.closed' }
+  /** The form's organisation changed: contacts are offered from it and checked against it. */
+  | { type: 'relPicker.orgChanged'; org: string | null }
+  /** The form's value was replaced (discard, server answer). */
+  | { type: 'relPicker.valueSet'; value: unknown; labels: Record<string, string> }
+  | ConnectionReplyEvent;
+
+/** Emitted whenever the chosen items change: the stored value and the labels of its items. */
+export interface RelPickerChanged {
+  type: 'relPicker.changed';
+  name: string;
+  value: RelValue | RelValue[] | null;
+  labels: Record<string, string>;
+}
+
+/** How long typing must pause before a search, in ms (spec 000 §9 user input). */
+export const REL_TYPING_PAUSE_MS = 400;
+
+const ids = (value: unknown): string[] => {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  return list.map((v) => (v as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === 'string');
+};
+const chosenOf = (value: unknown, labels: Record<string, string>): RelOption[] => ids(value).map((id) => ({ id, label: labels[id] ?? id }));
+const valueOf = (context: RelPickerContext): RelPickerChanged['value'] =>
+  context.multiple ? context.chosen.map(({ id }) => ({ id })) : context.chosen[0] ? { id: context.chosen[0].id } : null;
+
+const replyOf = (event: RelPickerEvent, ticket: string): unknown =>
+  event.type === 'connection.replied' && event.ticket === ticket ? event.frame.b : undefined;
+const searchTicket = (context: RelPickerContext): string => `search:${context.text}`;
+const blockedTicket = (context: RelPickerContext): string => `blocked:${context.text}`;
+const verifyTicket = (context: RelPickerContext): string => `verify:${context.orgRule?.org ?? ''}`;
+const isContactsRole = (context: RelPickerContext): boolean => context.orgRule?.role === 'contacts';
+
+/** The search of `search/ids` for the typed text, within the property's types and the organisation rule. */
+export function relSearchQuery(context: Pick<RelPickerContext, 'relTypes' | 'text' | 'selfId' | 'orgRule' | 'chosen'>): SearchQuery {
+  const must: Record<string, unknown> = { q: context.text };
+  if (context.relTypes.length > 0) must._ = [...context.relTypes];
+  if (context.orgRule?.role === 'contacts' && context.orgRule.org) must['ft-_related.id'] = [context.orgRule.org];
+  const excluded = [...(context.selfId ? [context.selfId] : []), ...context.chosen.map((c) => c.id)];
+  return { must, ...(excluded.length ? { mustNot: { id: excluded } } : {}), max: SEARCH_SUGGESTIONS + excluded.length, labels: true };
+}
+
+/** The searching chooser of one REL property. */
+export const relPickerMachine = setup({
+  types: {
+    context: {} as RelPickerContext,
+    events: {} as RelPickerEvent,
+    input: {} as RelPickerInput,
+    emitted: {} as RelPickerChanged,
+  },
+  delays: { typingPause: REL_TYPING_PAUSE_MS },
+  guards: {
+    isEmptyText: ({ event }) => event.type === 'relPicker.typed' && event.text.trim() === '',
+    isShortText: ({ event }) => event.type === 'relPicker.typed' && event.text.trim().length < SEARCH_MIN_TEXT,
+    needsOrg: ({ context }) => isContactsRole(context) && !context.orgRule?.org,
+    isSearchReply: ({ context, event }) => replyOf(event, searchTicket(context)) !== undefined,
+    isSearchReplyWithContacts: ({ context, event }) => {
+      const body = replyOf(event, searchTicket(context)) as { ids?: unknown } | undefined;
+      return Array.isArray(body?.ids) && body.ids.some((id) => typeof id === 'string' && id.startsWith('Contact-'));
+    },
+    isBlockedReply: ({ context, event }) => replyOf(event, blockedTicket(context)) !== undefined,
+    isSearchFailure: ({ context, event }) =>
+      event.type === 'connection.failed' && (event.ticket === searchTicket(context) || event.ticket === blockedTicket(context)),
+    isVerifyReply: ({ context, event }) => replyOf(event, verifyTicket(context)) !== undefined,
+    hasOptions: ({ context }) => context.options.length > 0,
+    isEnterOnOption: ({ context, event }) => event.type === 'relPicker.keyPressed' && event.key === 'Enter' && context.options[context.highlighted] !== undefined,
+    isEscape: ({ event }) => event.type === 'relPicker.keyPressed' && event.key === 'Escape',
+    isBackspaceOnEmpty: ({ context, event }) => event.type === 'relPicker.keyPressed' && event.key === 'Backspace' && context.text === '' && context.chosen.length > 0,
+    isOffered: ({ context, event }) => event.type === 'relPicker.chosen' && context.options.some((o) => o.id === event.id),
+  },
+  actions: {
+    setText: assign(({ event }) => (event.type === 'relPicker.typed' ? { text: event.text } : {})),
+    clearOptions: assign({ options: [], highlighted: -1 }),
+    setChooseOrg: assign({ error: 'errors.chooseOrg', options: [], highlighted: -1 }),
+    clearSearchError: assign(({ context }) => (context.error === 'errors.chooseOrg' || context.error?.startsWith('search:') ? { error: null } : {})),
+    sendSearch: enqueueActions(({ context, enqueue, self, system }) => {
+      const connection = getConnection(system);
+      if (connection) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'search/ids', b: relSearchQuery(context) }, ticket: searchTicket(context), replyTo: self });
+    }),
+    storeOptions: assign(({ context, event }) => {
+      const body = replyOf(event, searchTicket(context)) as { ids?: unknown; labels?: Record<string, string> } | undefined;
+      const excluded = new Set([context.selfId, ...context.chosen.map((c) => c.id)]);
+      const found = (Array.isArray(body?.ids) ? body.ids : []).filter((id): id is string => typeof id === 'string' && !excluded.has(id));
+      return { options: found.slice(0, SEARCH_SUGGESTIONS).map((id) => ({ id, label: body?.labels?.[id] ?? id })), highlighted: -1 };
+    }),
+    sendBlockedCheck: enqueueActions(({ context, enqueue, self, system }) => {
+      const connection = getConnection(system);
+      const contacts = context.options.map((o) => o.id).filter((id) => id.startsWith('Contact-'));
+      if (connection) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'act/blockedContacts', b: { ids: contacts } }, ticket: blockedTicket(context), replyTo: self });
+    }),
+    dropBlocked: assign(({ context, event }) => {
+      const body = replyOf(event, blockedTicket(context)) as { blocked?: unknown } | undefined;
+      const blocked = new Set(Array.isArray(body?.blocked) ? body.blocked : []);
+      return { options: context.options.filter((o) => !blocked.has(o.id)) };
+    }),
+    setSearchFailed: assign({ error: 'search:errors.generalFailure', options: [], highlighted: -1 }),
+    moveHighlight: assign(({ context, event }) => {
+      if (event.type === 'relPicker.highlighted') return { highlighted: event.index };
+      if (event.type !== 'relPicker.keyPressed' || context.options.length === 0) return {};
+      const n = context.options.length;
+      if (event.key === 'ArrowDown') return { highlighted: (context.highlighted + 1) % n };
+      if (event.key === 'ArrowUp') return { highlighted: context.highlighted <= 0 ? n - 1 : context.highlighted - 1 };
+      return {};
+    }),
+    choose: assign(({ context, event }) => {
+      const id = event.type === 'relPicker.chosen' ? event.id : context.options[context.highlighted]?.id;
+      const option = context.options.find((o) => o.id === id);
+      if (!option) return {};
+      const chosen = context.multiple ? [...context.chosen.filter((c) => c.id !== option.id), option] : [option];
+      return { chosen, text: '', options: [], highlighted: -1, error: null };
+    }),
+    remove: assign(({ context, event }) => {
+      const id = event.type === 'relPicker.removed' ? event.id : context.chosen[context.chosen.length - 1]?.id;
+      const chosen = context.chosen.filter((c) => c.id !== id);
+      const noOrg = context.orgRule?.role === 'org' && !context.orgRule.optional && chosen.length === 0;
+      return { chosen, error: noOrg ? 'errors.noOrg' : context.error === 'errors.notInOrg' ? null : context.error };
+    }),
+    emitChanged: emit(({ context }) => ({
+      type: 'relPicker.changed' as const,
+      name: context.name,
+      value: valueOf(context),
+      labels: Object.fromEntries(context.chosen.map((c) => [c.id, c.label])),
+    })),
+    setValue: assign(({ event }) => (event.type === 'relPicker.valueSet' ? { chosen: chosenOf(event.value, event.labels), error: null } : {})),
+    setOrg: assign(({ context, event }) =>
+      event.type === 'relPicker.orgChanged' && context.orgRule ? { orgRule: { ...context.orgRule, org: event.org }, error: null } : {}),
+    // The chosen contacts are read again to check them against the new organisation.
+    sendVerify: enqueueActions(({ context, enqueue, self, system }) => {
+      if (!isContactsRole(context)) return;
+      if (!context.orgRule?.org) {
+        if (context.chosen.length > 0) enqueue.assign({ error: 'errors.chooseOrg' });
+        return;
+      }
+      const connection = getConnection(system);
+      if (connection && context.chosen.length > 0) {
+        enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'readMany/object', b: context.chosen.map((c) => c.id) }, ticket: verifyTicket(context), replyTo: self });
+      }
+    }),
+    checkVerified: assign(({ context, event }) => {
+      const body = (replyOf(event, verifyTicket(context)) ?? {}) as Record<string, { _related?: { id?: string }[] } | null>;
+      const contacts = context.chosen.map((c) => ({
+        id: c.id,
+        orgs: (body[c.id]?._related ?? []).map((r) => r.id).filter((id): id is string => typeof id === 'string'),
+        blocked: false,
+      }));
+      return { error: orgContactError(context.orgRule?.org ?? null, contacts, { optional: context.orgRule?.optional }) };
+    }),
+  },
+}).createMachine({
+  id: 'relPicker',
+  context: ({ input }) => ({
+    name: input.name,
+    relTypes: input.relTypes,
+    multiple: input.multiple,
+    selfId: input.selfId,
+    orgRule: input.orgRule ?? null,
+    chosen: chosenOf(input.value, input.labels),
+    text: '',
+    options: [],
+    highlighted: -1,
+    error: null,
+  }),
+  initial: 'closed',
+  on: {
+    'relPicker.typed': [
+      { guard: 'isEmptyText', target: '.closed', actions: ['setText', 'clearOptions', 'clearSearchError'] },
+      { guard: 'needsOrg', target: '.closed', actions: ['setText', 'setChooseOrg'] },
+      { guard: 'isShortText', target: '.short', actions: ['setText', 'clearOptions', 'clearSearchError'] },
+      { target: '.waiting', reenter: true, actions: ['setText', 'clearSearchError'] },
+    ],
+    'relPicker.removed': { target: '.closed', actions: ['remove', 'emitChanged', 'clearOptions'] },
+    'relPicker.closed': { target: '.closed', actions: 'clearOptions' },
+    'relPicker.valueSet': { target: '.closed', actions: ['setValue', 'clearOptions'] },
+    'relPicker.orgChanged': { target: '.closed', actions: ['setOrg', 'clearOptions', 'sendVerify'] },
+    'connection.replied': { guard: 'isVerifyReply', actions: 'checkVerified' },
+  },
+  states: {
+    closed: {
+      on: {
+        'relPicker.keyPressed': { guard: 'isBackspaceOnEmpty', actions: ['remove', 'emitChanged'] },
+      },
+    },
+    /** Fewer than three characters: the list says to keep typing (app.keepTyping). */
+    short: {
+      on: { 'relPicker.keyPressed': { guard: 'isEscape', target: 'closed' } },
+    },
+    waiting: {
+      after: { typingPause: 'searching' },
+      on: { 'relPicker.keyPressed': { guard: 'isEscape', target: 'closed' } },
+    },
+    searching: {
+      entry: 'sendSearch',
+      on: {
+        'connection.replied': [
+          { guard: 'isSearchReplyWithContacts', target: 'checking', actions: 'storeOptions' },
+          { guard: 'isSearchReply', target: 'open', actions: 'storeOptions' },
+        ],
+        'connection.failed': { guard: 'isSearchFailure', target: 'closed', actions: 'setSearchFailed' },
+        'relPicker.keyPressed': { guard: 'isEscape', target: 'closed' },
+      },
+    },
+    /** Blocked users' contacts are left out before anything is offered; a change of organisation is still checked (root). */
+    checking: {
+      entry: 'sendBlockedCheck',
+      on: {
+        'connection.replied': { guard: 'isBlockedReply', target: 'open', actions: 'dropBlocked' },
+        'connection.failed': { guard: 'isSearchFailure', target: 'closed', actions: 'setSearchFailed' },
+        'relPicker.keyPressed': { guard: 'isEscape', target: 'closed' },
+      },
+    },
+    open: {
+      on: {
+        'relPicker.keyPressed': [
+          { guard: 'isEnterOnOption', target: 'closed', actions: ['choose', 'emitChanged'] },
+          { guard: 'isEscape', target: 'closed', actions: 'clearOptions' },
+          { guard: 'hasOptions', actions: 'moveHighlight' },
+        ],
+        'relPicker.highlighted': { actions: 'moveHighlight' },
+        'relPicker.chosen': { guard: 'isOffered', target: 'closed', actions: ['choose', 'emitChanged'] },
+      },
+    },
+  },
+});
+
+export type RelPickerActorRef = ActorRefFrom<typeof relPickerMachine>;
+export type RelPickerSnapshot = SnapshotFrom<typeof relPickerMachine>;
+
+/** The chosen items. */
+export const selectRelChosen = (s: RelPickerSnapshot): RelOption[] => s.context.chosen;
+/** The options offered now (empty unless the list is open). */
+export const selectRelOptions = (s: RelPickerSnapshot): RelOption[] => s.context.options;
+/** The typed text. */
+export const selectRelText = (s: RelPickerSnapshot): string => s.context.text;
+/** Index of the highlighted option, -1 for none. */
+export const selectRelHighlighted = (s: RelPickerSnapshot): number => s.context.highlighted;
+/** The listbox is shown: options, a search under way, or the keep-typing hint. */
+export const selectRelExpanded = (s: RelPickerSnapshot): boolean => !s.matches('closed');
+/** What the listbox says when it has no options: app.keepTyping, a search under way, or app.noResults.NONE. */
+export const selectRelStatus = (s: RelPickerSnapshot): 'keepTyping' | 'searching' | 'noResults' | null =>
+  s.matches('short') ? 'keepTyping' : s.matches('open') ? (s.context.options.length ? null : 'noResults') : s.matches('closed') ? null : 'searching';
+/** The error key to show under the field (a failed search's key without its marker). */
+export const selectRelError = (s: RelPickerSnapshot): string | null => s.context.error?.replace(/^search:/, '') ?? null;
