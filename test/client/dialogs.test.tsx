@@ -8,7 +8,7 @@ afterEach(cleanUpApps);
 
 async function signedInHome() {
   const h = renderApp({ signedIn: true, path: '/notifications' });
-  await screen.findByRole('heading', { name: '/notifications' });
+  await screen.findByRole('heading', { name: 'Notifications' });
   await waitFor(() => expect(h.server.connected).toBe(1));
   return h;
 }

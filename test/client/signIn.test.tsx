@@ -17,7 +17,7 @@ describe('sign-in page', () => {
     await user.type(screen.getByLabelText('Password'), PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByRole('heading', { name: '/notifications' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
     expect(window.location.search).toBe('?c0=x');
     expect(await screen.findByRole('button', { name: 'User menu' })).toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('signin-token-1');
@@ -48,12 +48,14 @@ describe('sign-in page', () => {
 
   it('lets a visitor without a token open an item view', async () => {
     renderApp({ path: '/i-Contact-3' });
-    expect(await screen.findByRole('heading', { name: '/i-Contact-3' })).toBeInTheDocument();
+    // Item paths are open to visitors (public items); only a refusal sends them to sign in.
+    expect(await screen.findByRole('region', { name: 'i-Contact-3' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/i-Contact-3');
   });
 
   it('opens a stored session straight away and leaves /sign-in for next', async () => {
     renderApp({ path: '/sign-in?next=%2Fwhats-new', signedIn: true });
-    expect(await screen.findByRole('heading', { name: '/whats-new' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "What's new" })).toBeInTheDocument();
   });
 
   it('uses the wording the site overrides', async () => {

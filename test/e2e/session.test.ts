@@ -33,7 +33,7 @@ describe('signing in and out', () => {
     expect(pathOf(page)).toBe(`/sign-in?next=${encodeURIComponent('/notifications?c0=open')}`);
     await signIn(page);
     await page.waitForURL('**/notifications?c0=open');
-    await page.getByRole('heading', { name: '/notifications' }).waitFor();
+    await page.getByRole('heading', { name: 'Notifications' }).waitFor();
     await page.getByRole('button', { name: 'User menu' }).waitFor();
     await context.close();
   });

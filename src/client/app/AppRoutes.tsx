@@ -11,9 +11,8 @@ import { useTokenValid } from '../hooks/useTokenValid';
 import { useT } from '../i18n/useT';
 import { ConfirmEmailPage } from '../pages/ConfirmEmailPage';
 import { ForgotPasswordPage } from '../pages/ForgotPasswordPage';
-import { HomePage } from '../pages/HomePage';
 import { RegisterPage } from '../pages/RegisterPage';
-import { RouteOnlyPage } from '../pages/RouteOnlyPage';
+import { ColumnLayout } from '../layout/ColumnLayout';
 import { SetPassPage } from '../pages/SetPassPage';
 import { SignInPage } from '../pages/SignInPage';
 import { SignOutPage } from '../pages/SignOutPage';
@@ -47,7 +46,6 @@ export function AppRoutes() {
         <Route path="/home">
           <Redirect to="/" replace />
         </Route>
-        <Route path="/" component={HomePage} />
         <Route path="/sign-in" component={SignInPage} />
         <Route path="/sign-out" component={SignOutPage} />
         <Route path="/register" component={RegisterPage} />
@@ -55,7 +53,8 @@ export function AppRoutes() {
         <Route path="/set-pass" component={SetPassPage} />
         <Route path="/confirm-email" component={ConfirmEmailPage} />
         <Route path="/debug" component={DebugPage} />
-        <Route>{() => <RouteOnlyPage path={path} />}</Route>
+        {/* Everything else is views and item cells in columns, parsed by the router actor. */}
+        <Route component={ColumnLayout} />
       </Switch>
     </Suspense>
   );

@@ -8,17 +8,21 @@ import { KillTaskDialog } from '../shell/KillTaskDialog';
 import { NewVersionPrompt } from '../shell/NewVersionPrompt';
 import { Snackbar } from '../shell/Snackbar';
 import { SysAlertDialog } from '../shell/SysAlertDialog';
+import { RouterSync } from '../layout/RouterSync';
+import { useActors } from '../session/useActors';
 import { AppRoutes } from './AppRoutes';
 
 /** The app shell. */
 export function Shell() {
   const t = useT();
+  const { router } = useActors();
   useApplyTheme();
   return (
     <div className="flex min-h-screen flex-col bg-surface text-ink">
       <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-panel focus:p-2">
         {t('app.skipToContent')}
       </a>
+      <RouterSync router={router} />
       <Header />
       <main id="content" className="flex-1 pb-24">
         <AppRoutes />

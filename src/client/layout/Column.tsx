@@ -1,0 +1,44 @@
+/** One open column: its toolbar above its view, with the width the cell asks for (spec 000 §2 Layout). */
+import { useSelector } from '@xstate/react';
+import type { CellWidth } from '../../../machines/router/views';
+import type { RouterCell } from '../../../machines/router/routerMachine';
+import { CellToolbar } from './CellToolbar';
+import { viewFor } from './cellViews';
+import { selectCellTitle, selectCellWidth } from './cellSelectors';
+
+const WIDTH: Record<CellWidth, string> = {
+  THIRD: 'md:basis-1/3',
+  HALF: 'md:basis-1/2',
+  TWO_THIRDS: 'md:basis-2/3',
+  FULL: 'md:basis-full',
+};
+
+interface Props {
+  cell: RouterCell;
+  parent: RouterCell | null;
+  active: boolean;
+  /** Several columns show side by side. */
+  multi: boolean;
+}
+
+/** A column of the layout. */
+export function Column({ cell, parent, active, multi }: Props) {
+  const width = useSelector(cell.ref, selectCellWidth);
+  const parentTitle = useSelector(parent?.ref ?? cell.ref, selectCellTitle) ?? '';
+  const View = viewFor(cell.spec);
+  const backTo = !multi && parent ? { key: parent.spec.key, title: parentTitle } : null;
+  const closable = cell.spec.index > 0 || cell.spec.key !== 'v-home';
+  return (
+    <section
+      aria-label={cell.spec.key}
+      data-cell={cell.spec.key}
+      data-active={active || undefined}
+      className={`flex min-w-0 shrink-0 grow-0 basis-full flex-col bg-panel md:min-w-80 ${multi ? `${WIDTH[width]} border-r border-line last:border-r-0` : ''} ${active && multi ? 'ring-1 ring-inset ring-primary/40' : ''}`}
+    >
+      <CellToolbar cell={cell.ref} spec={cell.spec} active={active} backTo={backTo} closable={closable} expandable={multi} />
+      <div className="min-h-0 flex-1 pb-[40vh]">
+        <View cell={cell.ref} spec={cell.spec} parent={parent?.ref ?? null} />
+      </div>
+    </section>
+  );
+}

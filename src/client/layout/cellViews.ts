@@ -1,0 +1,16 @@
+/** Which React view draws a cell: item cells the generic item screens, views by their key. */
+import type { ComponentType } from 'react';
+import type { CellSpec } from '../../../machines/router/parseLocation';
+import { HomeView } from '../views/HomeView';
+import { RouteOnlyView } from '../views/RouteOnlyView';
+import type { CellViewProps } from './CellViewProps';
+
+/** View key to its component; modules add theirs. */
+export const CELL_VIEWS: Record<string, ComponentType<CellViewProps>> = {
+  'v-home': HomeView,
+};
+
+/** The component for `spec`. */
+export function viewFor(spec: CellSpec): ComponentType<CellViewProps> {
+  return CELL_VIEWS[spec.key] ?? RouteOnlyView;
+}
