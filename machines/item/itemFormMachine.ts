@@ -5,6 +5,7 @@
  */
 import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { itemTypes } from '../../src/shared/itemTypes';
+import { formatUsPhone } from '../../src/shared/items/formRules';
 import { validateItemData, type FieldErrors } from '../../src/shared/items/itemSchema';
 import type { Item, ItemData, ItemTypeDef } from '../../src/shared/items/types';
 import { UserMessage } from '../../src/shared/protocol';
@@ -180,6 +181,12 @@ export const itemFormMachine = setup({
     touch: assign(({ context, event }) =>
       event.type === 'form.blurred' && !context.touched.includes(event.name) ? { touched: [...context.touched, event.name] } : {},
     ),
+    // US numbers read as (AAA) BBB-CCCC once the input is left (spec 000 §5).
+    reformatPhone: assign(({ context, event }) => {
+      if (event.type !== 'form.blurred' || formType(context.typeName).properties[event.name]?.format !== 'phone') return {};
+      const value = context.draft[event.name];
+      return typeof value === 'string' && formatUsPhone(value) !== value ? { draft: { ...context.draft, [event.name]: formatUsPhone(value) } } : {};
+    }),
     check: assign(({ context, system }) => {
       const type = formType(context.typeName);
       const admin = getAuth(system)?.getSnapshot().context.user?.admin === true;
@@ -269,7 +276,7 @@ export const itemFormMachine = setup({
               { guard: 'isFirstChange', actions: ['change', 'check', 'tellEdited'] },
               { actions: ['change', 'check'] },
             ],
-            'form.blurred': { actions: ['touch', 'check'] },
+            'form.blurred': { actions: ['touch', 'reformatPhone', 'check'] },
             // A clean form has nothing to check: closing an untouched create form is fine.
             'form.validateRequested': [{ guard: 'isClean', actions: assign({ ruleErrors: {} }) }, { actions: ['submit', 'check', 'shakeIfInvalid'] }],
             'form.saveRequested': { target: 'SAVING', actions: ['submit', 'check', 'sendSave'] },

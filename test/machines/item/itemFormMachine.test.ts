@@ -119,6 +119,16 @@ describe('itemFormMachine', () => {
     expect(t.errors()).toEqual({ mobilePhone: 'errors.invalidPhone' });
   });
 
+  it('reformats a 10- or 11-digit US phone number on blur, extension kept', () => {
+    const t = start('/i-Contact-3-edit');
+    t.reply(buildItem());
+    t.change('officePhone', '1-555-123-4567 x12');
+    t.form.send({ type: 'form.blurred', name: 'officePhone' });
+    t.change('otherPhone', '+44 20 7946 0958');
+    t.form.send({ type: 'form.blurred', name: 'otherPhone' });
+    expect(selectDraft(t.form.getSnapshot())).toMatchObject({ officePhone: '(555) 123-4567 ext: 12', otherPhone: '+44 20 7946 0958' });
+  });
+
   it("shows the server's validationFailed fields and puts the cell in ERROR", async () => {
     const t = start('/i-Contact-3-edit');
     t.reply(buildItem());

@@ -1,6 +1,32 @@
 /** Every property kind's show and edit components, looked up by the generic item screens. */
 import type { PropertyKind } from '../../../shared/items/types';
+import { BoolField } from './BoolField';
+import { DateField } from './DateField';
+import { DateTimeField } from './DateTimeField';
 import type { FieldKind } from './FieldKind';
+import { IdmField } from './IdmField';
+import { ImpreciseDateField } from './ImpreciseDateField';
+import { LabelFuncField } from './LabelFuncField';
+import { ListField } from './ListField';
+import { NumField } from './NumField';
+import { ObjectField } from './ObjectField';
+import { SelField } from './SelField';
+import { TextField } from './TextField';
+import { TranslationsField } from './TranslationsField';
 
 /** Property kind to its components; each kind's module adds its entry here. */
-export const FIELD_KINDS: Partial<Record<PropertyKind, FieldKind>> = {};
+export const FIELD_KINDS: Partial<Record<PropertyKind, FieldKind>> = {
+  textField: TextField,
+  SEL: SelField,
+  NUM: NumField,
+  BOOL: BoolField,
+  DT: DateField,
+  DTM: DateTimeField,
+  impreciseDate: ImpreciseDateField,
+  list: ListField,
+  ARR: ListField,
+  IDM: IdmField,
+  labelFunc: LabelFuncField,
+  translations: TranslationsField,
+  object: ObjectField,
+};
