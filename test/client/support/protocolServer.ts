@@ -7,13 +7,24 @@ import { CloseCode, CloseReason, type Frame, type UserSession } from '../../../s
 
 export const SOCKET_URL = 'ws://localhost/ws';
 
+/** Thrown (or rejected) by a handler: the request fails with this userMessage, as the real server's erred reply. */
+export class ReplyRefusal extends Error {
+  constructor(readonly userMessage: string) {
+    super(userMessage);
+    this.name = 'ReplyRefusal';
+  }
+}
+
 /** The server side of the tests: who is signed in with which token, and every frame received. */
 export class ProtocolServer {
   readonly server: Server;
   readonly received: Frame[] = [];
   readonly tokens = new Map<string, UserSession>();
   private sockets: { socket: Client; token: string }[] = [];
-  /** Answers for requests by operation; unknown operations answer `unknownOperation`. */
+  /**
+   * Answers for requests by operation; unknown operations answer `unknownOperation`. A handler may
+   * return a promise (the reply waits for it) and throw or reject a ReplyRefusal (an erred reply).
+   */
   readonly handlers = new Map<string, (frame: Frame) => unknown>();
   /** Erred replies by operation (checked before the handlers). */
   readonly failures = new Map<string, { userMessage: string; sysMessage?: string; fields?: Record<string, string> }>();
@@ -67,10 +78,21 @@ export class ProtocolServer {
       return;
     }
     const handler = this.handlers.get(frame.o);
-    const reply: Frame = handler
-      ? { o: frame.o, s: frame.s, b: handler(frame) }
-      : { o: frame.o, s: frame.s, erred: true, b: { userMessage: 'unknownOperation' } };
-    socket.send(JSON.stringify(reply));
+    if (!handler) {
+      socket.send(JSON.stringify({ o: frame.o, s: frame.s, erred: true, b: { userMessage: 'unknownOperation' } }));
+      return;
+    }
+    const send = (b: unknown): void => socket.send(JSON.stringify({ o: frame.o, s: frame.s, b }));
+    const refuse = (error: unknown): void =>
+      socket.send(JSON.stringify({ o: frame.o, s: frame.s, erred: true, b: { userMessage: error instanceof ReplyRefusal ? error.userMessage : 'generalFailure' } }));
+    try {
+      const answer = handler(frame);
+      // A promise answers when the test resolves it, so replies can be held back or reordered.
+      if (answer instanceof Promise) answer.then(send, refuse);
+      else send(answer);
+    } catch (error) {
+      refuse(error);
+    }
   }
 
   /** Pushes a frame to every authenticated socket. */
