@@ -9,6 +9,7 @@ import { SEARCH_MIN_TEXT, SEARCH_SUGGESTIONS } from '../../src/shared/constants'
 import { isValidId } from '../../src/shared/ids';
 import type { SearchQuery, SearchReply } from '../../src/shared/search/SearchQuery';
 import { UserMessage } from '../../src/shared/protocol';
+import type { RouterSnapshot } from '../router/routerSelectors';
 import type { ConnectionReplyEvent } from '../session/connectionMachine';
 import { getConnection, getRouter } from '../systemIds';
 
@@ -194,3 +195,5 @@ export const selectSuggestions = (snapshot: SearchBarSnapshot): Suggestion[] => 
 export const selectHighlighted = (snapshot: SearchBarSnapshot): number => snapshot.context.highlighted;
 /** The message key of a failed lookup. */
 export const selectSearchError = (snapshot: SearchBarSnapshot): string | null => snapshot.context.errorKey;
+/** Whether the router shows the full results, where the bar and its toggle are disabled (spec 000 §2). */
+export const selectOnSearchPage = (router: RouterSnapshot): boolean => router.context.location?.path === '/search';
