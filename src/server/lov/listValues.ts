@@ -2,15 +2,9 @@
 import { readPredicate } from '../policy/policy';
 import type { Caller } from '../policy/Principal';
 import type { Queryable } from '../db/Database';
+import type { LovEntry } from '../../shared/items/LovEntry';
 
-/** One value of a list. */
-export interface LovEntry {
-  id: string;
-  key: string;
-  label: string;
-  /** Only when archived values are asked for: ACTIVE or ARCHIVED. */
-  state?: 'ACTIVE' | 'ARCHIVED';
-}
+export type { LovEntry };
 
 /** Locale names accepted by the list routes. */
 export const LOV_LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
