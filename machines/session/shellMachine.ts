@@ -1,9 +1,16 @@
 /**
- * What the shell around the columns remembers on this browser: display preferences set from the user
- * menu (they override the user's server-side defaults), the cookie banner, the search bar toggle and a
- * new version of the app waiting behind the service worker (spec 000 §2 header and menus).
+ * What the shell around the columns remembers: display preferences set from the user menu, the cookie
+ * banner, the search bar toggle and a new version of the app waiting behind the service worker (spec
+ * 000 §2 header and menus). Signed in, dark / hide guidance / multi columns are the User item's: taken
+ * from the user session and saved back on every change; this browser keeps a copy for signed-out
+ * visits and the first paint.
  */
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, setup, type EventObject } from 'xstate';
+import { UserMessage, type UserSession } from '../../src/shared/protocol';
+import { getAlerts, getAuth, getConnection } from '../systemIds';
+import { selectTokenValid, selectUser } from './authSelectors';
+import type { ConnectionReplyEvent } from './pendingRequests';
+import { failureToError } from './sessionErrors';
 import type { KeyValueStorage } from './sessionEffects';
 
 /** Local storage keys of the shell. */
@@ -15,11 +22,22 @@ const PREFS_VERSION = 1;
 export type PrefName = 'dark' | 'hideGuidance' | 'multiColumns' | 'debugLogging';
 /** Preferences chosen on this browser; a missing one falls back to the user's setting. */
 export type Prefs = Partial<Record<PrefName, boolean>>;
+/** The preferences the User item keeps (debug logging stays with the browser). */
+export const USER_PREFS = ['dark', 'hideGuidance', 'multiColumns'] as const;
+export type UserPrefName = (typeof USER_PREFS)[number];
 
 export interface ShellContext {
   prefs: Prefs;
   searchOpen: boolean;
   storage: KeyValueStorage | null;
+  /** The signed-in user, whose User item the user preferences are saved to. */
+  userId: string | null;
+  /** User preferences changed and not yet sent. */
+  unsaved: Partial<Record<UserPrefName, boolean>>;
+  /** User preferences in the update under way. */
+  saving: Partial<Record<UserPrefName, boolean>>;
+  /** Saves of the current changes: a stale one is retried once. */
+  attempts: number;
 }
 
 export interface ShellInput {
@@ -28,6 +46,9 @@ export interface ShellInput {
 
 export type ShellEvent =
   | { type: 'shell.prefSet'; pref: PrefName; value: boolean }
+  /** The signed-in user changed (null: signed out, or not confirmed yet). */
+  | { type: 'shell.userChanged'; user: UserSession | null }
+  | ConnectionReplyEvent
   | { type: 'shell.cookiesAccepted' }
   | { type: 'shell.searchToggled' }
   | { type: 'shell.searchClosed' }
@@ -68,6 +89,30 @@ export function readPrefs(storage: KeyValueStorage | null): Prefs {
   }
 }
 
+const isUserPref = (pref: PrefName): pref is UserPrefName => (USER_PREFS as readonly string[]).includes(pref);
+
+/** Tickets of the shell's requests. */
+export const ShellTicket = { read: 'shell:readUser', update: 'shell:updateUser' } as const;
+
+/** Reports the signed-in user whenever their id changes. */
+const userWatch = fromCallback<EventObject>(({ system, sendBack }) => {
+  const auth = getAuth(system);
+  if (!auth) return undefined;
+  let last: string | null | undefined;
+  const report = (): void => {
+    const snapshot = auth.getSnapshot();
+    const user = selectTokenValid(snapshot) ? selectUser(snapshot) : null;
+    if ((user?.$id ?? null) === last) return;
+    last = user?.$id ?? null;
+    sendBack({ type: 'shell.userChanged', user } satisfies ShellEvent);
+  };
+  report();
+  const subscription = auth.subscribe(report);
+  return () => subscription.unsubscribe();
+});
+
+const isTicket = (event: ShellEvent, ticket: string): boolean => (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket === ticket;
+
 /** Shell preferences, cookie banner, search toggle and the new-version prompt. */
 export const shellMachine = setup({
   types: {
@@ -76,13 +121,66 @@ export const shellMachine = setup({
     input: {} as ShellInput,
     emitted: {} as ShellEmitted,
   },
+  actors: { userWatch },
   guards: {
     cookiesAcceptedBefore: ({ context }) => safeGet(context.storage, COOKIES_KEY) === '1',
+    hasUnsaved: ({ context }) => context.userId !== null && Object.keys(context.unsaved).length > 0,
+    isReadReply: ({ event }) => event.type === 'connection.replied' && isTicket(event, ShellTicket.read),
+    isReadFailure: ({ event }) => event.type === 'connection.failed' && isTicket(event, ShellTicket.read),
+    isUpdateReply: ({ event }) => event.type === 'connection.replied' && isTicket(event, ShellTicket.update),
+    isStaleRetry: ({ context, event }) =>
+      event.type === 'connection.failed' &&
+      isTicket(event, ShellTicket.update) &&
+      event.failure.kind === 'server' &&
+      event.failure.userMessage === UserMessage.staleUpdate &&
+      context.attempts < 2,
+    isUpdateFailure: ({ event }) => event.type === 'connection.failed' && isTicket(event, ShellTicket.update),
+    isSignedOut: ({ context }) => context.userId === null,
   },
   actions: {
-    setPref: assign(({ context, event }) =>
-      event.type === 'shell.prefSet' ? { prefs: { ...context.prefs, [event.pref]: event.value } } : {},
-    ),
+    setPref: assign(({ context, event }) => {
+      if (event.type !== 'shell.prefSet') return {};
+      const prefs = { ...context.prefs, [event.pref]: event.value };
+      // Signed out, the choice stays with this browser until the next sign-in brings the user's own.
+      if (!isUserPref(event.pref) || context.userId === null) return { prefs };
+      return { prefs, unsaved: { ...context.unsaved, [event.pref]: event.value }, attempts: 0 };
+    }),
+    // The user's settings win over this browser's copy; changes not saved yet stay on top of them.
+    adoptUser: assign(({ context, event }) => {
+      if (event.type !== 'shell.userChanged') return {};
+      if (!event.user) return { userId: null, unsaved: {}, saving: {}, attempts: 0 };
+      const { user } = event;
+      const fromUser: Prefs = { hideGuidance: user.hideGuidance === true, multiColumns: user.multiColumns === true };
+      // The server's dark flag defaults to false, which says nothing about a choice: false leaves the system's scheme.
+      const { dark: _ignored, ...rest } = context.prefs;
+      const base = user.dark === true ? { ...rest, dark: true } : rest;
+      return { userId: user.$id, prefs: { ...base, ...fromUser, ...context.saving, ...context.unsaved } };
+    }),
+    sendRead: enqueueActions(({ context, enqueue, self, system }) => {
+      const connection = getConnection(system);
+      if (connection && context.userId) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: `read/${context.userId}` }, ticket: ShellTicket.read, replyTo: self });
+    }),
+    sendUpdate: enqueueActions(({ context, event, enqueue, self, system }) => {
+      const connection = getConnection(system);
+      const u = event.type === 'connection.replied' ? (event.frame.b as { _u?: unknown } | undefined)?._u : undefined;
+      if (!connection || !context.userId || typeof u !== 'number') return;
+      enqueue.assign({ saving: context.unsaved, unsaved: {}, attempts: context.attempts + 1 });
+      enqueue.sendTo(connection, {
+        type: 'connection.send',
+        frame: { o: 'update', b: { $id: context.userId, _u: u, ...context.unsaved } },
+        ticket: ShellTicket.update,
+        replyTo: self,
+      });
+    }),
+    savedDone: assign({ saving: {} }),
+    // Read again and send what was being saved, under anything changed since.
+    requeueSaving: assign(({ context }) => ({ unsaved: { ...context.saving, ...context.unsaved }, saving: {} })),
+    dropSaving: assign({ saving: {} }),
+    dropUnsaved: assign({ unsaved: {} }),
+    reportFailure: enqueueActions(({ event, enqueue, system }) => {
+      const alerts = getAlerts(system);
+      if (alerts && event.type === 'connection.failed') enqueue.sendTo(alerts, { type: 'alerts.errorRaised', error: failureToError(event.failure, event.o) });
+    }),
     persistPrefs: ({ context }) => safeSet(context.storage, PREFS_KEY, JSON.stringify({ v: PREFS_VERSION, prefs: context.prefs })),
     persistCookies: ({ context }) => safeSet(context.storage, COOKIES_KEY, '1'),
     toggleSearch: assign(({ context }) => ({ searchOpen: !context.searchOpen })),
@@ -91,10 +189,12 @@ export const shellMachine = setup({
   },
 }).createMachine({
   id: 'shell',
-  context: ({ input }) => ({ prefs: readPrefs(input.storage), searchOpen: false, storage: input.storage }),
+  context: ({ input }) => ({ prefs: readPrefs(input.storage), searchOpen: false, storage: input.storage, userId: null, unsaved: {}, saving: {}, attempts: 0 }),
   type: 'parallel',
+  invoke: { src: 'userWatch' },
   on: {
     'shell.prefSet': { actions: ['setPref', 'persistPrefs'] },
+    'shell.userChanged': { actions: ['adoptUser', 'persistPrefs'] },
     'shell.searchToggled': { actions: 'toggleSearch' },
     'shell.searchClosed': { actions: 'closeSearch' },
   },
@@ -119,6 +219,32 @@ export const shellMachine = setup({
         },
         // Asked once per page: the next page load runs the new version anyway.
         POSTPONED: {},
+      },
+    },
+    // Saving the user preferences to the User item: read it for its _u, then update.
+    sync: {
+      initial: 'IDLE',
+      states: {
+        IDLE: { always: { guard: 'hasUnsaved', target: 'READING' } },
+        READING: {
+          entry: 'sendRead',
+          always: { guard: 'isSignedOut', target: 'IDLE' },
+          on: {
+            'connection.replied': { guard: 'isReadReply', target: 'UPDATING', actions: 'sendUpdate' },
+            // Not retried: the choice still holds on this browser, and the error says it was not saved.
+            'connection.failed': { guard: 'isReadFailure', target: 'IDLE', actions: ['dropUnsaved', 'reportFailure'] },
+          },
+        },
+        UPDATING: {
+          on: {
+            'connection.replied': { guard: 'isUpdateReply', target: 'IDLE', actions: 'savedDone' },
+            'connection.failed': [
+              // Another tab or device changed the User item since it was read.
+              { guard: 'isStaleRetry', target: 'READING', actions: 'requeueSaving' },
+              { guard: 'isUpdateFailure', target: 'IDLE', actions: ['dropSaving', 'reportFailure'] },
+            ],
+          },
+        },
       },
     },
   },

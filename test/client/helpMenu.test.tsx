@@ -77,7 +77,7 @@ describe('help menu', () => {
     expect(within(table).getByRole('row', { name: 'auth USER_VALID' })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: 'retry IDLE' })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: 'connection LIVE.OPEN.GOOD' })).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: 'shell cookies.ACCEPTED, update.CURRENT' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'shell cookies.ACCEPTED, update.CURRENT, sync.IDLE' })).toBeInTheDocument();
   });
 
   it('hides debug logging from a user who is not an admin', async () => {

@@ -1,0 +1,124 @@
+import { assign, createActor, createMachine, fromCallback, SimulatedClock, spawnChild, type ActorRefFrom, type AnyEventObject } from 'xstate';
+import { PREFS_KEY, readPrefs, shellMachine, ShellTicket } from '../../../machines/session/shellMachine';
+import { SystemId } from '../../../machines/systemIds';
+import type { UserSession } from '../../../src/shared/protocol';
+import { fakeConnection, type FakeConnectionRef } from '../router/support/sessionFakes';
+import { buildUser, MemoryStorage } from './support/fakes';
+
+type AuthEvent = { type: 'fake.signedIn'; user: UserSession } | { type: 'fake.signedOut' };
+
+// The real auth selectors read the state name and `context.user`.
+const fakeAuth = createMachine({
+  types: {} as { events: AuthEvent; context: { user: UserSession | null } },
+  context: { user: null },
+  initial: 'NONE',
+  on: {
+    'fake.signedIn': { target: '.USER_VALID', actions: assign(({ event }) => ({ user: event.user })) },
+    'fake.signedOut': { target: '.NONE', actions: assign({ user: null }) },
+  },
+  states: { NONE: {}, USER_VALID: {} },
+});
+
+function start(storage = new MemoryStorage()) {
+  const alerts: AnyEventObject[] = [];
+  const recorder = fromCallback<AnyEventObject>(({ receive }) => receive((event) => alerts.push(event)));
+  // As in the session: the shell is spawned before auth, and finds it when it starts.
+  const root = createMachine({
+    entry: [
+      spawnChild(recorder, { id: SystemId.alerts, systemId: SystemId.alerts }),
+      spawnChild(fakeConnection, { id: SystemId.connection, systemId: SystemId.connection }),
+      spawnChild(shellMachine, { id: SystemId.shell, systemId: SystemId.shell, input: { storage } }),
+      spawnChild(fakeAuth, { id: SystemId.auth, systemId: SystemId.auth }),
+    ],
+  });
+  const actor = createActor(root, { clock: new SimulatedClock() }).start();
+  const children = actor.getSnapshot().children;
+  const auth = children[SystemId.auth] as ActorRefFrom<typeof fakeAuth>;
+  const connection = children[SystemId.connection] as FakeConnectionRef;
+  const shell = children[SystemId.shell] as ActorRefFrom<typeof shellMachine>;
+  const sent = () => connection.getSnapshot().context.sent;
+  return {
+    storage,
+    auth,
+    shell,
+    alerts,
+    prefs: () => shell.getSnapshot().context.prefs,
+    frames: () => sent().map((request) => request.frame),
+    answer(ticket: string, b: unknown, erred = false): void {
+      const index = sent().map((request) => request.ticket).lastIndexOf(ticket);
+      if (index < 0) throw new Error(`no request with ticket ${ticket}`);
+      connection.send({ type: 'fake.reply', index, b, erred });
+    },
+    signIn: (overrides: Partial<UserSession> = {}) => auth.send({ type: 'fake.signedIn', user: buildUser({ $id: 'User-1', ...overrides }) }),
+  };
+}
+
+const userItem = (u: number) => ({ $id: 'User-1', _t: 'User', _u: u, name: 'Mary Thomas' });
+
+describe('shell machine: display preferences of the signed-in user', () => {
+  it("takes the user's settings at sign-in over this browser's copy, and keeps them for the next visit", () => {
+    const storage = new MemoryStorage();
+    storage.setItem(PREFS_KEY, JSON.stringify({ v: 1, prefs: { dark: false, multiColumns: true, debugLogging: true } }));
+    const t = start(storage);
+    expect(t.prefs()).toEqual({ dark: false, multiColumns: true, debugLogging: true });
+    t.signIn({ dark: true, hideGuidance: true, multiColumns: false });
+    expect(t.prefs()).toEqual({ dark: true, hideGuidance: true, multiColumns: false, debugLogging: true });
+    expect(readPrefs(storage)).toEqual(t.prefs());
+    expect(t.frames()).toEqual([]);
+  });
+
+  it('saves a change to the User item: reads it for _u, then updates that one property', () => {
+    const t = start();
+    t.signIn();
+    t.shell.send({ type: 'shell.prefSet', pref: 'hideGuidance', value: true });
+    expect(t.prefs().hideGuidance).toBe(true);
+    expect(t.frames()).toEqual([{ o: 'read/User-1' }]);
+    t.answer(ShellTicket.read, userItem(8));
+    expect(t.frames().at(-1)).toEqual({ o: 'update', b: { $id: 'User-1', _u: 8, hideGuidance: true } });
+    t.answer(ShellTicket.update, { ...userItem(9), hideGuidance: true });
+    expect(t.shell.getSnapshot().matches({ sync: 'IDLE' })).toBe(true);
+    expect(t.frames()).toHaveLength(2);
+  });
+
+  it('sends changes made while a save is under way in the next save', () => {
+    const t = start();
+    t.signIn();
+    t.shell.send({ type: 'shell.prefSet', pref: 'dark', value: true });
+    t.answer(ShellTicket.read, userItem(8));
+    t.shell.send({ type: 'shell.prefSet', pref: 'multiColumns', value: false });
+    t.answer(ShellTicket.update, userItem(9));
+    expect(t.frames().at(-1)).toEqual({ o: 'read/User-1' });
+    t.answer(ShellTicket.read, userItem(9));
+    expect(t.frames().at(-1)).toEqual({ o: 'update', b: { $id: 'User-1', _u: 9, multiColumns: false } });
+  });
+
+  it('on staleUpdate reads again and retries once, then reports the failure', () => {
+    const t = start();
+    t.signIn();
+    t.shell.send({ type: 'shell.prefSet', pref: 'dark', value: true });
+    t.answer(ShellTicket.read, userItem(8));
+    t.answer(ShellTicket.update, { userMessage: 'staleUpdate' }, true);
+    expect(t.frames().at(-1)).toEqual({ o: 'read/User-1' });
+    t.answer(ShellTicket.read, userItem(10));
+    expect(t.frames().at(-1)).toEqual({ o: 'update', b: { $id: 'User-1', _u: 10, dark: true } });
+    expect(t.alerts).toEqual([]);
+    t.answer(ShellTicket.update, { userMessage: 'staleUpdate' }, true);
+    expect(t.frames().filter((frame) => frame.o === 'update')).toHaveLength(2);
+    expect(t.alerts).toEqual([expect.objectContaining({ type: 'alerts.errorRaised' })]);
+    // The choice still holds on this browser.
+    expect(t.prefs().dark).toBe(true);
+  });
+
+  it('keeps debug logging and signed-out choices on this browser only', () => {
+    const t = start();
+    t.shell.send({ type: 'shell.prefSet', pref: 'dark', value: true });
+    t.signIn({ admin: true });
+    t.shell.send({ type: 'shell.prefSet', pref: 'debugLogging', value: true });
+    expect(t.frames()).toEqual([]);
+    t.auth.send({ type: 'fake.signedOut' });
+    t.shell.send({ type: 'shell.prefSet', pref: 'multiColumns', value: false });
+    expect(t.frames()).toEqual([]);
+    // The server's dark: false is no choice, so the system's scheme applies again.
+    expect(readPrefs(t.storage)).toEqual({ hideGuidance: false, multiColumns: false, debugLogging: true });
+  });
+});
