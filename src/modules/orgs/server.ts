@@ -4,10 +4,15 @@ import { OpError } from '../../server/OpError';
 import type { ModuleServer } from '../../server/modules/ModuleServer';
 import { readableRecord } from '../../server/ops/itemOps';
 import { canUpdate } from '../../server/policy/policy';
+import type { UserAccount } from '../../shared/modules/userAdmin';
 import { userState, type UserState } from './userState';
 
 /** How long an invitation link stays valid, in hours. */
 const INVITE_TTL_HOURS = 7 * 24;
+
+type Caps = Record<string, boolean> | string;
+// jsonb comes back parsed from PostgreSQL and as text from some drivers.
+const caps = (value: Caps): Record<string, boolean> => (typeof value === 'string' ? (JSON.parse(value) as Record<string, boolean>) : value);
 
 /** The organisations module's actions: inviting a contact, and the user state of contacts. */
 export const orgsServer: ModuleServer = {
@@ -27,6 +32,32 @@ export const orgsServer: ModuleServer = {
         if (!isEmail(email)) throw new OpError('validationFailed', 'The contact needs an e-mail address first', { email: 'errors.invalidEmail' });
         const userId = await ctx.services.accounts.invite(contact.id, contact.label || email, email, ctx.caller!.userId, INVITE_TTL_HOURS);
         return { userId, invited: true };
+      },
+    },
+    {
+      // What the administrator's user panel shows: the account's rights, memberships and block.
+      pattern: 'act/userAccount',
+      signedIn: true,
+      body: yup.object({ userId: yup.string().required() }),
+      handler: async (ctx, _p, body): Promise<UserAccount> => {
+        if (!ctx.caller!.admin) throw new OpError('notAllowed', 'Only an administrator reads accounts');
+        const { userId } = body as { userId: string };
+        const { db, items } = ctx.services;
+        const account = (await db.query<{ admin: boolean; blocked: boolean; capabilities: Caps }>(
+          'SELECT admin, blocked, capabilities FROM accounts WHERE user_id = $1', [userId],
+        )).rows[0];
+        if (!account) throw new OpError('notFound', `${userId} has no account`);
+        const members = (await db.query<{ org_id: string; capabilities: Caps }>(
+          'SELECT org_id, capabilities FROM memberships WHERE user_id = $1 ORDER BY org_id', [userId],
+        )).rows;
+        const labels = new Map((await items.findMany(members.map((m) => m.org_id))).map((r) => [r.id, r.label]));
+        return {
+          userId,
+          admin: account.admin,
+          blocked: account.blocked,
+          capabilities: caps(account.capabilities),
+          memberships: members.map((m) => ({ orgId: m.org_id, label: labels.get(m.org_id) ?? m.org_id, capabilities: caps(m.capabilities) })),
+        };
       },
     },
     {
