@@ -2,9 +2,10 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { basename, dirname, join, relative } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const publicOut = join(root, 'dist/public');
@@ -39,10 +40,29 @@ function buildCss() {
   return readFileSync(tmp);
 }
 
+const COMPRESSIBLE = /\.(js|css|map)$/;
+
+/**
+ * Writes `.br` and `.gz` beside every script, style sheet and source map under `dir`, so the server
+ * sends them without compressing on each request (see src/server/http/assetRoutes.ts).
+ */
+export function compressAssets(dir) {
+  const written = [];
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    const file = join(entry.parentPath, entry.name);
+    const content = readFileSync(file);
+    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    written.push(file);
+  }
+  return written;
+}
+
 /**
  * Bundles src/client for the browser: ES modules split into chunks (lazy screens load on demand),
  * minified, content-hashed; the Tailwind CSS beside it; then manifest.json (the entry files the
- * server puts into index.html) and sw.js (whose content changes with every bundle, so browsers see the update).
+ * server puts into index.html), precompressed copies of the assets, and sw.js (whose content changes with every bundle, so browsers see the update).
  */
 export async function buildClient({ minify = true } = {}) {
   const assets = join(publicOut, 'assets');
@@ -78,6 +98,7 @@ export async function buildClient({ minify = true } = {}) {
   const css = buildCss();
   const cssName = `main-${hashOf(css)}.css`;
   writeFileSync(join(assets, cssName), css);
+  compressAssets(assets);
   // `minified` tells `npm start` that a development build (npm run dev) must be rebuilt for production.
   const manifest = { scripts: [...chunks, script], styles: [`assets/${cssName}`], minified: minify };
   writeFileSync(join(publicOut, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);

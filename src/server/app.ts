@@ -9,6 +9,7 @@ import { TokenService } from './accounts/TokenService';
 import type { ServerConfig } from './config';
 import { openDatabase } from './db/openDatabase';
 import { seedDemoData } from './demo/seedDemoData';
+import { registerAssetRoutes } from './http/assetRoutes';
 import { registerAuthRoutes } from './http/authRoutes';
 import { registerFileRoutes } from './http/fileRoutes';
 import { renderIndexHtml } from './http/indexHtml';
@@ -152,11 +153,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
     // sendFile only: every served path is an explicit route, so the raw template is never exposed.
     await a.register(fastifyStatic, { root: templateDir, serve: false });
     await registerFileRoutes(a, services);
-    a.get('/assets/*', (request, reply) => {
-      const file = (request.params as { '*': string })['*'];
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-      return reply.sendFile(file, join(config.publicDir, 'assets'));
-    });
+    await registerAssetRoutes(a, config.publicDir);
     // The service worker must not be cached, or clients would never see a new version.
     a.get('/sw.js', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('sw.js', config.publicDir));
     a.get('/icons/*', (request, reply) => reply.sendFile((request.params as { '*': string })['*'], join(templateDir, 'icons')));
