@@ -29,11 +29,3 @@ export function relativeTime(at: number, now: number): RelativeTime {
   return pick(ago / (365 * DAY), 'year');
 }
 
-/** Milliseconds until the text of `relativeTime(at, now)` may change, so a view re-renders no more often than needed. */
-export function nextChange(at: number, now: number): number {
-  const ago = now - at;
-  if (ago < 10 * SECOND) return 10 * SECOND - ago;
-  if (ago < MINUTE) return SECOND - (ago % SECOND);
-  if (ago < HOUR) return MINUTE - (ago % MINUTE);
-  return HOUR - (ago % HOUR);
-}

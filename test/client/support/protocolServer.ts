@@ -7,6 +7,9 @@ import { CloseCode, CloseReason, type Frame, type UserSession } from '../../../s
 
 export const SOCKET_URL = 'ws://localhost/ws';
 
+/** An item the test server stores. */
+export type SeededItem = Record<string, unknown> & { $id: string };
+
 /** Thrown (or rejected) by a handler: the request fails with this userMessage, as the real server's erred reply. */
 export class ReplyRefusal extends Error {
   constructor(readonly userMessage: string) {
@@ -29,6 +32,9 @@ export class ProtocolServer {
   /** Erred replies by operation (checked before the handlers). */
   readonly failures = new Map<string, { userMessage: string; sysMessage?: string; fields?: Record<string, string> }>();
   private refreshed = 0;
+  /** The items `seedItems` stored, by id, as the item operations left them. */
+  readonly items = new Map<string, SeededItem>();
+  private servesItems = false;
 
   constructor() {
     this.server = new Server(SOCKET_URL);
@@ -77,7 +83,7 @@ export class ProtocolServer {
       socket.send(JSON.stringify({ o: frame.o, s: frame.s, erred: true, b: failure }));
       return;
     }
-    const handler = this.handlers.get(frame.o);
+    const handler = this.handlers.get(frame.o) ?? this.itemHandler(frame.o);
     if (!handler) {
       socket.send(JSON.stringify({ o: frame.o, s: frame.s, erred: true, b: { userMessage: 'unknownOperation' } }));
       return;
@@ -93,6 +99,53 @@ export class ProtocolServer {
     } catch (error) {
       refuse(error);
     }
+  }
+
+  /** Stores items for `read/{id}`, `create/{Type}` and `update` (a null property removed, `_u` checked); watches are accepted. */
+  seedItems(...items: SeededItem[]): void {
+    this.servesItems = true;
+    for (const item of items) this.items.set(item.$id, item);
+  }
+
+  // The item operations as the real server answers them, once a test seeded items.
+  private itemHandler(o: string): ((frame: Frame) => unknown) | undefined {
+    if (!this.servesItems) return undefined;
+    if (o.startsWith('read/')) {
+      return () => {
+        const item = this.items.get(o.slice('read/'.length));
+        if (!item) throw new ReplyRefusal('notFound');
+        return item;
+      };
+    }
+    if (o.startsWith('addWatch/') || o.startsWith('removeWatch/')) return () => null;
+    if (o.startsWith('create/')) {
+      return (frame) => {
+        const type = o.slice('create/'.length);
+        const index = Math.max(0, ...[...this.items.values()].filter((i) => i._t === type).map((i) => Number(i._i))) + 1;
+        const item: SeededItem = {
+          $id: `${type}-${index}`, _t: type, _i: index, _u: 0, _c: { ts: new Date().toISOString(), by: null }, $access: 'PROTECTED', $labels: {},
+          ...(frame.b as Record<string, unknown>),
+        };
+        this.items.set(item.$id, item);
+        return item;
+      };
+    }
+    if (o === 'update') {
+      return (frame) => {
+        const { $id, _u, ...changes } = frame.b as SeededItem;
+        const current = this.items.get($id);
+        if (!current) throw new ReplyRefusal('notFound');
+        if (_u !== current._u) throw new ReplyRefusal('staleUpdate');
+        const next: SeededItem = { ...current, _u: Number(current._u) + 1 };
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === null) delete next[k];
+          else next[k] = v;
+        }
+        this.items.set($id, next);
+        return next;
+      };
+    }
+    return undefined;
   }
 
   /** Pushes a frame to every authenticated socket. */
