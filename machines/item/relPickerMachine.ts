@@ -11,7 +11,7 @@ import { orgContactError } from '../../src/shared/items/orgContactRules';
 import type { RelValue } from '../../src/shared/items/types';
 import type { SearchQuery } from '../../src/shared/search';
 import type { ConnectionReplyEvent } from '../session/connectionMachine';
-import { getConnection } from '../systemIds';
+import { getConnection, type ConnectionActorRef, type SystemLike } from '../systemIds';
 
 /** One offered or chosen item. */
 export interface RelOption {
@@ -40,9 +40,12 @@ export interface RelPickerInput {
   /** Labels of the related items the value names (`item.$labels`). */
   labels: Record<string, string>;
   orgRule?: RelOrgRule;
+  /** The connection, for a chooser started outside the session's actor system (found by system id otherwise). */
+  connection?: ConnectionActorRef;
 }
 
 export interface RelPickerContext {
+  connection: ConnectionActorRef | null;
   name: string;
   relTypes: readonly string[];
   multiple: boolean;
@@ -94,6 +97,7 @@ const replyOf = (event: RelPickerEvent, ticket: string): unknown =>
 const searchTicket = (context: RelPickerContext): string => `search:${context.text}`;
 const blockedTicket = (context: RelPickerContext): string => `blocked:${context.text}`;
 const verifyTicket = (context: RelPickerContext): string => `verify:${context.orgRule?.org ?? ''}`;
+const connectionOf = (context: RelPickerContext, system: SystemLike): ConnectionActorRef | undefined => context.connection ?? getConnection(system);
 const isContactsRole = (context: RelPickerContext): boolean => context.orgRule?.role === 'contacts';
 
 /** The search of `search/ids` for the typed text, within the property's types and the organisation rule. */
@@ -139,7 +143,7 @@ export const relPickerMachine = setup({
     setChooseOrg: assign({ error: 'errors.chooseOrg', options: [], highlighted: -1 }),
     clearSearchError: assign(({ context }) => (context.error === 'errors.chooseOrg' || context.error?.startsWith('search:') ? { error: null } : {})),
     sendSearch: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = getConnection(system);
+      const connection = connectionOf(context, system);
       if (connection) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'search/ids', b: relSearchQuery(context) }, ticket: searchTicket(context), replyTo: self });
     }),
     storeOptions: assign(({ context, event }) => {
@@ -149,7 +153,7 @@ export const relPickerMachine = setup({
       return { options: found.slice(0, SEARCH_SUGGESTIONS).map((id) => ({ id, label: body?.labels?.[id] ?? id })), highlighted: -1 };
     }),
     sendBlockedCheck: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = getConnection(system);
+      const connection = connectionOf(context, system);
       const contacts = context.options.map((o) => o.id).filter((id) => id.startsWith('Contact-'));
       if (connection) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'act/blockedContacts', b: { ids: contacts } }, ticket: blockedTicket(context), replyTo: self });
     }),
@@ -196,7 +200,7 @@ export const relPickerMachine = setup({
         if (context.chosen.length > 0) enqueue.assign({ error: 'errors.chooseOrg' });
         return;
       }
-      const connection = getConnection(system);
+      const connection = connectionOf(context, system);
       if (connection && context.chosen.length > 0) {
         enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'readMany/object', b: context.chosen.map((c) => c.id) }, ticket: verifyTicket(context), replyTo: self });
       }
@@ -214,6 +218,7 @@ export const relPickerMachine = setup({
 }).createMachine({
   id: 'relPicker',
   context: ({ input }) => ({
+    connection: input.connection ?? null,
     name: input.name,
     relTypes: input.relTypes,
     multiple: input.multiple,

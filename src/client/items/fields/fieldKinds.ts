@@ -9,6 +9,7 @@ import { ImpreciseDateField } from './ImpreciseDateField';
 import { LabelFuncField } from './LabelFuncField';
 import { ListField } from './ListField';
 import { NumField } from './NumField';
+import { RelField } from './RelField';
 import { ObjectField } from './ObjectField';
 import { SelField } from './SelField';
 import { TextField } from './TextField';
@@ -29,4 +30,5 @@ export const FIELD_KINDS: Partial<Record<PropertyKind, FieldKind>> = {
   labelFunc: LabelFuncField,
   translations: TranslationsField,
   object: ObjectField,
+  REL: RelField,
 };

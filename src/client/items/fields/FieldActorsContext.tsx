@@ -1,0 +1,23 @@
+/**
+ * The actors a form keeps for its fields (a relation chooser per REL property), handed to the field
+ * components by name; a field without one starts its own under the session (see useSessionChild).
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import type { RelPickerActorRef } from '../../../../machines/item/relPickerMachine';
+
+/** Looks up the form's actor of one property. */
+export interface FieldActors {
+  relPicker(name: string): RelPickerActorRef | undefined;
+}
+
+const Context = createContext<FieldActors | null>(null);
+
+/** Provides the form's field actors to the field components below it. */
+export function FieldActorsProvider({ actors, children }: { actors: FieldActors; children: ReactNode }) {
+  return <Context.Provider value={actors}>{children}</Context.Provider>;
+}
+
+/** The form's field actors, or null outside a form that provides them. */
+export function useFieldActors(): FieldActors | null {
+  return useContext(Context);
+}
