@@ -81,13 +81,20 @@ function draftOf(type: ItemTypeDef, item: Item | null): ItemData {
   return Object.fromEntries(Object.keys(type.properties).filter((k) => item[k] !== undefined).map((k) => [k, item[k]]));
 }
 
-/** The stored shape of a draft: empty values dropped, numbers typed as text turned into numbers. */
+/** A value typed as text in the stored shape: a number for NUM (when it is one), a list for IDM's comma-separated ids. */
+function typed(kind: string | undefined, v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  if (kind === 'NUM') return v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v;
+  if (kind === 'IDM') return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v;
+}
+
+/** The stored shape of a draft: values typed as text converted, empty values dropped. */
 export function dataOf(type: ItemTypeDef, draft: ItemData): ItemData {
   const data: ItemData = {};
   for (const [k, v] of Object.entries(draft)) {
-    if (isEmptyValue(v)) continue;
-    const kind = type.properties[k]?.kind;
-    data[k] = kind === 'NUM' && typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v;
+    const value = typed(type.properties[k]?.kind, v);
+    if (!isEmptyValue(value)) data[k] = value;
   }
   return data;
 }

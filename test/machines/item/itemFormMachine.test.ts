@@ -5,6 +5,7 @@ import { parseLocation } from '../../../machines/router/parseLocation';
 import { CORE_VIEWS } from '../../../machines/router/views';
 import { selectItem } from '../../../machines/item/itemMachine';
 import {
+  dataOf,
   selectDraft,
   selectFormError,
   selectFormErrors,
@@ -199,5 +200,12 @@ describe('itemFormMachine', () => {
     t.subject.send({ type: 'cell.saveRequested' });
     await settle();
     expect(t.sent().at(-1)).toEqual({ o: 'create/Attachment', b: { originalName: 'plan.pdf', relIndex: 2 } });
+  });
+
+  it('stores text typed for numbers and id lists in their own shapes, and drops empty values', () => {
+    const type = { name: 'T', defaultIcon: '', defaultAccess: 'PRIVATE' as const, label: () => '', properties: {
+      n: { kind: 'NUM' as const }, ids: { kind: 'IDM' as const }, s: { kind: 'textField' as const }, e: { kind: 'IDM' as const },
+    } };
+    expect(dataOf(type, { n: '4.5', ids: 'A-1, B-2,', s: '', e: ' , ' })).toEqual({ n: 4.5, ids: ['A-1', 'B-2'] });
   });
 });

@@ -2,7 +2,9 @@
 import type { FieldEditProps, FieldKind, FieldShowProps } from './FieldKind';
 import { inputClass } from './fieldStyles';
 
-const idsOf = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
+// The form keeps the line as typed, so that a comma being typed survives; it stores the ids as a list.
+const splitIds = (line: string): string[] => line.split(',').map((s) => s.trim()).filter(Boolean);
+const idsOf = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? splitIds(v) : []);
 
 function Show({ value }: FieldShowProps) {
   return <span className="font-mono text-sm">{idsOf(value).join(', ')}</span>;
@@ -13,12 +15,12 @@ function Edit({ def, value, inputId, errorId, error, shake, onChange, onBlur }: 
     <input
       id={inputId}
       type="text"
-      value={idsOf(value).join(', ')}
+      value={typeof value === 'string' ? value : idsOf(value).join(', ')}
       aria-required={def.required === true || undefined}
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? errorId : undefined}
       className={inputClass(!!error, shake)}
-      onChange={(e) => onChange(e.target.value.split(',').map((s) => s.trim()).filter(Boolean))}
+      onChange={(e) => onChange(e.target.value)}
       onBlur={onBlur}
     />
   );
