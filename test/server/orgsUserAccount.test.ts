@@ -38,3 +38,13 @@ test('nobody else reads accounts, not even their own', async () => {
   expect(await user.client.request('act/userAccount', { userId: user.id })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
   user.client.close();
 });
+
+test('act/isAllowed answers invite for contacts the caller may change, and for nothing else', async () => {
+  const stranger = await buildUser(srv);
+  const contact = await admin.client.call<Item>('create/Contact', { lastName: 'Askable', email: 'a@test.example', $access: 'COMMUNITY' });
+  const org = await admin.client.call<Item>('create/Organization', { displayName: 'Not A Contact', type: 'OTHER' });
+  expect(await admin.client.call('act/isAllowed', { id: contact.$id, actions: ['invite'] })).toMatchObject({ allowed: { invite: true } });
+  expect(await stranger.client.call('act/isAllowed', { id: contact.$id, actions: ['invite'] })).toMatchObject({ allowed: { invite: false } });
+  expect(await admin.client.call('act/isAllowed', { id: org.$id, actions: ['invite'] })).toMatchObject({ allowed: { invite: false } });
+  stranger.client.close();
+});

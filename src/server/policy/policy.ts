@@ -72,6 +72,8 @@ export const canGrant = (caller: Caller, item: ItemRecord): boolean => canUpdate
 
 /** Answers each action of `actions` for `item`. */
 export function allowedActions(caller: Caller, item: ItemRecord, actions: readonly string[]): Record<string, boolean> {
-  const check: Record<string, (c: Caller, i: ItemRecord) => boolean> = { read: canRead, update: canUpdate, delete: canDelete, grant: canGrant };
+  // Inviting a contact to become a user needs the right to change the contact (act/invite).
+  const invite = (c: Caller, i: ItemRecord): boolean => i.type === 'Contact' && canUpdate(c, i);
+  const check: Record<string, (c: Caller, i: ItemRecord) => boolean> = { read: canRead, update: canUpdate, delete: canDelete, grant: canGrant, invite };
   return Object.fromEntries(actions.map((a) => [a, check[a]?.(caller, item) ?? false]));
 }
