@@ -8,6 +8,7 @@ import { IdmField } from './IdmField';
 import { ImpreciseDateField } from './ImpreciseDateField';
 import { LabelFuncField } from './LabelFuncField';
 import { ListField } from './ListField';
+import { LovField } from './LovField';
 import { NumField } from './NumField';
 import { RelField } from './RelField';
 import { ObjectField } from './ObjectField';
@@ -31,4 +32,5 @@ export const FIELD_KINDS: Partial<Record<PropertyKind, FieldKind>> = {
   translations: TranslationsField,
   object: ObjectField,
   REL: RelField,
+  LOV: LovField,
 };
