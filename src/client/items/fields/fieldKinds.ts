@@ -4,6 +4,7 @@ import { BoolField } from './BoolField';
 import { DateField } from './DateField';
 import { DateTimeField } from './DateTimeField';
 import type { FieldKind } from './FieldKind';
+import { HtmField } from './HtmField';
 import { IdmField } from './IdmField';
 import { ImpreciseDateField } from './ImpreciseDateField';
 import { LabelFuncField } from './LabelFuncField';
@@ -33,4 +34,5 @@ export const FIELD_KINDS: Partial<Record<PropertyKind, FieldKind>> = {
   object: ObjectField,
   REL: RelField,
   LOV: LovField,
+  HTM: HtmField,
 };
