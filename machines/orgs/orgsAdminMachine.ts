@@ -208,7 +208,9 @@ export const orgsAdminMachine = setup({
     storeFailure: assign(({ context, event }) => {
       const parsed = event.type === 'connection.failed' ? parseTicket(event.ticket) : null;
       if (event.type !== 'connection.failed' || !parsed) return {};
-      const error = toItemError(event.failure);
+      // A refusal naming a field (an invitation without an e-mail address, to a user already) says why by that key.
+      const field = event.failure.kind === 'server' ? Object.values(event.failure.fields ?? {})[0] : undefined;
+      const error = field ? { ...toItemError(event.failure), userMessage: field } : toItemError(event.failure);
       const { op, key } = parsed;
       if (op === OrgsOp.roles || op === OrgsOp.states) return {};
       if (op === OrgsOp.list) return { lists: { ...context.lists, [key]: { status: 'FAILED' as const, entries: [], error } } };

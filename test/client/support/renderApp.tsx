@@ -33,6 +33,8 @@ export interface RenderOptions {
   cookiesAccepted?: boolean;
   overrides?: Record<string, string>;
   registrationOpen?: boolean;
+  /** A single-organisation deployment (spec 001 §1). */
+  dedicated?: boolean;
 }
 
 const running: { session: SessionActorRef; server: ProtocolServer }[] = [];
@@ -79,7 +81,7 @@ export function renderApp(options: RenderOptions = {}): AppHarness {
     log: () => undefined,
   };
   const session = createActor(sessionMachine, {
-    input: { siteConfig: buildSiteConfig({ version: '1.0.0', registrationOpen: options.registrationOpen ?? true }), clientVersion: '1.0.0', effects },
+    input: { siteConfig: buildSiteConfig({ version: '1.0.0', registrationOpen: options.registrationOpen ?? true, dedicated: options.dedicated ?? false }), clientVersion: '1.0.0', effects },
     systemId: SystemId.session,
     ...(options.clock ? { clock: options.clock } : {}),
   });

@@ -125,7 +125,7 @@ describe('organisations module actor', () => {
     expect(t.ops()).toEqual([]);
     t.subject.send({ type: 'orgs.inviteRequested', contactId: 'Contact-3' });
     t.reply({ userMessage: 'validationFailed', fields: { email: 'errors.invalidEmail' } }, { erred: true });
-    expect(selectContactEntry(t.snapshot(), 'Contact-3')).toMatchObject({ busy: false, invited: false, error: { userMessage: 'validationFailed' } });
+    expect(selectContactEntry(t.snapshot(), 'Contact-3')).toMatchObject({ busy: false, invited: false, error: { userMessage: 'errors.invalidEmail' } });
     expect(t.ops()).toEqual(['act/invite']);
   });
 
