@@ -46,6 +46,21 @@ export interface SignInAnswer {
   body: unknown;
 }
 
+/** What an upload is told, and how it reports its progress. */
+export interface UploadRequest {
+  /** The signed-in user's token, sent as `Authorization: Bearer`. */
+  token: string | null;
+  /** tus Upload-Metadata: `filename`, and optionally `relType`, `relIndex`, `relProp`, `access`. */
+  metadata: Record<string, string>;
+  onProgress(sent: number, total: number): void;
+}
+
+/** A running upload: the id of the Attachment item it made once done, and how to stop it. */
+export interface UploadHandle {
+  done: Promise<string>;
+  abort(): void;
+}
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** Every effect the session needs, given as the root machine's input. */
@@ -68,4 +83,6 @@ export interface SessionEffects {
   navigate(to: string, options: { replace: boolean }): void;
   /** Opens a path in a new browser tab (modifier-click). */
   openTab(href: string): void;
+  /** Sends a file to the tus endpoint (UPLOAD_PATH, resumable); `done` rejects when it fails or is aborted. */
+  upload(file: File, request: UploadRequest): UploadHandle;
 }

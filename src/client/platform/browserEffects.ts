@@ -2,6 +2,7 @@
 import type { CookieJar, KeyValueStorage, SessionEffects } from '../../../machines/session/sessionEffects';
 import type { Frame } from '../../shared/protocol';
 import { TOKEN_HEADER } from '../../shared/constants';
+import { ATTACHMENT_ID_HEADER, UPLOAD_PATH } from '../../shared/fileConstants';
 import { navigate } from 'wouter/use-browser-location';
 import { postJson } from './postJson';
 
@@ -63,6 +64,38 @@ export function createBrowserEffects(win: Window, debug: () => boolean): Session
     navigate: (to, { replace }) => navigate(to, { replace }),
     openTab: (href) => {
       win.open(href, '_blank', 'noopener');
+    },
+    upload(file, request) {
+      let aborted = false;
+      let abort = (): void => {
+        aborted = true;
+      };
+      // tus-js-client loads with the first upload, not with the app.
+      const done = import('tus-js-client').then(
+        ({ Upload }) =>
+          new Promise<string>((resolve, reject) => {
+            if (aborted) return reject(new Error('aborted'));
+            let attachmentId: string | undefined;
+            const upload = new Upload(file, {
+              endpoint: UPLOAD_PATH,
+              metadata: request.metadata,
+              headers: request.token ? { Authorization: `Bearer ${request.token}` } : {},
+              retryDelays: [0, 1000, 3000, 5000],
+              onProgress: (sent, total) => request.onProgress(sent, total),
+              onAfterResponse: (_req, res) => {
+                attachmentId = res.getHeader(ATTACHMENT_ID_HEADER) ?? attachmentId;
+              },
+              onSuccess: () => (attachmentId ? resolve(attachmentId) : reject(new Error(`No ${ATTACHMENT_ID_HEADER} in the upload's answer`))),
+              onError: (error) => reject(error),
+            });
+            abort = () => {
+              void upload.abort(true);
+              reject(new Error('aborted'));
+            };
+            upload.start();
+          }),
+      );
+      return { done, abort: () => abort() };
     },
     log(level, message, detail) {
       // Debug and info only with debug logging on, so that a normal console stays quiet.

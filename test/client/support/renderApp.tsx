@@ -10,7 +10,7 @@ import { TOKEN_STORAGE_KEY } from '../../../src/shared/constants';
 import type { UserSession } from '../../../src/shared/protocol';
 import { App } from '../../../src/client/app/App';
 import { createAppIntl } from '../../../src/client/i18n/createAppIntl';
-import { buildSiteConfig, buildUser } from '../../machines/session/support/fakes';
+import { buildSiteConfig, buildUser, fakeUpload, type FakeUpload } from '../../machines/session/support/fakes';
 import { ProtocolServer } from './protocolServer';
 
 export const PASSWORD = 'correct horse battery staple';
@@ -20,7 +20,7 @@ export interface AppHarness extends RenderResult {
   server: ProtocolServer;
   user: UserSession;
   clock: SimulatedClock | undefined;
-  effects: SessionEffects & { reload: jest.Mock; download: jest.Mock; openTab: jest.Mock };
+  effects: SessionEffects & { reload: jest.Mock; download: jest.Mock; openTab: jest.Mock; uploads: FakeUpload[] };
 }
 
 export interface RenderOptions {
@@ -59,7 +59,10 @@ export function renderApp(options: RenderOptions = {}): AppHarness {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'stored-token');
   }
   let signIns = 0;
+  const uploads: FakeUpload[] = [];
   const effects = {
+    uploads,
+    upload: fakeUpload(uploads),
     createSocket: (path: string) => new MockWebSocket(`ws://localhost${path}`) as unknown as SocketLike,
     postItem: jest.fn(() => Promise.reject(new Error('Network Error'))),
     async postSignIn(credentials: Credentials): Promise<SignInAnswer> {

@@ -8,6 +8,7 @@ import type {
   SessionEffects,
   SignInAnswer,
   SocketLike,
+  UploadRequest,
 } from '../../../../machines/session/sessionEffects';
 
 type Handler<E> = ((event: E) => void) | null;
@@ -99,6 +100,30 @@ export function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject };
 }
 
+/** An upload the test finishes, fails or watches being aborted. */
+export interface FakeUpload {
+  file: File;
+  request: UploadRequest;
+  /** Resolve with the Attachment id, or reject. */
+  answer: Deferred<string>;
+  aborted: boolean;
+}
+
+/** The upload effect as a recorder: each call is kept for the test to answer. */
+export function fakeUpload(uploads: FakeUpload[]): SessionEffects['upload'] {
+  return (file, request) => {
+    const entry: FakeUpload = { file, request, answer: deferred<string>(), aborted: false };
+    uploads.push(entry);
+    return {
+      done: entry.answer.promise,
+      abort: () => {
+        entry.aborted = true;
+        entry.answer.reject(new Error('aborted'));
+      },
+    };
+  };
+}
+
 export interface PostCall {
   frame: Frame;
   token: string | null;
@@ -117,6 +142,7 @@ export interface FakeEffects extends SessionEffects {
   log: jest.Mock<void, [string, string, unknown?]>;
   navigate: jest.Mock<void, [string, { replace: boolean }]>;
   openTab: jest.Mock<void, [string]>;
+  uploads: FakeUpload[];
   /** The most recent socket. */
   socket(): FakeSocket;
 }
@@ -127,7 +153,10 @@ export function fakeEffects(options: { storage?: MemoryStorage | null; random?: 
   const signIns: FakeEffects['signIns'] = [];
   const storage = options.storage === undefined ? new MemoryStorage() : options.storage;
   const cookieJar = new MemoryCookies();
+  const uploads: FakeUpload[] = [];
   return {
+    uploads,
+    upload: fakeUpload(uploads),
     sockets,
     posts,
     signIns,
