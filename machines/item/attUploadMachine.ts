@@ -1,0 +1,187 @@
+/**
+ * The uploads of one attachment (ATT) property (spec 000 §3, §9): each chosen file goes through the
+ * upload effect (tus) with its progress shown; the Attachment item the server made is read for its
+ * name, size, kind and type, and the finished entry is emitted for the form to add to the value.
+ */
+import { assign, emit, enqueueActions, fromCallback, setup, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { AttachmentKind } from '../../src/shared/fileConstants';
+import type { ConnectionReplyEvent } from '../session/connectionMachine';
+import type { SessionEffects } from '../session/sessionEffects';
+import { getConnection, type ConnectionActorRef, type SystemLike } from '../systemIds';
+
+/** One element of an ATT value: the Attachment item and what is shown of it. */
+export interface AttEntry {
+  id: string;
+  uppyID: string;
+  originalName: string;
+  size: number;
+  kind: AttachmentKind;
+  filetype: string;
+}
+
+/** A file on its way. */
+export interface AttUpload {
+  key: string;
+  name: string;
+  sent: number;
+  total: number;
+  status: 'uploading' | 'reading' | 'failed';
+}
+
+export interface AttUploadInput {
+  name: string;
+  /** The item the files belong to (relType and relIndex of the upload); null while creating. */
+  itemId: string | null;
+  upload: SessionEffects['upload'];
+  /** The signed-in user's token at the time an upload starts. */
+  token: () => string | null;
+  /** The connection, for an actor started outside the session's actor system. */
+  connection?: ConnectionActorRef;
+}
+
+export interface AttUploadContext extends Omit<AttUploadInput, 'connection'> {
+  connection: ConnectionActorRef | null;
+  uploads: AttUpload[];
+  next: number;
+}
+
+export type AttUploadEvent =
+  | { type: 'att.filesChosen'; files: File[] }
+  | { type: 'att.cancelled'; key: string }
+  | { type: 'att.dismissed'; key: string }
+  | { type: 'att.progressed'; key: string; sent: number; total: number }
+  | { type: 'att.uploaded'; key: string; id: string }
+  | { type: 'att.uploadFailed'; key: string }
+  | ConnectionReplyEvent;
+
+/** Emitted when a file is stored and its Attachment read: the entry to add to the value. */
+export interface AttAdded {
+  type: 'att.added';
+  name: string;
+  entry: AttEntry;
+}
+
+/** Runs one upload through the effect and reports back; stopping it aborts the upload. */
+const uploader = fromCallback<AttUploadEvent, { key: string; file: File; upload: SessionEffects['upload']; token: string | null; metadata: Record<string, string> }>(
+  ({ input, sendBack }) => {
+    let finished = false;
+    const handle = input.upload(input.file, {
+      token: input.token,
+      metadata: input.metadata,
+      onProgress: (sent, total) => sendBack({ type: 'att.progressed', key: input.key, sent, total }),
+    });
+    handle.done.then(
+      (id) => {
+        finished = true;
+        sendBack({ type: 'att.uploaded', key: input.key, id });
+      },
+      () => {
+        finished = true;
+        sendBack({ type: 'att.uploadFailed', key: input.key });
+      },
+    );
+    return () => {
+      if (!finished) handle.abort();
+    };
+  },
+);
+
+const READ_PREFIX = 'readAttachment:';
+const keyOfReply = (event: AttUploadEvent): string | null =>
+  (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket?.startsWith(READ_PREFIX) ? event.ticket.slice(READ_PREFIX.length) : null;
+const connectionOf = (context: AttUploadContext, system: SystemLike): ConnectionActorRef | undefined => context.connection ?? getConnection(system);
+
+function entryOf(body: unknown): AttEntry | null {
+  const b = body as Record<string, unknown> | null;
+  if (!b || typeof b.$id !== 'string') return null;
+  return {
+    id: b.$id,
+    uppyID: String(b.uppyID ?? ''),
+    originalName: String(b.originalName ?? b.$id),
+    size: typeof b.size === 'number' ? b.size : 0,
+    kind: (typeof b.kind === 'string' ? b.kind : 'OTHER') as AttachmentKind,
+    filetype: String(b.filetype ?? 'application/octet-stream'),
+  };
+}
+
+const setStatus = (uploads: AttUpload[], key: string, change: Partial<AttUpload>): AttUpload[] => uploads.map((u) => (u.key === key ? { ...u, ...change } : u));
+
+/** The uploads of one ATT property. */
+export const attUploadMachine = setup({
+  types: {
+    context: {} as AttUploadContext,
+    events: {} as AttUploadEvent,
+    input: {} as AttUploadInput,
+    emitted: {} as AttAdded,
+  },
+  actors: { uploader },
+  actions: {
+    startUploads: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'att.filesChosen') return;
+      const [relType, relIndex] = context.itemId ? context.itemId.split('-') : [];
+      const uploads = [...context.uploads];
+      let next = context.next;
+      for (const file of event.files) {
+        next += 1;
+        const key = `upload-${next}`;
+        uploads.push({ key, name: file.name, sent: 0, total: file.size, status: 'uploading' });
+        const metadata: Record<string, string> = { filename: file.name, relProp: context.name, ...(relType && relIndex ? { relType, relIndex } : {}) };
+        enqueue.spawnChild('uploader', { id: key, input: { key, file, upload: context.upload, token: context.token(), metadata } });
+      }
+      enqueue.assign({ uploads, next });
+    }),
+    progress: assign(({ context, event }) => (event.type === 'att.progressed' ? { uploads: setStatus(context.uploads, event.key, { sent: event.sent, total: event.total }) } : {})),
+    readAttachment: enqueueActions(({ context, event, enqueue, self, system }) => {
+      if (event.type !== 'att.uploaded') return;
+      enqueue.assign({ uploads: setStatus(context.uploads, event.key, { status: 'reading', sent: context.uploads.find((u) => u.key === event.key)?.total ?? 0 }) });
+      const connection = connectionOf(context, system);
+      if (connection) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: `read/${event.id}` }, ticket: `${READ_PREFIX}${event.key}`, replyTo: self });
+    }),
+    markFailed: assign(({ context, event }) => (event.type === 'att.uploadFailed' ? { uploads: setStatus(context.uploads, event.key, { status: 'failed' }) } : {})),
+    takeReply: enqueueActions(({ context, event, enqueue }) => {
+      const key = keyOfReply(event)!;
+      const entry = event.type === 'connection.replied' ? entryOf(event.frame.b) : null;
+      if (!entry) {
+        enqueue.assign({ uploads: setStatus(context.uploads, key, { status: 'failed' }) });
+        return;
+      }
+      enqueue.assign({ uploads: context.uploads.filter((u) => u.key !== key) });
+      enqueue(emit({ type: 'att.added', name: context.name, entry }));
+    }),
+    cancel: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'att.cancelled' && event.type !== 'att.dismissed') return;
+      enqueue(stopChild(event.key));
+      enqueue.assign({ uploads: context.uploads.filter((u) => u.key !== event.key) });
+    }),
+  },
+  guards: {
+    isOwnRead: ({ event }) => keyOfReply(event) !== null,
+  },
+}).createMachine({
+  id: 'attUpload',
+  context: ({ input }) => ({
+    name: input.name,
+    itemId: input.itemId,
+    upload: input.upload,
+    token: input.token,
+    connection: input.connection ?? null,
+    uploads: [],
+    next: 0,
+  }),
+  on: {
+    'att.filesChosen': { actions: 'startUploads' },
+    'att.progressed': { actions: 'progress' },
+    'att.uploaded': { actions: 'readAttachment' },
+    'att.uploadFailed': { actions: 'markFailed' },
+    'att.cancelled': { actions: 'cancel' },
+    'att.dismissed': { actions: 'cancel' },
+    'connection.replied': { guard: 'isOwnRead', actions: 'takeReply' },
+    'connection.failed': { guard: 'isOwnRead', actions: 'takeReply' },
+  },
+});
+
+export type AttUploadActorRef = ActorRefFrom<typeof attUploadMachine>;
+export type AttUploadSnapshot = SnapshotFrom<typeof attUploadMachine>;
+
+/** The files on their way. */
+export const selectAttUploads = (s: AttUploadSnapshot): AttUpload[] => s.context.uploads;
