@@ -19,10 +19,12 @@ interface Props {
   active: boolean;
   /** Several columns show side by side. */
   multi: boolean;
+  /** One column shows at a time and this is not it. */
+  hidden: boolean;
 }
 
 /** A column of the layout. */
-export function Column({ cell, parent, active, multi }: Props) {
+export function Column({ cell, parent, active, multi, hidden }: Props) {
   const width = useSelector(cell.ref, selectCellWidth);
   const parentTitle = useSelector(parent?.ref ?? cell.ref, selectCellTitle) ?? '';
   const View = viewFor(cell.spec);
@@ -33,6 +35,7 @@ export function Column({ cell, parent, active, multi }: Props) {
       aria-label={cell.spec.key}
       data-cell={cell.spec.key}
       data-active={active || undefined}
+      hidden={hidden}
       className={`flex min-w-0 shrink-0 grow-0 basis-full flex-col bg-panel md:min-w-80 ${multi ? `${WIDTH[width]} border-r border-line last:border-r-0` : ''} ${active && multi ? 'ring-1 ring-inset ring-primary/40' : ''}`}
     >
       <CellToolbar cell={cell.ref} spec={cell.spec} active={active} backTo={backTo} closable={closable} expandable={multi} />

@@ -37,15 +37,15 @@ export function ColumnLayout() {
       </p>
     );
   }
-  const shown = multi ? cells : cells.filter((cell) => cell.spec.key === activeKey).slice(0, 1);
-  const visible = shown.length > 0 ? shown : cells.slice(-1);
+  // Hidden columns stay mounted: their views keep describing them (titles for Back and breadcrumbs).
+  const shownKey = multi ? null : (cells.find((cell) => cell.spec.key === activeKey) ?? cells[cells.length - 1])?.spec.key;
   return (
     <div className="flex min-h-full flex-col">
       <Breadcrumbs cells={cells} />
       <div ref={strip} aria-label={t('app.columns')} role="group" className="flex min-h-0 flex-1 overflow-x-auto border-t border-line">
-        {visible.map((cell) => {
+        {cells.map((cell) => {
           const parent = cells[cell.spec.index - 1] ?? null;
-          return <Column key={cell.spec.key} cell={cell} parent={parent} active={cell.spec.key === activeKey} multi={multi} />;
+          return <Column key={cell.spec.key} cell={cell} parent={parent} active={cell.spec.key === activeKey} multi={multi} hidden={shownKey !== null && cell.spec.key !== shownKey} />;
         })}
       </div>
     </div>

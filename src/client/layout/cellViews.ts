@@ -1,6 +1,7 @@
 /** Which React view draws a cell: item cells the generic item screens, views by their key. */
 import type { ComponentType } from 'react';
 import type { CellSpec } from '../../../machines/router/parseLocation';
+import { ItemCellView } from '../items/ItemCellView';
 import { HomeView } from '../views/HomeView';
 import { RouteOnlyView } from '../views/RouteOnlyView';
 import type { CellViewProps } from './CellViewProps';
@@ -12,5 +13,6 @@ export const CELL_VIEWS: Record<string, ComponentType<CellViewProps>> = {
 
 /** The component for `spec`. */
 export function viewFor(spec: CellSpec): ComponentType<CellViewProps> {
+  if (spec.kind === 'item') return ItemCellView;
   return CELL_VIEWS[spec.key] ?? RouteOnlyView;
 }

@@ -1,0 +1,117 @@
+/**
+ * An item cell (spec 000 §2, §4): the item's read screen, or its edit or create screen, drawn from the
+ * type registry; while it loads a status line, when it is refused the warning box with the server's
+ * system message, and a deleted item marked as such.
+ */
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { selectDeleted, selectItem, selectItemError, type ItemActorRef, type ItemSnapshot } from '../../../machines/item/itemMachine';
+import type { CellActorRef, CellSnapshot } from '../../../machines/router/cellMachine';
+import type { CellSpec } from '../../../machines/router/parseLocation';
+import { parseId } from '../../shared/ids';
+import { itemTypes } from '../../shared/itemTypes';
+import type { Item } from '../../shared/items/types';
+import { useT } from '../i18n/useT';
+import type { CellViewProps } from '../layout/CellViewProps';
+import { Button } from '../shell/Button';
+import { Icon } from '../shell/Icon';
+import { Modal } from '../shell/Modal';
+import { ItemDetails } from './ItemDetails';
+import { ItemEditor } from './ItemEditor';
+import { ITEM_PANELS } from './itemPanels';
+
+const selectItemRef = (s: CellSnapshot): ItemActorRef | null => s.context.item;
+const selectLoading = (s: ItemSnapshot): boolean => s.matches('LOADING');
+
+/** The label the toolbar shows for an item: its own label, else its id. */
+function itemTitle(item: Item | null, id: string): string {
+  if (!item) return id;
+  return item.$labels?.[item.$id] || itemTypes.get(item._t)?.label(item) || id;
+}
+
+function ErrorBox({ userMessage, sysMessage, onRetry }: { userMessage: string; sysMessage?: string | undefined; onRetry: () => void }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  return (
+    <div role="alert" className="m-4 rounded border border-amber-500/60 bg-amber-50 p-4 text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
+      <p className="flex items-center gap-2 font-medium">
+        <Icon name="alert" className="h-5 w-5" />
+        {t(userMessage.includes('.') ? userMessage : `errors.${userMessage}`)}
+      </p>
+      <div className="mt-3 flex gap-2">
+        {sysMessage ? (
+          <Button variant="plain" onClick={() => setOpen(true)}>
+            {t('app.item.systemMessage')}
+          </Button>
+        ) : null}
+        <Button variant="plain" onClick={onRetry}>
+          {t('app.item.retry')}
+        </Button>
+      </div>
+      <Modal open={open} title={t('app.item.systemMessage')} onClose={() => setOpen(false)} maxWidth={1024} actions={<Button onClick={() => setOpen(false)}>{t('app.ok')}</Button>}>
+        <pre className="whitespace-pre-wrap break-words font-mono text-xs">{sysMessage}</pre>
+      </Modal>
+    </div>
+  );
+}
+
+/** The read screen of an existing item, or its edit screen (context `edit`). */
+function ExistingItem({ cell, spec, itemRef }: { cell: CellActorRef; spec: CellSpec; itemRef: ItemActorRef }) {
+  const t = useT();
+  const item = useSelector(itemRef, selectItem);
+  const error = useSelector(itemRef, selectItemError);
+  const loading = useSelector(itemRef, selectLoading);
+  const deleted = useSelector(itemRef, selectDeleted);
+  const editing = spec.context === 'edit';
+  const title = itemTitle(item, spec.itemId ?? '');
+  const type = item ? itemTypes.get(item._t) : undefined;
+  useEffect(() => {
+    cell.send({ type: 'cell.described', title, icon: type?.defaultIcon ?? 'item', actionBtn: deleted || !item ? null : editing ? 'view' : 'edit' });
+  }, [cell, title, type, deleted, item, editing]);
+
+  if (error) return <ErrorBox userMessage={error.userMessage} sysMessage={error.sysMessage} onRetry={() => itemRef.send({ type: 'item.retryRequested' })} />;
+  if (loading || !item || !type) {
+    return (
+      <p role="status" className="px-4 py-6 text-muted">
+        {t('app.item.loading')}
+      </p>
+    );
+  }
+  return (
+    <div>
+      {deleted ? (
+        <p role="status" className="mx-4 mt-4 flex items-center gap-2 rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200">
+          <Icon name="alert" className="h-4 w-4" />
+          {t('app.item.deletedText')}
+        </p>
+      ) : null}
+      {editing && !deleted ? (
+        <ItemEditor cell={cell} spec={spec} />
+      ) : (
+        <>
+          <ItemDetails item={item} type={type} />
+          {(ITEM_PANELS[item._t] ?? []).map((Panel, at) => (
+            <Panel key={at} item={item} itemRef={itemRef} cell={cell} />
+          ))}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The create screen of a new item (`i-{Type}-0`). */
+function NewItem({ cell, spec }: { cell: CellActorRef; spec: CellSpec }) {
+  const t = useT();
+  const typeName = spec.itemId ? parseId(spec.itemId).type : '';
+  const title = t('app.item.new', { type: t(`types.${typeName}`) });
+  useEffect(() => cell.send({ type: 'cell.described', title, icon: itemTypes.get(typeName)?.defaultIcon ?? 'item', actionBtn: null }), [cell, title, typeName]);
+  if (!itemTypes.has(typeName)) return <ErrorBox userMessage="unknownType" onRetry={() => undefined} />;
+  return <ItemEditor cell={cell} spec={spec} />;
+}
+
+/** The view of an item cell. */
+export function ItemCellView({ cell, spec }: CellViewProps) {
+  const itemRef = useSelector(cell, selectItemRef);
+  if (!itemRef) return <NewItem cell={cell} spec={spec} />;
+  return <ExistingItem cell={cell} spec={spec} itemRef={itemRef} />;
+}
