@@ -1,13 +1,16 @@
 /**
- * The actors a form keeps for its fields (a relation chooser per REL property), handed to the field
+ * The actors a form keeps for its fields (a relation chooser per REL property, the uploads of an ATT one), handed to the field
  * components by name; a field without one starts its own under the session (see useSessionChild).
  */
 import { createContext, useContext, type ReactNode } from 'react';
+import type { AttUploadActorRef } from '../../../../machines/item/attUploadMachine';
 import type { RelPickerActorRef } from '../../../../machines/item/relPickerMachine';
 
 /** Looks up the form's actor of one property. */
 export interface FieldActors {
   relPicker(name: string): RelPickerActorRef | undefined;
+  /** The uploads of an ATT property. */
+  attUpload?(name: string): AttUploadActorRef | undefined;
 }
 
 const Context = createContext<FieldActors | null>(null);

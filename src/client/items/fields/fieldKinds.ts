@@ -1,5 +1,6 @@
 /** Every property kind's show and edit components, looked up by the generic item screens. */
 import type { PropertyKind } from '../../../shared/items/types';
+import { AttField } from './AttField';
 import { BoolField } from './BoolField';
 import { DateField } from './DateField';
 import { DateTimeField } from './DateTimeField';
@@ -35,4 +36,5 @@ export const FIELD_KINDS: Partial<Record<PropertyKind, FieldKind>> = {
   REL: RelField,
   LOV: LovField,
   HTM: HtmField,
+  ATT: AttField,
 };
