@@ -15,6 +15,7 @@ import type { ConnectionReplyEvent } from '../session/connectionMachine';
 import type { RequestFailure } from '../session/sessionErrors';
 import { getAuth, getConnection, getRouter } from '../systemIds';
 import type { ItemActorRef } from './itemMachine';
+import { relPickerMachine, type RelPickerActorRef } from './relPickerMachine';
 
 export interface ItemFormInput {
   /** `Type-index`; index 0 creates a new item. */
@@ -67,6 +68,7 @@ export type ItemFormEvent =
   | ConnectionReplyEvent;
 
 const SAVE_TICKET = 'save';
+const pickerId = (name: string): string => `relPicker:${name}`;
 const EMPTY_TYPE: ItemTypeDef = { name: '', defaultIcon: '', defaultAccess: 'PRIVATE', properties: {}, label: () => '' };
 
 /** The type of a form, or an empty one for an unknown type (the router only opens known ones). */
@@ -160,7 +162,7 @@ export const itemFormMachine = setup({
     events: {} as ItemFormEvent,
     input: {} as ItemFormInput,
   },
-  actors: { itemFeed },
+  actors: { itemFeed, relPicker: relPickerMachine },
   delays: { shakeDuration: 1000 },
   guards: {
     isSaveReply: ({ event }) => event.type === 'connection.replied' && event.ticket === SAVE_TICKET,
@@ -245,6 +247,38 @@ export const itemFormMachine = setup({
       draft: draftOf(formType(context.typeName), context.latest),
       touched: [], submitted: false, ruleErrors: {}, serverErrors: {}, formError: null, edited: false,
     })),
+    // One relation chooser per REL property, in the session's system so that it finds the connection.
+    spawnPickers: enqueueActions(({ context, enqueue, self }) => {
+      const type = formType(context.typeName);
+      // No snapshot yet while a create form enters EDITING during its first step.
+      const children: Record<string, unknown> = (self.getSnapshot() as ItemFormSnapshot | undefined)?.children ?? {};
+      for (const [name, def] of Object.entries(type.properties)) {
+        if (def.kind !== 'REL' || def.readOnly || children[pickerId(name)]) continue;
+        const pair = type.orgContacts?.find((p) => p.org === name || p.contacts === name);
+        const org = pair ? (context.draft[pair.org] as { id?: string } | undefined)?.id ?? null : null;
+        enqueue.spawnChild('relPicker', {
+          id: pickerId(name),
+          input: {
+            name, relTypes: def.relTypes ?? [], multiple: !!def.multiple, selfId: context.isNew ? null : context.itemId, value: context.draft[name], labels: context.base?.$labels ?? {},
+            ...(pair ? { orgRule: { role: pair.contacts === name ? ('contacts' as const) : ('org' as const), org, ...(pair.optional ? { optional: true } : {}) } } : {}),
+          },
+        });
+      }
+    }),
+    // The contacts chooser follows its organisation (spec 001 §5).
+    tellPickersOrg: enqueueActions(({ context, event, enqueue, self }) => {
+      if (event.type !== 'form.changed') return;
+      for (const pair of formType(context.typeName).orgContacts ?? []) {
+        if (pair.org === event.name && (self.getSnapshot() as ItemFormSnapshot | undefined)?.children[pickerId(pair.contacts)]) enqueue.sendTo(pickerId(pair.contacts), { type: 'relPicker.orgChanged', org: (event.value as { id?: string } | null)?.id ?? null });
+      }
+    }),
+    resetPickers: enqueueActions(({ context, enqueue, self }) => {
+      for (const name of Object.keys((self.getSnapshot() as ItemFormSnapshot | undefined)?.children ?? {})) {
+        if (!name.startsWith('relPicker:')) continue;
+        const prop = name.slice('relPicker:'.length);
+        enqueue.sendTo(name, { type: 'relPicker.valueSet', value: context.draft[prop], labels: context.base?.$labels ?? {} });
+      }
+    }),
     openCreated: enqueueActions(({ context, enqueue, system }) => {
       const router = getRouter(system);
       const location = router?.getSnapshot().context.location;
@@ -277,17 +311,18 @@ export const itemFormMachine = setup({
           on: { 'form.itemRead': { target: 'EDITING', actions: 'takeItem' } },
         },
         EDITING: {
+          entry: 'spawnPickers',
           on: {
             'form.itemRead': { actions: 'takeItem' },
             'form.changed': [
-              { guard: 'isFirstChange', actions: ['change', 'check', 'tellEdited'] },
-              { actions: ['change', 'check'] },
+              { guard: 'isFirstChange', actions: ['change', 'check', 'tellEdited', 'tellPickersOrg'] },
+              { actions: ['change', 'check', 'tellPickersOrg'] },
             ],
             'form.blurred': { actions: ['touch', 'reformatPhone', 'check'] },
             // A clean form has nothing to check: closing an untouched create form is fine.
             'form.validateRequested': [{ guard: 'isClean', actions: assign({ ruleErrors: {} }) }, { actions: ['submit', 'check', 'shakeIfInvalid'] }],
             'form.saveRequested': { target: 'SAVING', actions: ['submit', 'check', 'sendSave'] },
-            'form.resetRequested': { actions: 'reset' },
+            'form.resetRequested': { actions: ['reset', 'resetPickers'] },
           },
         },
         SAVING: {
@@ -334,3 +369,6 @@ export const selectShakes = (snapshot: ItemFormSnapshot): number => snapshot.con
 export const selectFormReady = (snapshot: ItemFormSnapshot): boolean => !snapshot.matches({ edit: 'LOADING' });
 /** The item the draft started from (null while creating). */
 export const selectFormItem = (snapshot: ItemFormSnapshot): Item | null => snapshot.context.base;
+/** The relation chooser the form keeps for REL property `name`. */
+export const selectRelPicker = (snapshot: ItemFormSnapshot, name: string): RelPickerActorRef | undefined =>
+  snapshot.children[`relPicker:${name}`] as RelPickerActorRef | undefined;
