@@ -3,17 +3,18 @@
  * the failed-save shake, and the save through the connection (`create/{type}` or `update` with only
  * the changed properties and `_u`). It registers the cell's gate: validate, save and reset (discard).
  */
-import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { itemTypes } from '../../src/shared/itemTypes';
+import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { formatUsPhone } from '../../src/shared/items/formRules';
 import { validateItemData, type FieldErrors } from '../../src/shared/items/itemSchema';
-import type { Item, ItemData, ItemTypeDef } from '../../src/shared/items/types';
+import type { Item, ItemData } from '../../src/shared/items/types';
 import { UserMessage } from '../../src/shared/protocol';
-import type { CellGate } from '../router/cellMachine';
 import { formatLocation } from '../router/formatLocation';
 import type { ConnectionReplyEvent } from '../session/connectionMachine';
 import type { RequestFailure } from '../session/sessionErrors';
 import { getAuth, getConnection, getRouter } from '../systemIds';
+import { changesOf, dataOf, draftOf, formType } from './itemFormData';
+import { formGate, type SaveOutcome } from './formGate';
+import { itemFeed } from './itemFeed';
 import type { ItemActorRef } from './itemMachine';
 import { relPickerMachine, type RelPickerActorRef } from './relPickerMachine';
 
@@ -22,13 +23,6 @@ export interface ItemFormInput {
   itemId: string;
   /** The item actor of an existing item, whose item the draft starts from. */
   item: ItemActorRef | null;
-}
-
-/** How the last save ended, numbered so that the gate knows which one it waits for. */
-export interface SaveOutcome {
-  seq: number;
-  /** A message key, or null when the server accepted. */
-  error: string | null;
 }
 
 export interface ItemFormContext {
@@ -69,91 +63,7 @@ export type ItemFormEvent =
 
 const SAVE_TICKET = 'save';
 const pickerId = (name: string): string => `relPicker:${name}`;
-const EMPTY_TYPE: ItemTypeDef = { name: '', defaultIcon: '', defaultAccess: 'PRIVATE', properties: {}, label: () => '' };
-
-/** The type of a form, or an empty one for an unknown type (the router only opens known ones). */
-export const formType = (typeName: string): ItemTypeDef => itemTypes.get(typeName) ?? EMPTY_TYPE;
-
-const isEmptyValue = (v: unknown): boolean =>
-  v === undefined || v === null || (typeof v === 'string' && v === '') || (Array.isArray(v) && v.length === 0);
-
-/** The draft of an item: only the type's own properties. */
-function draftOf(type: ItemTypeDef, item: Item | null): ItemData {
-  if (!item) return {};
-  return Object.fromEntries(Object.keys(type.properties).filter((k) => item[k] !== undefined).map((k) => [k, item[k]]));
-}
-
-/** A value typed as text in the stored shape: a number for NUM (when it is one), a list for IDM's comma-separated ids. */
-function typed(kind: string | undefined, v: unknown): unknown {
-  if (typeof v !== 'string') return v;
-  if (kind === 'NUM') return v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v;
-  if (kind === 'IDM') return v.split(',').map((s) => s.trim()).filter(Boolean);
-  return v;
-}
-
-/** The stored shape of a draft: values typed as text converted, empty values dropped. */
-export function dataOf(type: ItemTypeDef, draft: ItemData): ItemData {
-  const data: ItemData = {};
-  for (const [k, v] of Object.entries(draft)) {
-    const value = typed(type.properties[k]?.kind, v);
-    if (!isEmptyValue(value)) data[k] = value;
-  }
-  return data;
-}
-
-/** The properties that differ from the item; a removed one is sent as null. */
-function changesOf(type: ItemTypeDef, base: Item | null, draft: ItemData): ItemData {
-  const data = dataOf(type, draft);
-  const changes: ItemData = {};
-  for (const k of Object.keys(type.properties)) {
-    const before = base?.[k];
-    if (JSON.stringify(data[k]) === JSON.stringify(before)) continue;
-    if (data[k] !== undefined) changes[k] = data[k];
-    else if (before !== undefined) changes[k] = null;
-  }
-  return changes;
-}
-
 const failureKey = (failure: RequestFailure): string => (failure.kind === 'server' ? `errors.${failure.userMessage}` : failure.key);
-
-/** The gate the cell calls: each call talks to the form actor by events. */
-function gateOf(form: AnyActorRef): CellGate {
-  const errorsOf = (): FieldErrors => (form.getSnapshot() as ItemFormSnapshot).context.ruleErrors;
-  return {
-    validate: () => {
-      form.send({ type: 'form.validateRequested' });
-      return Object.keys(errorsOf()).length === 0;
-    },
-    save: () =>
-      new Promise<void>((resolve, reject) => {
-        const seq = (form.getSnapshot() as ItemFormSnapshot).context.saves + 1;
-        const subscription = form.subscribe((snapshot: ItemFormSnapshot) => {
-          const { outcome } = snapshot.context;
-          if (outcome?.seq !== seq) return;
-          subscription.unsubscribe();
-          if (outcome.error === null) resolve();
-          else reject(new Error(outcome.error));
-        });
-        form.send({ type: 'form.saveRequested' });
-      }),
-    reset: () => form.send({ type: 'form.resetRequested' }),
-  };
-}
-
-/** Tells the form each item its item actor holds. */
-const itemFeed = fromCallback<ItemFormEvent, { item: ItemActorRef | null }>(({ input, sendBack }) => {
-  if (!input.item) return undefined;
-  let last: Item | null = null;
-  const take = (item: Item | null): void => {
-    if (item && item !== last) {
-      last = item;
-      sendBack({ type: 'form.itemRead', item });
-    }
-  };
-  take(input.item.getSnapshot().context.item);
-  const subscription = input.item.subscribe((snapshot) => take(snapshot.context.item));
-  return () => subscription.unsubscribe();
-});
 
 /** One item's form: draft, rules, server errors, shake, save and discard, and the cell's gate. */
 export const itemFormMachine = setup({
@@ -174,7 +84,7 @@ export const itemFormMachine = setup({
   },
   actions: {
     registerGate: enqueueActions(({ enqueue, self }) => {
-      enqueue.sendParent({ type: 'cell.gateRegistered', gate: gateOf(self) });
+      enqueue.sendParent({ type: 'cell.gateRegistered', gate: formGate(self) });
     }),
     takeItem: assign(({ context, event }) => {
       if (event.type !== 'form.itemRead') return {};

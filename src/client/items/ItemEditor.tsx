@@ -2,7 +2,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import {
-  formType,
   selectDraft,
   selectFormError,
   selectFormErrors,
@@ -12,6 +11,7 @@ import {
   selectShaking,
   type ItemFormActorRef,
 } from '../../../machines/item/itemFormMachine';
+import { formType } from '../../../machines/item/itemFormData';
 import { selectDirty, selectDirtyState, selectSavedAt, type CellActorRef, type CellSnapshot } from '../../../machines/router/cellMachine';
 import type { CellSpec } from '../../../machines/router/parseLocation';
 import type { FieldErrors } from '../../shared/items/itemSchema';

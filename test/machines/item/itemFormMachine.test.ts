@@ -5,7 +5,6 @@ import { parseLocation } from '../../../machines/router/parseLocation';
 import { CORE_VIEWS } from '../../../machines/router/views';
 import { selectItem } from '../../../machines/item/itemMachine';
 import {
-  dataOf,
   selectDraft,
   selectFormError,
   selectFormErrors,
@@ -13,6 +12,7 @@ import {
   selectShakes,
   type ItemFormActorRef,
 } from '../../../machines/item/itemFormMachine';
+import { dataOf } from '../../../machines/item/itemFormData';
 import { SystemId } from '../../../machines/systemIds';
 import { startInSession } from '../router/support/sessionFakes';
 
