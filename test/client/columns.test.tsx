@@ -121,6 +121,16 @@ describe('column layout', () => {
     expect(await screen.findByText('This item was deleted.')).toBeInTheDocument();
   });
 
+  it('replaces the focused item with a change made elsewhere and says so', async () => {
+    const h = renderApp({ signedIn: true, path: '/i-Contact-1' });
+    serveItems(h, [contact(1, 'One')]);
+    await waitFor(() => expect(toolbarTitles()).toEqual(['Ann One']));
+    await waitFor(() => expect(h.server.received.some((f) => f.o === 'addWatch/Contact-1/1')).toBe(true));
+    act(() => h.server.push({ o: 'item/update', b: { ...contact(1, 'Uno'), _u: 2, $labels: { 'Contact-1': 'Ann Uno' } } }));
+    await waitFor(() => expect(toolbarTitles()).toEqual(['Ann Uno']));
+    expect(await screen.findByText('This item was changed on the server.')).toBeInTheDocument();
+  });
+
   it('warns about a path segment that names no cell', async () => {
     renderApp({ signedIn: true, path: '/i-Contact-1/not a cell' });
     expect(await screen.findByText('This address is not valid: not a cell')).toBeInTheDocument();

@@ -1,0 +1,138 @@
+/**
+ * Columns and the generic item screens in headless Chromium against the real server: items side by
+ * side, an edit with a validation error then a save, a change from a second browser arriving live,
+ * a dirty column that refuses to close, an item opened by its URL while signed out, an item deleted
+ * elsewhere; the same flow by keyboard only; and axe (WCAG 2.2 AA) on each screen.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
+import { ADMIN, launchBrowser, newContext, signIn, startE2EServer, type E2EServer } from './support/e2e';
+
+jest.setTimeout(90_000);
+
+let browser: Browser;
+let server: E2EServer;
+let api: ProtocolClient;
+const ids: string[] = [];
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startE2EServer()]);
+  const token = await apiSignIn(server.url, ADMIN.email, ADMIN.password);
+  ({ client: api } = await ProtocolClient.connect(`${server.url.replace(/^http/, 'ws')}/ws`, token));
+  for (const [firstName, lastName, email] of [
+    ['Ann', 'Ahenakew', 'ann@example.org'],
+    ['Ben', 'Bighetty', 'ben@example.org'],
+    ['Cree', 'Cardinal', 'cree@example.org'],
+  ] as const) {
+    const item = await api.call<{ $id: string }>('create/Contact', { firstName, lastName, email });
+    ids.push(item.$id);
+  }
+});
+
+afterAll(async () => {
+  api?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+const titles = (page: Page): Promise<string[]> => page.locator('section[data-cell] h2').allTextContents();
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
+}
+
+async function signedInPage(path: string, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
+  const context = await newContext(browser, server.url, options);
+  await context.addInitScript(() => window.localStorage.setItem('kk-prefs', JSON.stringify({ v: 1, prefs: { multiColumns: true } })));
+  const page = await context.newPage();
+  await page.goto(`/sign-in?next=${encodeURIComponent(path)}`);
+  await signIn(page);
+  await page.waitForURL(`**${path}`);
+  return page;
+}
+
+describe('columns and items', () => {
+  it('opens three items side by side, titled by their labels', async () => {
+    const [a, b, c] = ids;
+    const page = await signedInPage(`/i-${a}/i-${b}/i-${c}`);
+    await page.getByRole('heading', { name: 'Cree Cardinal', level: 2 }).waitFor();
+    expect(await titles(page)).toEqual(['Ann Ahenakew', 'Ben Bighetty', 'Cree Cardinal']);
+    expect(await page.title()).toMatch(/^Cree Cardinal · /);
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+
+  it('refuses a save with a validation error, then saves the fixed value and another browser sees it', async () => {
+    const [a] = ids;
+    const page = await signedInPage(`/i-${a}`);
+    const other = await signedInPage(`/i-${a}`);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.waitForURL(`**/i-${a}-edit`);
+    const lastName = page.getByLabel('Last name');
+    await lastName.fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('This is required.').waitFor();
+    expect(await lastName.getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolations(page);
+    // A dirty column refuses to close.
+    await page.getByRole('button', { name: /^Close/ }).click();
+    await page.getByText('This column has unsaved changes: save or discard them first.').waitFor();
+    expect(page.url()).toContain(`/i-${a}-edit`);
+    await lastName.fill('Ahenakew-Ross');
+    // The other browser shows the change with the serverUpdated alert as it arrives.
+    const announced = other.getByText('This item was changed on the server.').waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Applied').first().waitFor();
+    await announced;
+    await other.getByRole('heading', { name: 'Ann Ahenakew-Ross', level: 2 }).waitFor();
+    await page.context().close();
+    await other.context().close();
+  });
+
+  it('sends a visitor who opens an item by its URL to sign in and back', async () => {
+    const [, b] = ids;
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto(`/i-${b}`);
+    await page.waitForURL('**/sign-in?next=*');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(`/i-${b}`);
+    await signIn(page);
+    await page.waitForURL(`**/i-${b}`);
+    await page.getByRole('heading', { name: 'Ben Bighetty', level: 2 }).waitFor();
+    await context.close();
+  });
+
+  it('marks an item deleted elsewhere', async () => {
+    const doomed = await api.call<{ $id: string }>('create/Contact', { firstName: 'Dee', lastName: 'Deleted' });
+    const page = await signedInPage(`/i-${doomed.$id}`, { colorScheme: 'dark' });
+    await page.getByRole('heading', { name: 'Dee Deleted', level: 2 }).waitFor();
+    await api.call(`delete/${doomed.$id}`);
+    await page.getByText('This item was deleted.').waitFor();
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+
+  it('edits and saves by keyboard only', async () => {
+    const [, , c] = ids;
+    const page = await signedInPage(`/i-${c}`);
+    await page.getByRole('heading', { name: 'Cree Cardinal', level: 2 }).waitFor();
+    const edit = page.getByRole('button', { name: 'Edit' });
+    for (let presses = 0; presses < 40 && !(await edit.evaluate((el) => el === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/i-${c}-edit`);
+    const firstName = page.getByLabel('First name');
+    for (let presses = 0; presses < 40 && !(await firstName.evaluate((el) => el === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Crystal');
+    const save = page.getByRole('button', { name: 'Save' });
+    for (let presses = 0; presses < 40 && !(await save.evaluate((el) => el === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Crystal Cardinal', level: 2 }).waitFor();
+    await page.context().close();
+  });
+});
