@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { alertsMachine } from './session/alertsMachine';
 import type { authMachine } from './session/authMachine';
 import type { connectionMachine } from './session/connectionMachine';
+import type { highlightMachine } from './session/highlightMachine';
 import type { retryMachine } from './session/retryMachine';
 import type { routerMachine } from './router/routerMachine';
 import type { sessionMachine } from './session/sessionMachine';
@@ -24,6 +25,7 @@ export const SystemId = {
   sysAlerts: 'sysAlerts',
   shell: 'shell',
   router: 'router',
+  highlight: 'highlight',
 } as const;
 export type SystemId = (typeof SystemId)[keyof typeof SystemId];
 
@@ -41,6 +43,7 @@ export type TasksActorRef = ActorRefFrom<typeof tasksMachine>;
 export type SysAlertsActorRef = ActorRefFrom<typeof sysAlertsMachine>;
 export type ShellActorRef = ActorRefFrom<typeof shellMachine>;
 export type RouterActorRef = ActorRefFrom<typeof routerMachine>;
+export type HighlightActorRef = ActorRefFrom<typeof highlightMachine>;
 
 // The registry holds untyped refs; this cast is the one place that ties a system id to its machine.
 function lookUp<T>(system: SystemLike, id: SystemId): T | undefined {
@@ -67,3 +70,5 @@ export const getSysAlerts = (system: SystemLike): SysAlertsActorRef | undefined 
 export const getShell = (system: SystemLike): ShellActorRef | undefined => lookUp(system, SystemId.shell);
 /** The router (columns and cells). */
 export const getRouter = (system: SystemLike): RouterActorRef | undefined => lookUp(system, SystemId.router);
+/** The hovered item, highlighted in every display of it. */
+export const getHighlight = (system: SystemLike): HighlightActorRef | undefined => lookUp(system, SystemId.highlight);

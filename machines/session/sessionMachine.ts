@@ -9,6 +9,7 @@ import { getAuth, SystemId } from '../systemIds';
 import { alertsMachine } from './alertsMachine';
 import { authMachine } from './authMachine';
 import { connectionMachine } from './connectionMachine';
+import { highlightMachine } from './highlightMachine';
 import { retryMachine } from './retryMachine';
 import { routerMachine } from '../router/routerMachine';
 import type { ViewRegistry } from '../router/views';
@@ -52,6 +53,7 @@ export const sessionMachine = setup({
     auth: authMachine,
     shell: shellMachine,
     router: routerMachine,
+    highlight: highlightMachine,
   },
   guards: {
     isTokenKey: ({ event }) => event.key === TOKEN_STORAGE_KEY || event.key === null,
@@ -67,6 +69,7 @@ export const sessionMachine = setup({
   context: ({ input }) => ({ ...input }),
   // Receivers first: auth starts after them because its start-up already sends to connection and alerts.
   entry: [
+    spawnChild('highlight', { id: SystemId.highlight, systemId: SystemId.highlight }),
     spawnChild('alerts', { id: SystemId.alerts, systemId: SystemId.alerts, input: ({ context }) => ({ log: context.effects.log }) }),
     spawnChild('retry', { id: SystemId.retry, systemId: SystemId.retry, input: ({ context }) => ({ random: context.effects.random }) }),
     spawnChild('connection', {

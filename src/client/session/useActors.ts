@@ -4,6 +4,7 @@ import {
   getAlerts,
   getAuth,
   getConnection,
+  getHighlight,
   getRetry,
   getRouter,
   getShell,
@@ -12,6 +13,7 @@ import {
   type AlertsActorRef,
   type AuthActorRef,
   type ConnectionActorRef,
+  type HighlightActorRef,
   type RetryActorRef,
   type RouterActorRef,
   type ShellActorRef,
@@ -29,6 +31,7 @@ export interface SessionActors {
   sysAlerts: SysAlertsActorRef;
   shell: ShellActorRef;
   router: RouterActorRef;
+  highlight: HighlightActorRef;
 }
 
 function need<T>(ref: T | undefined, name: string): T {
@@ -50,6 +53,7 @@ export function useActors(): SessionActors {
       sysAlerts: need(getSysAlerts(system), 'sysAlerts'),
       shell: need(getShell(system), 'shell'),
       router: need(getRouter(system), 'router'),
+      highlight: need(getHighlight(system), 'highlight'),
     };
   }, [session]);
 }

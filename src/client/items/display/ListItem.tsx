@@ -1,0 +1,67 @@
+/**
+ * An item as one line of a list (spec 000 §2 "Item displays"): avatar or icon, title and subtitle as
+ * the type's `listItem` names them, a pill look per variant, the deleted marker, a link to `/i-{id}`.
+ */
+import type { Item, ItemTypeDef } from '../../../shared/items/types';
+import { itemTypes } from '../../../shared/itemTypes';
+import { Avatar } from './Avatar';
+import { DeletedMarker } from './DeletedMarker';
+import { DisplayIcon } from './DisplayIcon';
+import { useItemHighlight } from './useItemHighlight';
+import { useItemLink } from './useItemLink';
+
+/** default: in a list; open: shown in a column; active: in the focused column; exact: that column shows just this item. */
+export type ListItemVariant = 'default' | 'open' | 'active' | 'exact';
+
+const PILL: Record<ListItemVariant, string> = {
+  default: 'border-transparent hover:bg-primary/5',
+  open: 'border-line bg-primary/5',
+  active: 'border-primary/60 bg-primary/10',
+  exact: 'border-primary bg-primary/20 font-semibold',
+};
+
+const PEOPLE = new Set(['person', 'contact']);
+
+const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/** The title the type's `listItem` names, else the item's label, else its id. */
+function titleOf(item: Item, type: ItemTypeDef | undefined): string {
+  const own = type?.listItem ? text(item[type.listItem.title]) : '';
+  return own || item.$labels?.[item.$id] || type?.label(item) || item.$id;
+}
+
+/** One item in a list, as a link to it. */
+export function ListItem({ item, variant = 'default' }: { item: Item; variant?: ListItemVariant }) {
+  const type = itemTypes.get(item._t);
+  const title = titleOf(item, type);
+  const subtitle = type?.listItem?.subtitle ? text(item[type.listItem.subtitle]) : '';
+  const { highlighted, handlers } = useItemHighlight(item.$id);
+  const link = useItemLink(item.$id);
+  const person = PEOPLE.has(type?.listItem?.icon ?? type?.defaultIcon ?? '');
+  return (
+    <a
+      {...link}
+      {...handlers}
+      data-item={item.$id}
+      data-variant={variant}
+      data-highlighted={highlighted}
+      aria-current={variant === 'exact' ? 'page' : variant === 'active' ? 'true' : undefined}
+      className={`flex min-h-14 items-center gap-3 rounded-full border px-3 py-1.5 text-ink no-underline focus-visible:outline-2 focus-visible:outline-primary ${PILL[variant]} ${
+        highlighted ? 'ring-2 ring-accent' : ''
+      }`}
+    >
+      {person ? (
+        <Avatar id={item.$id} name={title} />
+      ) : (
+        <span className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-line/60 text-muted">
+          <DisplayIcon name="article" />
+        </span>
+      )}
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className={`truncate text-sm ${item.$deleted ? 'text-muted line-through' : ''}`}>{title}</span>
+        {subtitle ? <span className="truncate text-xs text-muted">{subtitle}</span> : null}
+      </span>
+      {item.$deleted ? <DeletedMarker /> : null}
+    </a>
+  );
+}

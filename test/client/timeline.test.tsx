@@ -1,0 +1,78 @@
+import { act, waitFor, within } from '@testing-library/react';
+import { getRouter } from '../../machines/systemIds';
+import { TimelineView } from '../../src/client/views/TimelineView';
+import { cleanUpApps, renderApp, type AppHarness } from './support/renderApp';
+import { buildContact, openCell, renderInSession, serveItems } from './support/renderInSession';
+
+afterEach(cleanUpApps);
+
+const HOUR = 3_600_000;
+const at = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
+
+async function setUp(events: (h: AppHarness) => unknown, options: { refusal?: string; orphan?: boolean } = {}) {
+  const h = renderApp({ signedIn: true, path: '/i-Contact-3/timeline' });
+  const contact = buildContact(3, { $labels: { 'Contact-3': 'Ann Smith', 'User-1': 'Ada Lovelace', 'User-2': 'Bob Admin' } });
+  serveItems(h, [contact]);
+  h.server.handlers.set('timeline/Contact-3', () => events(h));
+  if (options.refusal) h.server.failures.set('timeline/Contact-3', { userMessage: options.refusal });
+  const parent = await openCell(h, '/i-Contact-3/timeline', 'i-Contact-3');
+  const router = getRouter(h.session.system)!;
+  const entry = router.getSnapshot().context.cells.find((c) => c.spec.parentKey === 'i-Contact-3');
+  if (!entry) throw new Error('no timeline cell');
+  const view = renderInSession(h, <TimelineView cell={entry.ref} spec={entry.spec} parent={options.orphan ? null : parent} />);
+  return { h, contact, view, in: within(view.container) };
+}
+
+describe('timeline view', () => {
+  it('lists who changed what and when, newest first', async () => {
+    const t = await setUp(() => [
+      { kind: 'created', u: 1, ts: at(400 * 24 * HOUR), by: 'User-1', masquerader: null, changed: ['firstName', 'lastName'] },
+      { kind: 'updated', u: 2, ts: at(3 * HOUR), by: 'User-1', masquerader: 'User-2', changed: ['email'] },
+    ]);
+    const list = await t.in.findByRole('list', { name: 'Timeline' });
+    const entries = within(list).getAllByRole('listitem');
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toHaveTextContent('Changed');
+    expect(entries[0]).toHaveTextContent('3 hours ago');
+    expect(within(entries[0]!).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', '/i-User-1');
+    expect(entries[0]).toHaveTextContent('masqueraded by');
+    expect(within(entries[0]!).getByRole('link', { name: 'Bob Admin' })).toBeInTheDocument();
+    expect(entries[0]).toHaveTextContent('Changed property: email');
+    expect(entries[1]).toHaveTextContent('Created');
+    expect(entries[1]).toHaveTextContent('1 year ago');
+    expect(entries[1]).toHaveTextContent('Changed properties: firstName, lastName');
+    expect(t.h.server.received.filter((f) => f.o === 'timeline/Contact-3')).toHaveLength(1);
+  });
+
+  it('says so when nothing happened yet', async () => {
+    const t = await setUp(() => []);
+    expect(await t.in.findByText('Nothing has happened to this item yet.')).toBeInTheDocument();
+  });
+
+  it('is fetched again when the item changes on the server', async () => {
+    let version = 1;
+    const t = await setUp(() =>
+      Array.from({ length: version }, (_, i) => ({ kind: i === 0 ? 'created' : 'updated', u: i + 1, ts: at(HOUR), by: 'User-1', masquerader: null, changed: ['lastName'] })),
+    );
+    await t.in.findByRole('list', { name: 'Timeline' });
+    await waitFor(() => expect(t.h.server.received.some((f) => f.o === 'addWatch/Contact-3/1')).toBe(true));
+    version = 2;
+    act(() => t.h.server.push({ o: 'item/update', b: { ...t.contact, _u: 2, lastName: 'Jones' } }));
+    await waitFor(() => expect(t.in.getAllByRole('listitem')).toHaveLength(2));
+    expect(t.h.server.received.filter((f) => f.o === 'timeline/Contact-3')).toHaveLength(2);
+  });
+
+  it('shows a refusal as its message', async () => {
+    const t = await setUp(() => [], { refusal: 'notAllowed' });
+    expect(await t.in.findByRole('alert')).toHaveTextContent('You may not do this.');
+    expect(t.in.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('explains itself without an item to its left, and names its column', async () => {
+    const t = await setUp(() => [], { orphan: true });
+    expect(t.in.getByText('The timeline belongs to an item: open it from the item.')).toBeInTheDocument();
+    const router = getRouter(t.h.session.system)!;
+    const cell = router.getSnapshot().context.cells.find((c) => c.spec.parentKey === 'i-Contact-3')!;
+    await waitFor(() => expect(cell.ref.getSnapshot().context.title).toBe('Timeline'));
+  });
+});
