@@ -1,7 +1,9 @@
 /** One open column: its toolbar above its view, with the width the cell asks for (spec 000 §2 Layout). */
 import { useSelector } from '@xstate/react';
+import { Suspense } from 'react';
 import type { CellWidth } from '../../../machines/router/views';
 import type { RouterCell } from '../../../machines/router/routerMachine';
+import { useT } from '../i18n/useT';
 import { CellToolbar } from './CellToolbar';
 import { viewFor } from './cellViews';
 import { selectCellTitle, selectCellWidth } from './cellSelectors';
@@ -23,6 +25,15 @@ interface Props {
   hidden: boolean;
 }
 
+function Loading() {
+  const t = useT();
+  return (
+    <p role="status" className="px-4 py-6 text-muted">
+      {t('app.loading')}
+    </p>
+  );
+}
+
 /** A column of the layout. */
 export function Column({ cell, parent, active, multi, hidden }: Props) {
   const width = useSelector(cell.ref, selectCellWidth);
@@ -40,7 +51,9 @@ export function Column({ cell, parent, active, multi, hidden }: Props) {
     >
       <CellToolbar cell={cell.ref} spec={cell.spec} active={active} backTo={backTo} closable={closable} expandable={multi} />
       <div className="min-h-0 flex-1 pb-[40vh]">
-        <View cell={cell.ref} spec={cell.spec} parent={parent?.ref ?? null} />
+        <Suspense fallback={<Loading />}>
+          <View cell={cell.ref} spec={cell.spec} parent={parent?.ref ?? null} />
+        </Suspense>
       </div>
     </section>
   );

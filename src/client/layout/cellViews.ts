@@ -1,10 +1,12 @@
 /** Which React view draws a cell: item cells the generic item screens, views by their key. */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { CellSpec } from '../../../machines/router/parseLocation';
-import { ItemCellView } from '../items/ItemCellView';
 import { HomeView } from '../views/HomeView';
 import { RouteOnlyView } from '../views/RouteOnlyView';
 import type { CellViewProps } from './CellViewProps';
+
+// The item screens (every property kind, the rich-text editor, uploads) load with the first item cell.
+const ItemCellView = lazy(() => import('../items/ItemCellView').then((m) => ({ default: m.ItemCellView })));
 
 /** View key to its component; modules add theirs. */
 export const CELL_VIEWS: Record<string, ComponentType<CellViewProps>> = {
