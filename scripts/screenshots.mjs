@@ -22,6 +22,14 @@ async function signIn(page) {
 
 const settle = (page) => page.waitForTimeout(250);
 
+/** Turns multi-column mode on from the user menu (a no-op when it is on). */
+async function multiColumns(page) {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  const toggle = page.getByRole('menuitemcheckbox', { name: 'Multiple columns' });
+  if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
+  else await page.keyboard.press('Escape');
+}
+
 /** The screens, each a function of a fresh page that leaves the screen to capture. */
 const SCREENS = {
   'sign-in': async (page) => {
@@ -80,6 +88,43 @@ const SCREENS = {
     await page.goto('/debug');
     await page.getByRole('table').waitFor();
   },
+  'item-columns': async (page) => {
+    await signIn(page);
+    await multiColumns(page);
+    await page.goto('/i-Organization-1/i-Contact-1/i-Contact-2');
+    await page.getByRole('heading', { name: 'Joseph Whitehorse', level: 2 }).waitFor();
+  },
+  'item-read': async (page) => {
+    await signIn(page);
+    await page.goto('/i-Contact-3');
+    await page.getByRole('heading', { name: 'Alex Chen', level: 2 }).waitFor();
+  },
+  'item-edit-error': async (page) => {
+    await signIn(page);
+    await page.goto('/i-Contact-3-edit');
+    await page.getByLabel('Last name').fill('');
+    await page.getByLabel('Office phone').fill('12');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('This is required.').waitFor();
+  },
+  'item-create': async (page) => {
+    await signIn(page);
+    await page.goto('/i-Organization-0');
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+  },
+  'item-menu': async (page) => {
+    await signIn(page);
+    await page.goto('/i-Organization-2');
+    await page.getByRole('heading', { name: 'Northern Minerals Ltd.', level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'Item menu' }).click();
+    await page.getByRole('menu').waitFor();
+  },
+  timeline: async (page) => {
+    await signIn(page);
+    await multiColumns(page);
+    await page.goto('/i-Contact-1/timeline');
+    await page.getByRole('heading', { name: 'Timeline', level: 2 }).waitFor();
+  },
   unsupported: async (page) => {
     await page.addInitScript(() => {
       delete Promise.withResolvers;
@@ -90,7 +135,7 @@ const SCREENS = {
 };
 
 const browser = await chromium.launch({ ...CHROMIUM, headless: true });
-const server = await startServer({ SEED_DEMO: '0', ALLOW_REGISTRATION: '1' });
+const server = await startServer({ ALLOW_REGISTRATION: '1' });
 const shortTokens = await startServer({ SEED_DEMO: '0', TOKEN_TTL_SECONDS: '60', TOKEN_WARNING_SECONDS: '59' });
 let count = 0;
 const pages = [];

@@ -1,4 +1,4 @@
-import { act, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { getRouter } from '../../machines/systemIds';
 import { TimelineView } from '../../src/client/views/TimelineView';
 import { cleanUpApps, renderApp, type AppHarness } from './support/renderApp';
@@ -15,12 +15,15 @@ async function setUp(events: (h: AppHarness) => unknown, options: { refusal?: st
   serveItems(h, [contact]);
   h.server.handlers.set('timeline/Contact-3', () => events(h));
   if (options.refusal) h.server.failures.set('timeline/Contact-3', { userMessage: options.refusal });
-  const parent = await openCell(h, '/i-Contact-3/timeline', 'i-Contact-3');
+  await openCell(h, '/i-Contact-3/timeline', 'i-Contact-3');
   const router = getRouter(h.session.system)!;
   const entry = router.getSnapshot().context.cells.find((c) => c.spec.parentKey === 'i-Contact-3');
   if (!entry) throw new Error('no timeline cell');
-  const view = renderInSession(h, <TimelineView cell={entry.ref} spec={entry.spec} parent={options.orphan ? null : parent} />);
-  return { h, contact, view, in: within(view.container) };
+  // The column layout draws the timeline as the item's child column; an orphan is drawn on its own.
+  const container = options.orphan
+    ? renderInSession(h, <TimelineView cell={entry.ref} spec={entry.spec} parent={null} />).container
+    : await screen.findByRole('region', { name: 'v-timeline' });
+  return { h, contact, in: within(container) };
 }
 
 describe('timeline view', () => {

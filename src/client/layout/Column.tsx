@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import type { CellWidth } from '../../../machines/router/views';
 import type { RouterCell } from '../../../machines/router/routerMachine';
 import { useT } from '../i18n/useT';
+import { ItemMenu } from '../items/menu/ItemMenu';
 import { CellToolbar } from './CellToolbar';
 import { viewFor } from './cellViews';
 import { selectCellTitle, selectCellWidth } from './cellSelectors';
@@ -49,7 +50,15 @@ export function Column({ cell, parent, active, multi, hidden }: Props) {
       hidden={hidden}
       className={`flex min-w-0 shrink-0 grow-0 basis-full flex-col bg-panel md:min-w-80 ${multi ? `${WIDTH[width]} border-r border-line last:border-r-0` : ''} ${active && multi ? 'ring-1 ring-inset ring-primary/40' : ''}`}
     >
-      <CellToolbar cell={cell.ref} spec={cell.spec} active={active} backTo={backTo} closable={closable} expandable={multi} />
+      <CellToolbar
+        cell={cell.ref}
+        spec={cell.spec}
+        active={active}
+        backTo={backTo}
+        closable={closable}
+        expandable={multi}
+        menu={cell.spec.kind === 'item' ? <ItemMenu cell={cell.ref} /> : undefined}
+      />
       <div className="min-h-0 flex-1 pb-[40vh]">
         <Suspense fallback={<Loading />}>
           <View cell={cell.ref} spec={cell.spec} parent={parent?.ref ?? null} />

@@ -3,6 +3,7 @@ import { lazy, type ComponentType } from 'react';
 import type { CellSpec } from '../../../machines/router/parseLocation';
 import { HomeView } from '../views/HomeView';
 import { RouteOnlyView } from '../views/RouteOnlyView';
+import { TimelineView } from '../views/TimelineView';
 import type { CellViewProps } from './CellViewProps';
 
 // The item screens (every property kind, the rich-text editor, uploads) load with the first item cell.
@@ -11,6 +12,7 @@ const ItemCellView = lazy(() => import('../items/ItemCellView').then((m) => ({ d
 /** View key to its component; modules add theirs. */
 export const CELL_VIEWS: Record<string, ComponentType<CellViewProps>> = {
   'v-home': HomeView,
+  'v-timeline': TimelineView,
 };
 
 /** The component for `spec`. */
