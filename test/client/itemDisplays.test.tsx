@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Avatar } from '../../src/client/items/display/Avatar';
 import { LabelChip } from '../../src/client/items/display/LabelChip';
@@ -6,6 +6,9 @@ import { ListItem } from '../../src/client/items/display/ListItem';
 import { VisibilityBadge } from '../../src/client/items/display/VisibilityBadge';
 import { cleanUpApps, renderApp } from './support/renderApp';
 import { buildContact, renderInSession } from './support/renderInSession';
+
+// The socket handshake and the reads take longer than the default second on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(cleanUpApps);
 

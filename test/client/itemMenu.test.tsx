@@ -1,9 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Frame } from '../../src/shared/protocol';
 import { ItemMenu } from '../../src/client/items/menu/ItemMenu';
 import { cleanUpApps, renderApp, type RenderOptions } from './support/renderApp';
 import { buildContact, openCell, renderInSession, serveItems } from './support/renderInSession';
+
+// The socket handshake and the reads take longer than the default second on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(cleanUpApps);
 

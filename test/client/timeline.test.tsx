@@ -1,8 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { getRouter } from '../../machines/systemIds';
 import { TimelineView } from '../../src/client/views/TimelineView';
 import { cleanUpApps, renderApp, type AppHarness } from './support/renderApp';
 import { buildContact, openCell, renderInSession, serveItems } from './support/renderInSession';
+
+// The socket handshake and the reads take longer than the default second on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(cleanUpApps);
 
