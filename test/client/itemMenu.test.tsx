@@ -107,6 +107,24 @@ describe('item menu', () => {
   });
 });
 
+describe('item menu in the column layout', () => {
+  it('sits in the item column toolbar; its Timeline entry opens the timeline as the next column', async () => {
+    const user = userEvent.setup();
+    const h = renderApp({ signedIn: true, path: '/i-Contact-3' });
+    serveItems(h, [buildContact(3)]);
+    h.server.handlers.set('timeline/Contact-3', () => [
+      { kind: 'created', u: 1, ts: new Date(Date.now() - 5 * 60_000).toISOString(), by: 'User-1', masquerader: null, changed: ['lastName'] },
+    ]);
+    const column = await screen.findByRole('region', { name: 'i-Contact-3' });
+    await waitFor(() => expect(h.server.received.some((f) => f.o === 'addWatch/Contact-3/1')).toBe(true));
+    await user.click(within(column).getByRole('button', { name: 'Item menu' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Timeline' }));
+    const timeline = await screen.findByRole('region', { name: 'v-timeline' });
+    expect(await within(timeline).findByText('5 minutes ago')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/i-Contact-3/timeline');
+  });
+});
+
 describe('raw edit', () => {
   const openRaw = async (t: Awaited<ReturnType<typeof setUp>>) => {
     await t.user.click(within(await t.open()).getByRole('menuitem', { name: 'Edit as JSON' }));
