@@ -48,7 +48,7 @@ export function Column({ cell, parent, active, multi, hidden }: Props) {
       data-cell={cell.spec.key}
       data-active={active || undefined}
       hidden={hidden}
-      className={`flex min-w-0 shrink-0 grow-0 basis-full flex-col bg-panel md:min-w-80 ${multi ? `${WIDTH[width]} border-r border-line last:border-r-0` : ''} ${active && multi ? 'ring-1 ring-inset ring-primary/40' : ''}`}
+      className={`flex min-w-0 shrink-0 grow-0 basis-full flex-col bg-panel md:min-w-80 md:last:grow ${multi ? `${WIDTH[width]} border-r border-line last:border-r-0` : ''} ${active && multi ? 'ring-1 ring-inset ring-primary/40' : ''}`}
     >
       <CellToolbar
         cell={cell.ref}

@@ -332,6 +332,8 @@ export class ItemStore {
     for (const r of records) {
       const type = this.types.get(r.type);
       if (type) for (const id of relatedIds(type, r.data)) refs.add(id);
+      // Who created it shows by name wherever the reader may see that user.
+      if (r.createdBy) refs.add(r.createdBy);
     }
     for (const r of records) refs.delete(r.id);
     const labels = refs.size ? await this.labels(caller, [...refs]) : {};
@@ -339,6 +341,7 @@ export class ItemStore {
       const own: Record<string, string> = { [r.id]: r.label };
       const type = this.types.get(r.type);
       if (type) for (const id of relatedIds(type, r.data)) if (labels[id] !== undefined) own[id] = labels[id];
+      if (r.createdBy && labels[r.createdBy] !== undefined) own[r.createdBy] = labels[r.createdBy];
       const item: Item = {
         ...r.data,
         $id: r.id,
