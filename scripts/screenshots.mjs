@@ -10,6 +10,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'docs/screenshots');
 mkdirSync(outDir, { recursive: true });
 
+// `npm run screenshots -- item` shoots only the screens whose name contains "item".
+const only = process.argv[2] ?? null;
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
 async function signIn(page) {
@@ -81,7 +83,8 @@ const SCREENS = {
   search: async (page) => {
     await signIn(page);
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('searchbox').fill('Contact-1');
+    await page.getByRole('combobox', { name: 'Search' }).fill('Mary');
+    await page.getByRole('listbox').waitFor();
   },
   'debug-view': async (page) => {
     await signIn(page);
@@ -158,7 +161,8 @@ try {
         count += 1;
         await context.close();
       };
-      for (const [name, act] of Object.entries(SCREENS)) await shoot(name, server.url, act);
+      for (const [name, act] of Object.entries(SCREENS)) if (!only || name.includes(only)) await shoot(name, server.url, act);
+      if (only) continue;
       // This server keeps registration closed, as sites do by default.
       await shoot('register-closed', shortTokens.url, async (page) => {
         await page.goto('/register');
@@ -171,22 +175,24 @@ try {
     }
   }
   // Last, as it stops the server: the connection lost and the countdown in the help menu.
-  for (const theme of ['light', 'dark']) {
-    const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORTS.desktop, colorScheme: theme });
-    await context.addInitScript(() => window.localStorage.setItem('kk-cookies-ok', '1'));
-    const page = await context.newPage();
-    await signIn(page);
-    pages.push(page);
-  }
-  await server.stop();
-  for (const [i, theme] of ['light', 'dark'].entries()) {
-    const page = pages[i];
-    await page.getByText('Connection lost').first().waitFor();
-    await page.getByRole('button', { name: 'Help' }).click();
-    await page.getByRole('menu').getByText(/Reconnecting in/).waitFor();
-    await settle(page);
-    await page.screenshot({ path: join(outDir, `connection-lost-${theme}-desktop.png`) });
-    count += 1;
+  if (!only) {
+    for (const theme of ['light', 'dark']) {
+      const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORTS.desktop, colorScheme: theme });
+      await context.addInitScript(() => window.localStorage.setItem('kk-cookies-ok', '1'));
+      const page = await context.newPage();
+      await signIn(page);
+      pages.push(page);
+    }
+    await server.stop();
+    for (const [i, theme] of ['light', 'dark'].entries()) {
+      const page = pages[i];
+      await page.getByText('Connection lost').first().waitFor();
+      await page.getByRole('button', { name: 'Help' }).click();
+      await page.getByRole('menu').getByText(/Reconnecting in/).waitFor();
+      await settle(page);
+      await page.screenshot({ path: join(outDir, `connection-lost-${theme}-desktop.png`) });
+      count += 1;
+    }
   }
 } finally {
   await browser.close();
