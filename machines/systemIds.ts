@@ -7,6 +7,7 @@ import type { alertsMachine } from './session/alertsMachine';
 import type { authMachine } from './session/authMachine';
 import type { connectionMachine } from './session/connectionMachine';
 import type { highlightMachine } from './session/highlightMachine';
+import type { orgsAdminMachine } from './orgs/orgsAdminMachine';
 import type { retryMachine } from './session/retryMachine';
 import type { routerMachine } from './router/routerMachine';
 import type { sessionMachine } from './session/sessionMachine';
@@ -26,6 +27,7 @@ export const SystemId = {
   shell: 'shell',
   router: 'router',
   highlight: 'highlight',
+  orgsAdmin: 'orgsAdmin',
 } as const;
 export type SystemId = (typeof SystemId)[keyof typeof SystemId];
 
@@ -44,6 +46,7 @@ export type SysAlertsActorRef = ActorRefFrom<typeof sysAlertsMachine>;
 export type ShellActorRef = ActorRefFrom<typeof shellMachine>;
 export type RouterActorRef = ActorRefFrom<typeof routerMachine>;
 export type HighlightActorRef = ActorRefFrom<typeof highlightMachine>;
+export type OrgsAdminActorRef = ActorRefFrom<typeof orgsAdminMachine>;
 
 // The registry holds untyped refs; this cast is the one place that ties a system id to its machine.
 function lookUp<T>(system: SystemLike, id: SystemId): T | undefined {
@@ -72,3 +75,5 @@ export const getShell = (system: SystemLike): ShellActorRef | undefined => lookU
 export const getRouter = (system: SystemLike): RouterActorRef | undefined => lookUp(system, SystemId.router);
 /** The hovered item, highlighted in every display of it. */
 export const getHighlight = (system: SystemLike): HighlightActorRef | undefined => lookUp(system, SystemId.highlight);
+/** The organisations module's actor (users' sessions and rights, invitations, its views' listings). */
+export const getOrgsAdmin = (system: SystemLike): OrgsAdminActorRef | undefined => lookUp(system, SystemId.orgsAdmin);

@@ -10,6 +10,7 @@ import { alertsMachine } from './alertsMachine';
 import { authMachine } from './authMachine';
 import { connectionMachine } from './connectionMachine';
 import { highlightMachine } from './highlightMachine';
+import { orgsAdminMachine } from '../orgs/orgsAdminMachine';
 import { retryMachine } from './retryMachine';
 import { routerMachine } from '../router/routerMachine';
 import type { ViewRegistry } from '../router/views';
@@ -37,7 +38,7 @@ export type SessionEvent =
   /** A `storage` event from another tab (key null: storage was cleared). */
   { type: 'session.storageChanged'; key: string | null; newValue: string | null };
 
-/** Root session actor: spawns auth, connection, retry, alerts, tasks, sysAlerts, shell and router and relays browser events to them. */
+/** Root session actor: spawns auth, connection, retry, alerts, tasks, sysAlerts, shell, router and orgsAdmin and relays browser events to them. */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -54,6 +55,7 @@ export const sessionMachine = setup({
     shell: shellMachine,
     router: routerMachine,
     highlight: highlightMachine,
+    orgsAdmin: orgsAdminMachine,
   },
   guards: {
     isTokenKey: ({ event }) => event.key === TOKEN_STORAGE_KEY || event.key === null,
@@ -104,6 +106,8 @@ export const sessionMachine = setup({
         ...(context.views ? { views: context.views } : {}),
       }),
     }),
+    // After auth: it follows the signed-in user.
+    spawnChild('orgsAdmin', { id: SystemId.orgsAdmin, systemId: SystemId.orgsAdmin, input: ({ context }) => ({ dedicated: context.siteConfig.dedicated }) }),
   ],
   on: {
     'session.storageChanged': { guard: 'isTokenKey', actions: 'relayTokenChange' },

@@ -1,6 +1,7 @@
 /** Which React view draws a cell: item cells the generic item screens, views by their key. */
 import { lazy, type ComponentType } from 'react';
 import type { CellSpec } from '../../../machines/router/parseLocation';
+import { ORGS_VIEWS } from '../../modules/orgs/ui';
 import { HomeView } from '../views/HomeView';
 import { RouteOnlyView } from '../views/RouteOnlyView';
 import { TimelineView } from '../views/TimelineView';
@@ -13,6 +14,7 @@ const ItemCellView = lazy(() => import('../items/ItemCellView').then((m) => ({ d
 export const CELL_VIEWS: Record<string, ComponentType<CellViewProps>> = {
   'v-home': HomeView,
   'v-timeline': TimelineView,
+  ...ORGS_VIEWS,
 };
 
 /** The component for `spec`. */
