@@ -10,10 +10,12 @@ import type { highlightMachine } from './session/highlightMachine';
 import type { orgsAdminMachine } from './orgs/orgsAdminMachine';
 import type { retryMachine } from './session/retryMachine';
 import type { routerMachine } from './router/routerMachine';
+import type { searchBarMachine } from './search/searchBarMachine';
 import type { sessionMachine } from './session/sessionMachine';
 import type { shellMachine } from './session/shellMachine';
 import type { sysAlertsMachine } from './session/sysAlertsMachine';
 import type { tasksMachine } from './session/tasksMachine';
+import type { whatsNewMachine } from './session/whatsNewMachine';
 
 /** The system ids, one per long-lived actor. */
 export const SystemId = {
@@ -27,6 +29,8 @@ export const SystemId = {
   shell: 'shell',
   router: 'router',
   highlight: 'highlight',
+  searchBar: 'searchBar',
+  whatsNew: 'whatsNew',
   orgsAdmin: 'orgsAdmin',
 } as const;
 export type SystemId = (typeof SystemId)[keyof typeof SystemId];
@@ -46,6 +50,8 @@ export type SysAlertsActorRef = ActorRefFrom<typeof sysAlertsMachine>;
 export type ShellActorRef = ActorRefFrom<typeof shellMachine>;
 export type RouterActorRef = ActorRefFrom<typeof routerMachine>;
 export type HighlightActorRef = ActorRefFrom<typeof highlightMachine>;
+export type SearchBarActorRef = ActorRefFrom<typeof searchBarMachine>;
+export type WhatsNewActorRef = ActorRefFrom<typeof whatsNewMachine>;
 export type OrgsAdminActorRef = ActorRefFrom<typeof orgsAdminMachine>;
 
 // The registry holds untyped refs; this cast is the one place that ties a system id to its machine.
@@ -75,5 +81,9 @@ export const getShell = (system: SystemLike): ShellActorRef | undefined => lookU
 export const getRouter = (system: SystemLike): RouterActorRef | undefined => lookUp(system, SystemId.router);
 /** The hovered item, highlighted in every display of it. */
 export const getHighlight = (system: SystemLike): HighlightActorRef | undefined => lookUp(system, SystemId.highlight);
+/** The top search bar (open flag, text, suggestions). */
+export const getSearchBar = (system: SystemLike): SearchBarActorRef | undefined => lookUp(system, SystemId.searchBar);
+/** The what's-new actor (entries and unseen count). */
+export const getWhatsNew = (system: SystemLike): WhatsNewActorRef | undefined => lookUp(system, SystemId.whatsNew);
 /** The organisations module's actor (users' sessions and rights, invitations, its views' listings). */
 export const getOrgsAdmin = (system: SystemLike): OrgsAdminActorRef | undefined => lookUp(system, SystemId.orgsAdmin);

@@ -14,10 +14,12 @@ import { orgsAdminMachine } from '../orgs/orgsAdminMachine';
 import { retryMachine } from './retryMachine';
 import { routerMachine } from '../router/routerMachine';
 import type { ViewRegistry } from '../router/views';
+import { searchBarMachine } from '../search/searchBarMachine';
 import type { SessionEffects } from './sessionEffects';
 import { shellMachine } from './shellMachine';
 import { sysAlertsMachine } from './sysAlertsMachine';
 import { tasksMachine } from './tasksMachine';
+import { whatsNewMachine } from './whatsNewMachine';
 
 export interface SessionInput {
   siteConfig: SiteConfig;
@@ -38,7 +40,7 @@ export type SessionEvent =
   /** A `storage` event from another tab (key null: storage was cleared). */
   { type: 'session.storageChanged'; key: string | null; newValue: string | null };
 
-/** Root session actor: spawns auth, connection, retry, alerts, tasks, sysAlerts, shell, router and orgsAdmin and relays browser events to them. */
+/** Root session actor: spawns auth, connection, retry, alerts, tasks, sysAlerts, shell, router, whatsNew and orgsAdmin and relays browser events to them. */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -55,6 +57,8 @@ export const sessionMachine = setup({
     shell: shellMachine,
     router: routerMachine,
     highlight: highlightMachine,
+    searchBar: searchBarMachine,
+    whatsNew: whatsNewMachine,
     orgsAdmin: orgsAdminMachine,
   },
   guards: {
@@ -106,6 +110,9 @@ export const sessionMachine = setup({
         ...(context.views ? { views: context.views } : {}),
       }),
     }),
+    spawnChild('searchBar', { id: SystemId.searchBar, systemId: SystemId.searchBar }),
+    // After auth and connection: it follows the signed-in user and asks through the connection.
+    spawnChild('whatsNew', { id: SystemId.whatsNew, systemId: SystemId.whatsNew, input: {} }),
     // After auth: it follows the signed-in user.
     spawnChild('orgsAdmin', { id: SystemId.orgsAdmin, systemId: SystemId.orgsAdmin, input: ({ context }) => ({ dedicated: context.siteConfig.dedicated }) }),
   ],

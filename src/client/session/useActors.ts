@@ -7,18 +7,22 @@ import {
   getHighlight,
   getRetry,
   getRouter,
+  getSearchBar,
   getShell,
   getSysAlerts,
   getTasks,
+  getWhatsNew,
   type AlertsActorRef,
   type AuthActorRef,
   type ConnectionActorRef,
   type HighlightActorRef,
   type RetryActorRef,
   type RouterActorRef,
+  type SearchBarActorRef,
   type ShellActorRef,
   type SysAlertsActorRef,
   type TasksActorRef,
+  type WhatsNewActorRef,
 } from '../../../machines/systemIds';
 import { useSession } from './SessionContext';
 
@@ -30,7 +34,9 @@ export interface SessionActors {
   tasks: TasksActorRef;
   sysAlerts: SysAlertsActorRef;
   shell: ShellActorRef;
+  whatsNew: WhatsNewActorRef;
   router: RouterActorRef;
+  searchBar: SearchBarActorRef;
   highlight: HighlightActorRef;
 }
 
@@ -52,6 +58,8 @@ export function useActors(): SessionActors {
       tasks: need(getTasks(system), 'tasks'),
       sysAlerts: need(getSysAlerts(system), 'sysAlerts'),
       shell: need(getShell(system), 'shell'),
+      whatsNew: need(getWhatsNew(system), 'whatsNew'),
+      searchBar: need(getSearchBar(system), 'searchBar'),
       router: need(getRouter(system), 'router'),
       highlight: need(getHighlight(system), 'highlight'),
     };
