@@ -90,6 +90,7 @@ export const itemMachine = setup({
     },
     isUpdatePush: ({ context, event }) =>
       event.type === 'session.pushed' && event.frame.o === Push.itemUpdate && isItem(event.frame.b) && event.frame.b.$id === context.id && isNewer(context.item, event.frame.b),
+    isSignOut: ({ context, event }) => event.type === 'session.authChanged' && context.signedIn === true && event.signedIn === false,
     isThisDeleted: ({ context, event }) => event.type === 'session.itemDeleted' && event.id.split('-').slice(0, 2).join('-') === context.id,
     isNewerSaved: ({ context, event }) => event.type === 'item.saved' && isNewer(context.item, event.item),
     isAllowedAnswer: ({ event }) => (event.type === 'connection.replied' || event.type === 'connection.failed') && (event.ticket ?? '').startsWith(`${Ticket.allowed}:`),
@@ -133,6 +134,8 @@ export const itemMachine = setup({
       return { error: toItemError(event.failure) };
     }),
     clearError: assign({ error: null }),
+    // Permission answers belong to the user who asked.
+    forgetAllowed: assign({ allowed: {}, applyGrants: null }),
     requestSignIn: enqueueActions(({ enqueue, system }) => {
       const router = getRouter(system);
       if (router) enqueue.sendTo(router, { type: 'router.signInRequired' });
@@ -199,6 +202,8 @@ export const itemMachine = setup({
     },
     READY: {
       on: {
+        // Signed out (or blocked) under an open item: read it again as a visitor; a refusal then goes to sign-in.
+        'session.authChanged': { guard: 'isSignOut', target: 'LOADING', actions: ['setSignedIn', 'forgetAllowed'] },
         'connection.replied': { guard: 'isNewerWatchReply', actions: ['storeItem', 'alertIfFocused', 'tellTimeline'] },
         'session.pushed': { guard: 'isUpdatePush', actions: ['storePushed', 'alertIfFocused', 'tellTimeline'] },
         'item.saved': { guard: 'isNewerSaved', actions: ['storeSaved', 'tellTimeline'] },

@@ -112,10 +112,9 @@ describe('organisations, contacts and users', () => {
     await admin.getByRole('dialog', { name: 'Block Nora Invited?' }).getByRole('button', { name: 'Block', exact: true }).click();
     await admin.getByText('This user is blocked.').waitFor();
     await expectNoAxeViolations(admin);
-    // Signed out at once: no user, no token; the page asks for a sign-in when it loads again.
+    // Signed out at once: no user, no token, and her open item (hers to read no more) sends her to sign in.
     await nora.getByRole('button', { name: 'User menu' }).waitFor({ state: 'detached', timeout: 15_000 });
     expect(await nora.evaluate((key) => window.localStorage.getItem(key), TOKEN_STORAGE_KEY)).toBeNull();
-    await nora.reload();
     await nora.waitForURL('**/sign-in**');
     await nora.getByRole('button', { name: 'Sign in' }).waitFor();
     await nora.context().close();

@@ -24,7 +24,7 @@ export function Shell() {
       </a>
       <RouterSync router={router} />
       <Header />
-      <main id="content" className="flex-1 pb-24">
+      <main id="content" className="flex-1 pb-24 has-[[data-columns]]:pb-0">
         <AppRoutes />
       </main>
       <Snackbar />

@@ -59,7 +59,7 @@ export function Column({ cell, parent, active, multi, hidden }: Props) {
         expandable={multi}
         menu={cell.spec.kind === 'item' ? <ItemMenu cell={cell.ref} /> : undefined}
       />
-      <div className="min-h-0 flex-1 pb-[40vh]">
+      <div className="min-h-0 flex-1 overflow-y-auto pb-[40vh]">
         <Suspense fallback={<Loading />}>
           <View cell={cell.ref} spec={cell.spec} parent={parent?.ref ?? null} />
         </Suspense>

@@ -21,6 +21,7 @@ describe('itemMachine model (read, watch, refusal, children forwarding)', () => 
       variants: [{ name: 'default', input: () => ({ id: 'Contact-1' }) }],
       events: [
         { type: 'session.authChanged', signedIn: false },
+        { type: 'session.authChanged', signedIn: true },
         replied('read', ITEM),
         failed('read', 'notAllowed'),
         failed('read', 'notFound'),
