@@ -75,11 +75,11 @@ describe('header and user menu', () => {
     renderApp({ signedIn: true });
     await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' });
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    const field = screen.getByRole('searchbox', { name: 'Search' });
+    const field = screen.getByRole('combobox', { name: 'Search' });
     expect(field).toHaveFocus();
     await user.type(field, 'Contact-12{Enter}');
     expect(window.location.pathname).toBe('/i-Contact-12');
-    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
 
   it('shows the cookie banner until OK', async () => {

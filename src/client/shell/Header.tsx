@@ -1,9 +1,9 @@
 /** The app bar (spec 000 §2 Header and menus): home link, search toggle, connection, bell, user and help menus. */
 import { useSelector } from '@xstate/react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
+import { selectOnSearchPage, selectSearchBarOpen } from '../../../machines/search/searchBarMachine';
 import { useSiteConfig } from '../hooks/useSiteConfig';
 import { useT } from '../i18n/useT';
-import { selectSearchOpen } from '../session/selectors';
 import { useActors } from '../session/useActors';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { HelpMenu } from './HelpMenu';
@@ -16,10 +16,9 @@ import { UserMenu } from './UserMenu';
 export function Header() {
   const t = useT();
   const { siteName } = useSiteConfig();
-  const { shell } = useActors();
-  const searchOpen = useSelector(shell, selectSearchOpen);
-  const [location] = useLocation();
-  const onSearchPage = location === '/search';
+  const { searchBar, router } = useActors();
+  const searchOpen = useSelector(searchBar, selectSearchBarOpen);
+  const onSearchPage = useSelector(router, selectOnSearchPage);
   return (
     <header className="sticky top-0 z-30 bg-header text-white shadow">
       <div className="flex h-14 items-center gap-1 px-2 sm:px-4">
@@ -35,9 +34,9 @@ export function Header() {
           type="button"
           aria-label={t('app.search')}
           title={t('app.search')}
-          aria-expanded={searchOpen}
+          aria-expanded={searchOpen && !onSearchPage}
           disabled={onSearchPage}
-          onClick={() => shell.send({ type: 'shell.searchToggled' })}
+          onClick={() => searchBar.send({ type: 'searchBar.toggled' })}
           className="rounded-full p-2 hover:bg-white/10 disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-accent"
         >
           <Icon name="search" />
@@ -46,7 +45,7 @@ export function Header() {
         <UserMenu />
         <HelpMenu />
       </div>
-      {searchOpen && !onSearchPage ? <SearchBar /> : null}
+      <SearchBar />
     </header>
   );
 }
