@@ -4,6 +4,7 @@
  */
 import type { ActorRefFrom } from 'xstate';
 import type { alertsMachine } from './session/alertsMachine';
+import type { lovMachine } from './item/lovMachine';
 import type { authMachine } from './session/authMachine';
 import type { connectionMachine } from './session/connectionMachine';
 import type { highlightMachine } from './session/highlightMachine';
@@ -28,6 +29,7 @@ export const SystemId = {
   sysAlerts: 'sysAlerts',
   shell: 'shell',
   router: 'router',
+  lov: 'lov',
   highlight: 'highlight',
   searchBar: 'searchBar',
   whatsNew: 'whatsNew',
@@ -49,6 +51,7 @@ export type TasksActorRef = ActorRefFrom<typeof tasksMachine>;
 export type SysAlertsActorRef = ActorRefFrom<typeof sysAlertsMachine>;
 export type ShellActorRef = ActorRefFrom<typeof shellMachine>;
 export type RouterActorRef = ActorRefFrom<typeof routerMachine>;
+export type LovActorRef = ActorRefFrom<typeof lovMachine>;
 export type HighlightActorRef = ActorRefFrom<typeof highlightMachine>;
 export type SearchBarActorRef = ActorRefFrom<typeof searchBarMachine>;
 export type WhatsNewActorRef = ActorRefFrom<typeof whatsNewMachine>;
@@ -87,3 +90,5 @@ export const getSearchBar = (system: SystemLike): SearchBarActorRef | undefined 
 export const getWhatsNew = (system: SystemLike): WhatsNewActorRef | undefined => lookUp(system, SystemId.whatsNew);
 /** The organisations module's actor (users' sessions and rights, invitations, its views' listings). */
 export const getOrgsAdmin = (system: SystemLike): OrgsAdminActorRef | undefined => lookUp(system, SystemId.orgsAdmin);
+/** The session's cache of lists of values. */
+export const getLov = (system: SystemLike): LovActorRef | undefined => lookUp(system, SystemId.lov);

@@ -12,6 +12,7 @@ import { connectionMachine } from './connectionMachine';
 import { highlightMachine } from './highlightMachine';
 import { orgsAdminMachine } from '../orgs/orgsAdminMachine';
 import { retryMachine } from './retryMachine';
+import { lovMachine } from '../item/lovMachine';
 import { routerMachine } from '../router/routerMachine';
 import type { ViewRegistry } from '../router/views';
 import { searchBarMachine } from '../search/searchBarMachine';
@@ -56,6 +57,7 @@ export const sessionMachine = setup({
     auth: authMachine,
     shell: shellMachine,
     router: routerMachine,
+    lov: lovMachine,
     highlight: highlightMachine,
     searchBar: searchBarMachine,
     whatsNew: whatsNewMachine,
@@ -100,6 +102,8 @@ export const sessionMachine = setup({
         socketTimeoutMs: context.siteConfig.wsTimeout,
       }),
     }),
+    // Lists of values, asked once per list for the session's locale (the fields tell it the locale).
+    spawnChild('lov', { id: SystemId.lov, systemId: SystemId.lov, input: { locale: 'en' } }),
     // After auth: the router follows the auth state from its start.
     spawnChild('router', {
       id: SystemId.router,

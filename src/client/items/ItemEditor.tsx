@@ -1,6 +1,6 @@
 /** The body of an item's edit and create screens: the form of its type's properties, Save and Discard. */
 import { useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import {
   selectDraft,
   selectFormError,
@@ -8,6 +8,7 @@ import {
   selectFormItem,
   selectFormReady,
   selectShakes,
+  selectRelPicker,
   selectShaking,
   type ItemFormActorRef,
 } from '../../../machines/item/itemFormMachine';
@@ -17,6 +18,7 @@ import type { CellSpec } from '../../../machines/router/parseLocation';
 import type { FieldErrors } from '../../shared/items/itemSchema';
 import { useT } from '../i18n/useT';
 import { Button } from '../shell/Button';
+import { FieldActorsProvider, type FieldActors } from './fields/FieldActorsContext';
 import { FieldEditRow } from './fields/FieldEditRow';
 
 const selectForm = (snapshot: CellSnapshot): ItemFormActorRef | null => snapshot.context.form;
@@ -49,6 +51,8 @@ function FormBody({ cell, form, typeName }: { cell: CellActorRef; form: ItemForm
   // Server-kept properties are shown on the read screen only.
   const names = Object.keys(type.properties).filter((name) => !type.properties[name]?.readOnly);
   const inputId = (name: string): string => `${idPrefix}-${name}`;
+  // The relation choosers live in the form (it tells the contacts chooser which organisation is chosen).
+  const fieldActors = useMemo<FieldActors>(() => ({ relPicker: (name) => selectRelPicker(form.getSnapshot(), name) }), [form]);
 
   // A failed save brings the first invalid input into view and puts the caret there (spec 000 §5).
   useEffect(() => {
@@ -75,21 +79,23 @@ function FormBody({ cell, form, typeName }: { cell: CellActorRef; form: ItemForm
           {t(formError)}
         </p>
       ) : null}
-      {names.map((name) => (
-        <FieldEditRow
-          key={name}
-          name={name}
-          def={type.properties[name]!}
-          value={draft[name]}
-          item={item}
-          type={type}
-          inputId={inputId(name)}
-          error={errors[name] ?? null}
-          shake={shaking}
-          onChange={(n, value) => form.send({ type: 'form.changed', name: n, value })}
-          onBlur={(n) => form.send({ type: 'form.blurred', name: n })}
-        />
-      ))}
+      <FieldActorsProvider actors={fieldActors}>
+        {names.map((name) => (
+          <FieldEditRow
+            key={name}
+            name={name}
+            def={type.properties[name]!}
+            value={draft[name]}
+            item={item}
+            type={type}
+            inputId={inputId(name)}
+            error={errors[name] ?? null}
+            shake={shaking}
+            onChange={(n, value) => form.send({ type: 'form.changed', name: n, value })}
+            onBlur={(n) => form.send({ type: 'form.blurred', name: n })}
+          />
+        ))}
+      </FieldActorsProvider>
       <div className="flex items-center gap-2 border-t border-line pt-4">
         <Button type="submit" disabled={!dirty || saving}>
           {t('app.form.save')}

@@ -6,6 +6,7 @@ import {
   getConnection,
   getHighlight,
   getRetry,
+  getLov,
   getRouter,
   getSearchBar,
   getShell,
@@ -17,6 +18,7 @@ import {
   type ConnectionActorRef,
   type HighlightActorRef,
   type RetryActorRef,
+  type LovActorRef,
   type RouterActorRef,
   type SearchBarActorRef,
   type ShellActorRef,
@@ -36,6 +38,7 @@ export interface SessionActors {
   shell: ShellActorRef;
   whatsNew: WhatsNewActorRef;
   router: RouterActorRef;
+  lov: LovActorRef;
   searchBar: SearchBarActorRef;
   highlight: HighlightActorRef;
 }
@@ -61,6 +64,7 @@ export function useActors(): SessionActors {
       whatsNew: need(getWhatsNew(system), 'whatsNew'),
       searchBar: need(getSearchBar(system), 'searchBar'),
       router: need(getRouter(system), 'router'),
+      lov: need(getLov(system), 'lov'),
       highlight: need(getHighlight(system), 'highlight'),
     };
   }, [session]);

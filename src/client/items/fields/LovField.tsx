@@ -1,30 +1,22 @@
 /** LOV: a value of a list of values (spec 001 §5): its translated label; editing offers the active values and "other". */
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
-import { createActor } from 'xstate';
-import { lovMachine, lovStatus, lovValues, type LovActorRef, type LovSnapshot } from '../../../../machines/item/lovMachine';
+import { lovStatus, lovValues, type LovActorRef, type LovSnapshot } from '../../../../machines/item/lovMachine';
 import { LOV_OTHER_MARKER } from '../../../shared/constants';
 import type { LovEntry } from '../../../shared/items/LovEntry';
 import type { Item } from '../../../shared/items/types';
 import { useIntl } from '../../i18n/IntlContext';
 import { useT } from '../../i18n/useT';
-import { useSession } from '../../session/SessionContext';
+import { useActors } from '../../session/useActors';
 import type { FieldEditProps, FieldKind, FieldShowProps } from './FieldKind';
 import { inputClass } from './fieldStyles';
 
-/** System id of the session's cache of lists of values. */
-export const LOV_SYSTEM_ID = 'lov';
-
-/**
- * The session's list cache: the one registered in its system, else one started there now (a cache
- * for the session's whole life, so it is never stopped) and told of locale changes.
- */
+/** The session's list cache, told of locale changes. */
 function useLovCache(): LovActorRef {
-  const session = useSession();
+  const { lov } = useActors();
   const { locale } = useIntl();
-  const cache = (session.system.get(LOV_SYSTEM_ID) as LovActorRef | undefined) ?? createActor(lovMachine, { parent: session, systemId: LOV_SYSTEM_ID, input: { locale } }).start();
-  useEffect(() => cache.send({ type: 'lov.localeChanged', locale }), [cache, locale]);
-  return cache;
+  useEffect(() => lov.send({ type: 'lov.localeChanged', locale }), [lov, locale]);
+  return lov;
 }
 
 const keys = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' && v !== '' ? [v] : []);
