@@ -16,6 +16,7 @@ import { ColumnLayout } from '../layout/ColumnLayout';
 import { SetPassPage } from '../pages/SetPassPage';
 import { SignInPage } from '../pages/SignInPage';
 import { SignOutPage } from '../pages/SignOutPage';
+import { WhatsNewPage } from '../pages/WhatsNewPage';
 import { safeNext } from '../platform/safeNext';
 
 // Developer screens load on demand, so they cost users nothing.
@@ -53,6 +54,7 @@ export function AppRoutes() {
         <Route path="/set-pass" component={SetPassPage} />
         <Route path="/confirm-email" component={ConfirmEmailPage} />
         <Route path="/debug" component={DebugPage} />
+        <Route path="/whats-new" component={WhatsNewPage} />
         {/* Everything else is views and item cells in columns, parsed by the router actor. */}
         <Route component={ColumnLayout} />
       </Switch>

@@ -8,6 +8,7 @@ import { useLocation } from 'wouter';
 import { selectHealth } from '../../../machines/session/connectionHealth';
 import { selectRetryCountdown } from '../../../machines/session/retryMachine';
 import { selectTokenValid, selectUser } from '../../../machines/session/authSelectors';
+import { selectUnseenCount } from '../../../machines/session/whatsNewMachine';
 import { useT } from '../i18n/useT';
 import { selectPrefs } from '../session/selectors';
 import { useActors } from '../session/useActors';
@@ -24,13 +25,14 @@ type HelpDialog = 'support' | 'badConnection' | null;
 /** The help and what's-new menu. */
 export function HelpMenu() {
   const t = useT();
-  const { auth, connection, retry, shell, alerts } = useActors();
+  const { auth, connection, retry, shell, alerts, whatsNew } = useActors();
   const { version, siteName } = useSiteConfig();
   const user = useSelector(auth, selectUser);
   const signedIn = useSelector(auth, selectTokenValid);
   const health = useSelector(connection, selectHealth);
   const countdown = useSelector(retry, selectRetryCountdown);
   const prefs = useSelector(shell, selectPrefs);
+  const unseen = useSelector(whatsNew, selectUnseenCount);
   const [location, navigate] = useLocation();
   const [dialog, setDialog] = useState<HelpDialog>(null);
   const mayDebug = user !== null && (user.admin || user.masquerading);
@@ -45,8 +47,20 @@ export function HelpMenu() {
 
   return (
     <>
-      <Menu label={t('app.helpMenu')} trigger={<Icon name="help" />}>
-        <MenuEntry onSelect={() => navigate('/whats-new')}>{t('app.whatsNew')}</MenuEntry>
+      <Menu
+        label={t('app.helpMenuCount', { count: unseen })}
+        trigger={
+          <>
+            <Icon name="help" />
+            {unseen > 0 ? (
+              <span aria-hidden="true" className="absolute right-0.5 top-0.5 min-w-4 rounded-full bg-accent px-1 text-[10px] font-bold text-neutral-900">
+                {unseen}
+              </span>
+            ) : null}
+          </>
+        }
+      >
+        <MenuEntry onSelect={() => navigate('/whats-new')}>{unseen > 0 ? t('app.whatsNewCount', { count: unseen }) : t('app.whatsNew')}</MenuEntry>
         <MenuEntry onSelect={() => setDialog('support')}>{t('app.supportRequest')}</MenuEntry>
         {signedIn && health === 'BAD' ? <MenuEntry onSelect={() => setDialog('badConnection')}>{t('app.badConnection')}</MenuEntry> : null}
         {countdown !== null ? (
