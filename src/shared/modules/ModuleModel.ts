@@ -1,5 +1,13 @@
 import type { ItemTypeDef } from '../items/types';
 
+/** What a menu entry's show rule may look at: the signed-in user's rights. */
+export interface NavUser {
+  admin: boolean;
+  capabilities: Record<string, boolean>;
+  /** Organisation id to the rights held there. */
+  organizations: Record<string, Record<string, boolean>>;
+}
+
 /** A menu entry (spec 000 §2): a dotted path makes a child; `admin...` paths go to the admin menu. */
 export interface NavItem {
   path: string;
@@ -13,6 +21,8 @@ export interface NavItem {
   routeOnly?: boolean;
   /** Only in dedicated (single-organisation) deployments. */
   dedicatedOnly?: boolean;
+  /** The entry's own show rule: shown when it allows, even without the capability. */
+  show?: (user: NavUser) => boolean;
 }
 
 /** A list of values a module uses, and who may edit an organisation's values of it. */

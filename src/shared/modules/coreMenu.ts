@@ -1,0 +1,22 @@
+/** The core platform's nav items (spec 000 §2 Known paths); modules add theirs in `ModuleModel.menu`. */
+import { ORG_WRITE } from '../capabilities';
+import type { NavItem, NavUser } from './ModuleModel';
+
+/** Members of any organisation: the dedicated deployment's owner organisation page is theirs. */
+const inAnOrganization = (user: NavUser): boolean => Object.keys(user.organizations).length > 0;
+/** Those who may change an organisation's items keep its lists of values. */
+const writesAnOrganization = (user: NavUser): boolean => Object.values(user.organizations).some((rights) => rights[ORG_WRITE] === true);
+
+/** Home, search, notifications and the admin menu's entries. */
+export const CORE_MENU: readonly NavItem[] = [
+  { path: 'home', title: 'views.v-home', icon: 'home' },
+  { path: 'search', title: 'views.v-search', icon: 'search' },
+  { path: 'notifications', title: 'views.v-notifications', icon: 'notifications' },
+  { path: 'admin.all-items', title: 'views.v-admin.all-items', adminOnly: true },
+  { path: 'admin.sysalerts', title: 'views.v-admin.sysalerts', adminOnly: true },
+  { path: 'admin.state', title: 'views.v-admin.state', adminOnly: true },
+  { path: 'admin.lovs', title: 'views.v-admin.lovs', show: writesAnOrganization },
+  { path: 'admin.systext', title: 'views.v-admin.systext', adminOnly: true, dedicatedOnly: true },
+  { path: 'admin.menu-items', title: 'views.v-admin.menu-items', adminOnly: true, dedicatedOnly: true },
+  { path: 'admin.owner', title: 'views.v-admin.owner', dedicatedOnly: true, show: inAnOrganization },
+];
