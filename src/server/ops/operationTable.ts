@@ -1,4 +1,5 @@
 import { moduleServers } from '../../modules/server';
+import { adminOps } from './adminOps';
 import { fieldOps } from './fieldOps';
 import { itemOps, timelineOp } from './itemOps';
 import type { OpRoute } from './OpContext';
@@ -13,6 +14,6 @@ import { watchOps } from './watchOps';
 
 /** Every operation the socket and POST /api/item answer, in match order. */
 export const operationTable: readonly OpRoute[] = [
-  ...sessionOps, ...itemOps, timelineOp, ...watchOps, ...permissionOps, ...notificationOps, ...platformOps, ...sessionAdminOps, ...taskOps, ...searchOps, ...fieldOps,
+  ...sessionOps, ...itemOps, timelineOp, ...watchOps, ...permissionOps, ...notificationOps, ...platformOps, ...sessionAdminOps, ...taskOps, ...searchOps, ...fieldOps, ...adminOps,
   ...moduleServers.flatMap((m) => m.ops),
 ];

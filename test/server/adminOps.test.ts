@@ -1,0 +1,54 @@
+import type { ServerState } from '../../src/shared/admin/ServerState';
+import { buildUser, connectAdmin, type TestUser } from '../support/factories';
+import { startTestServer, testDriver, type RunningServer } from '../support/testServer';
+
+let srv: RunningServer;
+let admin: TestUser;
+let alice: TestUser;
+
+beforeAll(async () => {
+  srv = await startTestServer({ dedicated: true });
+  admin = await connectAdmin(srv);
+  alice = await buildUser(srv);
+});
+afterAll(async () => {
+  for (const u of [admin, alice]) u?.client.close();
+  await srv.stop();
+});
+
+describe('act/serverState', () => {
+  test('answers an administrator the version, uptime, open sockets, running tasks, driver and database size', async () => {
+    const state = await admin.client.call<ServerState>('act/serverState');
+    expect(state).toEqual({
+      version: srv.config.version,
+      uptimeSeconds: expect.any(Number),
+      openSockets: 2,
+      activeTasks: 0,
+      driver: testDriver(),
+      databaseBytes: expect.any(Number),
+      dedicated: true,
+    });
+    expect(state.databaseBytes).toBeGreaterThan(1_000_000);
+    expect(state.uptimeSeconds).toBeGreaterThanOrEqual(0);
+  });
+
+  test('refuses anyone else', async () => {
+    expect(await alice.client.request('act/serverState')).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+  });
+});
+
+describe('site texts (locale overrides)', () => {
+  test('an administrator sets one, GET /locale-overrides serves it, and clearing it puts the bundled text back', async () => {
+    await admin.client.call('act/setLocaleOverride', { lang: 'en', key: 'app.siteSubtitle', message: 'Our Nation\'s KnowledgeKeeper' });
+    expect(await admin.client.call('act/localeOverrides', { lang: 'en' })).toEqual({ 'app.siteSubtitle': 'Our Nation\'s KnowledgeKeeper' });
+    expect(await (await fetch(`${srv.url}/locale-overrides/en`)).json()).toEqual({ 'app.siteSubtitle': 'Our Nation\'s KnowledgeKeeper' });
+    await admin.client.call('act/setLocaleOverride', { lang: 'en', key: 'app.siteSubtitle', message: null });
+    expect(await (await fetch(`${srv.url}/locale-overrides/en`)).json()).toEqual({});
+  });
+
+  test('others may neither read nor change them, and a malformed key is refused', async () => {
+    expect(await alice.client.request('act/localeOverrides', { lang: 'en' })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+    expect(await alice.client.request('act/setLocaleOverride', { lang: 'en', key: 'app.x', message: 'y' })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+    expect(await admin.client.request('act/setLocaleOverride', { lang: 'en', key: 'no spaces', message: 'y' })).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
+  });
+});
