@@ -8,6 +8,8 @@ import type { lovMachine } from './item/lovMachine';
 import type { authMachine } from './session/authMachine';
 import type { connectionMachine } from './session/connectionMachine';
 import type { highlightMachine } from './session/highlightMachine';
+import type { masqueradeMachine } from './session/masqueradeMachine';
+import type { notificationsMachine } from './session/notificationsMachine';
 import type { orgsAdminMachine } from './orgs/orgsAdminMachine';
 import type { retryMachine } from './session/retryMachine';
 import type { routerMachine } from './router/routerMachine';
@@ -34,6 +36,8 @@ export const SystemId = {
   searchBar: 'searchBar',
   whatsNew: 'whatsNew',
   orgsAdmin: 'orgsAdmin',
+  notifications: 'notifications',
+  masquerade: 'masquerade',
 } as const;
 export type SystemId = (typeof SystemId)[keyof typeof SystemId];
 
@@ -56,6 +60,8 @@ export type HighlightActorRef = ActorRefFrom<typeof highlightMachine>;
 export type SearchBarActorRef = ActorRefFrom<typeof searchBarMachine>;
 export type WhatsNewActorRef = ActorRefFrom<typeof whatsNewMachine>;
 export type OrgsAdminActorRef = ActorRefFrom<typeof orgsAdminMachine>;
+export type NotificationsActorRef = ActorRefFrom<typeof notificationsMachine>;
+export type MasqueradeActorRef = ActorRefFrom<typeof masqueradeMachine>;
 
 // The registry holds untyped refs; this cast is the one place that ties a system id to its machine.
 function lookUp<T>(system: SystemLike, id: SystemId): T | undefined {
@@ -92,3 +98,7 @@ export const getWhatsNew = (system: SystemLike): WhatsNewActorRef | undefined =>
 export const getOrgsAdmin = (system: SystemLike): OrgsAdminActorRef | undefined => lookUp(system, SystemId.orgsAdmin);
 /** The session's cache of lists of values. */
 export const getLov = (system: SystemLike): LovActorRef | undefined => lookUp(system, SystemId.lov);
+/** The signed-in user's notifications (unread pairs, the list, marks). */
+export const getNotifications = (system: SystemLike): NotificationsActorRef | undefined => lookUp(system, SystemId.notifications);
+/** Masquerading: the picker dialog and the switch of tokens. */
+export const getMasquerade = (system: SystemLike): MasqueradeActorRef | undefined => lookUp(system, SystemId.masquerade);

@@ -10,6 +10,8 @@ import { alertsMachine } from './alertsMachine';
 import { authMachine } from './authMachine';
 import { connectionMachine } from './connectionMachine';
 import { highlightMachine } from './highlightMachine';
+import { masqueradeMachine } from './masqueradeMachine';
+import { notificationsMachine } from './notificationsMachine';
 import { orgsAdminMachine } from '../orgs/orgsAdminMachine';
 import { retryMachine } from './retryMachine';
 import { lovMachine } from '../item/lovMachine';
@@ -41,7 +43,7 @@ export type SessionEvent =
   /** A `storage` event from another tab (key null: storage was cleared). */
   { type: 'session.storageChanged'; key: string | null; newValue: string | null };
 
-/** Root session actor: spawns auth, connection, retry, alerts, tasks, sysAlerts, shell, router, whatsNew and orgsAdmin and relays browser events to them. */
+/** Root session actor: spawns auth, connection, retry, alerts, tasks, sysAlerts, shell, router, whatsNew, orgsAdmin, notifications and masquerade and relays browser events to them. */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -62,6 +64,8 @@ export const sessionMachine = setup({
     searchBar: searchBarMachine,
     whatsNew: whatsNewMachine,
     orgsAdmin: orgsAdminMachine,
+    notifications: notificationsMachine,
+    masquerade: masqueradeMachine,
   },
   guards: {
     isTokenKey: ({ event }) => event.key === TOKEN_STORAGE_KEY || event.key === null,
@@ -119,6 +123,13 @@ export const sessionMachine = setup({
     spawnChild('whatsNew', { id: SystemId.whatsNew, systemId: SystemId.whatsNew, input: {} }),
     // After auth: it follows the signed-in user.
     spawnChild('orgsAdmin', { id: SystemId.orgsAdmin, systemId: SystemId.orgsAdmin, input: ({ context }) => ({ dedicated: context.siteConfig.dedicated }) }),
+    // After auth and connection: it follows the signed-in user and the server's pushes.
+    spawnChild('notifications', { id: SystemId.notifications, systemId: SystemId.notifications }),
+    spawnChild('masquerade', {
+      id: SystemId.masquerade,
+      systemId: SystemId.masquerade,
+      input: ({ context }) => ({ storage: context.effects.localStorage, reload: context.effects.reload, locale: 'en' }),
+    }),
   ],
   on: {
     'session.storageChanged': { guard: 'isTokenKey', actions: 'relayTokenChange' },

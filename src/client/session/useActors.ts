@@ -7,6 +7,8 @@ import {
   getHighlight,
   getRetry,
   getLov,
+  getMasquerade,
+  getNotifications,
   getRouter,
   getSearchBar,
   getShell,
@@ -19,6 +21,8 @@ import {
   type HighlightActorRef,
   type RetryActorRef,
   type LovActorRef,
+  type MasqueradeActorRef,
+  type NotificationsActorRef,
   type RouterActorRef,
   type SearchBarActorRef,
   type ShellActorRef,
@@ -41,6 +45,8 @@ export interface SessionActors {
   lov: LovActorRef;
   searchBar: SearchBarActorRef;
   highlight: HighlightActorRef;
+  notifications: NotificationsActorRef;
+  masquerade: MasqueradeActorRef;
 }
 
 function need<T>(ref: T | undefined, name: string): T {
@@ -66,6 +72,8 @@ export function useActors(): SessionActors {
       router: need(getRouter(system), 'router'),
       lov: need(getLov(system), 'lov'),
       highlight: need(getHighlight(system), 'highlight'),
+      notifications: need(getNotifications(system), 'notifications'),
+      masquerade: need(getMasquerade(system), 'masquerade'),
     };
   }, [session]);
 }
