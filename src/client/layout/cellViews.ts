@@ -2,6 +2,8 @@
 import { lazy, type ComponentType } from 'react';
 import type { CellSpec } from '../../../machines/router/parseLocation';
 import { ORGS_VIEWS } from '../../modules/orgs/ui';
+import { ImprintView, PrivacyView, TermsView } from '../docs/LegalViews';
+import { NotificationsView } from '../notifications/NotificationsView';
 import { HomeView } from '../views/HomeView';
 import { RouteOnlyView } from '../views/RouteOnlyView';
 import { TimelineView } from '../views/TimelineView';
@@ -14,6 +16,10 @@ const ItemCellView = lazy(() => import('../items/ItemCellView').then((m) => ({ d
 export const CELL_VIEWS: Record<string, ComponentType<CellViewProps>> = {
   'v-home': HomeView,
   'v-timeline': TimelineView,
+  'v-terms': TermsView,
+  'v-privacy-policy': PrivacyView,
+  'v-imprint': ImprintView,
+  'v-notifications': NotificationsView,
   ...ORGS_VIEWS,
 };
 
