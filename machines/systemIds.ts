@@ -13,6 +13,7 @@ import type { notificationsMachine } from './session/notificationsMachine';
 import type { orgsAdminMachine } from './orgs/orgsAdminMachine';
 import type { retryMachine } from './session/retryMachine';
 import type { routerMachine } from './router/routerMachine';
+import type { savedSearchesMachine } from './search/savedSearchesMachine';
 import type { searchBarMachine } from './search/searchBarMachine';
 import type { sessionMachine } from './session/sessionMachine';
 import type { shellMachine } from './session/shellMachine';
@@ -34,6 +35,7 @@ export const SystemId = {
   lov: 'lov',
   highlight: 'highlight',
   searchBar: 'searchBar',
+  savedSearches: 'savedSearches',
   whatsNew: 'whatsNew',
   orgsAdmin: 'orgsAdmin',
   notifications: 'notifications',
@@ -58,6 +60,7 @@ export type RouterActorRef = ActorRefFrom<typeof routerMachine>;
 export type LovActorRef = ActorRefFrom<typeof lovMachine>;
 export type HighlightActorRef = ActorRefFrom<typeof highlightMachine>;
 export type SearchBarActorRef = ActorRefFrom<typeof searchBarMachine>;
+export type SavedSearchesActorRef = ActorRefFrom<typeof savedSearchesMachine>;
 export type WhatsNewActorRef = ActorRefFrom<typeof whatsNewMachine>;
 export type OrgsAdminActorRef = ActorRefFrom<typeof orgsAdminMachine>;
 export type NotificationsActorRef = ActorRefFrom<typeof notificationsMachine>;
@@ -102,3 +105,5 @@ export const getLov = (system: SystemLike): LovActorRef | undefined => lookUp(sy
 export const getNotifications = (system: SystemLike): NotificationsActorRef | undefined => lookUp(system, SystemId.notifications);
 /** Masquerading: the picker dialog and the switch of tokens. */
 export const getMasquerade = (system: SystemLike): MasqueradeActorRef | undefined => lookUp(system, SystemId.masquerade);
+/** The signed-in user's saved searches. */
+export const getSavedSearches = (system: SystemLike): SavedSearchesActorRef | undefined => lookUp(system, SystemId.savedSearches);

@@ -17,6 +17,7 @@ import { retryMachine } from './retryMachine';
 import { lovMachine } from '../item/lovMachine';
 import { routerMachine } from '../router/routerMachine';
 import type { ViewRegistry } from '../router/views';
+import { savedSearchesMachine } from '../search/savedSearchesMachine';
 import { searchBarMachine } from '../search/searchBarMachine';
 import type { SessionEffects } from './sessionEffects';
 import { shellMachine } from './shellMachine';
@@ -62,6 +63,7 @@ export const sessionMachine = setup({
     lov: lovMachine,
     highlight: highlightMachine,
     searchBar: searchBarMachine,
+    savedSearches: savedSearchesMachine,
     whatsNew: whatsNewMachine,
     orgsAdmin: orgsAdminMachine,
     notifications: notificationsMachine,
@@ -119,6 +121,7 @@ export const sessionMachine = setup({
       }),
     }),
     spawnChild('searchBar', { id: SystemId.searchBar, systemId: SystemId.searchBar }),
+    spawnChild('savedSearches', { id: SystemId.savedSearches, systemId: SystemId.savedSearches }),
     // After auth and connection: it follows the signed-in user and asks through the connection.
     spawnChild('whatsNew', { id: SystemId.whatsNew, systemId: SystemId.whatsNew, input: {} }),
     // After auth: it follows the signed-in user.

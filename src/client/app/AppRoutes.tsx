@@ -9,6 +9,7 @@ import { CORE_VIEWS } from '../../../machines/router/views';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { useTokenValid } from '../hooks/useTokenValid';
 import { useT } from '../i18n/useT';
+import { DocsPage } from '../docs/DocsPage';
 import { ConfirmEmailPage } from '../pages/ConfirmEmailPage';
 import { ForgotPasswordPage } from '../pages/ForgotPasswordPage';
 import { RegisterPage } from '../pages/RegisterPage';
@@ -55,6 +56,8 @@ export function AppRoutes() {
         <Route path="/confirm-email" component={ConfirmEmailPage} />
         <Route path="/debug" component={DebugPage} />
         <Route path="/whats-new" component={WhatsNewPage} />
+        <Route path="/docs" component={DocsPage} />
+        <Route path="/docs/:key" component={DocsPage} />
         {/* Everything else is views and item cells in columns, parsed by the router actor. */}
         <Route component={ColumnLayout} />
       </Switch>

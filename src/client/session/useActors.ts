@@ -10,6 +10,7 @@ import {
   getMasquerade,
   getNotifications,
   getRouter,
+  getSavedSearches,
   getSearchBar,
   getShell,
   getSysAlerts,
@@ -24,6 +25,7 @@ import {
   type MasqueradeActorRef,
   type NotificationsActorRef,
   type RouterActorRef,
+  type SavedSearchesActorRef,
   type SearchBarActorRef,
   type ShellActorRef,
   type SysAlertsActorRef,
@@ -44,6 +46,7 @@ export interface SessionActors {
   router: RouterActorRef;
   lov: LovActorRef;
   searchBar: SearchBarActorRef;
+  savedSearches: SavedSearchesActorRef;
   highlight: HighlightActorRef;
   notifications: NotificationsActorRef;
   masquerade: MasqueradeActorRef;
@@ -69,6 +72,7 @@ export function useActors(): SessionActors {
       shell: need(getShell(system), 'shell'),
       whatsNew: need(getWhatsNew(system), 'whatsNew'),
       searchBar: need(getSearchBar(system), 'searchBar'),
+      savedSearches: need(getSavedSearches(system), 'savedSearches'),
       router: need(getRouter(system), 'router'),
       lov: need(getLov(system), 'lov'),
       highlight: need(getHighlight(system), 'highlight'),

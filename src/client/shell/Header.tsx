@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { selectOnSearchPage, selectSearchBarOpen } from '../../../machines/search/searchBarMachine';
 import { useSiteConfig } from '../hooks/useSiteConfig';
 import { useT } from '../i18n/useT';
+import { NavDrawer } from '../nav/NavDrawer';
 import { useActors } from '../session/useActors';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { HelpMenu } from './HelpMenu';
@@ -22,6 +23,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 bg-header text-white shadow">
       <div className="flex h-14 items-center gap-1 px-2 sm:px-4">
+        <NavDrawer />
         <Link href="/" className="mr-auto flex min-w-0 items-center gap-2 rounded px-1 py-1 focus-visible:outline-2 focus-visible:outline-accent" title={t('app.home')}>
           <img src="/icons/icon.svg" alt="" className="h-8 w-8 shrink-0" />
           <span className="min-w-0 leading-tight">

@@ -10,6 +10,8 @@ export interface ThemeColours {
 export interface SiteConfig {
   version: string;
   siteName: string;
+  /** Who runs the site, for the imprint (name and address; blank lines separate paragraphs). */
+  operator?: string;
   defaultBounds: readonly number[];
   disableRecaptcha: boolean;
   wsMaxMsgSize: number;
