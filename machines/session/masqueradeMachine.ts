@@ -166,6 +166,8 @@ export const masqueradeMachine = setup({
       on: {
         'masquerade.opened': { target: 'PICKING', actions: 'clearDialog' },
         'masquerade.stopRequested': { target: 'SWITCHING', actions: 'setTarget' },
+        // A recent target straight from the user menu.
+        'masquerade.started': { target: 'SWITCHING', actions: 'setTarget' },
       },
     },
     PICKING: {

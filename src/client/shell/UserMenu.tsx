@@ -2,10 +2,12 @@
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { selectTokenValid, selectUser } from '../../../machines/session/authSelectors';
+import { selectRecent, type MasqueradeSnapshot, type MasqueradeTarget } from '../../../machines/session/masqueradeMachine';
 import type { PrefName } from '../../../machines/session/shellMachine';
 import { useDarkTheme } from '../hooks/useDarkTheme';
 import { useSiteConfig } from '../hooks/useSiteConfig';
 import { useT } from '../i18n/useT';
+import { MasqueradeDialog } from '../masquerade/MasqueradeDialog';
 import { selectPrefs } from '../session/selectors';
 import { useActors } from '../session/useActors';
 import { Icon } from './Icon';
@@ -17,10 +19,13 @@ const TOGGLES: readonly { pref: Exclude<PrefName, 'debugLogging'>; label: string
   { pref: 'multiColumns', label: 'app.multiColumns' },
 ];
 
+const selectRecentKey = (s: MasqueradeSnapshot): string => JSON.stringify(selectRecent(s));
+
 /** The account menu in the header. */
 export function UserMenu() {
   const t = useT();
-  const { auth, shell } = useActors();
+  const { auth, shell, masquerade } = useActors();
+  const recent = JSON.parse(useSelector(masquerade, selectRecentKey)) as MasqueradeTarget[];
   const user = useSelector(auth, selectUser);
   const signedIn = useSelector(auth, selectTokenValid);
   const prefs = useSelector(shell, selectPrefs);
@@ -38,40 +43,61 @@ export function UserMenu() {
     );
   }
   const initial = user?.name.trim().charAt(0).toUpperCase() ?? '';
+  const masquerading = user?.masquerading === true;
+  const mayMasquerade = user?.admin === true && !masquerading;
   return (
-    <Menu
-      label={t('app.userMenu')}
-      trigger={
-        initial ? (
-          <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-accent font-semibold text-neutral-900">
-            {initial}
-          </span>
-        ) : (
-          <Icon name="user" />
-        )
-      }
-    >
-      {user ? (
-        <MenuText>
-          <span className="block font-medium text-ink">{user.name}</span>
-          <span className="block">{user.email}</span>
-        </MenuText>
-      ) : null}
-      {user ? <MenuEntry onSelect={() => navigate(`/i-${user.$id}`)}>{t('app.profile')}</MenuEntry> : null}
-      {user?.masquerading ? <MenuEntry onSelect={() => navigate('/sign-out')}>{t('app.stopMasquerade')}</MenuEntry> : null}
-      {user?.admin && !user.masquerading ? <MenuEntry disabled>{t('app.masquerade')}</MenuEntry> : null}
-      <MenuSeparator />
-      {TOGGLES.map(({ pref, label }) => (
-        <MenuToggle
-          key={pref}
-          checked={pref === 'dark' ? dark : (prefs[pref] ?? user?.[pref] ?? false)}
-          onChange={(value) => shell.send({ type: 'shell.prefSet', pref, value })}
+    <>
+      {masquerading && user ? (
+        <span
+          role="status"
+          title={t('app.masquerade.active', { name: user.name })}
+          className="max-w-28 truncate rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-neutral-900 sm:max-w-56"
         >
-          {t(label)}
-        </MenuToggle>
-      ))}
-      <MenuSeparator />
-      <MenuEntry onSelect={() => navigate('/sign-out')}>{t('app.signOut')}</MenuEntry>
-    </Menu>
+          {t('app.masquerade.active', { name: user.name })}
+        </span>
+      ) : null}
+      <Menu
+        label={t('app.userMenu')}
+        trigger={
+          initial ? (
+            <span aria-hidden="true" className={`flex h-8 w-8 items-center justify-center rounded-full bg-accent font-semibold text-neutral-900 ${masquerading ? 'ring-2 ring-white' : ''}`}>
+              {initial}
+            </span>
+          ) : (
+            <Icon name="user" />
+          )
+        }
+      >
+        {user ? (
+          <MenuText>
+            <span className="block font-medium text-ink">{user.name}</span>
+            <span className="block">{user.email}</span>
+          </MenuText>
+        ) : null}
+        {user ? <MenuEntry onSelect={() => navigate(`/i-${user.$id}`)}>{t('app.profile')}</MenuEntry> : null}
+        {masquerading ? <MenuEntry onSelect={() => masquerade.send({ type: 'masquerade.stopRequested' })}>{t('app.stopMasquerade')}</MenuEntry> : null}
+        {mayMasquerade ? <MenuEntry onSelect={() => masquerade.send({ type: 'masquerade.opened' })}>{t('app.masquerade')}</MenuEntry> : null}
+        {mayMasquerade
+          ? recent.map((target) => (
+              <MenuEntry key={target.id} onSelect={() => masquerade.send({ type: 'masquerade.started', target })}>
+                {t('app.masquerade.as', { label: target.label })}
+              </MenuEntry>
+            ))
+          : null}
+        <MenuSeparator />
+        {TOGGLES.map(({ pref, label }) => (
+          <MenuToggle
+            key={pref}
+            checked={pref === 'dark' ? dark : (prefs[pref] ?? user?.[pref] ?? false)}
+            onChange={(value) => shell.send({ type: 'shell.prefSet', pref, value })}
+          >
+            {t(label)}
+          </MenuToggle>
+        ))}
+        <MenuSeparator />
+        <MenuEntry onSelect={() => navigate('/sign-out')}>{t('app.signOut')}</MenuEntry>
+      </Menu>
+      {mayMasquerade ? <MasqueradeDialog /> : null}
+    </>
   );
 }
