@@ -274,6 +274,8 @@ export const notificationsMachine = setup({
         },
         'notifications.moreRequested': { guard: 'mayPage', actions: ['growPage', 'sendPage'] },
         'connection.replied': [
+          // Asked again after a failed mark.
+          { guard: 'isPairsAnswer', actions: 'storePairs' },
           { guard: 'isPageAnswer', actions: 'storePage' },
           { guard: 'isSomeAnswer', actions: 'storeSome' },
           { guard: 'isMarkAnswer', actions: 'storeMarked' },
