@@ -5,6 +5,8 @@
 import { assign, emit, enqueueActions, fromPromise, setup, type ActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
 import { itemFormMachine, type ItemFormActorRef } from '../item/itemFormMachine';
 import { itemMachine, type ItemActorRef } from '../item/itemMachine';
+import { searchResultsMachine, type SearchResultsActorRef } from '../search/searchResultsMachine';
+import type { ResultsSettings } from '../search/searchResultsQuery';
 import { getAlerts } from '../systemIds';
 import type { CellSpec } from './parseLocation';
 import type { CellWidth } from './views';
@@ -51,7 +53,12 @@ export interface CellContext {
   item: ItemActorRef | null;
   /** The form of an item cell in context `edit` or of a new item (index 0). */
   form: ItemFormActorRef | null;
+  /** The search results the view shows (`v-search`, or a view that asked for them). */
+  results: SearchResultsActorRef | null;
 }
+
+/** Views whose cell holds search results from the start; their route parameter is the search text. */
+export const RESULTS_VIEWS: ReadonlySet<string> = new Set(['v-search']);
 
 export type CellEvent =
   | { type: 'cell.gateRegistered'; gate: CellGate }
@@ -65,7 +72,9 @@ export type CellEvent =
   | { type: 'cell.paramChanged'; routeParam: string | undefined }
   | { type: 'cell.described'; title?: string; icon?: string; actionBtn?: string | null }
   | { type: 'cell.widthSet'; width: CellWidth }
-  | { type: 'cell.expandToggled' };
+  | { type: 'cell.expandToggled' }
+  /** A view that shows results of its own criteria: the cell starts a results child with them (once). */
+  | { type: 'cell.resultsRequested'; settings: Partial<ResultsSettings> };
 
 export type CellEmitted =
   | { type: 'cell.saved'; at: number }
@@ -86,6 +95,7 @@ export const cellMachine = setup({
   actors: {
     item: itemMachine,
     form: itemFormMachine,
+    results: searchResultsMachine,
     validateGate: fromPromise<boolean, { gate: CellGate | null }>(async ({ input }) => (input.gate ? await input.gate.validate() : true)),
     saveGate: fromPromise<void, { gate: CellGate | null }>(async ({ input }) => {
       await input.gate?.save?.();
@@ -94,6 +104,7 @@ export const cellMachine = setup({
   guards: {
     isValid: (_, params: { valid: boolean }) => params.valid,
     canSave: ({ context }) => context.gate?.save !== undefined,
+    hasNoResults: ({ context }) => context.results === null,
   },
   actions: {
     setGate: assign(({ event }) => (event.type === 'cell.gateRegistered' ? { gate: event.gate } : {})),
@@ -126,6 +137,15 @@ export const cellMachine = setup({
         : {},
     ),
     setWidth: assign(({ event }) => (event.type === 'cell.widthSet' ? { width: event.width } : {})),
+    startResults: assign(({ context, event, spawn }) =>
+      event.type === 'cell.resultsRequested' ? { results: spawn('results', { id: 'results', input: { cellKey: context.spec.key, settings: event.settings } }) } : {},
+    ),
+    // The search text of /search?c0=... follows the route parameter.
+    forwardParam: enqueueActions(({ context, enqueue, event }) => {
+      if (event.type === 'cell.paramChanged' && context.results && RESULTS_VIEWS.has(context.spec.key)) {
+        enqueue.sendTo(context.results, { type: 'results.textChanged', text: event.routeParam ?? '' });
+      }
+    }),
     toggleExpand: assign(({ context }) => ({ width: context.width === 'FULL' ? context.defaultWidth : 'FULL' })),
   },
 }).createMachine({
@@ -134,6 +154,9 @@ export const cellMachine = setup({
     const { itemId } = input.spec;
     const item = itemId && !itemId.endsWith('-0') ? spawn('item', { id: 'item', input: { id: itemId } }) : null;
     const form = itemId && (input.spec.context === 'edit' || itemId.endsWith('-0')) ? spawn('form', { id: 'form', input: { itemId, item } }) : null;
+    const results = RESULTS_VIEWS.has(input.spec.key)
+      ? spawn('results', { id: 'results', input: { cellKey: input.spec.key, settings: { searchString: input.spec.routeParam ?? '' } } })
+      : null;
     return {
       spec: input.spec,
       title: null,
@@ -149,13 +172,15 @@ export const cellMachine = setup({
       now: input.now ?? Date.now,
       item,
       form,
+      results,
     };
   },
   initial: 'CLEAN',
   on: {
     'cell.gateRegistered': { actions: 'setGate' },
     'cell.gateRemoved': { actions: 'clearGate' },
-    'cell.paramChanged': { actions: 'setParam' },
+    'cell.paramChanged': { actions: ['setParam', 'forwardParam'] },
+    'cell.resultsRequested': { guard: 'hasNoResults', actions: 'startResults' },
     'cell.described': { actions: 'describe' },
     'cell.widthSet': { actions: 'setWidth' },
     'cell.expandToggled': { actions: 'toggleExpand' },

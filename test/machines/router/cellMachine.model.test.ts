@@ -30,6 +30,7 @@ describe('cellMachine model (gates and dirty state)', () => {
         { type: 'cell.described', title: 'Mary Thomas' },
         { type: 'cell.widthSet', width: 'THIRD' },
         { type: 'cell.expandToggled' },
+        { type: 'cell.resultsRequested', settings: { searchString: 'thomas' } },
         { type: 'xstate.done.actor.closeValidation', output: true },
         { type: 'xstate.done.actor.closeValidation', output: false },
         { type: 'xstate.error.actor.closeValidation', error: new Error('boom') },

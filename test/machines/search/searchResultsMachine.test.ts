@@ -1,0 +1,227 @@
+import { assign, createMachine, type ActorRefFrom } from 'xstate';
+import { RESULTS_DEBOUNCE_MS, RESULTS_PAGE, searchResultsMachine } from '../../../machines/search/searchResultsMachine';
+import {
+  selectFacets,
+  selectResultIds,
+  selectResultRows,
+  selectResultsError,
+  selectResultsPhase,
+  selectResultsSettings,
+  selectRowsFailed,
+  selectSelectedResult,
+} from '../../../machines/search/searchResultsSelectors';
+import { bucketFilter, facetSpecsFor, nextSort, resultsQuery, DEFAULT_SETTINGS } from '../../../machines/search/searchResultsQuery';
+import { SystemId } from '../../../machines/systemIds';
+import type { SearchQuery } from '../../../src/shared/search/SearchQuery';
+import { startInSession } from '../router/support/sessionFakes';
+
+// A router that records the columns it is asked to open.
+const fakeRouter = createMachine({
+  types: {} as { events: { type: 'router.opened'; fromKey: string; segment: string } },
+  context: { opened: [] as string[] },
+  on: { 'router.opened': { actions: assign(({ context, event }) => ({ opened: [...context.opened, `${event.fromKey}>${event.segment}`] })) } },
+});
+
+const NOW = Date.parse('2026-03-10T12:00:00Z');
+
+function start(settings = {}) {
+  const h = startInSession(searchResultsMachine, {
+    systemId: 'results',
+    input: { cellKey: 'v-search', settings, now: () => NOW, tzOffset: 0 },
+    signedIn: true,
+    extra: { [SystemId.router]: fakeRouter },
+  });
+  const router = h.extra(SystemId.router) as ActorRefFrom<typeof fakeRouter>;
+  const snapshot = () => h.subject.getSnapshot();
+  return {
+    ...h,
+    snapshot,
+    phase: () => selectResultsPhase(snapshot()),
+    opened: () => router.getSnapshot().context.opened,
+    searches: () => h.sent().filter((f) => f.o === 'search/ids').map((f) => f.b as SearchQuery),
+    reads: () => h.sent().filter((f) => f.o === 'readMany/object').map((f) => f.b as string[]),
+    indexOf: (o: string, nth = -1) => {
+      const all = h.sent().map((f, i) => [f.o, i] as const).filter(([op]) => op === o);
+      return all.at(nth)![1];
+    },
+  };
+}
+
+const ids = (n: number) => Array.from({ length: n }, (_, i) => `Contact-${i + 1}`);
+const hits = (list: string[], facets = {}) => ({ ids: list, labels: Object.fromEntries(list.map((id) => [id, `Label ${id}`])), total: list.length, facets });
+const item = (id: string) => ({ $id: id, _t: 'Contact', _i: Number(id.split('-')[1]), _u: 1, _c: { ts: '2026-01-01T00:00:00Z', by: null }, $access: 'PROTECTED', $labels: {} });
+const rowsOf = (list: string[]) => Object.fromEntries(list.map((id) => [id, item(id)]));
+
+describe('searchResultsMachine', () => {
+  it('asks search/ids with the text, the facets, the default sort and labels, then reads the first page of rows', () => {
+    const t = start({ searchString: 'mary' });
+    expect(t.phase()).toBe('LOADING');
+    const [query] = t.searches();
+    expect(query).toMatchObject({
+      must: [{ prop: '', kind: 'q', value: 'mary' }],
+      sort: [{ key: 'created', order: 'desc' }],
+      facets: [{ key: '_', kind: 'terms' }, { key: 'created', kind: 'dateRanges' }],
+      labels: true,
+      tzOffset: 0,
+    });
+    t.reply(hits(ids(120), { _: [{ key: 'Contact', count: 120 }] }));
+    expect(t.phase()).toBe('READY');
+    expect(selectResultIds(t.snapshot())).toHaveLength(120);
+    expect(selectFacets(t.snapshot())._).toEqual([{ key: 'Contact', count: 120 }]);
+    expect(t.reads()).toEqual([ids(RESULTS_PAGE)]);
+    t.reply(rowsOf(ids(RESULTS_PAGE)));
+    expect(selectResultRows(t.snapshot())['Contact-1']).toMatchObject({ $id: 'Contact-1' });
+  });
+
+  it('reads the rows that scroll into view once, in pages, and marks hits the answer leaves out as gone', () => {
+    const t = start();
+    t.reply(hits(ids(300)));
+    t.reply(rowsOf(ids(RESULTS_PAGE).filter((id) => id !== 'Contact-3')));
+    expect(selectResultRows(t.snapshot())['Contact-3']).toBeNull();
+    t.subject.send({ type: 'results.rowsNeeded', from: 40, to: 160 });
+    // 0-49 are read; 50-159 go in pages of 50.
+    expect(t.reads().slice(1).map((page) => [page[0], page.length])).toEqual([['Contact-51', 50], ['Contact-101', 50], ['Contact-151', 10]]);
+    t.subject.send({ type: 'results.rowsNeeded', from: 60, to: 70 });
+    expect(t.reads()).toHaveLength(4);
+  });
+
+  it('shows No results for an empty answer, and a failure with its message until a retry', () => {
+    const t = start({ searchString: 'nothing' });
+    t.reply(hits([]));
+    expect(t.phase()).toBe('EMPTY');
+    expect(t.reads()).toEqual([]);
+    t.subject.send({ type: 'results.textChanged', text: 'boom' });
+    t.clock.increment(RESULTS_DEBOUNCE_MS);
+    t.reply({ userMessage: 'notSignedIn' }, { erred: true });
+    expect(t.phase()).toBe('FAILED');
+    expect(selectResultsError(t.snapshot())).toBe('errors.notSignedIn');
+    t.subject.send({ type: 'results.retried' });
+    expect(t.phase()).toBe('LOADING');
+    expect(t.searches()).toHaveLength(3);
+  });
+
+  it('waits for a pause in typing, and ignores the answer to an earlier question', () => {
+    const t = start({ searchString: 'mar' });
+    const first = t.indexOf('search/ids');
+    t.subject.send({ type: 'results.textChanged', text: 'mary' });
+    t.clock.increment(RESULTS_DEBOUNCE_MS - 1);
+    t.subject.send({ type: 'results.textChanged', text: 'mary t' });
+    t.clock.increment(RESULTS_DEBOUNCE_MS - 1);
+    expect(t.searches()).toHaveLength(1);
+    t.clock.increment(1);
+    expect(t.searches()).toHaveLength(2);
+    expect(t.searches()[1]!.must).toEqual([{ prop: '', kind: 'q', value: 'mary t' }]);
+    t.reply(hits(ids(3)), { index: first });
+    expect(t.phase()).toBe('LOADING');
+    t.reply(hits(['Contact-9']));
+    expect(selectResultIds(t.snapshot())).toEqual(['Contact-9']);
+    // The same text again asks nothing.
+    t.subject.send({ type: 'results.textChanged', text: ' mary t ' });
+    expect(t.phase()).toBe('READY');
+  });
+
+  it('ignores rows read for an earlier question', () => {
+    const t = start();
+    t.reply(hits(ids(5)));
+    const read = t.indexOf('readMany/object');
+    t.subject.send({ type: 'results.sortClicked', key: 'lastName' });
+    t.reply(hits(['Contact-5', 'Contact-4']));
+    t.reply(rowsOf(ids(5)), { index: read });
+    expect(Object.keys(selectResultRows(t.snapshot()))).toEqual([]);
+    expect(t.searches()[1]!.sort).toEqual([{ key: 'lastName', order: 'asc' }]);
+  });
+
+  it('narrows by chosen facet buckets: buckets of one facet are alternatives, facets combine', () => {
+    const t = start();
+    t.reply(hits(ids(2)));
+    t.subject.send({ type: 'results.facetToggled', facet: '_', bucket: 'Contact' });
+    t.subject.send({ type: 'results.facetToggled', facet: '_', bucket: 'Organization' });
+    t.subject.send({ type: 'results.facetToggled', facet: 'created', bucket: 'today' });
+    const query = t.searches().at(-1)!;
+    expect(query.subs).toEqual([
+      { should: [{ prop: '', kind: '_', value: 'Contact' }, { prop: '', kind: '_', value: 'Organization' }] },
+      { should: [{ prop: 'created', kind: 'dr', value: { from: '2026-03-10T00:00:00.000Z', to: '2026-03-11T00:00:00.000Z' } }] },
+    ]);
+    t.subject.send({ type: 'results.facetToggled', facet: '_', bucket: 'Contact' });
+    expect(selectResultsSettings(t.snapshot()).selectedFacets).toEqual({ _: ['Organization'], created: ['today'] });
+    t.subject.send({ type: 'results.facetsCleared' });
+    expect(selectResultsSettings(t.snapshot()).selectedFacets).toEqual({});
+    expect(t.searches().at(-1)!.subs).toBeUndefined();
+  });
+
+  it('applies settings at once; display and facet visibility alone ask nothing', () => {
+    const t = start();
+    t.reply(hits(ids(2)));
+    t.subject.send({ type: 'results.displaySet', displayAs: 'TABLE' });
+    t.subject.send({ type: 'results.facetsShown', show: false });
+    t.subject.send({ type: 'results.applied', settings: { displayAs: 'CARDS', showFacets: true } });
+    expect(t.searches()).toHaveLength(1);
+    expect(t.phase()).toBe('READY');
+    t.subject.send({
+      type: 'results.applied',
+      settings: { searchString: 'acme', itemTypeName: 'Organization', sortBy: [{ key: 'name', order: 'asc' }], displayAs: 'TIMELINE' },
+    });
+    expect(t.phase()).toBe('LOADING');
+    expect(selectResultsSettings(t.snapshot())).toMatchObject({ searchString: 'acme', itemTypeName: 'Organization', displayAs: 'TIMELINE', showFacets: true });
+    expect(t.searches().at(-1)).toMatchObject({
+      must: [{ kind: 'q', value: 'acme' }, { kind: '_', value: 'Organization' }],
+      sort: [{ key: 'name', order: 'asc' }],
+      facets: [{ key: 'created' }, { key: 'type', kind: 'terms' }],
+    });
+  });
+
+  it('opens a result in the next column and steps through the results, wrapping around', () => {
+    const t = start();
+    t.reply(hits(ids(3)));
+    t.subject.send({ type: 'results.opened', id: 'Contact-2' });
+    expect(selectSelectedResult(t.snapshot())).toBe('Contact-2');
+    t.subject.send({ type: 'results.stepped', from: 'Contact-3', step: 1 });
+    t.subject.send({ type: 'results.stepped', from: 'Contact-1', step: -1 });
+    t.subject.send({ type: 'results.stepped', from: 'Organization-9', step: 1 });
+    expect(t.opened()).toEqual(['v-search>i-Contact-2', 'v-search>i-Contact-1', 'v-search>i-Contact-3']);
+    expect(selectSelectedResult(t.snapshot())).toBe('Contact-3');
+  });
+
+  it('keeps the results when rows fail to read, and reads what is missing on retry', () => {
+    const t = start();
+    t.reply(hits(ids(3)));
+    t.reply({ userMessage: 'generalFailure' }, { erred: true });
+    expect(selectRowsFailed(t.snapshot())).toBe(true);
+    expect(selectResultsError(t.snapshot())).toBe('errors.generalFailure');
+    t.subject.send({ type: 'results.retried' });
+    expect(selectRowsFailed(t.snapshot())).toBe(false);
+    expect(t.reads()).toEqual([ids(3), ids(3)]);
+  });
+
+  it('exports the current results as CSV through a task', () => {
+    const t = start({ searchString: 'mary', itemTypeName: 'Contact' });
+    t.subject.send({ type: 'results.exportRequested' });
+    const frame = t.sent().find((f) => f.o === 'act/csvExport/async')!;
+    expect(frame.b).toMatchObject({ itemTypeName: 'Contact', query: { must: [{ kind: 'q', value: 'mary' }, { kind: '_', value: 'Contact' }] } });
+    expect((frame.b as { query: SearchQuery }).query.facets).toBeUndefined();
+    t.reply({ userMessage: 'notAllowed' }, { erred: true });
+    expect(t.alerts).toEqual([{ type: 'alerts.raised', alert: { type: 'ERROR', message: 'errors.notAllowed' } }]);
+  });
+});
+
+describe('results query helpers', () => {
+  const now = new Date(NOW);
+  it('turns range buckets into date and number ranges', () => {
+    const [size] = facetSpecsFor('Attachment').filter((s) => s.key === 'size');
+    expect(bucketFilter(size!, '1001-1000000', now, 0)).toEqual({ prop: 'size', kind: 'nr', value: { from: 1001, to: 1_000_000 } });
+    expect(bucketFilter({ key: 'born', kind: 'yearRanges' }, '1900-1919', now, 0)).toEqual({
+      prop: 'born', kind: 'dr', value: { from: '1900-01-01T00:00:00.000Z', to: '1920-01-01T00:00:00.000Z' },
+    });
+    expect(bucketFilter({ key: 'created', kind: 'dateRanges' }, 'no-such', now, 0)).toBeNull();
+  });
+  it('sorts by a clicked header ascending, then the other way', () => {
+    expect(nextSort(DEFAULT_SETTINGS.sortBy, 'name')).toEqual([{ key: 'name', order: 'asc' }]);
+    expect(nextSort([{ key: 'name', order: 'asc' }], 'name')).toEqual([{ key: 'name', order: 'desc' }]);
+    expect(nextSort([{ key: 'name', order: 'desc' }], 'name')).toEqual([{ key: 'name', order: 'asc' }]);
+  });
+  it('asks for a type\'s own facets and no type facet when the type is fixed', () => {
+    expect(resultsQuery({ ...DEFAULT_SETTINGS, itemTypeName: 'Attachment' }, now, 0).facets!.map((f) => (typeof f === 'string' ? f : f.key))).toEqual([
+      'created', 'filetype', 'size', 'kind',
+    ]);
+  });
+});
