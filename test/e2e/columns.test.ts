@@ -48,7 +48,6 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 
 async function signedInPage(path: string, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
   const context = await newContext(browser, server.url, options);
-  await context.addInitScript(() => window.localStorage.setItem('kk-prefs', JSON.stringify({ v: 1, prefs: { multiColumns: true } })));
   const page = await context.newPage();
   await page.goto(`/sign-in?next=${encodeURIComponent(path)}`);
   await signIn(page);
@@ -61,6 +60,13 @@ describe('columns and items', () => {
     const [a, b, c] = ids;
     const page = await signedInPage(`/i-${a}/i-${b}/i-${c}`);
     await page.getByRole('heading', { name: 'Cree Cardinal', level: 2 }).waitFor();
+    // One column at a time until the user turns multi-column mode on.
+    expect(await page.locator('section[data-cell]:visible').count()).toBe(1);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Multiple columns' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'Ann Ahenakew', level: 2 }).waitFor();
+    expect(await page.locator('section[data-cell]:visible').count()).toBe(3);
     expect(await titles(page)).toEqual(['Ann Ahenakew', 'Ben Bighetty', 'Cree Cardinal']);
     expect(await page.title()).toMatch(/^Cree Cardinal · /);
     await expectNoAxeViolations(page);
@@ -113,6 +119,30 @@ describe('columns and items', () => {
     await page.getByRole('heading', { name: 'Dee Deleted', level: 2 }).waitFor();
     await api.call(`delete/${doomed.$id}`);
     await page.getByText('This item was deleted.').waitFor();
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+
+  it('creates an item, shows its timeline and its info, each screen without axe violations', async () => {
+    const page = await signedInPage('/i-Organization-0');
+    await page.getByRole('heading', { name: 'New organisation', level: 2 }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Display name').fill('Cedar River Nation');
+    await page.getByLabel('Type').selectOption('COMMUNITY');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Cedar River Nation', level: 2 }).waitFor();
+    expect(page.url()).toMatch(/\/i-Organization-[1-9][0-9]*$/);
+    await page.getByRole('button', { name: 'Item menu' }).click();
+    await page.getByRole('menuitem', { name: 'Timeline' }).click();
+    await page.getByRole('heading', { name: 'Timeline', level: 2 }).waitFor();
+    await page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').first().waitFor();
+    await expectNoAxeViolations(page);
+    // The browser's Back closes the timeline column again.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Timeline', level: 2 }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Item menu' }).click();
+    await page.getByRole('menuitem', { name: 'Info' }).click();
+    await page.getByRole('dialog').waitFor();
     await expectNoAxeViolations(page);
     await page.context().close();
   });

@@ -13,10 +13,12 @@ import { useT } from '../i18n/useT';
 import { useActors } from '../session/useActors';
 import { Icon, type IconName } from '../shell/Icon';
 import { cellAction } from './cellAction';
+import { CellIcon } from './CellIcon';
 import {
   selectCellActionBtn,
   selectCellError,
   selectCellExpanded,
+  selectCellIcon,
   selectCellTitle,
   selectDirty,
   selectDirtyState,
@@ -52,6 +54,7 @@ export function CellToolbar({ cell, spec, active, backTo, closable, expandable, 
   const t = useT();
   const { router } = useActors();
   const title = useSelector(cell, selectCellTitle) ?? '';
+  const icon = useSelector(cell, selectCellIcon);
   const actionBtn = useSelector(cell, selectCellActionBtn);
   const expanded = useSelector(cell, selectCellExpanded);
   const dirty = useSelector(cell, selectDirty);
@@ -72,6 +75,7 @@ export function CellToolbar({ cell, spec, active, backTo, closable, expandable, 
           <Icon name="close" className="h-5 w-5" />
         </button>
       ) : null}
+      <CellIcon name={icon} />
       <h2 className="min-w-0 flex-1 truncate px-1 text-base font-semibold" title={title}>
         {title}
       </h2>
