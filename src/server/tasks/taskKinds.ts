@@ -1,6 +1,8 @@
+import { csvExportTask } from './csvExportTask';
 import type { TaskKind } from './TaskKind';
 
-const kinds = new Map<string, TaskKind>();
+// Kinds of the platform itself; modules and routes register theirs.
+const kinds = new Map<string, TaskKind>([[csvExportTask.name, csvExportTask]]);
 
 /** The kinds of long-running task this server can run; each module registers its own. */
 export const taskKinds = {
