@@ -2,6 +2,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { CellSpec } from '../../../machines/router/parseLocation';
 import { ORGS_VIEWS } from '../../modules/orgs/ui';
+import { ADMIN_VIEWS } from '../admin';
 import { ImprintView, PrivacyView, TermsView } from '../docs/LegalViews';
 import { NotificationsView } from '../notifications/NotificationsView';
 import { HomeView } from '../views/HomeView';
@@ -21,6 +22,7 @@ export const CELL_VIEWS: Record<string, ComponentType<CellViewProps>> = {
   'v-imprint': ImprintView,
   'v-notifications': NotificationsView,
   ...ORGS_VIEWS,
+  ...ADMIN_VIEWS,
 };
 
 /** The component for `spec`. */

@@ -1,0 +1,38 @@
+/** Adds a value to a list of values: list name, key and English label, for the chosen owner. */
+import { useState, type FormEvent } from 'react';
+import type { AdminError as AdminErrorValue } from '../../../machines/admin/adminRequests';
+import { useT } from '../i18n/useT';
+import { Field } from '../pages/Field';
+import { Button } from '../shell/Button';
+import { AdminError, useFieldError } from './AdminError';
+
+export interface LovDraft {
+  list: string;
+  key: string;
+  label: string;
+}
+
+/** The new value's form; the list name starts with the list shown, if any. */
+export function LovAddForm({ list, busy, error, onSubmit }: { list: string; busy: boolean; error: AdminErrorValue | null; onSubmit: (draft: LovDraft) => void }) {
+  const t = useT();
+  const [listName, setListName] = useState(list);
+  const [key, setKey] = useState('');
+  const [label, setLabel] = useState('');
+  const fieldError = useFieldError(error);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit({ list: listName.trim(), key: key.trim(), label });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col rounded border border-line bg-panel p-4" aria-label={t('admin.lovs.addForm')}>
+      {error && !error.fields ? <AdminError error={error} /> : null}
+      <Field label={t('admin.lovs.list')} value={listName} onChange={(e) => setListName(e.target.value.toUpperCase())} error={fieldError('list')}
+        hint={t('admin.lovs.listHint')} pattern="[A-Z][A-Z0-9_]{0,63}" required />
+      <Field label={t('admin.lovs.key')} value={key} onChange={(e) => setKey(e.target.value)} error={fieldError('key')} maxLength={100} required />
+      <Field label={t('admin.lovs.englishLabel')} value={label} onChange={(e) => setLabel(e.target.value)} error={fieldError('t')} required />
+      <div>
+        <Button type="submit" disabled={busy}>{t('admin.lovs.add')}</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+/** The administration screens by view key (spec 000 §2 Known paths: admin items). */
+import type { ComponentType } from 'react';
+import type { CellViewProps } from '../layout/CellViewProps';
+import { LovsView } from './LovsView';
+import { ServerStateView } from './ServerStateView';
+import { SysAlertsView } from './SysAlertsView';
+
+/** View key to the admin screen that draws it. */
+export const ADMIN_VIEWS: Record<string, ComponentType<CellViewProps>> = {
+  'v-admin.sysalerts': SysAlertsView,
+  'v-admin.state': ServerStateView,
+  'v-admin.lovs': LovsView,
+};
