@@ -17,11 +17,12 @@ import { ColumnLayout } from '../layout/ColumnLayout';
 import { SetPassPage } from '../pages/SetPassPage';
 import { SignInPage } from '../pages/SignInPage';
 import { SignOutPage } from '../pages/SignOutPage';
-import { WhatsNewPage } from '../pages/WhatsNewPage';
 import { safeNext } from '../platform/safeNext';
 
 // Developer screens load on demand, so they cost users nothing.
 const DebugPage = lazy(() => import('../debug/DebugPage').then((m) => ({ default: m.DebugPage })));
+// What's new shows rich text, so it brings the HTML cleaner: loaded when opened.
+const WhatsNewPage = lazy(() => import('../pages/WhatsNewPage').then((m) => ({ default: m.WhatsNewPage })));
 
 function Loading() {
   const t = useT();
