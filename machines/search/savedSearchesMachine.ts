@@ -198,7 +198,7 @@ export const savedSearchesMachine = setup({
   context: { userId: null, list: [], toApply: null, busy: [], counter: 0 },
   invoke: { src: 'userWatch' },
   on: {
-    'savedSearches.userChanged': [{ guard: 'hasUser', target: '.LOADING', actions: 'setUser', reenter: true }, { target: '.SIGNED_OUT', actions: 'setUser' }],
+    'savedSearches.userChanged': [{ guard: 'hasUser', target: '.LOADING', actions: 'setUser' }, { target: '.SIGNED_OUT', actions: 'setUser' }],
   },
   initial: 'SIGNED_OUT',
   states: {
