@@ -10,20 +10,13 @@ import type { SearchQuery } from '../../src/shared/search/SearchQuery';
 import type { ConnectionReplyEvent } from '../session/pendingRequests';
 import { selectTokenValid, selectUser } from '../session/authSelectors';
 import { getAlerts, getAuth, getConnection, getRouter } from '../systemIds';
+import { RESULTS_DISPLAYS, type DisplayAs, type ResultsSettings } from './searchResultsQuery';
 
 /** Most saved searches listed. */
 export const SAVED_SEARCHES_MAX = 200;
 
-/** What a saved search keeps (spec 000 §3), as the results view hands it over. */
-export interface SavedSearchSettings {
-  criteria: Record<string, unknown>;
-  searchString: string;
-  itemTypeName: string | null;
-  selectedFacets: Record<string, string[]>;
-  sortBy: { key: string; order: 'asc' | 'desc' }[];
-  displayAs: string;
-  showFacets: boolean;
-}
+/** What a saved search keeps (spec 000 §3): the results view's settings, handed over both ways. */
+export type SavedSearchSettings = ResultsSettings;
 
 /** One saved search of the list. */
 export interface SavedSearch {
@@ -73,12 +66,12 @@ export function toSavedSearch(raw: unknown): SavedSearch | null {
     name: str(item.name),
     u: typeof item._u === 'number' ? item._u : 0,
     settings: {
-      criteria: obj(item.criteria),
+      criteria: obj(item.criteria) as ResultsSettings['criteria'],
       searchString: str(item.searchString),
       itemTypeName: str(item.itemTypeName) || null,
       selectedFacets: Object.fromEntries(Object.entries(facets).filter((e): e is [string, string[]] => Array.isArray(e[1]))),
       sortBy: Array.isArray(item.sortBy) ? (item.sortBy as SavedSearchSettings['sortBy']) : [],
-      displayAs: str(item.displayAs) || 'LIST',
+      displayAs: RESULTS_DISPLAYS.find((d): d is DisplayAs => d === item.displayAs) ?? 'LIST',
       showFacets: item.showFacets !== false,
     },
   };
