@@ -128,6 +128,20 @@ const SCREENS = {
     await page.goto('/i-Contact-1/timeline');
     await page.getByRole('heading', { name: 'Timeline', level: 2 }).waitFor();
   },
+  'nav-drawer': async (page) => {
+    await signIn(page);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('region', { name: 'Administration' }).waitFor();
+  },
+  docs: async (page) => {
+    await page.goto('/docs/searching');
+    await page.getByRole('heading', { name: 'Searching', level: 1 }).waitFor();
+  },
+  'privacy-policy': async (page) => {
+    await signIn(page);
+    await page.goto('/privacy-policy#cookies');
+    await page.getByRole('heading', { name: 'Cookies and browser storage' }).waitFor();
+  },
   unsupported: async (page) => {
     await page.addInitScript(() => {
       delete Promise.withResolvers;
