@@ -130,7 +130,7 @@ const SCREENS = {
   },
   'nav-drawer': async (page) => {
     await signIn(page);
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await page.getByRole('region', { name: 'Administration' }).waitFor();
   },
   docs: async (page) => {
