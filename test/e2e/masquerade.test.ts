@@ -1,0 +1,83 @@
+/**
+ * Masquerading in headless Chromium against the real server: the administrator picks a user in the
+ * picker dialog, sees only what that user may see (a PRIVATE item of the administrator is refused),
+ * and stops, getting their own session back. axe (WCAG 2.2 AA) runs on the picker and while
+ * masquerading.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
+import { ADMIN, launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer, type E2EServer } from './support/e2e';
+
+jest.setTimeout(120_000);
+
+let browser: Browser;
+let server: E2EServer;
+let api: ProtocolClient;
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startE2EServer()]);
+  const token = await apiSignIn(server.url, ADMIN.email, ADMIN.password);
+  ({ client: api } = await ProtocolClient.connect(`${server.url.replace(/^http/, 'ws')}/ws`, token));
+});
+
+afterAll(async () => {
+  api?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A community user who has set their password (through the invitation mail). */
+async function makeUser(): Promise<void> {
+  const contact = await api.call<{ $id: string }>('create/Contact', { firstName: 'Milo', lastName: 'Target', email: 'milo.target@example.org' });
+  await api.call('act/invite', { contactId: contact.$id });
+  const page = await (await newContext(browser, server.url)).newPage();
+  await page.goto(linkIn(readMail(server.dataDir, 'milo.target@example.org'), '/set-pass'));
+  await page.getByLabel('New password').fill('milos own password');
+  await page.getByLabel('Repeat the password').fill('milos own password');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await page.getByRole('heading', { name: 'Welcome, Milo Target' }).waitFor();
+  await page.context().close();
+}
+
+describe('masquerade', () => {
+  it('an administrator masquerades as a user, sees only what that user may see, and stops', async () => {
+    await makeUser();
+    const secret = await api.call<{ $id: string }>('create/Contact', { firstName: 'Admin', lastName: 'Secret', $access: 'PRIVATE' });
+    const admin = await (await newContext(browser, server.url)).newPage();
+    await admin.goto(`/sign-in?next=${encodeURIComponent(`/i-${secret.$id}`)}`);
+    await signIn(admin, ADMIN.email, ADMIN.password);
+    await admin.waitForURL(`**/i-${secret.$id}`);
+    await admin.getByText('Admin Secret').first().waitFor();
+
+    await admin.getByRole('button', { name: 'User menu' }).click();
+    await admin.getByRole('menuitem', { name: 'Masquerade as…' }).click();
+    const picker = admin.getByRole('dialog', { name: 'Masquerade as a user' });
+    await picker.getByLabel('Find a user').fill('Milo');
+    const choice = picker.getByRole('button', { name: /^Masquerade as Milo Target/ });
+    await choice.waitFor();
+    await expectNoAxeViolations(admin);
+    await choice.click();
+
+    // The page reloads as Milo: the header says so, and the administrator's private item is refused.
+    await admin.getByText('Masquerading as Milo Target').waitFor();
+    await admin.getByText('You may not do this.').first().waitFor();
+    await expectNoAxeViolations(admin);
+
+    await admin.getByRole('button', { name: 'User menu' }).click();
+    await admin.getByRole('menuitem', { name: 'Stop masquerading' }).click();
+    await admin.getByText('Admin Secret').first().waitFor();
+    expect(await admin.getByText('Masquerading as Milo Target').count()).toBe(0);
+
+    // The target is remembered in the user menu.
+    await admin.getByRole('button', { name: 'User menu' }).click();
+    await admin.getByRole('menuitem', { name: 'Masquerade as Milo Target' }).waitFor();
+  });
+});

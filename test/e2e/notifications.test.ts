@@ -1,0 +1,94 @@
+/**
+ * Notifications in headless Chromium against the real server: a user follows an item through the
+ * item menu's notification settings (Always); the administrator changes the item in a second browser;
+ * the user's bell counts it at once, opens it (marked read) and marks it unread and read again on
+ * /notifications. axe (WCAG 2.2 AA) runs on the list.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
+import { ADMIN, launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer, type E2EServer } from './support/e2e';
+
+jest.setTimeout(120_000);
+
+let browser: Browser;
+let server: E2EServer;
+let api: ProtocolClient;
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startE2EServer()]);
+  const token = await apiSignIn(server.url, ADMIN.email, ADMIN.password);
+  ({ client: api } = await ProtocolClient.connect(`${server.url.replace(/^http/, 'ws')}/ws`, token));
+});
+
+afterAll(async () => {
+  api?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A community user, invited by the administrator, who has set their password in a browser of their own. */
+async function userPage(): Promise<Page> {
+  const contact = await api.call<{ $id: string }>('create/Contact', { firstName: 'Nora', lastName: 'Follower', email: 'nora.follower@example.org' });
+  await api.call('act/invite', { contactId: contact.$id });
+  const page = await (await newContext(browser, server.url)).newPage();
+  await page.goto(linkIn(readMail(server.dataDir, 'nora.follower@example.org'), '/set-pass'));
+  await page.getByLabel('New password').fill('noras own password');
+  await page.getByLabel('Repeat the password').fill('noras own password');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await page.getByRole('heading', { name: 'Welcome, Nora Follower' }).waitFor();
+  return page;
+}
+
+describe('notifications', () => {
+  it('a change by another user reaches the bell of a follower, who opens it and marks it read', async () => {
+    const item = await api.call<{ $id: string }>('create/Contact', { firstName: 'River', lastName: 'Watch', $access: 'COMMUNITY' });
+    const nora = await userPage();
+
+    // Nora follows the item: notification settings, Always.
+    await nora.goto(`/i-${item.$id}`);
+    await nora.getByRole('button', { name: 'Item menu' }).click();
+    await nora.getByRole('menuitem', { name: 'Notification settings' }).click();
+    const settings = nora.getByRole('dialog', { name: 'Notification settings' });
+    await settings.getByRole('radio', { name: /Always/ }).check();
+    await settings.getByRole('button', { name: 'Apply' }).click();
+    await settings.waitFor({ state: 'hidden' });
+    await nora.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+
+    // The administrator changes it in a second browser.
+    const admin = await (await newContext(browser, server.url)).newPage();
+    await admin.goto(`/sign-in?next=${encodeURIComponent(`/i-${item.$id}-edit`)}`);
+    await signIn(admin, ADMIN.email, ADMIN.password);
+    await admin.waitForURL(`**/i-${item.$id}-edit`);
+    await admin.getByLabel('First name').fill('Rivers');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.waitForURL(`**/i-${item.$id}`);
+
+    // Nora's bell counts it at once; opening it shows the item and marks it read.
+    const bell = nora.getByRole('button', { name: 'Notifications, 1 unread' });
+    await bell.click();
+    await nora.getByRole('menuitem', { name: 'Rivers Watch was changed' }).click();
+    await nora.waitForURL(`**/notifications/i-${item.$id}`);
+    await nora.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+
+    // On the list it can be marked unread and read again.
+    await nora.goto('/notifications');
+    const entry = nora.getByRole('listitem').filter({ has: nora.getByRole('link', { name: 'Rivers Watch was changed' }) });
+    await entry.getByRole('button', { name: 'Mark unread' }).click();
+    await nora.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
+    await expectNoAxeViolations(nora);
+    await entry.getByRole('button', { name: 'Mark read' }).click();
+    await nora.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    // Read again after a reload: the server kept the mark.
+    await nora.reload();
+    await nora.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    expect(await entry.getAttribute('data-unread')).toBe('false');
+  });
+});
