@@ -43,6 +43,8 @@ export type SavedSearchesEvent =
   | { type: 'savedSearches.saveRequested'; name: string; settings: SavedSearchSettings }
   | { type: 'savedSearches.renameRequested'; id: string; name: string }
   | { type: 'savedSearches.deleteRequested'; id: string }
+  /** The list is shown: read it (again). */
+  | { type: 'savedSearches.listWanted' }
   /** Open the saved search in the results view. */
   | { type: 'savedSearches.opened'; id: string }
   /** The results view applied the opened search. */
@@ -191,25 +193,15 @@ export const savedSearchesMachine = setup({
   context: { userId: null, list: [], toApply: null, busy: [], counter: 0 },
   invoke: { src: 'userWatch' },
   on: {
-    'savedSearches.userChanged': [{ guard: 'hasUser', target: '.LOADING', actions: 'setUser' }, { target: '.SIGNED_OUT', actions: 'setUser' }],
+    'savedSearches.userChanged': [{ guard: 'hasUser', target: '.SIGNED_IN', actions: 'setUser' }, { target: '.SIGNED_OUT', actions: 'setUser' }],
   },
   initial: 'SIGNED_OUT',
   states: {
     SIGNED_OUT: {},
-    LOADING: {
-      entry: 'sendList',
+    SIGNED_IN: {
+      initial: 'IDLE',
       on: {
-        'connection.replied': [
-          { guard: 'isListWithHits', actions: 'sendRead' },
-          { guard: 'isList', target: 'READY', actions: 'clearList' },
-          { guard: 'isRead', target: 'READY', actions: 'storeRead' },
-        ],
-        // A list that cannot be had shows as empty; an alert says why.
-        'connection.failed': { guard: 'isLoadReply', target: 'READY', actions: 'raiseFailure' },
-      },
-    },
-    READY: {
-      on: {
+        // Saving works before the list was ever shown: the list read later includes it.
         'savedSearches.saveRequested': { actions: 'sendOp' },
         'savedSearches.renameRequested': { actions: 'sendOp' },
         'savedSearches.deleteRequested': { actions: 'sendOp' },
@@ -217,6 +209,29 @@ export const savedSearchesMachine = setup({
         'savedSearches.applied': { actions: 'clearApply' },
         'connection.replied': { guard: 'isOp', actions: 'storeOp' },
         'connection.failed': { guard: 'isOp', actions: 'raiseFailure' },
+      },
+      states: {
+        // Nothing is asked until the list is shown, so signing in costs no search.
+        IDLE: { on: { 'savedSearches.listWanted': 'LOADING' } },
+        LOADING: {
+          entry: 'sendList',
+          on: {
+            'connection.replied': [
+              { guard: 'isListWithHits', actions: 'sendRead' },
+              { guard: 'isList', target: 'READY', actions: 'clearList' },
+              { guard: 'isRead', target: 'READY', actions: 'storeRead' },
+              { guard: 'isOp', actions: 'storeOp' },
+            ],
+            // A list that cannot be had shows as empty, without an alert: the user asked for nothing yet.
+            'connection.failed': [{ guard: 'isLoadReply', target: 'READY', actions: 'clearList' }, { guard: 'isOp', actions: 'raiseFailure' }],
+          },
+        },
+        READY: {
+          on: {
+            // Asked again each time it is shown, so changes made in another tab appear.
+            'savedSearches.listWanted': 'LOADING',
+          },
+        },
       },
     },
   },
@@ -227,7 +242,7 @@ export type SavedSearchesSnapshot = SnapshotFrom<typeof savedSearchesMachine>;
 /** The saved searches, by name. */
 export const selectSavedSearches = (snapshot: SavedSearchesSnapshot): SavedSearch[] => snapshot.context.list;
 /** Whether the list is being read. */
-export const selectSavedSearchesLoading = (snapshot: SavedSearchesSnapshot): boolean => snapshot.matches('LOADING');
+export const selectSavedSearchesLoading = (snapshot: SavedSearchesSnapshot): boolean => snapshot.matches({ SIGNED_IN: 'LOADING' });
 /** Whether a save, rename or deletion is under way. */
 export const selectSavedSearchesBusy = (snapshot: SavedSearchesSnapshot): boolean => snapshot.context.busy.length > 0;
 /** The opened saved search the results view is still to apply. */

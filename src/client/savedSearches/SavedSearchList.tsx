@@ -1,6 +1,6 @@
 /** The user's saved searches in the navigation drawer: open one, rename it, delete it. */
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { selectSavedSearches, selectSavedSearchesLoading, type SavedSearch } from '../../../machines/search/savedSearchesMachine';
 import { useT } from '../i18n/useT';
 import { Button } from '../shell/Button';
@@ -19,6 +19,7 @@ export function SavedSearchList({ onOpen }: { onOpen: () => void }) {
   const loading = useSelector(savedSearches, selectSavedSearchesLoading);
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
   const [deleting, setDeleting] = useState<SavedSearch | null>(null);
+  useEffect(() => savedSearches.send({ type: 'savedSearches.listWanted' }), [savedSearches]);
   return (
     <section aria-labelledby="nav-saved">
       <h2 id="nav-saved" className="px-3 pb-1 pt-3 text-xs font-semibold uppercase tracking-wide text-muted">
