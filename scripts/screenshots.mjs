@@ -128,6 +128,23 @@ const SCREENS = {
     await page.goto('/i-Contact-1/timeline');
     await page.getByRole('heading', { name: 'Timeline', level: 2 }).waitFor();
   },
+  'admin-sysalerts': async (page) => {
+    await signIn(page);
+    await page.goto('/admin.sysalerts');
+    await page.getByRole('form', { name: 'New system alert' }).waitFor();
+    await page.getByRole('heading', { name: 'Alerts' }).waitFor();
+  },
+  'admin-state': async (page) => {
+    await signIn(page);
+    await page.goto('/admin.state');
+    await page.getByText('Database size').waitFor();
+  },
+  'admin-lovs': async (page) => {
+    await signIn(page);
+    await page.goto('/admin.lovs');
+    await page.getByRole('form', { name: 'Add a value' }).waitFor();
+    await page.getByRole('button', { name: 'Translate' }).first().waitFor();
+  },
   'nav-drawer': async (page) => {
     await signIn(page);
     await page.getByRole('button', { name: 'Menu', exact: true }).click();

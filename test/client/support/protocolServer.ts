@@ -101,7 +101,7 @@ export class ProtocolServer {
     }
   }
 
-  /** Stores items for `read/{id}`, `create/{Type}` and `update` (a null property removed, `_u` checked); watches are accepted. */
+  /** Stores items for `read/{id}`, `readMany/object`, `create/{Type}` and `update` (a null property removed, `_u` checked); watches are accepted. */
   seedItems(...items: SeededItem[]): void {
     this.servesItems = true;
     for (const item of items) this.items.set(item.$id, item);
@@ -116,6 +116,9 @@ export class ProtocolServer {
         if (!item) throw new ReplyRefusal('notFound');
         return item;
       };
+    }
+    if (o === 'readMany/object') {
+      return (frame) => Object.fromEntries((frame.b as string[]).flatMap((id) => (this.items.has(id) ? [[id, this.items.get(id)]] : [])));
     }
     if (o.startsWith('addWatch/') || o.startsWith('removeWatch/')) return () => null;
     if (o.startsWith('create/')) {

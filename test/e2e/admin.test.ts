@@ -1,0 +1,114 @@
+/**
+ * The administration screens in headless Chromium against the real server: the administrator
+ * publishes a modal system alert that a user's open browser shows at once, then ends it; the server
+ * state names the database driver; a list value is added, translated and archived. axe (WCAG 2.2
+ * AA) runs on each screen.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
+import { ADMIN, launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer, type E2EServer } from './support/e2e';
+
+jest.setTimeout(120_000);
+
+let browser: Browser;
+let server: E2EServer;
+let api: ProtocolClient;
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startE2EServer({ DEDICATED: '1' })]);
+  const token = await apiSignIn(server.url, ADMIN.email, ADMIN.password);
+  ({ client: api } = await ProtocolClient.connect(`${server.url.replace(/^http/, 'ws')}/ws`, token));
+});
+
+afterAll(async () => {
+  api?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function adminPage(path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await (await newContext(browser, server.url, { colorScheme })).newPage();
+  await page.goto(`/sign-in?next=${encodeURIComponent(path)}`);
+  await signIn(page);
+  await page.waitForURL(`**${path}`);
+  return page;
+}
+
+/** A community user, invited by the administrator, who has set their password in a browser of their own. */
+async function userPage(): Promise<Page> {
+  const contact = await api.call<{ $id: string }>('create/Contact', { firstName: 'Ada', lastName: 'Member', email: 'ada.member@example.org' });
+  await api.call('act/invite', { contactId: contact.$id });
+  const page = await (await newContext(browser, server.url)).newPage();
+  await page.goto(linkIn(readMail(server.dataDir, 'ada.member@example.org'), '/set-pass'));
+  await page.getByLabel('New password').fill('adas own password');
+  await page.getByLabel('Repeat the password').fill('adas own password');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await page.getByRole('heading', { name: 'Welcome, Ada Member' }).waitFor();
+  return page;
+}
+
+describe('administration', () => {
+  it('a modal system alert reaches an open browser at once, and ending it takes it away', async () => {
+    const ada = await userPage();
+    const admin = await adminPage('/admin.sysalerts');
+    await admin.getByText('No system alerts yet.').waitFor();
+    await expectNoAxeViolations(admin);
+    const form = admin.getByRole('form', { name: 'New system alert' });
+    await form.getByLabel('Title').fill('Maintenance tonight');
+    await form.getByLabel('Message').fill('The site is down from 22:00 to 23:00.');
+    await form.getByLabel(/Modal/).check();
+    await form.getByRole('button', { name: 'Publish' }).click();
+    const entry = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: 'Maintenance tonight' }) });
+    await entry.getByText('Showing').waitFor();
+    await expectNoAxeViolations(admin);
+
+    const dialog = ada.getByRole('dialog', { name: 'Maintenance tonight' });
+    await dialog.getByText('The site is down from 22:00 to 23:00.').waitFor();
+
+    await entry.getByRole('button', { name: 'End' }).click();
+    await entry.getByText('Ended').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('the server state names the database driver', async () => {
+    const admin = await adminPage('/admin.state', 'dark');
+    await admin.getByText(/Embedded \(PGlite\)|PostgreSQL/).waitFor();
+    await admin.getByText('Dedicated (one organisation)').waitFor();
+    await expectNoAxeViolations(admin);
+  });
+
+  it('a list value is added, translated and archived', async () => {
+    const admin = await adminPage('/admin.lovs');
+    const form = admin.getByRole('form', { name: 'Add a value' });
+    await form.getByLabel('List').fill('MEETING_KIND');
+    await form.getByLabel('Key').fill('feast');
+    await form.getByLabel('English label').fill('Community feast');
+    await form.getByRole('button', { name: 'Add' }).click();
+    const value = admin.getByRole('listitem').filter({ has: admin.getByText('feast', { exact: true }) });
+    await value.getByText('Community feast').waitFor();
+    await expectNoAxeViolations(admin);
+
+    await value.getByRole('button', { name: 'Translate' }).click();
+    const translate = value.getByRole('form', { name: 'Translate feast' });
+    await translate.getByLabel('Label').fill('Festin communautaire');
+    await translate.getByRole('button', { name: 'Save' }).click();
+    await value.getByText('Festin communautaire').waitFor();
+    await value.getByRole('button', { name: 'Archive' }).click();
+    await value.getByText('Archived').waitFor();
+    await expectNoAxeViolations(admin);
+
+    // Archived: no longer offered, still labelled in French for values chosen before.
+    expect(await api.call('act/lov', { list: 'MEETING_KIND', locale: 'fr' })).toEqual({});
+    expect(await api.call('act/lov', { list: 'MEETING_KIND', locale: 'fr', includeArchived: true })).toEqual({
+      _: [expect.objectContaining({ key: 'feast', label: 'Festin communautaire', state: 'ARCHIVED' })],
+    });
+  });
+});
