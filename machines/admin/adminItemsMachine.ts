@@ -24,7 +24,7 @@ export interface AdminItemsContext extends Required<AdminItemsInput> {
   items: Item[];
   /** Why the list could not be had. */
   error: AdminError | null;
-  /** Why the last write was refused, and which write (its ticket key) it was. */
+  /** Why the last write was refused, and what the last write changed (its key). */
   saveError: AdminError | null;
   savingKey: string | null;
   /** Counts the list requests, so that a reply to an older one is ignored. */
@@ -79,8 +79,8 @@ export const adminItemsMachine = setup({
       enqueue.assign({ savingKey: event.key, saveError: null });
       enqueue.sendTo(context.connection, { type: 'connection.send', frame: event.frame, ticket: 'save', replyTo: self });
     }),
+    // The write's key stays until the next write, so the screen can tell which form was saved.
     applied: enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({ savingKey: null });
       if (context.alerts) enqueue.sendTo(context.alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
     }),
     storeSaveError: assign(({ event }) => (event.type === 'connection.failed' ? { saveError: toAdminError(event.failure) } : {})),
@@ -151,5 +151,5 @@ export const selectAdminLabels = (s: Snapshot): Record<string, string> => s.cont
 export const selectAdminItemsError = (s: Snapshot): AdminError | null => s.context.error;
 /** Why the last write was refused. */
 export const selectAdminSaveError = (s: Snapshot): AdminError | null => s.context.saveError;
-/** What the write under way (or refused) changes. */
+/** What the last write (under way, done or refused) changes. */
 export const selectAdminSavingKey = (s: Snapshot): string | null => s.context.savingKey;

@@ -41,7 +41,7 @@ describe('admin.sysalerts', () => {
     expect(within(entry).getByText('Showing')).toBeInTheDocument();
     expect(within(entry).getByText('Modal')).toBeInTheDocument();
     // The form is empty again for the next alert.
-    expect(within(form).getByLabelText('Title')).toHaveValue('');
+    expect(within(screen.getByRole('form', { name: 'New system alert' })).getByLabelText('Title')).toHaveValue('');
 
     await userEvent.click(within(entry).getByRole('button', { name: 'Edit' }));
     const edit = screen.getByRole('form', { name: 'Edit system alert' });
@@ -126,10 +126,9 @@ describe('admin.lovs', () => {
     await userEvent.click(within(translate).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sentOf(h, 'update')).toHaveLength(1));
     expect(sentOf(h, 'update')[0]!.b).toEqual({ $id: 'LOVValue-3', _u: 0, t: { en: 'Letter', fr: 'Lettre' } });
-    const translated = await screen.findByRole('list', { name: 'Labels of letter' }, WAIT);
-    expect(within(translated).getByText('Lettre')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Labels of letter' })).getByText('Lettre')).toBeInTheDocument(), WAIT);
 
-    await userEvent.click(within(translated.closest('li')!.parentElement!.closest('li')!).getByRole('button', { name: 'Archive' }));
+    await userEvent.click(within(screen.getByRole('list', { name: 'Labels of letter' }).closest('li')!).getByRole('button', { name: 'Archive' }));
     await waitFor(() => expect(sentOf(h, 'update')).toHaveLength(2));
     expect(sentOf(h, 'update')[1]!.b).toEqual({ $id: 'LOVValue-3', _u: 1, state: 'ARCHIVED' });
     await waitFor(() => expect(within(screen.getByText('letter').closest('li')!).getByText('Archived')).toBeInTheDocument(), WAIT);

@@ -71,7 +71,7 @@ function LovsPanel({ values, orgs, owner, onOwner }: { values: AdminItemsActorRe
           {orgIds.map((id) => <option key={id} value={id}>{orgLabels[id] ?? id}</option>)}
         </select>
       </div>
-      <LovAddForm key={`${owner}:${formKey}`} list={lists[0]?.[0] ?? ''} busy={status === 'SAVING'} error={savingKey === 'new' ? saveError : null} onSubmit={add} />
+      <LovAddForm key={`${owner}:${formKey}:${lists[0]?.[0] ?? ''}`} list={lists[0]?.[0] ?? ''} busy={status === 'SAVING'} error={savingKey === 'new' ? saveError : null} onSubmit={add} />
       <AdminError error={error} />
       {status === 'LOADING' && items.length === 0 ? (
         <p role="status" className="text-muted">{t('app.loading')}</p>

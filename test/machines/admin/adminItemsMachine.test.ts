@@ -43,6 +43,8 @@ describe('admin items actor', () => {
     expect(selectAdminSavingKey(t.snap())).toBe('new');
     t.reply(alert(1));
     expect(t.alerts).toEqual([{ type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } }]);
+    // The screen still knows which form the write came from while the list is asked again.
+    expect(selectAdminSavingKey(t.snap())).toBe('new');
     expect(t.sent().at(-1)).toEqual({ o: 'search/ids', b: QUERY });
     t.reply({ ids: ['SystemAlert-1'], labels: {} });
     t.reply({ 'SystemAlert-1': alert(1) });
