@@ -40,6 +40,8 @@ export interface SearchResultsContext {
   reading: Record<string, string>;
   /** The result open in the next column. */
   selected: string | null;
+  /** The result the carousel shows. */
+  carouselIndex: number;
   errorKey: string | null;
   now: () => number;
   tzOffset: number;
@@ -63,6 +65,8 @@ export type SearchResultsEvent =
   /** Previous (-1) or next (+1) from the result `from`, wrapping around. */
   | { type: 'results.stepped'; from: string; step: 1 | -1 }
   | { type: 'results.exportRequested' }
+  /** The carousel's previous (-1) or next (+1), wrapping around. */
+  | { type: 'results.carouselStepped'; step: 1 | -1 }
   | ConnectionReplyEvent;
 
 const SEARCH = 'results:';
@@ -122,7 +126,7 @@ export const searchResultsMachine = setup({
     isKnownResult: ({ context, event }) => event.type === 'results.stepped' && context.ids.includes(event.from) && context.ids.length > 0,
   },
   actions: {
-    setText: assign(({ context, event }) => (event.type === 'results.textChanged' ? withSettings(context, { searchString: event.text.trim() }) : {})),
+    setText: assign(({ context, event }) => (event.type === 'results.textChanged' ? withSettings(context, { searchString: event.text }) : {})),
     applySettings: assign(({ context, event }) => (event.type === 'results.applied' ? withSettings(context, event.settings) : {})),
     toggleFacet: assign(({ context, event }) => {
       if (event.type !== 'results.facetToggled') return {};
@@ -147,7 +151,7 @@ export const searchResultsMachine = setup({
     storeHits: assign(({ event }) => {
       if (event.type !== 'connection.replied') return {};
       const reply = replyOf(event.frame.b);
-      return { ids: reply.ids, total: reply.total, labels: reply.labels, facets: reply.facets, rows: {}, reading: {} };
+      return { ids: reply.ids, total: reply.total, labels: reply.labels, facets: reply.facets, rows: {}, reading: {}, carouselIndex: 0 };
     }),
     clearHits: assign(NO_RESULTS),
     storeError: assign(({ event }) => ({ errorKey: failureKey(event) })),
@@ -194,6 +198,11 @@ export const searchResultsMachine = setup({
       const at = context.ids.indexOf(event.from);
       return { selected: context.ids[(at + event.step + n) % n] ?? null };
     }),
+    stepCarousel: assign(({ context, event }) => {
+      if (event.type !== 'results.carouselStepped' || context.ids.length === 0) return {};
+      const n = context.ids.length;
+      return { carouselIndex: (context.carouselIndex + event.step + n) % n };
+    }),
     startExport: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = getConnection(system);
       if (!connection) return;
@@ -226,6 +235,7 @@ export const searchResultsMachine = setup({
     asked: 0,
     ...NO_RESULTS,
     selected: null,
+    carouselIndex: 0,
     errorKey: null,
     now: input.now ?? Date.now,
     tzOffset: input.tzOffset ?? new Date().getTimezoneOffset(),
@@ -233,7 +243,11 @@ export const searchResultsMachine = setup({
   initial: 'LOADING',
   on: {
     // Re-entered on every keystroke, so the debounce starts again.
-    'results.textChanged': { guard: 'isTextNew', target: '.LOADING.WAITING', reenter: true, actions: 'setText' },
+    'results.textChanged': [
+      { guard: 'isTextNew', target: '.LOADING.WAITING', reenter: true, actions: 'setText' },
+      // Spaces around the text change nothing to ask, but the field shows them.
+      { actions: 'setText' },
+    ],
     'results.applied': [
       { guard: 'isDisplayOnly', actions: 'applySettings' },
       { target: '.LOADING', actions: 'applySettings' },
@@ -276,6 +290,10 @@ export const searchResultsMachine = setup({
             'connection.replied': { guard: 'isCurrentRows', actions: 'storeRows' },
             'connection.failed': { guard: 'isCurrentRows', target: 'ROWS_FAILED', actions: ['forgetReading', 'storeRowsError'] },
             'results.stepped': { guard: 'isKnownResult', actions: ['step', 'openSelected'] },
+            // The item it comes to (and the one after) is read before it shows.
+            'results.carouselStepped': {
+              actions: ['stepCarousel', { type: 'readRows', params: ({ context }) => ({ from: context.carouselIndex, to: context.carouselIndex + 2 }) }],
+            },
           },
         },
         // Some rows could not be read: the results stay; a retry reads what is still missing.

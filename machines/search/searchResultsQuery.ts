@@ -92,7 +92,7 @@ export function bucketFilter(spec: FacetSpec, bucket: string, now: Date, tzOffse
 export function resultsQuery(settings: ResultsSettings, now: Date, tzOffset: number): SearchQuery {
   const base = savedSearchQuery({
     criteria: settings.criteria,
-    searchString: settings.searchString,
+    searchString: settings.searchString.trim(),
     ...(settings.itemTypeName ? { itemTypeName: settings.itemTypeName } : {}),
   });
   const specs = facetSpecsFor(settings.itemTypeName);

@@ -24,3 +24,5 @@ export const selectResultsError = (s: SearchResultsSnapshot): string | null => s
 /** Whether some rows could not be read (the results stay, a retry reads the rest). */
 export const selectRowsFailed = (s: SearchResultsSnapshot): boolean => s.matches({ READY: 'ROWS_FAILED' });
 export const selectSelectedResult = (s: SearchResultsSnapshot): string | null => s.context.selected;
+/** The index of the result the carousel shows. */
+export const selectCarouselIndex = (s: SearchResultsSnapshot): number => s.context.carouselIndex;

@@ -42,6 +42,7 @@ describe('searchResultsMachine model', () => {
         { type: 'results.stepped', from: 'Contact-2', step: 1 },
         { type: 'results.stepped', from: 'Other-1', step: -1 },
         { type: 'results.exportRequested' },
+        { type: 'results.carouselStepped', step: -1 },
         replied('resultsExport:1', { key: 'task-1', started: '2026-01-01T00:00:00Z', percentageComplete: 0 }),
         failed('resultsExport:1'),
         delayed('debounce', 'searchResults.LOADING.WAITING'),

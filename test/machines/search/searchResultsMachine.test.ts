@@ -1,6 +1,7 @@
 import { assign, createMachine, type ActorRefFrom } from 'xstate';
 import { RESULTS_DEBOUNCE_MS, RESULTS_PAGE, searchResultsMachine } from '../../../machines/search/searchResultsMachine';
 import {
+  selectCarouselIndex,
   selectFacets,
   selectResultIds,
   selectResultRows,
@@ -115,9 +116,11 @@ describe('searchResultsMachine', () => {
     expect(t.phase()).toBe('LOADING');
     t.reply(hits(['Contact-9']));
     expect(selectResultIds(t.snapshot())).toEqual(['Contact-9']);
-    // The same text again asks nothing.
-    t.subject.send({ type: 'results.textChanged', text: ' mary t ' });
+    // The same text again asks nothing, but the field keeps what was typed.
+    t.subject.send({ type: 'results.textChanged', text: 'mary t ' });
     expect(t.phase()).toBe('READY');
+    expect(selectResultsSettings(t.snapshot()).searchString).toBe('mary t ');
+    expect(t.searches()).toHaveLength(2);
   });
 
   it('ignores rows read for an earlier question', () => {
@@ -180,6 +183,16 @@ describe('searchResultsMachine', () => {
     t.subject.send({ type: 'results.stepped', from: 'Organization-9', step: 1 });
     expect(t.opened()).toEqual(['v-search>i-Contact-2', 'v-search>i-Contact-1', 'v-search>i-Contact-3']);
     expect(selectSelectedResult(t.snapshot())).toBe('Contact-3');
+  });
+
+  it('steps the carousel round the results and reads the item it comes to', () => {
+    const t = start();
+    t.reply(hits(ids(60)));
+    t.subject.send({ type: 'results.carouselStepped', step: -1 });
+    expect(selectCarouselIndex(t.snapshot())).toBe(59);
+    expect(t.reads().at(-1)).toEqual(['Contact-60']);
+    t.subject.send({ type: 'results.carouselStepped', step: 1 });
+    expect(selectCarouselIndex(t.snapshot())).toBe(0);
   });
 
   it('keeps the results when rows fail to read, and reads what is missing on retry', () => {
