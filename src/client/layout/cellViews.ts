@@ -6,6 +6,7 @@ import { ADMIN_VIEWS } from '../admin';
 import { ImprintView, PrivacyView, TermsView } from '../docs/LegalViews';
 import { NotificationsView } from '../notifications/NotificationsView';
 import { HomeView } from '../views/HomeView';
+import { SearchResultsView } from '../search/SearchResultsView';
 import { RouteOnlyView } from '../views/RouteOnlyView';
 import { TimelineView } from '../views/TimelineView';
 import type { CellViewProps } from './CellViewProps';
@@ -17,6 +18,7 @@ const ItemCellView = lazy(() => import('../items/ItemCellView').then((m) => ({ d
 export const CELL_VIEWS: Record<string, ComponentType<CellViewProps>> = {
   'v-home': HomeView,
   'v-timeline': TimelineView,
+  'v-search': SearchResultsView,
   'v-terms': TermsView,
   'v-privacy-policy': PrivacyView,
   'v-imprint': ImprintView,

@@ -1,0 +1,90 @@
+/** The facets beside the results (spec 000 §3): per facet its buckets with counts, as check boxes that narrow the results. */
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
+import { facetSpecsFor, type FacetSpec } from '../../../machines/search/searchResultsQuery';
+import { selectFacets, selectResultLabels, selectResultsSettings } from '../../../machines/search/searchResultsSelectors';
+import { itemTypes } from '../../shared/itemTypes';
+import type { FacetBucket } from '../../shared/search/SearchQuery';
+import { useIntl } from '../i18n/IntlContext';
+import { useT } from '../i18n/useT';
+import { labelKey } from '../items/fields/FieldEditRow';
+import { Button } from '../shell/Button';
+import { bucketLabel } from './bucketLabel';
+
+function facetTitle(spec: FacetSpec, itemTypeName: string | null): string {
+  if (spec.key === '_') return 'app.results.facetType';
+  if (spec.key === 'created') return 'app.item.created';
+  const type = itemTypeName ? itemTypes.get(itemTypeName) : undefined;
+  const def = type?.properties[spec.key];
+  return type && def ? labelKey(type, spec.key, def) : spec.key;
+}
+
+function Facet({ results, spec, buckets, chosen, labels, itemTypeName }: {
+  results: SearchResultsActorRef;
+  spec: FacetSpec;
+  buckets: FacetBucket[];
+  chosen: readonly string[];
+  labels: Record<string, string>;
+  itemTypeName: string | null;
+}) {
+  const t = useT();
+  const intl = useIntl();
+  const id = useId();
+  const has = (key: string) => key in intl.messages;
+  // Empty range buckets are left out, unless chosen (so they can be unchosen).
+  const shown = buckets.filter((b) => b.count > 0 || chosen.includes(b.key));
+  if (shown.length === 0) return null;
+  return (
+    <fieldset className="m-0 min-w-0 border-0 p-0" aria-labelledby={id}>
+      <legend id={id} className="mb-1 text-sm font-semibold text-ink">
+        {t(facetTitle(spec, itemTypeName))}
+      </legend>
+      <ul className="m-0 list-none space-y-0.5 p-0">
+        {shown.map((bucket) => (
+          <li key={bucket.key}>
+            <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 text-sm text-ink hover:bg-primary/5">
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-primary"
+                checked={chosen.includes(bucket.key)}
+                onChange={() => results.send({ type: 'results.facetToggled', facet: spec.key, bucket: bucket.key })}
+              />
+              <span className="min-w-0 flex-1 truncate">{bucketLabel(t, has, spec, bucket, labels)}</span>
+              <span className="text-xs text-muted">{bucket.count}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** The facets panel of a results view. */
+export function FacetsPanel({ results }: { results: SearchResultsActorRef }) {
+  const t = useT();
+  const facets = useSelector(results, selectFacets);
+  const labels = useSelector(results, selectResultLabels);
+  const settings = useSelector(results, selectResultsSettings);
+  const anyChosen = Object.keys(settings.selectedFacets).length > 0;
+  return (
+    <aside aria-label={t('app.results.facets')} className="flex w-full shrink-0 flex-col gap-4 rounded-lg border border-line bg-panel p-3 @2xl:w-60">
+      {facetSpecsFor(settings.itemTypeName).map((spec) => (
+        <Facet
+          key={spec.key}
+          results={results}
+          spec={spec}
+          buckets={facets[spec.key] ?? []}
+          chosen={settings.selectedFacets[spec.key] ?? []}
+          labels={labels}
+          itemTypeName={settings.itemTypeName}
+        />
+      ))}
+      {anyChosen ? (
+        <Button variant="plain" className="self-start" onClick={() => results.send({ type: 'results.facetsCleared' })}>
+          {t('app.results.clearFacets')}
+        </Button>
+      ) : null}
+    </aside>
+  );
+}

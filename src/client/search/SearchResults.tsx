@@ -1,0 +1,53 @@
+/** A results view: toolbar, facets panel and the chosen display, with loading, failure and 'No results'. */
+import { useSelector } from '@xstate/react';
+import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
+import { selectDisplayAs, selectResultsError, selectResultsPhase, selectRowsFailed, selectShowFacets } from '../../../machines/search/searchResultsSelectors';
+import { useT } from '../i18n/useT';
+import { Button } from '../shell/Button';
+import { FacetsPanel } from './FacetsPanel';
+import { ResultsCards } from './ResultsCards';
+import { ResultsCarousel } from './ResultsCarousel';
+import { ResultsList } from './ResultsList';
+import { ResultsTable } from './ResultsTable';
+import { ResultsToolbar } from './ResultsToolbar';
+
+function Body({ results }: { results: SearchResultsActorRef }) {
+  const display = useSelector(results, selectDisplayAs);
+  if (display === 'TABLE') return <ResultsTable results={results} />;
+  if (display === 'CARDS') return <ResultsCards results={results} />;
+  if (display === 'TIMELINE') return <ResultsCards results={results} timeline />;
+  if (display === 'CAROUSEL') return <ResultsCarousel results={results} />;
+  return <ResultsList results={results} />;
+}
+
+function Failure({ results, errorKey }: { results: SearchResultsActorRef; errorKey: string | null }) {
+  const t = useT();
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-3 rounded border border-red-300 p-3 text-red-700 dark:border-red-800 dark:text-red-300">
+      <span>{t(errorKey ?? 'errors.generalFailure')}</span>
+      <Button variant="plain" onClick={() => results.send({ type: 'results.retried' })}>{t('app.results.retry')}</Button>
+    </div>
+  );
+}
+
+/** The whole results view over `results`; typed text goes to `onText`. */
+export function SearchResults({ results, onText }: { results: SearchResultsActorRef; onText: (text: string) => void }) {
+  const t = useT();
+  const phase = useSelector(results, selectResultsPhase);
+  const error = useSelector(results, selectResultsError);
+  const rowsFailed = useSelector(results, selectRowsFailed);
+  const showFacets = useSelector(results, selectShowFacets);
+  return (
+    <div className="@container flex flex-col gap-3 p-3">
+      <ResultsToolbar results={results} onText={onText} />
+      <div className="flex flex-col gap-4 @2xl:flex-row">
+        {showFacets ? <FacetsPanel results={results} /> : null}
+        <section aria-label={t('app.results.title')} className="min-w-0 flex-1">
+          {phase === 'FAILED' || rowsFailed ? <Failure results={results} errorKey={error} /> : null}
+          {phase === 'EMPTY' ? <p className="m-4 text-muted">{t('app.noResults.NONE')}</p> : null}
+          {phase === 'READY' ? <Body results={results} /> : null}
+        </section>
+      </div>
+    </div>
+  );
+}

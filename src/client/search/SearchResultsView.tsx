@@ -1,0 +1,35 @@
+/** The `v-search` view (spec 000 §2 /search?c0=...): the results its cell holds; typed text becomes the column's route parameter. */
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect } from 'react';
+import type { ResultsSettings } from '../../../machines/search/searchResultsQuery';
+import type { CellActorRef } from '../../../machines/router/cellMachine';
+import { useT } from '../i18n/useT';
+import type { CellViewProps } from '../layout/CellViewProps';
+import { useActors } from '../session/useActors';
+import { selectCellResults } from './resultsSelectors';
+import { SearchResults } from './SearchResults';
+
+/** The full results of the search text in the route. */
+export function SearchResultsView({ cell, spec }: CellViewProps) {
+  const t = useT();
+  const { router } = useActors();
+  const results = useSelector(cell, selectCellResults);
+  const title = t('views.v-search');
+  useEffect(() => cell.send({ type: 'cell.described', title, icon: 'search' }), [cell, title]);
+  const onText = useCallback(
+    (text: string) => {
+      results?.send({ type: 'results.textChanged', text });
+      router.send({ type: 'router.paramSet', key: spec.key, param: text || null });
+    },
+    [results, router, spec.key],
+  );
+  return results ? <SearchResults results={results} onText={onText} /> : null;
+}
+
+/** Results of a module's own criteria in any cell: the cell starts a results actor with `settings` once. */
+export function SearchResultsOf({ cell, settings }: { cell: CellActorRef; settings: Partial<ResultsSettings> }) {
+  const results = useSelector(cell, selectCellResults);
+  useEffect(() => cell.send({ type: 'cell.resultsRequested', settings }), [cell, settings]);
+  const onText = useCallback((text: string) => results?.send({ type: 'results.textChanged', text }), [results]);
+  return results ? <SearchResults results={results} onText={onText} /> : null;
+}

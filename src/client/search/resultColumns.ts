@@ -1,0 +1,24 @@
+/** The columns of the results table: the type's default headers, or name and type for a general search; creation last. */
+import { itemTypes } from '../../shared/itemTypes';
+import { labelKey } from '../items/fields/FieldEditRow';
+
+export interface ResultColumn {
+  /** The property (or `label`, `type`, `created`), also the sort key. */
+  key: string;
+  /** The message key of its heading. */
+  title: string;
+  sortable: boolean;
+}
+
+/** Columns for results of `itemTypeName` (null: every type). */
+export function resultColumns(itemTypeName: string | null): ResultColumn[] {
+  const type = itemTypeName ? itemTypes.get(itemTypeName) : undefined;
+  const own: ResultColumn[] = type
+    ? (type.defaultHeaders ?? []).flatMap((key) => {
+        const def = type.properties[key];
+        return def ? [{ key, title: labelKey(type, key, def), sortable: def.sortable === true }] : [];
+      })
+    : [];
+  const first: ResultColumn[] = own.length ? own : [{ key: 'label', title: 'app.results.name', sortable: true }, { key: 'type', title: 'app.results.type', sortable: true }];
+  return [...first, { key: 'created', title: 'app.item.created', sortable: true }];
+}
