@@ -31,7 +31,7 @@ afterAll(async () => {
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')}`)).toEqual([]);
 }
 
 /** A community user who has set their password (through the invitation mail). */
@@ -69,7 +69,11 @@ describe('masquerade', () => {
     // The page reloads as Milo: the header says so, and the administrator's private item is refused.
     await admin.getByText('Masquerading as Milo Target').waitFor();
     await admin.getByText('You may not do this.').first().waitFor();
+    await admin.goto('/');
+    await admin.getByText('Masquerading as Milo Target').waitFor();
     await expectNoAxeViolations(admin);
+    await admin.goto(`/i-${secret.$id}`);
+    await admin.getByText('You may not do this.').first().waitFor();
 
     await admin.getByRole('button', { name: 'User menu' }).click();
     await admin.getByRole('menuitem', { name: 'Stop masquerading' }).click();

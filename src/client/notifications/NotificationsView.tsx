@@ -38,7 +38,8 @@ function Entry({ note, open, shown }: { note: Notification; open: (note: Notific
   return (
     <li
       data-unread={note.unread}
-      className={`flex items-center gap-3 rounded-lg border px-3 py-2 ${shown ? 'border-primary/60 bg-primary/10' : note.unread ? 'border-line bg-primary/5' : 'border-transparent'}`}
+      // No tinted background: the toggle's primary-coloured text keeps its contrast on the panel.
+      className={`flex items-center gap-3 rounded-lg border px-3 py-2 ${shown ? 'border-primary' : note.unread ? 'border-line' : 'border-transparent'}`}
     >
       <span aria-hidden="true" className={`h-2.5 w-2.5 shrink-0 rounded-full ${note.unread ? 'bg-primary' : 'bg-transparent'}`} />
       <span className="flex min-w-0 flex-1 flex-col">
@@ -46,7 +47,7 @@ function Entry({ note, open, shown }: { note: Notification; open: (note: Notific
           {t('app.notifications.about', { kind: note.kind, label: note.contextLabel ?? note.context })}
         </a>
         <span className="flex gap-2 text-xs text-muted">
-          {note.unread ? <span className="font-medium text-primary dark:text-blue-300">{t('app.notifications.unread')}</span> : null}
+          {note.unread ? <span className="font-medium text-ink">{t('app.notifications.unread')}</span> : null}
           {note.created ? <RelativeTime iso={note.created} /> : null}
         </span>
       </span>
