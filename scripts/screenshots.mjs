@@ -80,6 +80,19 @@ const SCREENS = {
     await page.getByRole('button', { name: 'Help' }).click();
     await page.getByRole('menu').waitFor();
   },
+  notifications: async (page) => {
+    await signIn(page);
+    await page.goto('/notifications');
+    await page.getByRole('heading', { name: 'Notifications', level: 2 }).waitFor();
+  },
+  'masquerade-picker': async (page) => {
+    await signIn(page);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Masquerade as…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Masquerade as a user' });
+    await dialog.getByLabel('Find a user').fill('Mar');
+    await dialog.getByRole('status').filter({ hasNotText: 'Searching' }).waitFor();
+  },
   search: async (page) => {
     await signIn(page);
     await page.getByRole('button', { name: 'Search' }).click();
