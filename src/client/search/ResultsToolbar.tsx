@@ -37,7 +37,7 @@ export function ResultsToolbar({ results, onText }: { results: SearchResultsActo
         />
       </div>
       <p role="status" className="m-0 pb-2 text-sm text-muted">
-        {phase === 'LOADING' ? t('app.searching') : phase === 'READY' || phase === 'EMPTY' ? t('app.results.count', { total }) : null}
+        {phase === 'LOADING' ? t('app.searching') : phase === 'READY' ? t('app.results.count', { total }) : null}
       </p>
       <div role="group" aria-label={t('app.results.displayAs')} className="flex flex-wrap gap-1 rounded border border-line bg-panel p-0.5">
         {SHOWN_DISPLAYS.map((d) => (
