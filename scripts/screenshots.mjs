@@ -145,7 +145,7 @@ const SCREENS = {
     await signIn(page);
     await page.goto('/admin.sysalerts');
     await page.getByRole('form', { name: 'New system alert' }).waitFor();
-    await page.getByRole('heading', { name: 'Alerts' }).waitFor();
+    await page.getByRole('heading', { name: 'Alerts', exact: true }).waitFor();
   },
   'admin-state': async (page) => {
     await signIn(page);
