@@ -5,6 +5,7 @@ import type { CellWidth } from '../../../machines/router/views';
 import type { RouterCell } from '../../../machines/router/routerMachine';
 import { useT } from '../i18n/useT';
 import { ItemMenu } from '../items/menu/ItemMenu';
+import { ResultsPrevNext } from '../search/ResultsPrevNext';
 import { CellToolbar } from './CellToolbar';
 import { viewFor } from './cellViews';
 import { selectCellTitle, selectCellWidth } from './cellSelectors';
@@ -57,7 +58,14 @@ export function Column({ cell, parent, active, multi, hidden }: Props) {
         backTo={backTo}
         closable={closable}
         expandable={multi}
-        menu={cell.spec.kind === 'item' ? <ItemMenu cell={cell.ref} /> : undefined}
+        menu={
+          cell.spec.kind === 'item' ? (
+            <>
+              {cell.spec.itemId ? <ResultsPrevNext parent={parent?.ref ?? null} itemId={cell.spec.itemId} /> : null}
+              <ItemMenu cell={cell.ref} />
+            </>
+          ) : undefined
+        }
       />
       <div className="min-h-0 flex-1 overflow-y-auto pb-[40vh]">
         <Suspense fallback={<Loading />}>

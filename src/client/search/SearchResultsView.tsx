@@ -7,6 +7,10 @@ import { useT } from '../i18n/useT';
 import type { CellViewProps } from '../layout/CellViewProps';
 import { useActors } from '../session/useActors';
 import { selectCellResults } from './resultsSelectors';
+import { SaveSearchButton } from '../savedSearches/SaveSearchButton';
+import { useApplySavedSearch } from '../savedSearches/useApplySavedSearch';
+import { selectResultsSettings } from '../../../machines/search/searchResultsSelectors';
+import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
 import { SearchResults } from './SearchResults';
 
 /** The full results of the search text in the route. */
@@ -23,7 +27,25 @@ export function SearchResultsView({ cell, spec }: CellViewProps) {
     },
     [results, router, spec.key],
   );
-  return results ? <SearchResults results={results} onText={onText} /> : null;
+  const apply = useCallback((settings: ResultsSettings) => results?.send({ type: 'results.applied', settings }), [results]);
+  useApplySavedSearch(apply);
+  if (!results) return null;
+  return (
+    <>
+      <SaveCurrent results={results} />
+      <SearchResults results={results} onText={onText} />
+    </>
+  );
+}
+
+/** Saves what the results show now (criteria, facets, sort, display) under a name. */
+function SaveCurrent({ results }: { results: SearchResultsActorRef }) {
+  const settings = useSelector(results, selectResultsSettings);
+  return (
+    <div className="flex justify-end px-3 pt-2">
+      <SaveSearchButton settings={settings} />
+    </div>
+  );
 }
 
 /** Results of a module's own criteria in any cell: the cell starts a results actor with `settings` once. */
