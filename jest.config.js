@@ -4,7 +4,7 @@ const transform = {
 };
 
 // ESM-only packages that jest (on Node 20) must compile to CommonJS.
-const esmPackages = ['content-disposition', '@tus', 'srvx', 'archiver', 'zip-stream', 'compress-commons', 'crc32-stream', 'is-stream', 'minimatch', 'brace-expansion', 'balanced-match'];
+const esmPackages = ['content-disposition', '@tus', '@formatjs', 'srvx', 'archiver', 'zip-stream', 'compress-commons', 'crc32-stream', 'is-stream', 'minimatch', 'brace-expansion', 'balanced-match'];
 const base = {
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],

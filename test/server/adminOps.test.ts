@@ -51,4 +51,21 @@ describe('site texts (locale overrides)', () => {
     expect(await alice.client.request('act/setLocaleOverride', { lang: 'en', key: 'app.x', message: 'y' })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
     expect(await admin.client.request('act/setLocaleOverride', { lang: 'en', key: 'no spaces', message: 'y' })).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
   });
+
+  test('a message that is not ICU is refused with errors.invalidMessage, and the text in place stays', async () => {
+    await admin.client.call('act/setLocaleOverride', { lang: 'fr', key: 'app.subtitle', message: 'KnowledgeKeeper de {siteName}' });
+    for (const message of ['Hello {name', '{n, plural, one {# item}}', '<b>bold', '{n, plural, other {x}']) {
+      expect(await admin.client.request('act/setLocaleOverride', { lang: 'fr', key: 'app.subtitle', message })).toMatchObject({
+        erred: true,
+        b: { userMessage: 'validationFailed', sysMessage: expect.stringContaining('Not an ICU message'), fields: { message: 'errors.invalidMessage' } },
+      });
+    }
+    expect(await (await fetch(`${srv.url}/locale-overrides/fr`)).json()).toEqual({ 'app.subtitle': 'KnowledgeKeeper de {siteName}' });
+    // Plurals, selects, apostrophes and a lone closing brace are ICU.
+    const fine = "{n, plural, one {# item} other {# items}} of {who, select, me {mine} other {Ada's}} }";
+    expect(await admin.client.call('act/setLocaleOverride', { lang: 'fr', key: 'app.subtitle', message: fine })).toEqual({ lang: 'fr', key: 'app.subtitle', message: fine });
+    // Removing needs no message to check.
+    await admin.client.call('act/setLocaleOverride', { lang: 'fr', key: 'app.subtitle', message: null });
+    expect(await admin.client.call('act/localeOverrides', { lang: 'fr' })).toEqual({});
+  });
 });

@@ -1,3 +1,4 @@
+import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 import * as yup from 'yup';
 import type { ServerState } from '../../shared/admin/ServerState';
 import { LOV_LOCALE } from '../lov/listValues';
@@ -11,6 +12,16 @@ function requireAdmin(ctx: OpContext, what: string): void {
 
 /** Message keys of the catalogue: dotted words. */
 const MESSAGE_KEY = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$/;
+
+/** Refuses a message the browsers could not format (unbalanced braces, a plural without other, an unclosed tag). */
+function requireIcuMessage(message: string): void {
+  try {
+    parseIcu(message);
+  } catch (error) {
+    const at = (error as { location?: { start?: { offset?: number } } }).location?.start?.offset;
+    throw new OpError('validationFailed', `Not an ICU message: ${(error as Error).message}${at === undefined ? '' : ` at ${at}`}`, { message: 'errors.invalidMessage' });
+  }
+}
 
 /** The administrators' operations: the server's state and the site texts (locale overrides). */
 export const adminOps: OpRoute[] = [
@@ -59,6 +70,7 @@ export const adminOps: OpRoute[] = [
       if (message === null || message.trim() === '') {
         await ctx.services.db.query('DELETE FROM locale_overrides WHERE lang = $1 AND key = $2', [lang, key]);
       } else {
+        requireIcuMessage(message);
         await ctx.services.db.query(
           'INSERT INTO locale_overrides (lang, key, message) VALUES ($1, $2, $3) ON CONFLICT (lang, key) DO UPDATE SET message = EXCLUDED.message',
           [lang, key, message],
