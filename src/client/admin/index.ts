@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { CellViewProps } from '../layout/CellViewProps';
 import { LovsView } from './LovsView';
 import { ServerStateView } from './ServerStateView';
+import { SiteTextsView } from './SiteTextsView';
 import { SysAlertsView } from './SysAlertsView';
 
 /** View key to the admin screen that draws it. */
@@ -10,4 +11,5 @@ export const ADMIN_VIEWS: Record<string, ComponentType<CellViewProps>> = {
   'v-admin.sysalerts': SysAlertsView,
   'v-admin.state': ServerStateView,
   'v-admin.lovs': LovsView,
+  'v-admin.systext': SiteTextsView,
 };

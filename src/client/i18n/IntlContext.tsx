@@ -1,12 +1,29 @@
 /** Makes the app's IntlShape available to every component. */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { IntlShape } from '@formatjs/intl';
+import { withMessages } from './createAppIntl';
 
 const IntlContext = createContext<IntlShape | null>(null);
 
-/** Provides `intl` to the tree. */
+/** Replaces one message of the running app (null: the bundled one). */
+export type SetMessage = (key: string, message: string | null) => void;
+const SetMessageContext = createContext<SetMessage>(() => undefined);
+
+/** Provides `intl` to the tree, with the messages changed since the page loaded. */
 export function IntlProvider({ intl, children }: { intl: IntlShape; children: ReactNode }) {
-  return <IntlContext.Provider value={intl}>{children}</IntlContext.Provider>;
+  const [changed, setChanged] = useState<Record<string, string | null>>({});
+  const value = useMemo(() => withMessages(intl, changed), [intl, changed]);
+  const setMessage = useCallback<SetMessage>((key, message) => setChanged((c) => ({ ...c, [key]: message })), []);
+  return (
+    <SetMessageContext.Provider value={setMessage}>
+      <IntlContext.Provider value={value}>{children}</IntlContext.Provider>
+    </SetMessageContext.Provider>
+  );
+}
+
+/** Changes a message of this page at once (the site texts screen after a save); other pages get it on their next load. */
+export function useSetMessage(): SetMessage {
+  return useContext(SetMessageContext);
 }
 
 /** The formatter; components call `t(key, values)` through `useT`. */

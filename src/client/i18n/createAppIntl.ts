@@ -16,3 +16,18 @@ export function createAppIntl(locale: string, overrides: Record<string, string>,
     cache,
   );
 }
+
+/**
+ * `intl` with some messages replaced: a message, or null for the bundled English one (the site texts
+ * screen's saves, shown at once in the running app without a reload).
+ */
+export function withMessages(intl: IntlShape, changed: Record<string, string | null>): IntlShape {
+  if (Object.keys(changed).length === 0) return intl;
+  const messages: Record<string, string> = { ...(intl.messages as Record<string, string>) };
+  for (const [key, message] of Object.entries(changed)) {
+    if (message !== null) messages[key] = message;
+    else if (Object.hasOwn(en, key)) messages[key] = en[key as keyof typeof en];
+    else delete messages[key];
+  }
+  return createIntl({ locale: intl.locale, defaultLocale: intl.defaultLocale, messages, onError: intl.onError }, cache);
+}
