@@ -10,7 +10,7 @@ import { UserMessage, type TaskInfo } from '../../src/shared/protocol';
 import type { FacetBucket, SearchReply } from '../../src/shared/search/SearchQuery';
 import type { ConnectionReplyEvent } from '../session/connectionMachine';
 import { getAlerts, getConnection, getRouter, getTasks } from '../systemIds';
-import { DEFAULT_SETTINGS, nextSort, resultsQuery, type DisplayAs, type ResultsSettings } from './searchResultsQuery';
+import { DEFAULT_SETTINGS, facetSpecsFor, nextSort, resultsQuery, type DisplayAs, type ResultsSettings } from './searchResultsQuery';
 
 /** How long typing in the results' own field must pause before the server is asked. */
 export const RESULTS_DEBOUNCE_MS = 300;
@@ -134,6 +134,9 @@ export const searchResultsMachine = setup({
       const next = chosen.includes(event.bucket) ? chosen.filter((b) => b !== event.bucket) : [...chosen, event.bucket];
       const selectedFacets = { ...context.settings.selectedFacets, [event.facet]: next };
       if (next.length === 0) delete selectedFacets[event.facet];
+      // A type's own facets go with it: choices of a facet no longer offered would narrow unseen.
+      const offered = new Set(facetSpecsFor(context.settings.itemTypeName, selectedFacets).map((s) => s.key));
+      for (const key of Object.keys(selectedFacets)) if (!offered.has(key)) delete selectedFacets[key];
       return withSettings(context, { selectedFacets });
     }),
     clearFacets: assign(({ context }) => withSettings(context, { selectedFacets: {} })),

@@ -46,11 +46,22 @@ export interface FacetSpec extends FacetRequest {
   kind: FacetKind;
 }
 
-/** The facets of a search: item types (for a general search), creation date, and the type's own. */
-export function facetSpecsFor(itemTypeName: string | null): FacetSpec[] {
+/**
+ * The type whose own facets apply: the search's type, else the one type chosen in a general
+ * search's type facet (so narrowing to organisations offers their organisation types).
+ */
+export function facetTypeOf(itemTypeName: string | null, selectedFacets: Readonly<Record<string, readonly string[]>> = {}): string | null {
+  if (itemTypeName) return itemTypeName;
+  const chosen = selectedFacets._ ?? [];
+  return chosen.length === 1 ? chosen[0]! : null;
+}
+
+/** The facets of a search: item types (for a general search), creation date, and the type's own (see `facetTypeOf`). */
+export function facetSpecsFor(itemTypeName: string | null, selectedFacets: Readonly<Record<string, readonly string[]>> = {}): FacetSpec[] {
   const specs: FacetSpec[] = itemTypeName ? [] : [{ key: '_', kind: 'terms' }];
   specs.push({ key: 'created', kind: 'dateRanges' });
-  const type = itemTypeName ? itemTypes.get(itemTypeName) : undefined;
+  const typeName = facetTypeOf(itemTypeName, selectedFacets);
+  const type = typeName ? itemTypes.get(typeName) : undefined;
   for (const [key, prop] of Object.entries(type?.properties ?? {})) {
     if (!prop.facet || prop.facet.hide) continue;
     const spec: FacetSpec = { key, kind: prop.facet.kind };
@@ -95,7 +106,7 @@ export function resultsQuery(settings: ResultsSettings, now: Date, tzOffset: num
     searchString: settings.searchString.trim(),
     ...(settings.itemTypeName ? { itemTypeName: settings.itemTypeName } : {}),
   });
-  const specs = facetSpecsFor(settings.itemTypeName);
+  const specs = facetSpecsFor(settings.itemTypeName, settings.selectedFacets);
   const narrowing: SearchGroup[] = [];
   for (const spec of specs) {
     const chosen = (settings.selectedFacets[spec.key] ?? []).map((b) => bucketFilter(spec, b, now, tzOffset)).filter((f): f is Filter => f !== null);

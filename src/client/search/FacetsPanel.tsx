@@ -2,7 +2,7 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
-import { facetSpecsFor, type FacetSpec } from '../../../machines/search/searchResultsQuery';
+import { facetSpecsFor, facetTypeOf, type FacetSpec } from '../../../machines/search/searchResultsQuery';
 import { selectFacets, selectResultLabels, selectResultsSettings } from '../../../machines/search/searchResultsSelectors';
 import { itemTypes } from '../../shared/itemTypes';
 import type { FacetBucket } from '../../shared/search/SearchQuery';
@@ -69,7 +69,7 @@ export function FacetsPanel({ results }: { results: SearchResultsActorRef }) {
   const anyChosen = Object.keys(settings.selectedFacets).length > 0;
   return (
     <aside aria-label={t('app.results.facets')} className="flex w-full shrink-0 flex-col gap-4 rounded-lg border border-line bg-panel p-3 @2xl:w-60">
-      {facetSpecsFor(settings.itemTypeName).map((spec) => (
+      {facetSpecsFor(settings.itemTypeName, settings.selectedFacets).map((spec) => (
         <Facet
           key={spec.key}
           results={results}
@@ -77,7 +77,7 @@ export function FacetsPanel({ results }: { results: SearchResultsActorRef }) {
           buckets={facets[spec.key] ?? []}
           chosen={settings.selectedFacets[spec.key] ?? []}
           labels={labels}
-          itemTypeName={settings.itemTypeName}
+          itemTypeName={facetTypeOf(settings.itemTypeName, settings.selectedFacets)}
         />
       ))}
       {anyChosen ? (

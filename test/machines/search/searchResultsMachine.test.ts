@@ -152,6 +152,22 @@ describe('searchResultsMachine', () => {
     expect(t.searches().at(-1)!.subs).toBeUndefined();
   });
 
+  it('offers the facets of the one type chosen in a general search, and drops their choices with that type', () => {
+    const t = start();
+    t.reply(hits(ids(2)));
+    t.subject.send({ type: 'results.facetToggled', facet: '_', bucket: 'Organization' });
+    expect(t.searches().at(-1)!.facets!.map((f) => (typeof f === 'string' ? f : f.key))).toEqual(['_', 'created', 'type']);
+    t.subject.send({ type: 'results.facetToggled', facet: 'type', bucket: 'COMMUNITY' });
+    expect(t.searches().at(-1)!.subs).toEqual([
+      { should: [{ prop: '', kind: '_', value: 'Organization' }] },
+      { should: [{ prop: 'type', kind: 'ft', value: 'COMMUNITY' }] },
+    ]);
+    // A second type: the organisation types no longer apply, and their choice goes.
+    t.subject.send({ type: 'results.facetToggled', facet: '_', bucket: 'Contact' });
+    expect(selectResultsSettings(t.snapshot()).selectedFacets).toEqual({ _: ['Organization', 'Contact'] });
+    expect(t.searches().at(-1)!.facets!.map((f) => (typeof f === 'string' ? f : f.key))).toEqual(['_', 'created']);
+  });
+
   it('applies settings at once; display and facet visibility alone ask nothing', () => {
     const t = start();
     t.reply(hits(ids(2)));
