@@ -12,6 +12,8 @@ module.exports = {
       colors: {
         header: 'var(--kk-header, #424242)',
         primary: 'var(--kk-primary, #1976D2)',
+        // Text in the primary colour, darkened so it keeps its contrast on the primary's hover tint too.
+        'primary-ink': 'color-mix(in srgb, var(--kk-primary, #1976D2) 85%, black)',
         secondary: 'var(--kk-secondary, #424242)',
         accent: 'var(--kk-accent, #FDD835)',
         surface: 'var(--kk-surface)',

@@ -98,7 +98,7 @@ export function CellToolbar({ cell, spec, active, backTo, closable, expandable, 
       {action && location ? (
         <button
           type="button"
-          className="inline-flex items-center gap-1 rounded px-3 py-1.5 text-sm font-medium text-primary hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary dark:text-blue-300"
+          className="inline-flex items-center gap-1 rounded px-3 py-1.5 text-sm font-medium text-primary-ink hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary dark:text-blue-300"
           onClick={() => router.send({ type: 'router.linkFollowed', href: openAfter(location, spec.index - 1, action.segment), newTab: false })}
         >
           <Icon name={action.icon as IconName} className="h-4 w-4" />

@@ -20,7 +20,7 @@ const ROW_HEIGHT = 44;
 function TitleLink({ id, label, onOpen }: { id: string; label: string; onOpen: (e: React.MouseEvent, id: string) => void }) {
   const link = useItemLink(id);
   return (
-    <a {...link} onClickCapture={(e) => onOpen(e, id)} className="font-medium text-primary underline-offset-2 hover:underline dark:text-blue-300">
+    <a {...link} onClickCapture={(e) => onOpen(e, id)} className="font-medium text-primary-ink underline-offset-2 hover:underline dark:text-blue-300">
       {label}
     </a>
   );

@@ -5,7 +5,7 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | '
 
 const LOOK = {
   primary: 'bg-primary text-white hover:brightness-110 disabled:opacity-60',
-  plain: 'text-primary hover:bg-primary/10 dark:text-blue-300',
+  plain: 'text-primary-ink hover:bg-primary/10 dark:text-blue-300',
 } as const;
 
 /** A button with the app's look; `type` defaults to "button". */

@@ -56,7 +56,7 @@ function FileRow({ entry, children }: { entry: AttEntry; children?: ReactNode })
       <a
         href={`${mediaHref(entry)}?${DOWNLOAD_FLAG}=1`}
         aria-label={t('app.att.download', { name: entry.originalName })}
-        className="rounded px-2 py-1 text-sm text-primary hover:bg-primary/10 dark:text-blue-300"
+        className="rounded px-2 py-1 text-sm text-primary-ink hover:bg-primary/10 dark:text-blue-300"
       >
         <AttKindIcon kind="download" className="h-5 w-5" />
       </a>
@@ -88,7 +88,7 @@ function Uploads({ uploader, props }: { uploader: AttUploadActorRef; props: Fiel
     return () => subscription.unsubscribe();
   }, [uploader]);
   const list = entries(value);
-  const button = 'rounded px-2 py-1 text-sm text-primary hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary dark:text-blue-300';
+  const button = 'rounded px-2 py-1 text-sm text-primary-ink hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary dark:text-blue-300';
   return (
     <div className={`rounded border bg-panel px-3 py-2 ${error ? 'border-red-600 dark:border-red-400' : 'border-line'} ${error && shake ? 'kk-shake' : ''}`}>
       <ul className="divide-y divide-line">
