@@ -2,13 +2,15 @@
  * One column of the layout (spec 000 §3 Cell, §4 Cells): its toolbar data, its width, and the gates
  * its view registers so that a close (VALIDATE and CLOSE) or a save (VALIDATE and SAVE) can be vetoed.
  */
-import { assign, emit, enqueueActions, fromPromise, setup, type ActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup, type ActorRef, type AnyActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
 import { itemFormMachine, type ItemFormActorRef } from '../item/itemFormMachine';
 import { itemMachine, type ItemActorRef } from '../item/itemMachine';
 import { searchResultsMachine, type SearchResultsActorRef } from '../search/searchResultsMachine';
 import type { ResultsSettings } from '../search/searchResultsQuery';
 import { getAlerts } from '../systemIds';
 import type { CellSpec } from './parseLocation';
+import { RESULTS_VIEWS } from './resultsViews';
+import { VIEW_ACTORS, type ViewActorRequest } from './viewActors';
 import type { CellWidth } from './views';
 
 /** What a cell's view registers: validation vetoes by answering false, a failed save rejects. */
@@ -55,10 +57,9 @@ export interface CellContext {
   form: ItemFormActorRef | null;
   /** The search results the view shows (`v-search`, or a view that asked for them). */
   results: SearchResultsActorRef | null;
+  /** The actors the view asked for (its screen's state), by the id the view gave. */
+  views: Record<string, AnyActorRef>;
 }
-
-/** Views whose cell holds search results from the start; their route parameter is the search text. */
-export const RESULTS_VIEWS: ReadonlySet<string> = new Set(['v-search']);
 
 export type CellEvent =
   | { type: 'cell.gateRegistered'; gate: CellGate }
@@ -74,7 +75,9 @@ export type CellEvent =
   | { type: 'cell.widthSet'; width: CellWidth }
   | { type: 'cell.expandToggled' }
   /** A view that shows results of its own criteria: the cell starts a results child with them (once). */
-  | { type: 'cell.resultsRequested'; settings: Partial<ResultsSettings> };
+  | { type: 'cell.resultsRequested'; settings: Partial<ResultsSettings> }
+  /** A view's actor (e.g. an admin screen's list): started once, kept until the column closes. */
+  | ({ type: 'cell.viewActorRequested' } & ViewActorRequest);
 
 export type CellEmitted =
   | { type: 'cell.saved'; at: number }
@@ -96,6 +99,7 @@ export const cellMachine = setup({
     item: itemMachine,
     form: itemFormMachine,
     results: searchResultsMachine,
+    ...VIEW_ACTORS,
     validateGate: fromPromise<boolean, { gate: CellGate | null }>(async ({ input }) => (input.gate ? await input.gate.validate() : true)),
     saveGate: fromPromise<void, { gate: CellGate | null }>(async ({ input }) => {
       await input.gate?.save?.();
@@ -105,6 +109,7 @@ export const cellMachine = setup({
     isValid: (_, params: { valid: boolean }) => params.valid,
     canSave: ({ context }) => context.gate?.save !== undefined,
     hasNoResults: ({ context }) => context.results === null,
+    isNewView: ({ context, event }) => event.type === 'cell.viewActorRequested' && !(event.id in context.views),
   },
   actions: {
     setGate: assign(({ event }) => (event.type === 'cell.gateRegistered' ? { gate: event.gate } : {})),
@@ -140,6 +145,12 @@ export const cellMachine = setup({
     startResults: assign(({ context, event, spawn }) =>
       event.type === 'cell.resultsRequested' ? { results: spawn('results', { id: 'results', input: { cellKey: context.spec.key, settings: event.settings } }) } : {},
     ),
+    startView: assign(({ context, event, spawn }) => {
+      if (event.type !== 'cell.viewActorRequested') return {};
+      // The request pairs each name with its own input; spawn's overloads cannot see that pairing.
+      const actor = spawn(event.name, { id: `view:${event.id}`, input: event.input } as never) as AnyActorRef;
+      return { views: { ...context.views, [event.id]: actor } };
+    }),
     // The search text of /search?c0=... follows the route parameter.
     forwardParam: enqueueActions(({ context, enqueue, event }) => {
       if (event.type === 'cell.paramChanged' && context.results && RESULTS_VIEWS.has(context.spec.key)) {
@@ -154,8 +165,9 @@ export const cellMachine = setup({
     const { itemId } = input.spec;
     const item = itemId && !itemId.endsWith('-0') ? spawn('item', { id: 'item', input: { id: itemId } }) : null;
     const form = itemId && (input.spec.context === 'edit' || itemId.endsWith('-0')) ? spawn('form', { id: 'form', input: { itemId, item } }) : null;
-    const results = RESULTS_VIEWS.has(input.spec.key)
-      ? spawn('results', { id: 'results', input: { cellKey: input.spec.key, settings: { searchString: input.spec.routeParam ?? '' } } })
+    const base = RESULTS_VIEWS.get(input.spec.key);
+    const results = base
+      ? spawn('results', { id: 'results', input: { cellKey: input.spec.key, settings: { ...base, searchString: input.spec.routeParam ?? '' } } })
       : null;
     return {
       spec: input.spec,
@@ -173,6 +185,7 @@ export const cellMachine = setup({
       item,
       form,
       results,
+      views: {},
     };
   },
   initial: 'CLEAN',
@@ -181,6 +194,7 @@ export const cellMachine = setup({
     'cell.gateRemoved': { actions: 'clearGate' },
     'cell.paramChanged': { actions: ['setParam', 'forwardParam'] },
     'cell.resultsRequested': { guard: 'hasNoResults', actions: 'startResults' },
+    'cell.viewActorRequested': { guard: 'isNewView', actions: 'startView' },
     'cell.described': { actions: 'describe' },
     'cell.widthSet': { actions: 'setWidth' },
     'cell.expandToggled': { actions: 'toggleExpand' },

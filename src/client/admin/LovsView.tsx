@@ -5,7 +5,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import {
-  adminItemsMachine, selectAdminIds, selectAdminItems, selectAdminItemsError, selectAdminItemsStatus, selectAdminLabels,
+  selectAdminIds, selectAdminItems, selectAdminItemsError, selectAdminItemsStatus, selectAdminLabels,
   selectAdminSaveError, selectAdminSavingKey, type AdminItemsActorRef,
 } from '../../../machines/admin/adminItemsMachine';
 import type { CellActorRef } from '../../../machines/router/cellMachine';
@@ -17,7 +17,7 @@ import { useActors } from '../session/useActors';
 import { AdminError } from './AdminError';
 import { LovAddForm, type LovDraft } from './LovAddForm';
 import { LovValueEntry } from './LovValueEntry';
-import { useViewActor } from './useViewActor';
+import { useCellViewActor } from '../layout/useCellViewActor';
 
 /** The site's own lists (no owner organisation). */
 const SITE = '_';
@@ -95,8 +95,8 @@ function LovsPanel({ values, orgs, owner, onOwner }: { values: AdminItemsActorRe
 export function LovsView({ cell, spec }: CellViewProps) {
   const t = useT();
   const { connection, alerts, router } = useActors();
-  const values = useViewActor(adminItemsMachine, { connection, alerts, query: VALUES_QUERY, readItems: true });
-  const orgs = useViewActor(adminItemsMachine, { connection, alerts: null, query: ORGS_QUERY, readItems: false });
+  const values = useCellViewActor(cell, 'values', 'adminItems', { connection, alerts, query: VALUES_QUERY, readItems: true });
+  const orgs = useCellViewActor(cell, 'organizations', 'adminItems', { connection, alerts: null, query: ORGS_QUERY, readItems: false });
   const owner = useSelector(cell, selectOwnerParam);
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'list' }), [cell, title]);

@@ -2,14 +2,14 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import {
-  selectServerState, selectServerStateError, selectServerStateLoading, serverStateMachine, type ServerStateActorRef,
+  selectServerState, selectServerStateError, selectServerStateLoading, type ServerStateActorRef,
 } from '../../../machines/admin/serverStateMachine';
 import { useT } from '../i18n/useT';
 import type { CellViewProps } from '../layout/CellViewProps';
 import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
 import { AdminError } from './AdminError';
-import { useViewActor } from './useViewActor';
+import { useCellViewActor } from '../layout/useCellViewActor';
 
 /** Bytes in the units of spec 000 §9 (powers of 1000). */
 function formatBytes(bytes: number): { value: number; unit: string } {
@@ -69,7 +69,7 @@ function StateTable({ actor }: { actor: ServerStateActorRef }) {
 export function ServerStateView({ cell, spec }: CellViewProps) {
   const t = useT();
   const { connection } = useActors();
-  const actor = useViewActor(serverStateMachine, { connection });
+  const actor = useCellViewActor(cell, 'state', 'serverState', { connection });
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'dns' }), [cell, title]);
   return actor ? <StateTable actor={actor} /> : null;

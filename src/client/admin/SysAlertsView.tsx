@@ -2,7 +2,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import {
-  adminItemsMachine, selectAdminItems, selectAdminItemsError, selectAdminItemsStatus, selectAdminSaveError, selectAdminSavingKey,
+  selectAdminItems, selectAdminItemsError, selectAdminItemsStatus, selectAdminSaveError, selectAdminSavingKey,
   type AdminItemsActorRef,
 } from '../../../machines/admin/adminItemsMachine';
 import { SEARCH_MAX_ALL } from '../../shared/constants';
@@ -13,7 +13,7 @@ import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
 import { AdminError } from './AdminError';
 import { SysAlertForm, type SysAlertDraft } from './SysAlertForm';
-import { useViewActor } from './useViewActor';
+import { useCellViewActor } from '../layout/useCellViewActor';
 
 /** Every system alert, newest first; ended ones stay listed. */
 const QUERY = { must: { _: 'SystemAlert' }, max: SEARCH_MAX_ALL };
@@ -115,7 +115,7 @@ function SysAlertsPanel({ actor }: { actor: AdminItemsActorRef }) {
 export function SysAlertsView({ cell, spec }: CellViewProps) {
   const t = useT();
   const { connection, alerts } = useActors();
-  const actor = useViewActor(adminItemsMachine, { connection, alerts, query: QUERY, readItems: true });
+  const actor = useCellViewActor(cell, 'alerts', 'adminItems', { connection, alerts, query: QUERY, readItems: true });
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'campaign' }), [cell, title]);
   return actor ? <SysAlertsPanel actor={actor} /> : null;

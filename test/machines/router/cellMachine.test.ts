@@ -1,5 +1,6 @@
 import { createActor, fromCallback, type AnyEventObject } from 'xstate';
 import { cellMachine, selectDirty, selectDirtyState, selectSavedAt, selectWidth, type CellGate, type CellReply } from '../../../machines/router/cellMachine';
+import type { AdminConnection } from '../../../machines/admin/adminRequests';
 import { parseLocation } from '../../../machines/router/parseLocation';
 import { CORE_VIEWS } from '../../../machines/router/views';
 import { SystemId } from '../../../machines/systemIds';
@@ -8,14 +9,14 @@ import { deferred, flushPromises } from '../session/support/fakes';
 
 const SPEC = parseLocation('/i-Contact-4', '', CORE_VIEWS).cells[0]!;
 
-function start(options: { width?: 'THIRD' | 'HALF' | 'TWO_THIRDS' | 'FULL' } = {}) {
+function start(options: { width?: 'THIRD' | 'HALF' | 'TWO_THIRDS' | 'FULL'; spec?: typeof SPEC } = {}) {
   const answers: CellReply[] = [];
   const owner = createActor(fromCallback<CellReply>(({ receive }) => receive((event) => answers.push(event)))).start();
   let now = 1_000;
   const h = startWithPeers(cellMachine, {
     systemId: SystemId.router,
-    input: { spec: SPEC, width: options.width, owner, now: () => now },
-    peers: [SystemId.alerts],
+    input: { spec: options.spec ?? SPEC, width: options.width, owner, now: () => now },
+    peers: [SystemId.alerts, SystemId.connection],
   });
   const emitted: AnyEventObject[] = [];
   h.subject.on('*', (event) => emitted.push(event));
@@ -176,5 +177,30 @@ describe('cellMachine', () => {
     expect(c.snapshot().context.spec.routeParam).toBe('2-4');
     c.send({ type: 'cell.gateRemoved' });
     expect(c.snapshot().context.gate).toBeNull();
+  });
+
+  it("starts a view's actor once per id as its own child, and stops it with the column", () => {
+    const c = start();
+    const connection = c.subject.system.get(SystemId.connection) as AdminConnection;
+    const ask = () => c.send({ type: 'cell.viewActorRequested', id: 'state', name: 'serverState', input: { connection } });
+    ask();
+    const actor = c.snapshot().context.views['state'];
+    expect(actor).toBeDefined();
+    const asked = () => c.sentTo(SystemId.connection, 'connection.send').filter((e) => e['frame'].o === 'act/serverState');
+    expect(asked()).toEqual([expect.objectContaining({ replyTo: actor })]);
+    // Shown again (a hidden column in one-column mode), the view finds the same actor: nothing asked again.
+    ask();
+    expect(c.snapshot().context.views['state']).toBe(actor);
+    expect(asked()).toHaveLength(1);
+    c.stop();
+    expect(actor?.getSnapshot().status).toBe('stopped');
+  });
+
+  it('holds, for admin.all-items, results over every registered type, the excluded ones too, as a table', () => {
+    const c = start({ spec: parseLocation('/admin.all-items', '?c0=river', CORE_VIEWS).cells[0]! });
+    const settings = c.snapshot().context.results?.getSnapshot().context.settings;
+    expect(settings).toMatchObject({ searchString: 'river', displayAs: 'TABLE' });
+    const typeFilter = settings?.criteria.filters?.find((f) => f.kind === '_');
+    expect(typeFilter?.value).toEqual(expect.arrayContaining(['Contact', 'Organization', 'SystemAlert', 'Notify', 'SavedSearch', 'WhatsNew']));
   });
 });

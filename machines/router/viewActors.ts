@@ -1,0 +1,21 @@
+/**
+ * The actors a view keeps for as long as its cell is open (the admin screens'), by name: the cell
+ * spawns them, so they are part of the session's actor tree (the inspector and the debug view show
+ * them) and stop when the column closes.
+ */
+import type { ActorRefFrom, InputFrom } from 'xstate';
+import { adminItemsMachine } from '../admin/adminItemsMachine';
+import { serverStateMachine } from '../admin/serverStateMachine';
+
+/** Name to logic; a cell's `setup({ actors })` takes these as they are. */
+export const VIEW_ACTORS = {
+  adminItems: adminItemsMachine,
+  serverState: serverStateMachine,
+} as const;
+
+export type ViewActorName = keyof typeof VIEW_ACTORS;
+export type ViewActorRef<N extends ViewActorName> = ActorRefFrom<(typeof VIEW_ACTORS)[N]>;
+export type ViewActorInput<N extends ViewActorName> = InputFrom<(typeof VIEW_ACTORS)[N]>;
+
+/** A view's request for one of its actors: `id` tells apart several of one view (e.g. values and organisations). */
+export type ViewActorRequest = { [N in ViewActorName]: { id: string; name: N; input: ViewActorInput<N> } }[ViewActorName];
