@@ -1,11 +1,11 @@
 /**
  * The administration screens in headless Chromium against the real server: the administrator
  * publishes a modal system alert that a user's open browser shows at once, then ends it; the server
- * state names the database driver; a list value is added, translated and archived. axe (WCAG 2.2
- * AA) runs on each screen.
+ * state names the database driver; a list value is added, translated and archived; all items lists
+ * every type and searches them. axe (WCAG 2.2 AA) runs on each screen.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
 import { ADMIN, launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer, type E2EServer } from './support/e2e';
 
@@ -29,9 +29,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  // The pointer rests off the content, so the check sees the buttons as they rest.
-  await page.mouse.move(0, 0);
+/** axe on the page with the pointer resting off the content, or on `hovered` (a control's hover colours must keep their contrast too). */
+async function expectNoAxeViolations(page: Page, hovered?: Locator): Promise<void> {
+  if (hovered) await hovered.hover();
+  else await page.mouse.move(0, 0);
   const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
@@ -72,7 +73,7 @@ describe('administration', () => {
     await admin.getByRole('dialog', { name: 'Maintenance tonight' }).getByRole('button', { name: 'Close' }).click();
     const entry = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: 'Maintenance tonight' }) });
     await entry.getByText('Showing').waitFor();
-    await expectNoAxeViolations(admin);
+    await expectNoAxeViolations(admin, entry.getByRole('button', { name: 'Edit' }));
 
     const dialog = ada.getByRole('dialog', { name: 'Maintenance tonight' });
     await dialog.getByText('The site is down from 22:00 to 23:00.').waitFor();
@@ -114,5 +115,20 @@ describe('administration', () => {
     expect(await api.call('act/lov', { list: 'MEETING_KIND', locale: 'fr', includeArchived: true })).toEqual({
       _: [expect.objectContaining({ key: 'feast', label: 'Festin communautaire', state: 'ARCHIVED' })],
     });
+  });
+
+  it('all items lists items of every type, system alerts too, and finds one by its text', async () => {
+    await api.call('create/SystemAlert', { title: 'Road closed at the river crossing', message: 'Use the north road.', modal: false, active: false });
+    await api.call('create/Organization', { displayName: 'River Valley Council', type: 'GOVERNMENT' });
+    const admin = await adminPage('/admin.all-items', 'dark');
+    const table = admin.getByRole('table');
+    await table.getByRole('link', { name: 'Road closed at the river crossing' }).waitFor();
+    await table.getByRole('link', { name: 'River Valley Council' }).waitFor();
+    await expectNoAxeViolations(admin);
+
+    await admin.getByRole('searchbox').fill('crossing');
+    await admin.waitForURL('**/admin.all-items?c0=crossing');
+    await admin.getByRole('status').filter({ hasText: '1 result' }).waitFor();
+    expect(await table.getByRole('link').allTextContents()).toEqual(['Road closed at the river crossing']);
   });
 });
