@@ -19,6 +19,7 @@ import { LiveHub } from './live/LiveHub';
 import { Dispatcher } from './ops/Dispatcher';
 import { operationTable } from './ops/operationTable';
 import type { Services } from './services';
+import { SiteSettings } from './settings/SiteSettings';
 import { SocketConnection } from './socket/SocketConnection';
 import { Mailer } from './mail/Mailer';
 import { NotificationMailer } from './notifications/NotificationMailer';
@@ -81,7 +82,8 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   items.addValidator(listValueValidator);
   items.addValidator(orgContactValidator);
   const notificationMailer = new NotificationMailer(db, mailer, { siteName: config.siteName, baseUrl });
-  const services: Services = { config, db, items, tokens, accounts, live, streams: new StreamStore(db), mailer, baseUrl, notifications };
+  const siteSettings = new SiteSettings(db);
+  const services: Services = { config, db, items, tokens, accounts, live, streams: new StreamStore(db), mailer, baseUrl, notifications, siteSettings };
 
   let app: FastifyInstance | null = null;
   try {
@@ -103,6 +105,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
     });
     const stopFollowing = await items.start();
     await live.start();
+    await siteSettings.start();
     notificationMailer.start();
 
     app = Fastify({ logger: false, bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: !!config.publicUrl });
@@ -182,6 +185,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
         if (closed) return;
         closed = true;
         await live.stop();
+        await siteSettings.stop();
         await a.close();
         await stopFollowing();
         await notificationMailer.stop();
@@ -191,6 +195,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   } catch (e) {
     await notificationMailer.stop().catch(() => undefined);
     await live.stop().catch(() => undefined);
+    await siteSettings.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await db.close();
     throw e;

@@ -5,6 +5,7 @@ import type { Database } from './db/Database';
 import type { LiveHub } from './live/LiveHub';
 import type { Mailer } from './mail/Mailer';
 import type { NotificationService } from './notifications/NotificationService';
+import type { SiteSettings } from './settings/SiteSettings';
 import type { ItemStore } from './store/ItemStore';
 import type { StreamStore } from './store/StreamStore';
 
@@ -19,6 +20,8 @@ export interface Services {
   streams: StreamStore;
   mailer: Mailer;
   notifications: NotificationService;
+  /** Settings of the whole site (site_settings), kept in memory and followed across processes. */
+  siteSettings: SiteSettings;
   /** The address users reach the site at: PUBLIC_URL, else the address the server listens on. */
   baseUrl: () => string;
 }
