@@ -4,6 +4,7 @@ import { fieldOps } from './fieldOps';
 import { itemOps, timelineOp } from './itemOps';
 import type { OpRoute } from './OpContext';
 import { notificationOps } from './notificationOps';
+import { ownerOps } from './ownerOps';
 import { permissionOps } from './permissionOps';
 import { platformOps } from './platformOps';
 import { searchOps } from './searchOps';
@@ -14,6 +15,6 @@ import { watchOps } from './watchOps';
 
 /** Every operation the socket and POST /api/item answer, in match order. */
 export const operationTable: readonly OpRoute[] = [
-  ...sessionOps, ...itemOps, timelineOp, ...watchOps, ...permissionOps, ...notificationOps, ...platformOps, ...sessionAdminOps, ...taskOps, ...searchOps, ...fieldOps, ...adminOps,
+  ...sessionOps, ...itemOps, timelineOp, ...watchOps, ...permissionOps, ...notificationOps, ...platformOps, ...sessionAdminOps, ...taskOps, ...searchOps, ...fieldOps, ...adminOps, ...ownerOps,
   ...moduleServers.flatMap((m) => m.ops),
 ];

@@ -1,11 +1,13 @@
 import * as yup from 'yup';
-import { CAPABILITIES, ITEM_ACTIONS, ORG_WRITE } from '../../shared/capabilities';
+import { MEMBERSHIP_CAPABILITIES } from '../../shared/admin/SiteOwner';
+import { ITEM_ACTIONS, ORG_WRITE } from '../../shared/capabilities';
 import { isCompleteId, isValidId } from '../../shared/ids';
 import { OpError } from '../OpError';
 import { allowedActions, canGrant, canRead } from '../policy/policy';
 import type { Principal } from '../policy/Principal';
 import type { Grant } from '../store/ItemRecord';
 import type { OpContext, OpRoute } from './OpContext';
+import { requireMemberManager } from './ownerOps';
 
 const idList = yup.array(yup.string().required()).max(1000);
 const capabilityMap = yup
@@ -16,6 +18,13 @@ const capabilityMap = yup
 const requireAdmin = (ctx: OpContext): Principal => {
   if (!ctx.caller?.admin) throw new OpError('notAllowed', 'Only an administrator may do this');
   return ctx.caller;
+};
+
+/** An owner-organisation writer sets membership capabilities only, and never drops their own `write`. */
+const checkWriterChange = (caller: Principal, userId: string, capabilities: Record<string, boolean>): void => {
+  const unknown = Object.keys(capabilities).filter((c) => !MEMBERSHIP_CAPABILITIES.includes(c));
+  if (unknown.length > 0) throw new OpError('notAllowed', `Not membership capabilities: ${unknown.join(', ')}`);
+  if (userId === caller.userId && capabilities[ORG_WRITE] !== true) throw new OpError('notAllowed', 'A writer cannot remove their own write');
 };
 
 /** Permission operations of spec 000 §6 and §7, and the administration of memberships and grants. */
@@ -102,15 +111,17 @@ export const permissionOps: OpRoute[] = [
   {
     pattern: 'act/rolesAvailable',
     signedIn: true,
-    handler: async () => [...CAPABILITIES, ORG_WRITE].sort((a, b) => a.localeCompare(b)),
+    handler: async () => [...MEMBERSHIP_CAPABILITIES],
   },
   {
     pattern: 'act/setMembership',
     signedIn: true,
     body: yup.object({ userId: yup.string().required(), orgId: yup.string().required(), capabilities: capabilityMap.required() }),
     handler: async (ctx, _p, body) => {
-      requireAdmin(ctx);
       const { userId, orgId, capabilities } = body as { userId: string; orgId: string; capabilities: Record<string, boolean> };
+      // Administrators, and the writers of a dedicated site's owner organisation for that organisation only.
+      await requireMemberManager(ctx, orgId);
+      if (!ctx.caller!.admin) checkWriterChange(ctx.caller!, userId, capabilities);
       await ctx.services.accounts.setMembership(userId, orgId, capabilities);
       return null;
     },
@@ -120,8 +131,9 @@ export const permissionOps: OpRoute[] = [
     signedIn: true,
     body: yup.object({ userId: yup.string().required(), orgId: yup.string().required() }),
     handler: async (ctx, _p, body) => {
-      requireAdmin(ctx);
       const { userId, orgId } = body as { userId: string; orgId: string };
+      await requireMemberManager(ctx, orgId);
+      if (!ctx.caller!.admin && userId === ctx.caller!.userId) throw new OpError('notAllowed', 'A writer cannot remove their own membership');
       await ctx.services.accounts.removeMembership(userId, orgId);
       return null;
     },
