@@ -60,6 +60,19 @@ describe("what's new", () => {
     expect(window.location.pathname).toBe('/whats-new');
   });
 
+  it("counts unseen entries on the docs menu's What's new entry in the navigation drawer", async () => {
+    const user = userEvent.setup();
+    const h = renderApp({ signedIn: true });
+    serveWhatsNew(h.server, [entry(2, 'v1.3.0', 'Maps in lists'), entry(1, 'v1.2.0', 'Old news')], 'v1.2.0');
+    await screen.findByRole('button', { name: 'Help, 1 new' });
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const help = await screen.findByRole('region', { name: 'Help and legal' });
+    await user.click(within(help).getByRole('link', { name: "What's new (1)" }));
+    expect(await screen.findByRole('heading', { level: 1, name: "What's new" })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    expect(within(await screen.findByRole('region', { name: 'Help and legal' })).getByRole('link', { name: "What's new" })).toBeInTheDocument();
+  });
+
   it('shows no count when every entry was seen, and says so when there is nothing', async () => {
     const h = renderApp({ signedIn: true, path: '/whats-new' });
     const { updates } = serveWhatsNew(h.server, []);

@@ -3,7 +3,9 @@
  * capability, the admin menu as its own section, the user's saved searches, and help and legal pages.
  */
 import * as Dialog from '@radix-ui/react-dialog';
+import { useSelector } from '@xstate/react';
 import { useState, type MouseEvent, type ReactNode } from 'react';
+import { selectUnseenCount } from '../../../machines/session/whatsNewMachine';
 import type { MenuEntry } from '../../shared/modules/buildMenu';
 import { useT } from '../i18n/useT';
 import { SavedSearchList } from '../savedSearches/SavedSearchList';
@@ -78,7 +80,12 @@ export function NavDrawer() {
   const t = useT();
   const [open, setOpen] = useState(false);
   const { main, admin } = useMenu();
+  const { whatsNew } = useActors();
+  const unseen = useSelector(whatsNew, selectUnseenCount);
   const close = (): void => setOpen(false);
+  // The help section is the docs menu: its What's new entry counts the entries not seen yet.
+  const helpTitle = (link: (typeof HELP_LINKS)[number]): string =>
+    link.href === '/whats-new' && unseen > 0 ? t('app.whatsNewCount', { count: unseen }) : t(link.title);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger
@@ -124,7 +131,7 @@ export function NavDrawer() {
                 {HELP_LINKS.map((link) => (
                   <li key={link.href}>
                     <NavLink href={link.href} onFollow={close}>
-                      {t(link.title)}
+                      {helpTitle(link)}
                     </NavLink>
                   </li>
                 ))}
