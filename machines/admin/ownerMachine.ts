@@ -28,6 +28,8 @@ export interface OwnerContext {
   saveError: AdminError | null;
   savingKey: string | null;
   candidates: MemberCandidate[];
+  /** The text of the last candidate search, and whether its answer came. */
+  search: { text: string; answered: boolean } | null;
   /** Counts the loads and the candidate searches, so that a reply to an older one is ignored. */
   generation: number;
   searches: number;
@@ -85,7 +87,7 @@ export const ownerMachine = setup({
       enqueue.sendTo(context.connection, { type: 'connection.send', frame: { o: 'act/siteOwner' }, ticket: `owner:${generation}`, replyTo: self });
     }),
     storeOwner: assign(({ event }) => (event.type === 'connection.replied' ? { owner: event.frame.b as SiteOwnerReply, error: null } : {})),
-    clearMembers: assign({ members: [], capabilities: [], candidates: [] }),
+    clearMembers: assign({ members: [], capabilities: [], candidates: [], search: null }),
     askMembers: enqueueActions(({ context, enqueue, self }) => {
       enqueue.sendTo(context.connection, { type: 'connection.send', frame: { o: 'act/orgMembers', b: { orgId: context.owner?.orgId } }, ticket: `members:${context.generation}`, replyTo: self });
     }),
@@ -102,7 +104,7 @@ export const ownerMachine = setup({
       enqueue.sendTo(context.connection, { type: 'connection.send', frame: write.frame, ticket: 'save', replyTo: self });
     }),
     applied: enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({ candidates: [] });
+      enqueue.assign({ candidates: [], search: null });
       if (context.alerts) enqueue.sendTo(context.alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
     }),
     storeSaveError: assign(({ event }) => (event.type === 'connection.failed' ? { saveError: toAdminError(event.failure) } : {})),
@@ -110,18 +112,21 @@ export const ownerMachine = setup({
     searchCandidates: enqueueActions(({ context, event, enqueue, self }) => {
       if (event.type !== 'owner.candidatesSearched' || !context.owner?.orgId) return;
       const searches = context.searches + 1;
-      enqueue.assign({ searches, candidates: [] });
+      enqueue.assign({ searches, candidates: [], search: { text: event.text, answered: false } });
       enqueue.sendTo(context.connection, {
         type: 'connection.send', frame: { o: 'act/orgMemberCandidates', b: { orgId: context.owner.orgId, text: event.text } }, ticket: `candidates:${searches}`, replyTo: self,
       });
     }),
-    storeCandidates: assign(({ event }) => (event.type === 'connection.replied' && Array.isArray(event.frame.b) ? { candidates: event.frame.b as MemberCandidate[] } : { candidates: [] })),
+    storeCandidates: assign(({ context, event }) => ({
+      candidates: event.type === 'connection.replied' && Array.isArray(event.frame.b) ? (event.frame.b as MemberCandidate[]) : [],
+      search: context.search && { ...context.search, answered: true },
+    })),
   },
 }).createMachine({
   id: 'owner',
   context: ({ input }) => ({
     connection: input.connection, alerts: input.alerts ?? null, owner: null, members: [], capabilities: [], error: null,
-    saveError: null, savingKey: null, candidates: [], generation: 0, searches: 0,
+    saveError: null, savingKey: null, candidates: [], search: null, generation: 0, searches: 0,
   }),
   initial: 'LOADING',
   on: {
@@ -187,6 +192,8 @@ export const selectOwnerMembers = (s: Snapshot): OrgMember[] => s.context.member
 export const selectMembershipCapabilities = (s: Snapshot): string[] => s.context.capabilities;
 /** Users found for the add-a-member chooser. */
 export const selectMemberCandidates = (s: Snapshot): MemberCandidate[] => s.context.candidates;
+/** The last candidate search's text and whether it was answered (null: none since the last write). */
+export const selectCandidateSearch = (s: Snapshot): { text: string; answered: boolean } | null => s.context.search;
 /** Why the screen could not be had. */
 export const selectOwnerError = (s: Snapshot): AdminError | null => s.context.error;
 /** Why the last write was refused. */

@@ -5,12 +5,14 @@
  */
 import type { ActorRefFrom, InputFrom } from 'xstate';
 import { adminItemsMachine } from '../admin/adminItemsMachine';
+import { ownerMachine } from '../admin/ownerMachine';
 import { serverStateMachine } from '../admin/serverStateMachine';
 
 /** Name to logic; a cell's `setup({ actors })` takes these as they are. */
 export const VIEW_ACTORS = {
   adminItems: adminItemsMachine,
   serverState: serverStateMachine,
+  owner: ownerMachine,
 } as const;
 
 export type ViewActorName = keyof typeof VIEW_ACTORS;

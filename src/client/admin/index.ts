@@ -1,17 +1,19 @@
-/** The administration screens by view key (spec 000 §2 Known paths: admin items). */
-import type { ComponentType } from 'react';
+/**
+ * The administration screens by view key (spec 000 §2 Known paths: admin items). Each loads with the
+ * first column that shows it, so the first download of the app does not carry them.
+ */
+import { lazy, type ComponentType } from 'react';
 import type { CellViewProps } from '../layout/CellViewProps';
-import { AllItemsView } from './AllItemsView';
-import { LovsView } from './LovsView';
-import { ServerStateView } from './ServerStateView';
-import { SiteTextsView } from './SiteTextsView';
-import { SysAlertsView } from './SysAlertsView';
+
+type View = ComponentType<CellViewProps>;
+const load = (get: () => Promise<View>) => lazy(() => get().then((view) => ({ default: view })));
 
 /** View key to the admin screen that draws it. */
-export const ADMIN_VIEWS: Record<string, ComponentType<CellViewProps>> = {
-  'v-admin.all-items': AllItemsView,
-  'v-admin.sysalerts': SysAlertsView,
-  'v-admin.state': ServerStateView,
-  'v-admin.lovs': LovsView,
-  'v-admin.systext': SiteTextsView,
+export const ADMIN_VIEWS: Record<string, View> = {
+  'v-admin.all-items': load(() => import('./AllItemsView').then((m) => m.AllItemsView)),
+  'v-admin.sysalerts': load(() => import('./SysAlertsView').then((m) => m.SysAlertsView)),
+  'v-admin.state': load(() => import('./ServerStateView').then((m) => m.ServerStateView)),
+  'v-admin.lovs': load(() => import('./LovsView').then((m) => m.LovsView)),
+  'v-admin.owner': load(() => import('./OwnerView').then((m) => m.OwnerView)),
+  'v-admin.systext': load(() => import('./SiteTextsView').then((m) => m.SiteTextsView)),
 };

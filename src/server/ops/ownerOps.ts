@@ -8,7 +8,7 @@ import type { OpContext, OpRoute } from './OpContext';
 
 /** The owner organisation of a dedicated deployment (null while none is chosen); other deployments have none. */
 export async function siteOwnerOf(ctx: OpContext): Promise<string | null> {
-  return ctx.services.config.dedicated ? readSiteOwner(ctx.services.db) : null;
+  return ctx.services.config.dedicated ? readSiteOwner(ctx.services.siteSettings) : null;
 }
 
 function requireDedicated(ctx: OpContext): void {
@@ -34,7 +34,7 @@ export const ownerOps: OpRoute[] = [
     signedIn: true,
     handler: async (ctx): Promise<SiteOwnerReply> => {
       requireDedicated(ctx);
-      const orgId = await readSiteOwner(ctx.services.db);
+      const orgId = await readSiteOwner(ctx.services.siteSettings);
       const record = orgId ? await ctx.services.items.find(orgId) : null;
       const org = record && canRead(ctx.caller, record) ? await ctx.services.items.present(ctx.caller, record) : null;
       return { orgId, org, mayChoose: ctx.caller?.admin === true, mayManage: orgId !== null && managesOwnerMembers(ctx.caller, orgId, orgId) };
@@ -48,7 +48,7 @@ export const ownerOps: OpRoute[] = [
       requireDedicated(ctx);
       if (!ctx.caller?.admin) throw new OpError('notAllowed', 'Only an administrator chooses the owner organisation');
       const { orgId } = body as { orgId: string | null };
-      await writeSiteOwner(ctx.services.db, orgId, ctx.caller.userId);
+      await writeSiteOwner(ctx.services.siteSettings, ctx.services.db, orgId, ctx.caller.userId);
       return { orgId };
     },
   },

@@ -7,27 +7,25 @@ import { SITE_OWNER_SETTING } from '../../shared/admin/SiteOwner';
 import type { Queryable } from '../db/Database';
 import { OpError } from '../OpError';
 import type { Caller } from '../policy/Principal';
+import type { SiteSettings } from './SiteSettings';
 
-/** The owner organisation's id, or null while none is chosen. */
-export async function readSiteOwner(db: Queryable): Promise<string | null> {
-  const res = await db.query<{ value: unknown }>('SELECT value FROM site_settings WHERE key = $1', [SITE_OWNER_SETTING]);
-  const value = res.rows[0]?.value;
-  return typeof value === 'string' ? value : null;
+const asOrgId = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** The owner organisation's id as stored now (null while none is chosen): what permission checks read. */
+export async function readSiteOwner(settings: SiteSettings): Promise<string | null> {
+  return asOrgId((await settings.read(SITE_OWNER_SETTING))?.value);
 }
 
+/** The owner organisation's id as this process last heard of it, for what is rendered on every page. */
+export const cachedSiteOwner = (settings: SiteSettings): string | null => asOrgId(settings.cached(SITE_OWNER_SETTING));
+
 /** Makes `orgId` the owner organisation (null: none), checking that it is a live Organization. */
-export async function writeSiteOwner(db: Queryable, orgId: string | null, by: string): Promise<void> {
-  if (orgId === null) {
-    await db.query('DELETE FROM site_settings WHERE key = $1', [SITE_OWNER_SETTING]);
-    return;
+export async function writeSiteOwner(settings: SiteSettings, db: Queryable, orgId: string | null, by: string): Promise<void> {
+  if (orgId !== null) {
+    const org = await db.query(`SELECT 1 FROM items WHERE id = $1 AND type = 'Organization' AND deleted_at IS NULL`, [orgId]);
+    if (org.rowCount === 0) throw new OpError('notFound', `${orgId} is not an organisation`);
   }
-  const org = await db.query(`SELECT 1 FROM items WHERE id = $1 AND type = 'Organization' AND deleted_at IS NULL`, [orgId]);
-  if (org.rowCount === 0) throw new OpError('notFound', `${orgId} is not an organisation`);
-  await db.query(
-    `INSERT INTO site_settings (key, value, updated_at, updated_by) VALUES ($1, $2, now(), $3)
-     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
-    [SITE_OWNER_SETTING, JSON.stringify(orgId), by],
-  );
+  await settings.write(SITE_OWNER_SETTING, orgId, by);
 }
 
 /** Whether `caller` manages the members of `orgId` as the site's owner organisation `owner`. */

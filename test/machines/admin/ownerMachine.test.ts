@@ -1,6 +1,6 @@
 import type { AdminAlerts, AdminConnection } from '../../../machines/admin/adminRequests';
 import {
-  ownerMachine, selectMemberCandidates, selectMembershipCapabilities, selectOwner, selectOwnerError, selectOwnerMembers,
+  ownerMachine, selectCandidateSearch, selectMemberCandidates, selectMembershipCapabilities, selectOwner, selectOwnerError, selectOwnerMembers,
   selectOwnerSaveError, selectOwnerSavingKey, selectOwnerStatus,
 } from '../../../machines/admin/ownerMachine';
 import { startAdmin } from './support';
@@ -110,11 +110,14 @@ it('finds candidates beside a write, keeps only the newest search\'s answer, and
   const nia = { userId: 'User-5', name: 'Nia Newcomer', email: 'nia@x.org' };
   t.reply([nia, { userId: 'User-6', name: 'Nia Other', email: 'o@x.org' }], { index: 2 });
   expect(selectMemberCandidates(t.subject.getSnapshot())).toEqual([]);
+  expect(selectCandidateSearch(t.subject.getSnapshot())).toEqual({ text: 'nia n', answered: false });
   t.reply([nia], { index: 3 });
   expect(selectMemberCandidates(t.subject.getSnapshot())).toEqual([nia]);
+  expect(selectCandidateSearch(t.subject.getSnapshot())).toEqual({ text: 'nia n', answered: true });
   t.subject.send({ type: 'owner.memberAdded', userId: 'User-5' });
   expect(t.sent()[4]).toEqual({ o: 'act/setMembership', b: { userId: 'User-5', orgId: 'Organization-1', capabilities: {} } });
   expect(selectOwnerSavingKey(t.subject.getSnapshot())).toBe('new');
   t.reply(null);
   expect(selectMemberCandidates(t.subject.getSnapshot())).toEqual([]);
+  expect(selectCandidateSearch(t.subject.getSnapshot())).toBeNull();
 });
