@@ -49,6 +49,8 @@ describe('saved searches', () => {
     const { user, asked } = await withSaved([saved(1, 'Rivers'), saved(2, 'Letters')]);
     const section = await drawerSection(user);
     await waitFor(() => expect(within(section).getAllByRole('button', { name: /^(Letters|Rivers)$/ }).map((b) => b.textContent)).toEqual(['Letters', 'Rivers']));
+    // Names cut to the drawer's width show whole in the tooltip.
+    expect(within(section).getByRole('button', { name: 'Rivers' })).toHaveAttribute('title', 'Rivers');
     expect(asked[0]).toMatchObject({ must: [{ kind: '_', value: 'SavedSearch' }, { prop: 'createdBy', kind: 'ft', value: 'User-1' }] });
   });
 

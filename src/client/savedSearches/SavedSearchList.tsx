@@ -32,6 +32,8 @@ export function SavedSearchList({ onOpen }: { onOpen: () => void }) {
           <li key={saved.id} className="flex items-center">
             <button
               type="button"
+              // A long name is cut to the drawer's width; the tooltip shows it whole.
+              title={saved.name}
               onClick={() => {
                 savedSearches.send({ type: 'savedSearches.opened', id: saved.id });
                 onOpen();
