@@ -4,6 +4,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { join, resolve } from 'node:path';
 import { itemTypes } from '../shared/itemTypes';
+import { Push } from '../shared/protocol';
 import { AccountService } from './accounts/AccountService';
 import { TokenService } from './accounts/TokenService';
 import type { ServerConfig } from './config';
@@ -12,7 +13,7 @@ import { seedDemoData } from './demo/seedDemoData';
 import { registerAssetRoutes } from './http/assetRoutes';
 import { registerAuthRoutes } from './http/authRoutes';
 import { registerFileRoutes } from './http/fileRoutes';
-import { renderIndexHtml } from './http/indexHtml';
+import { renderIndexHtml, siteConfigFromSettings } from './http/indexHtml';
 import { registerItemRoutes } from './http/itemRoutes';
 import { registerPublicRoutes } from './http/publicRoutes';
 import { LiveHub } from './live/LiveHub';
@@ -106,6 +107,11 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
     const stopFollowing = await items.start();
     await live.start();
     await siteSettings.start();
+    // Every browser learns a changed site setting at once: each process tells its own sockets.
+    siteSettings.onChange(() => {
+      const changed = siteConfigFromSettings(config, siteSettings);
+      if (Object.keys(changed).length) live.broadcast({ o: Push.siteConfig, b: changed });
+    });
     notificationMailer.start();
 
     app = Fastify({ logger: false, bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: !!config.publicUrl });
@@ -161,12 +167,12 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
     a.get('/sw.js', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('sw.js', config.publicDir));
     a.get('/icons/*', (request, reply) => reply.sendFile((request.params as { '*': string })['*'], join(templateDir, 'icons')));
 
-    const indexHtml = renderIndexHtml(config, templateDir);
+    const indexHtml = renderIndexHtml(config, templateDir, siteSettings);
     a.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0]!;
       const isApi = /^\/(api|ws|lov|locale-overrides|attachment|item-id-image|item-uuid-image)(\/|$)/.test(path);
       if (request.method === 'GET' && !isApi && !/\.[a-z0-9]{1,8}$/i.test(path)) {
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml());
       }
       return reply.code(404).send({ userMessage: 'notFound', sysMessage: `${request.method} ${path} not found` });
     });

@@ -67,6 +67,11 @@ export class LiveHub {
     await tx.query('SELECT pg_notify($1, $2)', [USER_PUSH_CHANNEL, payload]);
   }
 
+  /** Sends `frame` to every open socket of this process, signed in or not (each process sends to its own). */
+  broadcast(frame: Frame): void {
+    for (const conn of this.connections) conn.send(frame);
+  }
+
   /** Stops listening and closes every socket (graceful shutdown). */
   async stop(): Promise<void> {
     for (const u of this.unlisten.splice(0)) await u().catch(() => undefined);

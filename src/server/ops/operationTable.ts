@@ -2,6 +2,7 @@ import { moduleServers } from '../../modules/server';
 import { adminOps } from './adminOps';
 import { fieldOps } from './fieldOps';
 import { itemOps, timelineOp } from './itemOps';
+import { menuOps } from './menuOps';
 import type { OpRoute } from './OpContext';
 import { notificationOps } from './notificationOps';
 import { ownerOps } from './ownerOps';
@@ -15,6 +16,6 @@ import { watchOps } from './watchOps';
 
 /** Every operation the socket and POST /api/item answer, in match order. */
 export const operationTable: readonly OpRoute[] = [
-  ...sessionOps, ...itemOps, timelineOp, ...watchOps, ...permissionOps, ...notificationOps, ...platformOps, ...sessionAdminOps, ...taskOps, ...searchOps, ...fieldOps, ...adminOps, ...ownerOps,
+  ...sessionOps, ...itemOps, timelineOp, ...watchOps, ...permissionOps, ...notificationOps, ...platformOps, ...sessionAdminOps, ...taskOps, ...searchOps, ...fieldOps, ...adminOps, ...ownerOps, ...menuOps,
   ...moduleServers.flatMap((m) => m.ops),
 ];

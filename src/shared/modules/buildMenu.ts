@@ -2,8 +2,10 @@
  * The navigation menu of spec 000 §2 "Header and menus", built from the core's and every module's
  * nav items for one user: a dotted path makes a child of its parent, paths starting with `admin` go
  * to the admin menu, and an entry shows for administrators, holders of its capability, or when its
- * own show rule allows.
+ * own show rule allows. In a dedicated deployment the administrators' menu setting hides entries
+ * (with their children) and orders siblings.
  */
+import { asMenuSettings, isAdminEntry, MAIN_MENU_PARENT, NO_MENU_SETTINGS, orderedSiblings, type MenuSettings } from './menuSettings';
 import type { NavItem, NavUser } from './ModuleModel';
 
 /** One entry of the built menu. */
@@ -61,14 +63,24 @@ function visible(item: NavItem, moduleCapability: string | undefined, user: NavU
 
 const hrefOf = (path: string): string => (path === 'home' ? '/' : `/${path}`);
 
-/** The menu for `user` (null: signed out, no menu) in a dedicated deployment or not. */
-export function buildMenu(sources: readonly NavSource[], user: NavUser | null, dedicated: boolean): MenuTree {
+/** Orders every sibling list of `entries`, depth first. */
+function ordered(entries: MenuEntry[], parent: string, order: MenuSettings['order']): MenuEntry[] {
+  return orderedSiblings(entries, order[parent]).map((e) => (e.children.length ? { ...e, children: ordered(e.children, e.path, order) } : e));
+}
+
+/**
+ * The menu for `user` (null: signed out, no menu) in a dedicated deployment or not; `settings` (the
+ * site's menu setting) counts in dedicated deployments only, and never hides an admin entry.
+ */
+export function buildMenu(sources: readonly NavSource[], user: NavUser | null, dedicated: boolean, settings: MenuSettings = NO_MENU_SETTINGS): MenuTree {
+  const { hidden, order } = dedicated ? asMenuSettings(settings) : NO_MENU_SETTINGS;
+  const hiddenPaths = new Set(hidden.filter((p) => !isAdminEntry(p)));
   const byPath = new Map<string, MenuEntry>();
   const shown: MenuEntry[] = [];
   for (const source of sources) {
     for (const item of source.menu) {
       checkNavItem(item);
-      if (!visible(item, source.capability, user, dedicated) || byPath.has(item.path)) continue;
+      if (!visible(item, source.capability, user, dedicated) || byPath.has(item.path) || hiddenPaths.has(item.path)) continue;
       const entry: MenuEntry = { path: item.path, title: item.title, href: hrefOf(item.path), children: [], ...(item.icon ? { icon: item.icon } : {}) };
       byPath.set(item.path, entry);
       shown.push(entry);
@@ -86,5 +98,5 @@ export function buildMenu(sources: readonly NavSource[], user: NavUser | null, d
     // A child whose parent is hidden is hidden with it: the parent is what gives it its place.
     else byPath.get(parentPath)?.children.push(entry);
   }
-  return tree;
+  return { main: ordered(tree.main, MAIN_MENU_PARENT, order), admin: ordered(tree.admin, ADMIN, order) };
 }

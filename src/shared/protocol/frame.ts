@@ -53,6 +53,8 @@ export const Push = {
   itemNotify: 'item/notify',
   /** The active system alerts (a list of SystemAlertPush), at sign-in and whenever they change. */
   sysAlerts: 'sysAlerts',
+  /** Parts of the site config that changed (a partial SiteConfig, e.g. `{menu}`), to every open socket. */
+  siteConfig: 'siteConfig',
 } as const;
 
 /** One system alert as the `sysAlerts` push carries it. */

@@ -1,4 +1,5 @@
 /** The site configuration embedded in index.html as a JSON block (spec 000 §3). */
+import type { MenuSettings } from '../modules/menuSettings';
 
 export interface ThemeColours {
   header: string;
@@ -25,6 +26,10 @@ export interface SiteConfig {
   registrationOpen: boolean;
   colours: { light: ThemeColours; dark: ThemeColours };
   items: Record<string, { defaultIcon: string }>;
+  /** Dedicated deployments: the organisation that owns the site (null until an administrator chooses one). */
+  ownerOrg?: string | null;
+  /** Dedicated deployments: the administrators' menu setting (hidden entries, order of siblings). */
+  menu?: MenuSettings;
 }
 
 /** Id of the script element that carries the site config. */
