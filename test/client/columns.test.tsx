@@ -82,7 +82,7 @@ describe('column layout', () => {
     const h = renderApp({ signedIn: true, path: '/i-Contact-1/i-Contact-2/i-Contact-3' });
     serveItems(h, [contact(1, 'One'), contact(2, 'Two'), contact(3, 'Three')]);
     await waitFor(() => expect(toolbarTitles()).toHaveLength(3));
-    await user.click(screen.getByRole('button', { name: 'Close Ann Two' }));
+    await user.click(await screen.findByRole('button', { name: 'Close Ann Two' }));
     await waitFor(() => expect(toolbarTitles()).toEqual(['Ann One']));
     expect(window.location.pathname).toBe('/i-Contact-1');
   });

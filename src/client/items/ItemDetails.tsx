@@ -3,7 +3,7 @@ import type { Item, ItemTypeDef, PropertyDef } from '../../shared/items/types';
 import { useIntl } from '../i18n/IntlContext';
 import { useT } from '../i18n/useT';
 import { FIELD_KINDS } from './fields/fieldKinds';
-import { labelKey } from './fields/FieldEditRow';
+import { labelKey } from './labelKey';
 import { formatDate } from './fields/formatDate';
 import { relativeTime } from './relativeTime';
 

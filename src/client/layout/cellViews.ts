@@ -6,13 +6,14 @@ import { ADMIN_VIEWS } from '../admin';
 import { ImprintView, PrivacyView, TermsView } from '../docs/LegalViews';
 import { NotificationsView } from '../notifications/NotificationsView';
 import { HomeView } from '../views/HomeView';
-import { SearchResultsView } from '../search/SearchResultsView';
 import { RouteOnlyView } from '../views/RouteOnlyView';
 import { TimelineView } from '../views/TimelineView';
 import type { CellViewProps } from './CellViewProps';
 
 // The item screens (every property kind, the rich-text editor, uploads) load with the first item cell.
 const ItemCellView = lazy(() => import('../items/ItemCellView').then((m) => ({ default: m.ItemCellView })));
+// So do the search results (their cards show every property kind).
+const SearchResultsView = lazy(() => import('../search/SearchResultsView').then((m) => ({ default: m.SearchResultsView })));
 
 /** View key to its component; modules add theirs. */
 export const CELL_VIEWS: Record<string, ComponentType<CellViewProps>> = {

@@ -8,7 +8,7 @@ import { itemTypes } from '../../shared/itemTypes';
 import type { FacetBucket } from '../../shared/search/SearchQuery';
 import { useIntl } from '../i18n/IntlContext';
 import { useT } from '../i18n/useT';
-import { labelKey } from '../items/fields/FieldEditRow';
+import { labelKey } from '../items/labelKey';
 import { Button } from '../shell/Button';
 import { bucketLabel } from './bucketLabel';
 

@@ -1,6 +1,6 @@
 /** The columns of the results table: the type's default headers, or name and type for a general search; creation last. */
 import { itemTypes } from '../../shared/itemTypes';
-import { labelKey } from '../items/fields/FieldEditRow';
+import { labelKey } from '../items/labelKey';
 
 export interface ResultColumn {
   /** The property (or `label`, `type`, `created`), also the sort key. */

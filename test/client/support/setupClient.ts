@@ -1,5 +1,6 @@
 /** jsdom set-up for the component tests: jest-dom matchers and the browser APIs jsdom lacks but Radix uses. */
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
@@ -14,3 +15,7 @@ Object.assign(globalThis, { ResizeObserver: globalThis.ResizeObserver ?? ResizeO
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;
+
+// The views load their code on demand (React.lazy); on a busy 2-core CI machine the first find can take
+// longer than the library's 1 s default.
+configure({ asyncUtilTimeout: 4000 });

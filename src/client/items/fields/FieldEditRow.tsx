@@ -4,6 +4,7 @@ import { useT } from '../../i18n/useT';
 import { FIELD_KINDS } from './fieldKinds';
 import { fieldMessage } from './fieldMessage';
 import { TextField } from './TextField';
+import { labelKey } from '../labelKey';
 
 export interface FieldEditRowProps {
   name: string;
@@ -17,9 +18,6 @@ export interface FieldEditRowProps {
   onChange(name: string, value: unknown): void;
   onBlur(name: string): void;
 }
-
-/** The label of a property: its own translation path, else `types.{Type}.{prop}`. */
-export const labelKey = (type: ItemTypeDef, name: string, def: PropertyDef): string => def.t ?? `types.${type.name}.${name}`;
 
 /** A labelled input of one property, with `aria-invalid` and `aria-describedby` tying it to its error. */
 export function FieldEditRow({ name, def, value, item, type, inputId, error, shake, onChange, onBlur }: FieldEditRowProps) {
