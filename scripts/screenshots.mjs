@@ -147,6 +147,11 @@ const SCREENS = {
     await page.getByRole('form', { name: 'New system alert' }).waitFor();
     await page.getByRole('heading', { name: 'Alerts', exact: true }).waitFor();
   },
+  'admin-all-items': async (page) => {
+    await signIn(page);
+    await page.goto('/admin.all-items');
+    await page.getByRole('table').getByRole('link').first().waitFor();
+  },
   'admin-state': async (page) => {
     await signIn(page);
     await page.goto('/admin.state');
@@ -181,9 +186,34 @@ const SCREENS = {
   },
 };
 
+// Screens of dedicated (single-organisation) deployments only: the server answers 404 for them elsewhere.
+const DEDICATED_SCREENS = {
+  'admin-systext': async (page) => {
+    await signIn(page);
+    // From the menu: the server answers a direct GET of /admin.systext with 404 (it looks like a file name).
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('link', { name: 'System texts' }).click();
+    await page.getByText(/^1–25 of \d+ texts$/).waitFor();
+    const entryOf = (key) => page.getByRole('listitem').filter({ has: page.getByText(key, { exact: true }) });
+    // One text reworded (once: this server keeps it for the other shots), another being changed.
+    const changed = entryOf('admin.lovs.add');
+    if ((await changed.getByText('Changed', { exact: true }).count()) === 0) {
+      await changed.getByRole('button', { name: 'Change' }).click();
+      await changed.getByLabel('Text on this site').fill('Add to the list');
+      await changed.getByRole('button', { name: 'Save' }).click();
+      await changed.getByText('Changed', { exact: true }).waitFor();
+    }
+    const entry = entryOf('admin.lovs.addForm');
+    await entry.getByRole('button', { name: 'Change' }).click();
+    await entry.getByLabel('Text on this site').waitFor();
+    await page.getByText(/^1–25 of \d+ texts$/).scrollIntoViewIfNeeded();
+  },
+};
+
 const browser = await chromium.launch({ ...CHROMIUM, headless: true });
 const server = await startServer({ ALLOW_REGISTRATION: '1' });
 const shortTokens = await startServer({ SEED_DEMO: '0', TOKEN_TTL_SECONDS: '60', TOKEN_WARNING_SECONDS: '59' });
+const dedicated = await startServer({ DEDICATED: '1' });
 let count = 0;
 const pages = [];
 try {
@@ -206,6 +236,7 @@ try {
         await context.close();
       };
       for (const [name, act] of Object.entries(SCREENS)) if (!only || name.includes(only)) await shoot(name, server.url, act);
+      for (const [name, act] of Object.entries(DEDICATED_SCREENS)) if (!only || name.includes(only)) await shoot(name, dedicated.url, act);
       if (only) continue;
       // This server keeps registration closed, as sites do by default.
       await shoot('register-closed', shortTokens.url, async (page) => {
@@ -242,5 +273,6 @@ try {
   await browser.close();
   await server.stop();
   await shortTokens.stop();
+  await dedicated.stop();
 }
 console.log(`${count} screenshots in docs/screenshots/`);
