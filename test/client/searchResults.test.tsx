@@ -60,7 +60,14 @@ test('the table sorts by a clicked heading; the other displays show the results'
   for (const display of ['Cards', 'Timeline']) {
     await t.user.click(screen.getByRole('button', { name: display }));
     expect(await screen.findByText('Nowak')).toBeInTheDocument();
+    // A general search's cards say what each result is.
+    const card = screen.getAllByRole('article')[0]!;
+    expect(within(card).getByText('Type').nextElementSibling).toHaveTextContent('contact');
   }
+  // Cards tell the age; the timeline shows the date instead.
+  expect(within(screen.getAllByRole('article')[0]!).queryByText('Created')).not.toBeInTheDocument();
+  await t.user.click(screen.getByRole('button', { name: 'Cards' }));
+  expect(within((await screen.findAllByRole('article'))[0]!).getByText('Created')).toBeInTheDocument();
   await t.user.click(screen.getByRole('button', { name: 'Carousel' }));
   expect(await screen.findByText('1 of 3', { selector: 'span' })).toBeInTheDocument();
   await t.user.click(screen.getByRole('button', { name: 'Previous result' }));

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
 import { selectResultIds, selectResultLabels, selectResultRows, selectResultsSettings } from '../../../machines/search/searchResultsSelectors';
 import { useMediaQuery } from '../hooks/useMediaQuery';
+import { useIntl } from '../i18n/IntlContext';
 import { useT } from '../i18n/useT';
 import { ListItem } from '../items/display/ListItem';
 import { formatDate } from '../items/fields/formatDate';
@@ -21,9 +22,12 @@ export function ResultsCards({ results, timeline = false }: { results: SearchRes
   const labels = useSelector(results, selectResultLabels);
   const settings = useSelector(results, selectResultsSettings);
   const open = useOpenResult(results);
+  const intl = useIntl();
+  const typeName = (name: string): string => (`types.${name}` in intl.messages ? t(`types.${name}`) : name);
   const lanes = timeline || !wide ? 1 : 2;
   const { scrollRef, virtualizer, items } = useResultsVirtualizer(results, ids, 168, lanes);
-  const columns = resultColumns(settings.itemTypeName).filter((c) => c.key !== 'label' && c.key !== 'type' && c.key !== 'created');
+  // The title names the item; a general search's cards add its type and age (the timeline shows its date already).
+  const columns = resultColumns(settings.itemTypeName).filter((c) => c.key !== 'label' && !(timeline && c.key === 'created'));
   return (
     <div ref={scrollRef} tabIndex={0} aria-label={t('app.results.title')} className="max-h-[70vh] overflow-auto rounded focus-visible:outline-2 focus-visible:outline-primary">
       <ul className={`relative m-0 list-none p-0 ${timeline ? 'border-l-2 border-line' : ''}`} style={{ height: virtualizer.getTotalSize() }}>
@@ -52,7 +56,7 @@ export function ResultsCards({ results, timeline = false }: { results: SearchRes
                       <div key={c.key} className="contents">
                         <dt className="text-muted">{t(c.title)}</dt>
                         <dd className="m-0 truncate text-ink">
-                          <ResultValue item={row} name={c.key} />
+                          {c.key === 'type' ? typeName(row._t) : <ResultValue item={row} name={c.key} />}
                         </dd>
                       </div>
                     ))}
