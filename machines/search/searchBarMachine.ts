@@ -6,7 +6,8 @@
  */
 import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { SEARCH_MIN_TEXT, SEARCH_SUGGESTIONS } from '../../src/shared/constants';
-import { isValidId } from '../../src/shared/ids';
+import { isCompleteId, isValidId } from '../../src/shared/ids';
+import { itemTypes } from '../../src/shared/itemTypes';
 import type { SearchQuery, SearchReply } from '../../src/shared/search/SearchQuery';
 import { UserMessage } from '../../src/shared/protocol';
 import type { RouterSnapshot } from '../router/routerSelectors';
@@ -50,6 +51,18 @@ export type SearchBarEvent =
 export const ticketOf = (text: string): string => `searchBar:${text}`;
 
 const trimmed = (context: SearchBarContext): string => context.text.trim();
+
+/**
+ * The item id `text` names, its type spelled as registered (people type `contact-12`); null for
+ * other text, such as `survey-2025`, which Enter searches for instead of opening a screen that cannot exist.
+ */
+export function typedItemId(text: string): string | null {
+  const id = text.trim();
+  if (!isCompleteId(id)) return null;
+  const [typePart, ...rest] = id.split('-');
+  const type = itemTypes.all().find((t) => t.name.toLowerCase() === typePart!.toLowerCase());
+  return type ? [type.name, ...rest].join('-') : null;
+}
 const isCurrentReply = (context: SearchBarContext, event: SearchBarEvent): boolean =>
   (event.type === 'connection.replied' || event.type === 'connection.failed') && context.query !== null && event.ticket === ticketOf(context.query);
 
@@ -75,7 +88,7 @@ export const searchBarMachine = setup({
     isShort: ({ event }) => event.type === 'searchBar.typed' && event.text.trim().length < SEARCH_MIN_TEXT,
     isCurrentReply: ({ context, event }) => isCurrentReply(context, event),
     hasHighlighted: ({ context }) => context.suggestions[context.highlighted] !== undefined,
-    isIdText: ({ context }) => isValidId(trimmed(context)),
+    isIdText: ({ context }) => typedItemId(context.text) !== null,
     hasText: ({ context }) => trimmed(context).length > 0,
     isValidChoice: ({ event }) => event.type === 'searchBar.suggestionChosen' && isValidId(event.id),
   },
@@ -116,7 +129,8 @@ export const searchBarMachine = setup({
     }),
     openTypedId: enqueueActions(({ context, enqueue, system }) => {
       const router = getRouter(system);
-      if (router) enqueue.sendTo(router, { type: 'router.linkFollowed', href: `/i-${trimmed(context)}`, newTab: false });
+      const id = typedItemId(context.text);
+      if (router && id) enqueue.sendTo(router, { type: 'router.linkFollowed', href: `/i-${id}`, newTab: false });
     }),
     openResults: enqueueActions(({ context, enqueue, system }) => {
       const router = getRouter(system);

@@ -146,6 +146,19 @@ describe('searchBarMachine', () => {
     expect(selectSearchText(t.snapshot())).toBe('');
   });
 
+  it('opens a typed id in any case under its type\'s own name; an id-like text of no type, or index 0, is searched for', () => {
+    const t = start();
+    t.open();
+    t.type('contact-12');
+    t.subject.send({ type: 'searchBar.submitted' });
+    for (const text of ['survey-2025', 'Contact-0']) {
+      t.open();
+      t.type(text);
+      t.subject.send({ type: 'searchBar.submitted' });
+    }
+    expect(t.followed()).toEqual(['/i-Contact-12', '/search?c0=survey-2025', '/search?c0=Contact-0']);
+  });
+
   it('opens the full results for other text, even before suggestions arrived', () => {
     const t = start();
     t.open();
