@@ -1,10 +1,11 @@
 /**
  * The actors a view keeps for as long as its cell is open (the admin screens'), by name: the cell
- * spawns them, so they are part of the session's actor tree (the inspector and the debug view show
+ * spawns them, so they are part of the session's actor tree (the `?inspect` inspector shows
  * them) and stop when the column closes.
  */
 import type { ActorRefFrom, InputFrom } from 'xstate';
 import { adminItemsMachine } from '../admin/adminItemsMachine';
+import { menuSettingsMachine } from '../admin/menuSettingsMachine';
 import { ownerMachine } from '../admin/ownerMachine';
 import { serverStateMachine } from '../admin/serverStateMachine';
 
@@ -13,6 +14,7 @@ export const VIEW_ACTORS = {
   adminItems: adminItemsMachine,
   serverState: serverStateMachine,
   owner: ownerMachine,
+  menuSettings: menuSettingsMachine,
 } as const;
 
 export type ViewActorName = keyof typeof VIEW_ACTORS;
