@@ -39,7 +39,7 @@ describe('navigation drawer', () => {
   });
 
   it('shows a member who may change an organisation its lists of values and, in a dedicated deployment, the owner organisation', async () => {
-    const { drawer } = await openDrawer({ signedIn: true, dedicated: true, user: { organizations: { 'Organization-1': { write: true } } } });
+    const { drawer } = await openDrawer({ signedIn: true, dedicated: true, ownerOrg: 'Organization-1', user: { organizations: { 'Organization-1': { write: true } } } });
     const admin = await within(drawer).findByRole('region', { name: 'Administration' });
     expect(linkNames(admin)).toEqual(['Lists of values', 'Owner organisation']);
   });

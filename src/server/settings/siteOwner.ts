@@ -17,7 +17,7 @@ export async function readSiteOwner(settings: SiteSettings): Promise<string | nu
 }
 
 /** The owner organisation's id as this process last heard of it, for what is rendered on every page. */
-export const cachedSiteOwner = (settings: SiteSettings): string | null => asOrgId(settings.cached(SITE_OWNER_SETTING));
+export const cachedSiteOwner = (settings: Pick<SiteSettings, 'cached'>): string | null => asOrgId(settings.cached(SITE_OWNER_SETTING));
 
 /** Makes `orgId` the owner organisation (null: none), checking that it is a live Organization. */
 export async function writeSiteOwner(settings: SiteSettings, db: Queryable, orgId: string | null, by: string): Promise<void> {

@@ -6,6 +6,8 @@ export interface NavUser {
   capabilities: Record<string, boolean>;
   /** Organisation id to the rights held there. */
   organizations: Record<string, Record<string, boolean>>;
+  /** A dedicated deployment's owner organisation (from the site config), if one is chosen. */
+  siteOwner?: string | null;
 }
 
 /** A menu entry (spec 000 §2): a dotted path makes a child; `admin...` paths go to the admin menu. */

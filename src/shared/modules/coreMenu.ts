@@ -2,8 +2,8 @@
 import { ORG_WRITE } from '../capabilities';
 import type { NavItem, NavUser } from './ModuleModel';
 
-/** Members of any organisation: the dedicated deployment's owner organisation page is theirs. */
-const inAnOrganization = (user: NavUser): boolean => Object.keys(user.organizations).length > 0;
+/** admin-org users: members of the dedicated site's owner organisation who hold its `write` (administrators see every entry). */
+export const managesSiteOwner = (user: NavUser): boolean => !!user.siteOwner && user.organizations[user.siteOwner]?.[ORG_WRITE] === true;
 /** Those who may change an organisation's items keep its lists of values. */
 const writesAnOrganization = (user: NavUser): boolean => Object.values(user.organizations).some((rights) => rights[ORG_WRITE] === true);
 
@@ -18,5 +18,5 @@ export const CORE_MENU: readonly NavItem[] = [
   { path: 'admin.lovs', title: 'views.v-admin.lovs', show: writesAnOrganization },
   { path: 'admin.systext', title: 'views.v-admin.systext', adminOnly: true, dedicatedOnly: true },
   { path: 'admin.menu-items', title: 'views.v-admin.menu-items', adminOnly: true, dedicatedOnly: true },
-  { path: 'admin.owner', title: 'views.v-admin.owner', dedicatedOnly: true, show: inAnOrganization },
+  { path: 'admin.owner', title: 'views.v-admin.owner', dedicatedOnly: true, show: managesSiteOwner },
 ];

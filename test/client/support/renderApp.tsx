@@ -35,6 +35,8 @@ export interface RenderOptions {
   registrationOpen?: boolean;
   /** A single-organisation deployment (spec 001 §1). */
   dedicated?: boolean;
+  /** The dedicated deployment's owner organisation, as the site config carries it. */
+  ownerOrg?: string | null;
 }
 
 const running: { session: SessionActorRef; server: ProtocolServer }[] = [];
@@ -84,7 +86,7 @@ export function renderApp(options: RenderOptions = {}): AppHarness {
     log: () => undefined,
   };
   const session = createActor(sessionMachine, {
-    input: { siteConfig: buildSiteConfig({ version: '1.0.0', registrationOpen: options.registrationOpen ?? true, dedicated: options.dedicated ?? false }), clientVersion: '1.0.0', effects },
+    input: { siteConfig: buildSiteConfig({ version: '1.0.0', registrationOpen: options.registrationOpen ?? true, dedicated: options.dedicated ?? false, ...(options.ownerOrg === undefined ? {} : { ownerOrg: options.ownerOrg }) }), clientVersion: '1.0.0', effects },
     systemId: SystemId.session,
     ...(options.clock ? { clock: options.clock } : {}),
   });

@@ -83,7 +83,7 @@ describe('buildMenu', () => {
     const plain = buildMenu(sources, user(), true);
     expect(paths(plain.main)).toEqual(['home', 'search', 'notifications', 'my-organizations', 'my-contacts']);
     expect(plain.admin).toEqual([]);
-    const member = buildMenu(sources, user({ organizations: { 'Organization-1': { write: true } } }), true);
+    const member = buildMenu(sources, user({ organizations: { 'Organization-1': { write: true } }, siteOwner: 'Organization-1' }), true);
     expect(paths(member.admin)).toEqual(['admin.lovs', 'admin.owner']);
     expect(paths(buildMenu(sources, user({ organizations: { 'Organization-1': { write: true } } }), false).admin)).toEqual(['admin.lovs']);
     const admin = buildMenu(sources, user({ admin: true }), true);
