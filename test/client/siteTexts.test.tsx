@@ -66,6 +66,7 @@ describe('admin.systext', () => {
     expect(within(changed).getByText('Changed')).toBeInTheDocument();
     expect(within(changed).getByText('Riverbend KnowledgeKeeper')).toBeInTheDocument();
     expect(within(changed).queryByRole('form')).not.toBeInTheDocument();
+    expect(within(changed).getByRole('button', { name: 'Change' })).toHaveFocus();
 
     // The site's wording is searched too; Changed only keeps the changed ones.
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Find a text' }));

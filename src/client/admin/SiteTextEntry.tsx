@@ -1,6 +1,6 @@
 /** One site text: its key, the original, this site's wording, Change and Use the original text. */
 import { useSelector } from '@xstate/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   selectSiteTextSaveError, selectSiteTextSavingKey, selectSiteTextsStatus, type SiteTextsActorRef,
 } from '../../../machines/admin/siteTextsMachine';
@@ -18,7 +18,7 @@ interface Props {
   override: string | undefined;
 }
 
-/** A row of the site texts; its editor closes when the list holds the saved text (the row is keyed by it). */
+/** A row of the site texts; a saved text closes its editor and brings the focus back to the row's first button. */
 export function SiteTextEntry({ actor, messageKey, original, override }: Props) {
   const t = useT();
   const id = useId();
@@ -32,9 +32,24 @@ export function SiteTextEntry({ actor, messageKey, original, override }: Props) 
   const clearError = () => {
     if (mine && saveError) actor.send({ type: 'siteTexts.errorCleared' });
   };
+  const row = useRef<HTMLLIElement>(null);
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    const subscription = actor.on('siteTexts.changed', (change) => {
+      if (change.key !== messageKey) return;
+      setEditing(false);
+      setRefocus(true);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, messageKey]);
+  useEffect(() => {
+    if (!refocus) return;
+    row.current?.querySelector('button')?.focus();
+    setRefocus(false);
+  }, [refocus]);
   const keyId = `${id}-key`;
   return (
-    <li aria-labelledby={keyId} className="flex flex-col gap-2 rounded border border-line bg-panel p-3">
+    <li ref={row} aria-labelledby={keyId} className="flex flex-col gap-2 rounded border border-line bg-panel p-3">
       <div className="flex flex-wrap items-baseline gap-2">
         <span id={keyId} className="break-all font-mono text-sm font-medium text-ink">{messageKey}</span>
         {override !== undefined ? <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-white">{t('admin.systext.changed')}</span> : null}

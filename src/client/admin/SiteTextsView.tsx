@@ -86,7 +86,7 @@ function SiteTextsPanel({ actor }: { actor: SiteTextsActorRef }) {
           </p>
           <ul className="flex flex-col gap-2">
             {shown.map((row) => (
-              <SiteTextEntry key={`${lang}:${row.key}:${row.override ?? ''}`} actor={actor} messageKey={row.key} original={row.original} override={row.override} />
+              <SiteTextEntry key={`${lang}:${row.key}`} actor={actor} messageKey={row.key} original={row.original} override={row.override} />
             ))}
           </ul>
           {pages > 1 ? (
