@@ -58,6 +58,8 @@ describe('the owner organisation', () => {
 
   test('is embedded in the site config of every page served after it was chosen, and pushed to open sockets when it changes', async () => {
     expect(await (await fetch(`${srv.url}/`)).text()).toContain(`"ownerOrg":"${owner.$id}"`);
+    // The screen's own address is a page too (its view key has a dot).
+    expect(await (await fetch(`${srv.url}/admin.owner`)).text()).toContain(`"ownerOrg":"${owner.$id}"`);
     const pushed = reader.client.nextPush((f) => f.o === 'siteConfig' && (f.b as { ownerOrg?: unknown }).ownerOrg === other.$id);
     await admin.client.call('act/setSiteOwner', { orgId: other.$id });
     await pushed;
