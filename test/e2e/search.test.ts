@@ -151,7 +151,7 @@ async function seed(): Promise<void> {
 
 beforeAll(async () => {
   // On the harness's PostgreSQL when there is one: thousands of writes go several at a time there.
-  const pg = process.env.KK_TEST_PG_URL && process.env.KK_TEST_PG_URL !== 'skip' ? { DATABASE_URL: await freshPostgresDatabase() } : {};
+  const pg: Record<string, string> = process.env.KK_TEST_PG_URL && process.env.KK_TEST_PG_URL !== 'skip' ? { DATABASE_URL: await freshPostgresDatabase() } : {};
   [browser, server] = await Promise.all([launchBrowser(), startE2EServer(pg)]);
   admin = await sockets(await apiSignIn(server.url, ADMIN.email, ADMIN.password), 3);
   ada = await sockets(await makeAda(), 1);
