@@ -5,7 +5,7 @@
 import { assign, enqueueActions, setup, type AnyActorRef, type EventObject } from 'xstate';
 import { CLOSE_AFTER_PING_MS, PING_AFTER_SILENCE_MS, WS_MAX_MSG_SIZE, WS_TIMEOUT_MS } from '../../src/shared/constants';
 import { CloseCode, Push, type Frame } from '../../src/shared/protocol';
-import { getAuth, getRetry, getSysAlerts, getTasks, SystemId, type SystemLike } from '../systemIds';
+import { getAuth, getRetry, getSession, getSysAlerts, getTasks, SystemId, type SystemLike } from '../systemIds';
 import { postItemLogic, type PostEvent } from './postItemLogic';
 import { routePush, type PushRoute } from './pushRouting';
 import type { SessionEffects } from './sessionEffects';
@@ -81,6 +81,11 @@ const isNoResponse = (event: { type: string }): boolean =>
 
 type SendTo = (target: AnyActorRef, event: EventObject) => void;
 function deliver(system: SystemLike, route: PushRoute, sendTo: SendTo): void {
+  if (route.to === SystemId.session) {
+    const session = getSession(system);
+    if (session) sendTo(session, route.event);
+    return;
+  }
   const target = route.to === SystemId.auth ? getAuth(system) : route.to === SystemId.tasks ? getTasks(system) : getSysAlerts(system);
   if (target) sendTo(target, route.event);
 }

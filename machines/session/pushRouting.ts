@@ -1,7 +1,9 @@
 /** Which session actor a server push is for, and the event it becomes (DESIGN.md "Live protocol"). */
-import { Push, type Frame, type NewTokenBody, type TaskInfo, type TokenWarningBody, type UserSession } from '../../src/shared/protocol';
+import { asMenuSettings } from '../../src/shared/modules/menuSettings';
+import { Push, type Frame, type NewTokenBody, type SiteConfig, type TaskInfo, type TokenWarningBody, type UserSession } from '../../src/shared/protocol';
 import type { SystemId } from '../systemIds';
 import type { AuthEvent } from './authMachine';
+import type { SessionEvent } from './sessionMachine';
 import type { SysAlertsEvent, SystemAlert } from './sysAlertsMachine';
 import type { TasksEvent } from './tasksMachine';
 
@@ -12,7 +14,8 @@ export const SYS_ALERTS_PUSH = 'sysAlerts';
 export type PushRoute =
   | { to: typeof SystemId.auth; event: AuthEvent }
   | { to: typeof SystemId.tasks; event: TasksEvent }
-  | { to: typeof SystemId.sysAlerts; event: SysAlertsEvent };
+  | { to: typeof SystemId.sysAlerts; event: SysAlertsEvent }
+  | { to: typeof SystemId.session; event: SessionEvent };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -21,6 +24,14 @@ const isTask = (b: unknown): b is TaskInfo => isRecord(b) && typeof b.key === 's
 const isTokenWarning = (b: unknown): b is TokenWarningBody => isRecord(b) && typeof b.expires === 'string';
 const isNewToken = (b: unknown): b is NewTokenBody => isRecord(b) && typeof b.token === 'string';
 const isSystemAlert = (b: unknown): b is SystemAlert => isRecord(b) && typeof b.id === 'string';
+
+/** The parts of the site config a `siteConfig` push may change, read leniently. */
+function siteConfigChanges(b: Record<string, unknown>): Partial<SiteConfig> {
+  return {
+    ...('menu' in b ? { menu: asMenuSettings(b.menu) } : {}),
+    ...('ownerOrg' in b ? { ownerOrg: typeof b.ownerOrg === 'string' ? b.ownerOrg : null } : {}),
+  };
+}
 
 /** The deliveries for a push; a push of the wrong shape is delivered nowhere rather than crash a receiver. */
 export function routePush(frame: Frame): PushRoute[] {
@@ -42,6 +53,8 @@ export function routePush(frame: Frame): PushRoute[] {
       return isTask(b) ? [{ to: 'tasks', event: { type: 'tasks.completed', task: b } }] : [];
     case SYS_ALERTS_PUSH:
       return Array.isArray(b) ? [{ to: 'sysAlerts', event: { type: 'sysAlerts.received', alerts: b.filter(isSystemAlert) } }] : [];
+    case Push.siteConfig:
+      return isRecord(b) && !Array.isArray(b) ? [{ to: 'session', event: { type: 'session.siteConfigChanged', changes: siteConfigChanges(b) } }] : [];
     default:
       return [];
   }

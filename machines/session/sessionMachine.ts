@@ -2,7 +2,7 @@
  * The root of the browser's actor tree (DESIGN.md "The actor tree"): created once at start-up with
  * the site config and the effects, it starts the long-lived session actors under stable system ids.
  */
-import { enqueueActions, setup, spawnChild } from 'xstate';
+import { assign, enqueueActions, setup, spawnChild } from 'xstate';
 import { TOKEN_STORAGE_KEY } from '../../src/shared/constants';
 import type { SiteConfig } from '../../src/shared/protocol';
 import { getAuth, SystemId } from '../systemIds';
@@ -42,7 +42,9 @@ export interface SessionContext {
 
 export type SessionEvent =
   /** A `storage` event from another tab (key null: storage was cleared). */
-  { type: 'session.storageChanged'; key: string | null; newValue: string | null };
+  | { type: 'session.storageChanged'; key: string | null; newValue: string | null }
+  /** The server pushed parts of the site config that administrators changed (the menu setting). */
+  | { type: 'session.siteConfigChanged'; changes: Partial<SiteConfig> };
 
 /** Root session actor: spawns auth, connection, retry, alerts, tasks, sysAlerts, shell, router, whatsNew, orgsAdmin, notifications and masquerade and relays browser events to them. */
 export const sessionMachine = setup({
@@ -70,13 +72,14 @@ export const sessionMachine = setup({
     masquerade: masqueradeMachine,
   },
   guards: {
-    isTokenKey: ({ event }) => event.key === TOKEN_STORAGE_KEY || event.key === null,
+    isTokenKey: ({ event }) => event.type === 'session.storageChanged' && (event.key === TOKEN_STORAGE_KEY || event.key === null),
   },
   actions: {
     relayTokenChange: enqueueActions(({ event, enqueue, system }) => {
       const auth = getAuth(system);
-      if (auth) enqueue.sendTo(auth, { type: 'auth.storageChanged', token: event.key === null ? null : event.newValue });
+      if (auth && event.type === 'session.storageChanged') enqueue.sendTo(auth, { type: 'auth.storageChanged', token: event.key === null ? null : event.newValue });
     }),
+    applySiteConfig: assign(({ context, event }) => (event.type === 'session.siteConfigChanged' ? { siteConfig: { ...context.siteConfig, ...event.changes } } : {})),
   },
 }).createMachine({
   id: 'session',
@@ -136,5 +139,6 @@ export const sessionMachine = setup({
   ],
   on: {
     'session.storageChanged': { guard: 'isTokenKey', actions: 'relayTokenChange' },
+    'session.siteConfigChanged': { actions: 'applySiteConfig' },
   },
 });

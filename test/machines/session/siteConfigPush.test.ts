@@ -1,0 +1,42 @@
+import { createActor, SimulatedClock } from 'xstate';
+import { TOKEN_STORAGE_KEY } from '../../../src/shared/constants';
+import { routePush } from '../../../machines/session/pushRouting';
+import { sessionMachine } from '../../../machines/session/sessionMachine';
+import { SystemId } from '../../../machines/systemIds';
+import { buildSiteConfig, buildUser, fakeEffects, MemoryStorage } from './support/fakes';
+
+/** A signed-in session whose socket the test plays the server of. */
+function signedInSession() {
+  const storage = new MemoryStorage();
+  storage.setItem(TOKEN_STORAGE_KEY, 'stored-token');
+  const effects = fakeEffects({ storage });
+  const session = createActor(sessionMachine, {
+    input: { siteConfig: { ...buildSiteConfig(), dedicated: true }, clientVersion: '1.0.0', effects },
+    clock: new SimulatedClock(),
+    systemId: SystemId.session,
+  }).start();
+  const socket = effects.socket();
+  socket.open();
+  socket.push({ o: 'authed', b: buildUser() });
+  return { session, socket };
+}
+
+describe('the siteConfig push', () => {
+  it('changes the session site config at once, keeping the rest', () => {
+    const { session, socket } = signedInSession();
+    const before = session.getSnapshot().context.siteConfig;
+    socket.push({ o: 'siteConfig', b: { menu: { hidden: ['search'], order: { '': ['notifications'] } } } });
+    const after = session.getSnapshot().context.siteConfig;
+    expect(after.menu).toEqual({ hidden: ['search'], order: { '': ['notifications'] } });
+    expect({ ...after, menu: undefined }).toEqual({ ...before, menu: undefined });
+    session.stop();
+  });
+
+  it('reads a malformed menu as none and ignores a body that is no object', () => {
+    expect(routePush({ o: 'siteConfig', b: { menu: { hidden: 'search' } } })).toEqual([
+      { to: 'session', event: { type: 'session.siteConfigChanged', changes: { menu: { hidden: [], order: {} } } } },
+    ]);
+    expect(routePush({ o: 'siteConfig', b: ['menu'] })).toEqual([]);
+    expect(routePush({ o: 'siteConfig', b: { unknown: 1 } })).toEqual([{ to: 'session', event: { type: 'session.siteConfigChanged', changes: {} } }]);
+  });
+});
