@@ -16,4 +16,5 @@ export const ADMIN_VIEWS: Record<string, View> = {
   'v-admin.lovs': load(() => import('./LovsView').then((m) => m.LovsView)),
   'v-admin.owner': load(() => import('./OwnerView').then((m) => m.OwnerView)),
   'v-admin.systext': load(() => import('./SiteTextsView').then((m) => m.SiteTextsView)),
+  'v-admin.menu-items': load(() => import('./MenuItemsView').then((m) => m.MenuItemsView)),
 };

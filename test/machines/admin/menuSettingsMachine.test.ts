@@ -1,0 +1,91 @@
+import type { AdminAlerts, AdminConnection } from '../../../machines/admin/adminRequests';
+import {
+  menuSettingsMachine, selectMenuDirty, selectMenuDraft, selectMenuSaveError, selectMenuSettingsError, selectMenuSettingsStatus,
+} from '../../../machines/admin/menuSettingsMachine';
+import { startAdmin } from './support';
+
+const start = () => startAdmin(menuSettingsMachine, ({ connection, alerts }) => ({ connection: connection as AdminConnection, alerts: alerts as AdminAlerts }));
+const MAIN = ['home', 'search', 'notifications'];
+
+test('reads the setting when started and shows it as the draft', () => {
+  const t = start();
+  expect(t.sent()).toEqual([{ o: 'act/menuSettings' }]);
+  expect(selectMenuSettingsStatus(t.subject.getSnapshot())).toBe('LOADING');
+  t.reply({ hidden: ['search'], order: { '': ['search', 'home'] } });
+  const s = t.subject.getSnapshot();
+  expect(selectMenuSettingsStatus(s)).toBe('READY');
+  expect(selectMenuDraft(s)).toEqual({ hidden: ['search'], order: { '': ['search', 'home'] } });
+  expect(selectMenuDirty(s)).toBe(false);
+});
+
+test('hides and shows entries, never an admin entry, and moves entries among their siblings', () => {
+  const t = start();
+  t.reply({ hidden: [], order: {} });
+  t.subject.send({ type: 'menuSettings.hiddenToggled', path: 'search' });
+  t.subject.send({ type: 'menuSettings.hiddenToggled', path: 'admin.menu-items' });
+  expect(selectMenuDraft(t.subject.getSnapshot()).hidden).toEqual(['search']);
+  expect(selectMenuDirty(t.subject.getSnapshot())).toBe(true);
+  t.subject.send({ type: 'menuSettings.moved', parent: '', siblings: MAIN, path: 'notifications', by: -1 });
+  expect(selectMenuDraft(t.subject.getSnapshot()).order).toEqual({ '': ['home', 'notifications', 'search'] });
+  // At either end nothing moves.
+  t.subject.send({ type: 'menuSettings.moved', parent: '', siblings: MAIN, path: 'home', by: -1 });
+  t.subject.send({ type: 'menuSettings.moved', parent: '', siblings: MAIN, path: 'notifications', by: 1 });
+  expect(selectMenuDraft(t.subject.getSnapshot()).order).toEqual({ '': ['home', 'notifications', 'search'] });
+  t.subject.send({ type: 'menuSettings.hiddenToggled', path: 'search' });
+  expect(selectMenuDraft(t.subject.getSnapshot()).hidden).toEqual([]);
+});
+
+test('discard puts the saved setting back', () => {
+  const t = start();
+  t.reply({ hidden: ['home'], order: {} });
+  t.subject.send({ type: 'menuSettings.hiddenToggled', path: 'search' });
+  t.subject.send({ type: 'menuSettings.discarded' });
+  expect(selectMenuDraft(t.subject.getSnapshot())).toEqual({ hidden: ['home'], order: {} });
+  expect(selectMenuDirty(t.subject.getSnapshot())).toBe(false);
+});
+
+test('saves the draft whole, says applied, and takes the stored setting as saved', () => {
+  const t = start();
+  t.reply({ hidden: [], order: {} });
+  t.subject.send({ type: 'menuSettings.saved' });
+  expect(t.sent()).toHaveLength(1); // nothing to save yet
+  t.subject.send({ type: 'menuSettings.hiddenToggled', path: 'search' });
+  t.subject.send({ type: 'menuSettings.hiddenToggled', path: 'home' });
+  t.subject.send({ type: 'menuSettings.saved' });
+  expect(t.sent()[1]).toEqual({ o: 'act/setMenuSettings', b: { hidden: ['home', 'search'], order: {} } });
+  expect(selectMenuSettingsStatus(t.subject.getSnapshot())).toBe('SAVING');
+  // Changes wait while saving.
+  t.subject.send({ type: 'menuSettings.hiddenToggled', path: 'notifications' });
+  t.reply({ hidden: ['home', 'search'], order: {} });
+  const s = t.subject.getSnapshot();
+  expect(selectMenuSettingsStatus(s)).toBe('READY');
+  expect(selectMenuDirty(s)).toBe(false);
+  expect(selectMenuDraft(s).hidden).toEqual(['home', 'search']);
+  expect(t.alerts).toEqual([{ type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } }]);
+});
+
+test('a refused save keeps the draft and names the problem; the next change clears it', () => {
+  const t = start();
+  t.reply({ hidden: [], order: {} });
+  t.subject.send({ type: 'menuSettings.hiddenToggled', path: 'gone' });
+  t.subject.send({ type: 'menuSettings.saved' });
+  t.reply({ userMessage: 'validationFailed', fields: { hidden: 'errors.menu.unknownEntry' } }, { erred: true });
+  const s = t.subject.getSnapshot();
+  expect(selectMenuSaveError(s)).toMatchObject({ userMessage: 'validationFailed', fields: { hidden: 'errors.menu.unknownEntry' } });
+  expect(selectMenuDraft(s).hidden).toEqual(['gone']);
+  expect(selectMenuDirty(s)).toBe(true);
+  t.subject.send({ type: 'menuSettings.hiddenToggled', path: 'gone' });
+  expect(selectMenuSaveError(t.subject.getSnapshot())).toBeNull();
+  expect(t.alerts).toEqual([]);
+});
+
+test('a refused read shows the refusal and can be asked again', () => {
+  const t = start();
+  t.reply({ userMessage: 'unknownOperation' }, { erred: true });
+  expect(selectMenuSettingsStatus(t.subject.getSnapshot())).toBe('FAILED');
+  expect(selectMenuSettingsError(t.subject.getSnapshot())).toMatchObject({ userMessage: 'unknownOperation' });
+  t.subject.send({ type: 'menuSettings.reloaded' });
+  expect(t.sent()).toHaveLength(2);
+  t.reply({ hidden: ['search'], order: {} });
+  expect(selectMenuSettingsStatus(t.subject.getSnapshot())).toBe('READY');
+});
