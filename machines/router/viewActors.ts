@@ -8,6 +8,7 @@ import { adminItemsMachine } from '../admin/adminItemsMachine';
 import { menuSettingsMachine } from '../admin/menuSettingsMachine';
 import { ownerMachine } from '../admin/ownerMachine';
 import { serverStateMachine } from '../admin/serverStateMachine';
+import { siteTextsMachine } from '../admin/siteTextsMachine';
 
 /** Name to logic; a cell's `setup({ actors })` takes these as they are. */
 export const VIEW_ACTORS = {
@@ -15,6 +16,7 @@ export const VIEW_ACTORS = {
   serverState: serverStateMachine,
   owner: ownerMachine,
   menuSettings: menuSettingsMachine,
+  siteTexts: siteTextsMachine,
 } as const;
 
 export type ViewActorName = keyof typeof VIEW_ACTORS;
