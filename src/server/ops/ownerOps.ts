@@ -35,9 +35,13 @@ export const ownerOps: OpRoute[] = [
     handler: async (ctx): Promise<SiteOwnerReply> => {
       requireDedicated(ctx);
       const orgId = await readSiteOwner(ctx.services.siteSettings);
+      // Anyone may hear that none is chosen yet; once one is, the screen is its admin-org users' and the administrators'.
+      if (orgId !== null && !managesOwnerMembers(ctx.caller, orgId, orgId)) {
+        throw new OpError('notAllowed', 'Only an administrator or a member holding write in the owner organisation sees it here');
+      }
       const record = orgId ? await ctx.services.items.find(orgId) : null;
       const org = record && canRead(ctx.caller, record) ? await ctx.services.items.present(ctx.caller, record) : null;
-      return { orgId, org, mayChoose: ctx.caller?.admin === true, mayManage: orgId !== null && managesOwnerMembers(ctx.caller, orgId, orgId) };
+      return { orgId, org, mayChoose: ctx.caller?.admin === true, mayManage: orgId !== null };
     },
   },
   {
