@@ -7,18 +7,18 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import {
-  selectSiteTexts, selectSiteTextsError, selectSiteTextsLang, selectSiteTextsStatus, siteTextsMachine, type SiteTextsActorRef,
+  selectSiteTexts, selectSiteTextsError, selectSiteTextsLang, selectSiteTextsStatus, type SiteTextsActorRef,
 } from '../../../machines/admin/siteTextsMachine';
 import { en } from '../i18n/en';
 import { useIntl, useSetMessage } from '../i18n/IntlContext';
 import { useT } from '../i18n/useT';
 import type { CellViewProps } from '../layout/CellViewProps';
+import { useCellViewActor } from '../layout/useCellViewActor';
 import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
 import { AdminError } from './AdminError';
 import { SiteTextEntry } from './SiteTextEntry';
 import { SiteTextsToolbar, type SiteTextsFilter } from './SiteTextsToolbar';
-import { useViewActor } from './useViewActor';
 
 /** Texts per page: enough to scan, few enough that the page stays light. */
 export const SITE_TEXTS_PAGE_SIZE = 25;
@@ -108,7 +108,7 @@ export function SiteTextsView({ cell, spec }: CellViewProps) {
   const intl = useIntl();
   const setMessage = useSetMessage();
   const { connection, alerts } = useActors();
-  const actor = useViewActor(siteTextsMachine, { connection, alerts, lang: intl.locale });
+  const actor = useCellViewActor(cell, 'texts', 'siteTexts', { connection, alerts, lang: intl.locale });
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'article' }), [cell, title]);
   // The administrator's own page shows a saved text at once, when it is in the page's language.
