@@ -1,0 +1,113 @@
+/**
+ * The menu items screen in headless Chromium against the real dedicated server: the administrator
+ * hides an entry and moves another, and a community user's open browser's navigation drawer changes
+ * at once, without a reload; the page loaded afterwards carries the setting. axe (WCAG 2.2 AA) runs
+ * on the screen in light and dark.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
+import { ADMIN, launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer, type E2EServer } from './support/e2e';
+
+jest.setTimeout(120_000);
+
+let browser: Browser;
+let server: E2EServer;
+let api: ProtocolClient;
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startE2EServer({ DEDICATED: '1' })]);
+  const token = await apiSignIn(server.url, ADMIN.email, ADMIN.password);
+  ({ client: api } = await ProtocolClient.connect(`${server.url.replace(/^http/, 'ws')}/ws`, token));
+});
+
+afterAll(async () => {
+  api?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+/** axe on the page with the pointer resting off the content, or on `hovered`. */
+async function expectNoAxeViolations(page: Page, hovered?: Locator): Promise<void> {
+  if (hovered) await hovered.hover();
+  else await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function adminPage(path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await (await newContext(browser, server.url, { colorScheme })).newPage();
+  await page.goto(`/sign-in?next=${encodeURIComponent(path)}`);
+  await signIn(page);
+  await page.waitForURL(`**${path}`);
+  return page;
+}
+
+/** A community user, invited by the administrator, who has set their password in a browser of their own. */
+async function userPage(): Promise<Page> {
+  const contact = await api.call<{ $id: string }>('create/Contact', { firstName: 'Ada', lastName: 'Member', email: 'ada.menu@example.org' });
+  await api.call('act/invite', { contactId: contact.$id });
+  const page = await (await newContext(browser, server.url)).newPage();
+  await page.goto(linkIn(readMail(server.dataDir, 'ada.menu@example.org'), '/set-pass'));
+  await page.getByLabel('New password').fill('adas own password');
+  await page.getByLabel('Repeat the password').fill('adas own password');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await page.getByRole('heading', { name: 'Welcome, Ada Member' }).waitFor();
+  return page;
+}
+
+/** The link names of the drawer's Navigation section (the drawer must be open). */
+async function navLinks(page: Page): Promise<string[]> {
+  const nav = page.getByRole('dialog', { name: 'Menu', exact: true }).getByRole('region', { name: 'Navigation' });
+  await nav.waitFor();
+  return (await nav.getByRole('link').allTextContents()).map((s) => s.trim());
+}
+
+/** A row of the screen's list, found by its entry's title. */
+const rowOf = (section: Locator, title: string): Locator =>
+  section.getByRole('listitem').filter({ has: section.page().getByText(title, { exact: true }) }).last();
+
+describe('menu items', () => {
+  it("the administrator hides an entry and moves another; a user's open drawer changes at once", async () => {
+    const ada = await userPage();
+    await ada.getByRole('button', { name: 'Menu', exact: true }).click();
+    expect(await navLinks(ada)).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts']);
+
+    const admin = await adminPage('/admin.menu-items');
+    const main = admin.getByRole('region', { name: 'Main menu' });
+    await main.waitFor();
+    await expectNoAxeViolations(admin);
+    const adminMenu = admin.getByRole('region', { name: 'Administration menu' });
+    expect(await adminMenu.getByRole('switch').count()).toBe(0);
+
+    await rowOf(main, 'Search').getByRole('switch').click();
+    await rowOf(main, 'My contacts').getByRole('button', { name: 'Move My contacts up' }).click();
+    await admin.getByText('You have changes that are not saved yet.').waitFor();
+    await expectNoAxeViolations(admin, rowOf(main, 'Home').getByRole('button', { name: 'Move Home down' }));
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Applied').first().waitFor();
+
+    // Ada's drawer, still open, follows without a reload.
+    await ada.waitForFunction(() => {
+      const nav = document.querySelector('[role="dialog"] section[aria-labelledby="nav-main"]');
+      return [...(nav?.querySelectorAll('a') ?? [])].map((a) => a.textContent).join('|') === 'Home|Notifications|My contacts|My organisations';
+    }, undefined, { timeout: 10_000 });
+    expect(await navLinks(ada)).toEqual(['Home', 'Notifications', 'My contacts', 'My organisations']);
+    // The hidden view still opens for those allowed.
+    await ada.keyboard.press('Escape');
+    await ada.goto('/search');
+    await ada.getByRole('button', { name: 'Menu', exact: true }).click();
+    expect(await navLinks(ada)).toEqual(['Home', 'Notifications', 'My contacts', 'My organisations']);
+
+    // A fresh page carries the setting, and the screen shows it saved; dark theme passes axe too.
+    const dark = await adminPage('/admin.menu-items', 'dark');
+    const darkMain = dark.getByRole('region', { name: 'Main menu' });
+    await darkMain.waitFor();
+    expect(await rowOf(darkMain, 'Search').getByRole('switch').getAttribute('aria-checked')).toBe('false');
+    expect(await dark.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await expectNoAxeViolations(dark);
+    await expectNoAxeViolations(dark, rowOf(darkMain, 'Home').getByRole('switch'));
+  });
+});
