@@ -33,7 +33,7 @@ function OrgCard({ org, onOpen }: { org: Item; onOpen: (event: MouseEvent) => vo
     ['types.Organization.displayName', name],
     ['types.Organization.type', org.type ? t(`options.${text(org.type)}`) : '—'],
     ['types.Organization.legalName', text(org.legalName) || '—'],
-    ['types.Organization.website', website ? <a className="break-all text-primary underline" href={website} target="_blank" rel="noreferrer noopener">{website}</a> : '—'],
+    ['types.Organization.website', website ? <a className="break-all text-primary underline dark:text-blue-300" href={website} target="_blank" rel="noreferrer noopener">{website}</a> : '—'],
   ];
   return (
     <div className="flex flex-col gap-3 rounded border border-line bg-panel p-4">
@@ -46,7 +46,7 @@ function OrgCard({ org, onOpen }: { org: Item; onOpen: (event: MouseEvent) => vo
         ))}
       </dl>
       <div>
-        <a href={`/admin.owner/i-${org.$id}`} onClick={onOpen} className="font-medium text-primary underline">{t('admin.owner.open', { name })}</a>
+        <a href={`/admin.owner/i-${org.$id}`} onClick={onOpen} className="font-medium text-primary underline dark:text-blue-300">{t('admin.owner.open', { name })}</a>
       </div>
     </div>
   );

@@ -1,0 +1,122 @@
+/**
+ * The owner organisation of a dedicated deployment in headless Chromium against the real server: the
+ * administrator chooses it and gives a member `write` through the screen; that member, invited and
+ * signed in in a browser of their own, finds the screen in the navigation drawer and switches another
+ * member's capability; a member without `write` has no entry and is refused at the address. axe
+ * (WCAG 2.2 AA) runs on the screen in light and dark.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import type { OrgMembersReply } from '../../src/shared/admin/SiteOwner';
+import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
+import { ADMIN, launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer, type E2EServer } from './support/e2e';
+
+jest.setTimeout(180_000);
+
+let browser: Browser;
+let server: E2EServer;
+let api: ProtocolClient;
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startE2EServer({ DEDICATED: '1' })]);
+  const token = await apiSignIn(server.url, ADMIN.email, ADMIN.password);
+  ({ client: api } = await ProtocolClient.connect(`${server.url.replace(/^http/, 'ws')}/ws`, token));
+});
+
+afterAll(async () => {
+  api?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A user the administrator invites (their id); `join` signs them in by the invitation's link in a browser of their own. */
+async function invite(firstName: string, lastName: string): Promise<{ userId: string; email: string; join: (colorScheme?: 'light' | 'dark') => Promise<Page> }> {
+  const email = `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.org`;
+  const contact = await api.call<{ $id: string }>('create/Contact', { firstName, lastName, email });
+  const { userId } = await api.call<{ userId: string }>('act/invite', { contactId: contact.$id });
+  const join = async (colorScheme: 'light' | 'dark' = 'light') => {
+    const page = await (await newContext(browser, server.url, { colorScheme })).newPage();
+    await page.goto(linkIn(readMail(server.dataDir, email), '/set-pass'));
+    await page.getByLabel('New password').fill(`${firstName}s own password`);
+    await page.getByLabel('Repeat the password').fill(`${firstName}s own password`);
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.getByRole('heading', { name: `Welcome, ${firstName} ${lastName}` }).waitFor();
+    return page;
+  };
+  return { userId, email, join };
+}
+
+/** The navigation drawer's admin section (null when the drawer has none). */
+async function adminSection(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await drawer.getByRole('region', { name: 'Navigation' }).waitFor();
+  return drawer.getByRole('region', { name: 'Administration' });
+}
+
+describe('the owner organisation', () => {
+  it('is chosen by the administrator, whose writer manages its members from the drawer; a member without write is refused', async () => {
+    const org = await api.call<{ $id: string }>('create/Organization', {
+      displayName: 'Riverbend Nation', type: 'COMMUNITY', legalName: 'Riverbend Nation Inc.', website: 'https://riverbend.example',
+    });
+    const wren = await invite('Wren', 'Writer');
+    const rae = await invite('Rae', 'Reader');
+    await api.call('act/setMembership', { userId: rae.userId, orgId: org.$id, capabilities: { Research: true } });
+
+    // The administrator chooses the owner, adds Wren through the chooser and gives them write.
+    const admin = await (await newContext(browser, server.url, { colorScheme: 'dark' })).newPage();
+    await admin.goto(`/sign-in?next=${encodeURIComponent('/admin.owner')}`);
+    await signIn(admin);
+    await admin.getByText(/No organisation owns this site yet/).waitFor();
+    const chooser = admin.getByRole('form', { name: 'Choose the owner organisation' });
+    await chooser.getByLabel('Owner organisation').selectOption({ label: 'Riverbend Nation' });
+    await chooser.getByRole('button', { name: 'Make owner' }).click();
+    await admin.getByText('Riverbend Nation Inc.').waitFor();
+    const add = admin.getByRole('region', { name: 'Add a member' });
+    await add.getByLabel('Name or e-mail of a user').fill('wren');
+    await add.getByRole('button', { name: 'Find' }).click();
+    await add.getByRole('button', { name: 'Add Wren Writer' }).click();
+    const members = admin.getByRole('list', { name: 'Members' });
+    const wrenEntry = members.getByRole('listitem', { name: 'Wren Writer' });
+    await wrenEntry.getByRole('checkbox', { name: "Change the organisation's items" }).click();
+    await admin.getByText('Applied').first().waitFor();
+    await wrenEntry.getByRole('checkbox', { name: "Change the organisation's items", checked: true }).waitFor();
+    await expectNoAxeViolations(admin);
+
+    // Wren signs in, finds the screen in the drawer's admin section and gives Rae the vocabulary.
+    const writer = await wren.join();
+    const section = await adminSection(writer);
+    await section.getByRole('link', { name: 'Owner organisation' }).click();
+    await writer.waitForURL('**/admin.owner');
+    const raeEntry = writer.getByRole('list', { name: 'Members' }).getByRole('listitem', { name: 'Rae Reader' });
+    await raeEntry.getByRole('checkbox', { name: 'Vocabulary' }).click();
+    await writer.getByText('Applied').first().waitFor();
+    await raeEntry.getByRole('checkbox', { name: 'Vocabulary', checked: true }).waitFor();
+    const listed = await api.call<OrgMembersReply>('act/orgMembers', { orgId: org.$id });
+    expect(listed.members.find((m) => m.userId === rae.userId)?.capabilities).toEqual({ Research: true, Vocab: true });
+    // Wren's own write stays theirs.
+    expect(await writer.getByRole('listitem', { name: 'Wren Writer' }).getByRole('checkbox', { name: "Change the organisation's items" }).isDisabled()).toBe(true);
+    await expectNoAxeViolations(writer);
+
+    // The organisation opens beside the screen, to be edited there.
+    await writer.getByRole('link', { name: 'Open Riverbend Nation to edit it' }).click();
+    await writer.waitForURL('**/admin.owner/i-Organization-*');
+
+    // Rae holds no write: no entry in the drawer, and the address is refused.
+    const reader = await rae.join();
+    const readerSection = await adminSection(reader);
+    await reader.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Home' }).waitFor();
+    expect(await readerSection.getByRole('link', { name: 'Owner organisation' }).count()).toBe(0);
+    await reader.goto('/admin.owner');
+    await reader.getByRole('alert').filter({ hasText: 'You may not do this.' }).waitFor();
+    expect(await reader.getByRole('list', { name: 'Members' }).count()).toBe(0);
+  });
+});
