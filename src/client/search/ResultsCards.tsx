@@ -25,7 +25,8 @@ export function ResultsCards({ results, timeline = false }: { results: SearchRes
   const intl = useIntl();
   const typeName = (name: string): string => (`types.${name}` in intl.messages ? t(`types.${name}`) : name);
   const lanes = timeline || !wide ? 1 : 2;
-  const { scrollRef, virtualizer, items } = useResultsVirtualizer(results, ids, 168, lanes);
+  // A card holds the list item and up to three values; the timeline's adds its date line.
+  const { scrollRef, virtualizer, items } = useResultsVirtualizer(results, ids, timeline ? 164 : 144, lanes);
   // The title names the item; a general search's cards add its type and age (the timeline shows its date already).
   const columns = resultColumns(settings.itemTypeName).filter((c) => c.key !== 'label' && !(timeline && c.key === 'created'));
   return (
