@@ -146,6 +146,19 @@ describe('search bar', () => {
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
 
+  it('closes when the full results open another way, so it does not come back with old text after them', async () => {
+    const t = await start();
+    await t.user.type(await t.open(), 'mar');
+    await t.user.click(screen.getByRole('button', { name: 'Menu' }));
+    await t.user.click(await screen.findByRole('link', { name: 'Search' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/search'));
+    await t.user.click(screen.getByRole('button', { name: 'Menu' }));
+    await t.user.click(await screen.findByRole('link', { name: 'Home' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(await t.open()).toHaveValue('');
+  });
+
   it('closes on Esc and opens empty again', async () => {
     const t = await start();
     const field = await t.open();

@@ -3,7 +3,7 @@
  * Everything it knows lives in the searchBar actor; this only renders it and turns keys into events.
  */
 import { useSelector } from '@xstate/react';
-import { useId, type KeyboardEvent } from 'react';
+import { useEffect, useId, type KeyboardEvent } from 'react';
 import {
   selectHighlighted,
   selectOnSearchPage,
@@ -25,6 +25,11 @@ export function SearchBar() {
   const { searchBar, router } = useActors();
   const open = useSelector(searchBar, selectSearchBarOpen);
   const onSearchPage = useSelector(router, selectOnSearchPage);
+  // Reaching the full results another way (the drawer, a saved search, Back) closes the bar, so it
+  // does not come back with its old text after them.
+  useEffect(() => {
+    if (onSearchPage) searchBar.send({ type: 'searchBar.closed' });
+  }, [onSearchPage, searchBar]);
   return open && !onSearchPage ? <SearchCombobox searchBar={searchBar} /> : null;
 }
 
