@@ -29,8 +29,11 @@ export type MenuSettingsEvent =
   | { type: 'menuSettings.reloaded' }
   /** Shows a hidden entry or hides a shown one (never an admin entry). */
   | { type: 'menuSettings.hiddenToggled'; path: string }
-  /** Moves `path` one place among `siblings` (the paths under `parent` in the order shown now). */
-  | { type: 'menuSettings.moved'; parent: string; siblings: string[]; path: string; by: -1 | 1 }
+  /**
+   * Moves `path` one place among `siblings` (the paths under `parent` in the order shown now);
+   * `registered` is their order without the setting: an order that comes back to it is dropped.
+   */
+  | { type: 'menuSettings.moved'; parent: string; siblings: string[]; registered?: string[]; path: string; by: -1 | 1 }
   | { type: 'menuSettings.discarded' }
   | { type: 'menuSettings.saved' }
   | ConnectionReplyEvent;
@@ -52,13 +55,17 @@ function toggled(settings: MenuSettings, path: string): MenuSettings {
 }
 
 /** `settings` with `path` moved one place among `siblings`; unchanged at either end. */
-function moved(settings: MenuSettings, parent: string, siblings: readonly string[], path: string, by: -1 | 1): MenuSettings {
+function moved(settings: MenuSettings, event: Extract<MenuSettingsEvent, { type: 'menuSettings.moved' }>): MenuSettings {
+  const { parent, siblings, registered, path, by } = event;
   const from = siblings.indexOf(path);
   const to = from + by;
   if (from < 0 || to < 0 || to >= siblings.length) return settings;
   const order = [...siblings];
   [order[from], order[to]] = [order[to]!, order[from]!];
-  return { ...settings, order: { ...settings.order, [parent]: order } };
+  const { [parent]: _previous, ...others } = settings.order;
+  // Back in the registered order: the level needs no order of its own.
+  if (registered && registered.join('\n') === order.join('\n')) return { ...settings, order: others };
+  return { ...settings, order: { ...others, [parent]: order } };
 }
 
 /** LOADING, READY, SAVING, FAILED: the menu setting and the administrator's draft of it. */
@@ -86,7 +93,7 @@ export const menuSettingsMachine = setup({
     storeError: assign(({ event }) => (event.type === 'connection.failed' ? { error: toAdminError(event.failure) } : {})),
     toggle: assign(({ context, event }) => (event.type === 'menuSettings.hiddenToggled' ? { draft: toggled(context.draft, event.path), saveError: null } : {})),
     move: assign(({ context, event }) =>
-      event.type === 'menuSettings.moved' ? { draft: moved(context.draft, event.parent, event.siblings, event.path, event.by), saveError: null } : {},
+      event.type === 'menuSettings.moved' ? { draft: moved(context.draft, event), saveError: null } : {},
     ),
     discard: assign(({ context }) => ({ draft: context.saved, saveError: null })),
     save: enqueueActions(({ context, enqueue, self }) => {

@@ -70,6 +70,15 @@ describe('admin.menu-items', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
+  it('has nothing to save once an entry is moved back to its place', async () => {
+    const { user, main } = await openScreen({ hidden: [], order: {} });
+    await user.click(within(row(main, 'Home')).getByRole('button', { name: 'Move Home down' }));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    await user.click(within(row(main, 'Home')).getByRole('button', { name: 'Move Home up' }));
+    expect(rowTitles(main)).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts']);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
   it("shows the server's refusal with its reason and keeps the draft", async () => {
     const { h, user, main } = await openScreen({ hidden: [], order: {} });
     h.server.failures.set('act/setMenuSettings', { userMessage: 'validationFailed', fields: { hidden: 'errors.menu.adminEntryHidden' } });

@@ -23,6 +23,13 @@ import { AdminError, useFieldError } from './AdminError';
 /** Someone who sees every entry the menu can list: the screen shows them all, whoever they are for. */
 const SEES_EVERYTHING: NavUser = { admin: true, capabilities: {}, organizations: {} };
 
+/** Parent path to its children's paths, for every level of `entries`. */
+function siblingsByParent(entries: MenuEntry[], parent: string, into = new Map<string, string[]>()): Map<string, string[]> {
+  into.set(parent, entries.map((e) => e.path));
+  for (const e of entries) if (e.children.length) siblingsByParent(e.children, e.path, into);
+  return into;
+}
+
 const ICON_BUTTON =
   'rounded p-1.5 text-primary-ink hover:bg-primary/10 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary dark:text-blue-300';
 
@@ -42,18 +49,20 @@ interface RowProps {
   parent: string;
   siblings: string[];
   hidden: ReadonlySet<string>;
+  /** Parent path to its children's paths in their registered order (without the setting). */
+  registered: ReadonlyMap<string, string[]>;
   /** The title of the nearest hidden ancestor, if any. */
   hiddenWith: string | null;
   busy: boolean;
 }
 
-function EntryRow({ actor, entry, parent, siblings, hidden, hiddenWith, busy }: RowProps) {
+function EntryRow({ actor, entry, parent, siblings, hidden, registered, hiddenWith, busy }: RowProps) {
   const t = useT();
   const title = t(entry.title);
   const titleId = idOf(entry.path);
   const shown = !hidden.has(entry.path);
   const index = siblings.indexOf(entry.path);
-  const move = (by: -1 | 1) => actor.send({ type: 'menuSettings.moved', parent, siblings, path: entry.path, by });
+  const move = (by: -1 | 1) => actor.send({ type: 'menuSettings.moved', parent, siblings, registered: registered.get(parent) ?? [], path: entry.path, by });
   const childHiddenWith = hiddenWith ?? (shown ? null : title);
   return (
     <li>
@@ -97,7 +106,7 @@ function EntryRow({ actor, entry, parent, siblings, hidden, hiddenWith, busy }: 
       </div>
       {entry.children.length > 0 ? (
         <div className="pl-5">
-          <EntryList actor={actor} entries={entry.children} parent={entry.path} hidden={hidden} hiddenWith={childHiddenWith} busy={busy} />
+          <EntryList actor={actor} entries={entry.children} parent={entry.path} hidden={hidden} registered={registered} hiddenWith={childHiddenWith} busy={busy} />
         </div>
       ) : null}
     </li>
@@ -125,6 +134,10 @@ function MenuItemsPanel({ actor }: { actor: MenuSettingsActorRef }) {
   // Every entry, ordered as the draft orders them; hiding is shown on each row instead of dropping it.
   const tree = useMemo(() => buildMenu(MENU_SOURCES, SEES_EVERYTHING, dedicated, { hidden: [], order: draft.order }), [dedicated, draft.order]);
   const hidden = useMemo(() => new Set(draft.hidden), [draft.hidden]);
+  const registered = useMemo(() => {
+    const natural = buildMenu(MENU_SOURCES, SEES_EVERYTHING, dedicated);
+    return siblingsByParent(natural.admin, ADMIN_MENU_PARENT, siblingsByParent(natural.main, MAIN_MENU_PARENT));
+  }, [dedicated]);
   const busy = status === 'SAVING';
   if (status === 'LOADING') return <p role="status" className="px-3 py-4 text-muted">{t('app.loading')}</p>;
   if (status === 'FAILED') {
@@ -148,11 +161,11 @@ function MenuItemsPanel({ actor }: { actor: MenuSettingsActorRef }) {
       {problems.map((p) => <p key={p} className="text-sm text-ink">{p}</p>)}
       <section aria-labelledby="menu-items-main" className="flex flex-col">
         <h2 id="menu-items-main" className="pb-1 text-base font-semibold text-ink">{t('admin.menuItems.main')}</h2>
-        <EntryList actor={actor} entries={tree.main} parent={MAIN_MENU_PARENT} hidden={hidden} hiddenWith={null} busy={busy} />
+        <EntryList actor={actor} entries={tree.main} parent={MAIN_MENU_PARENT} hidden={hidden} registered={registered} hiddenWith={null} busy={busy} />
       </section>
       <section aria-labelledby="menu-items-admin" className="flex flex-col">
         <h2 id="menu-items-admin" className="pb-1 text-base font-semibold text-ink">{t('admin.menuItems.admin')}</h2>
-        <EntryList actor={actor} entries={tree.admin} parent={ADMIN_MENU_PARENT} hidden={hidden} hiddenWith={null} busy={busy} />
+        <EntryList actor={actor} entries={tree.admin} parent={ADMIN_MENU_PARENT} hidden={hidden} registered={registered} hiddenWith={null} busy={busy} />
       </section>
     </div>
   );

@@ -17,6 +17,7 @@ test('model: every state and transition of the menu settings actor', () => {
       { type: 'menuSettings.hiddenToggled', path: 'search' },
       { type: 'menuSettings.hiddenToggled', path: 'admin.state' },
       { type: 'menuSettings.moved', parent: '', siblings: ['home', 'search'], path: 'search', by: -1 },
+      { type: 'menuSettings.moved', parent: '', siblings: ['search', 'home'], registered: ['home', 'search'], path: 'search', by: 1 },
       { type: 'menuSettings.discarded' },
       { type: 'menuSettings.saved' },
       { type: 'menuSettings.reloaded' },

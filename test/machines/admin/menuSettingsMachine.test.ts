@@ -35,6 +35,16 @@ test('hides and shows entries, never an admin entry, and moves entries among the
   expect(selectMenuDraft(t.subject.getSnapshot()).hidden).toEqual([]);
 });
 
+test('an order moved back to the registered one is dropped, so nothing is left to save', () => {
+  const t = start();
+  t.reply({ hidden: [], order: { admin: ['admin.state'] } });
+  t.subject.send({ type: 'menuSettings.moved', parent: '', siblings: MAIN, registered: MAIN, path: 'home', by: 1 });
+  expect(selectMenuDraft(t.subject.getSnapshot()).order).toEqual({ admin: ['admin.state'], '': ['search', 'home', 'notifications'] });
+  t.subject.send({ type: 'menuSettings.moved', parent: '', siblings: ['search', 'home', 'notifications'], registered: MAIN, path: 'home', by: -1 });
+  expect(selectMenuDraft(t.subject.getSnapshot()).order).toEqual({ admin: ['admin.state'] });
+  expect(selectMenuDirty(t.subject.getSnapshot())).toBe(false);
+});
+
 test('discard puts the saved setting back', () => {
   const t = start();
   t.reply({ hidden: ['home'], order: {} });
