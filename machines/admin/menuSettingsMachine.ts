@@ -35,6 +35,8 @@ export type MenuSettingsEvent =
    */
   | { type: 'menuSettings.moved'; parent: string; siblings: string[]; registered?: string[]; path: string; by: -1 | 1 }
   | { type: 'menuSettings.discarded' }
+  /** The setting as the server pushed it to every browser (another administrator saved). */
+  | { type: 'menuSettings.pushed'; settings: MenuSettings }
   | { type: 'menuSettings.saved' }
   | ConnectionReplyEvent;
 
@@ -96,6 +98,12 @@ export const menuSettingsMachine = setup({
       event.type === 'menuSettings.moved' ? { draft: moved(context.draft, event), saveError: null } : {},
     ),
     discard: assign(({ context }) => ({ draft: context.saved, saveError: null })),
+    // The administrator's unsaved changes stay; without any, the screen shows what was saved elsewhere.
+    adoptPushed: assign(({ context, event }) => {
+      if (event.type !== 'menuSettings.pushed') return {};
+      const saved = asMenuSettings(event.settings);
+      return sameMenuSettings(context.draft, context.saved) ? { saved, draft: saved } : { saved };
+    }),
     save: enqueueActions(({ context, enqueue, self }) => {
       enqueue.assign({ saveError: null });
       enqueue.sendTo(context.connection, { type: 'connection.send', frame: { o: 'act/setMenuSettings', b: normalisedMenuSettings(context.draft) }, ticket: SAVE, replyTo: self });
@@ -124,6 +132,7 @@ export const menuSettingsMachine = setup({
         'menuSettings.hiddenToggled': { guard: 'isHideable', actions: 'toggle' },
         'menuSettings.moved': { actions: 'move' },
         'menuSettings.discarded': { actions: 'discard' },
+        'menuSettings.pushed': { actions: 'adoptPushed' },
         'menuSettings.saved': { guard: 'isDirty', target: 'SAVING', actions: 'save' },
         'menuSettings.reloaded': 'LOADING',
       },

@@ -79,6 +79,14 @@ describe('admin.menu-items', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
+  it("follows another administrator's saved setting while open", async () => {
+    const { h, main } = await openScreen({ hidden: [], order: {} });
+    act(() => h.server.push({ o: 'siteConfig', b: { menu: { hidden: ['home'], order: { '': ['search'] } } } }));
+    await waitFor(() => expect(switchOf(main, 'Home')).toHaveAttribute('aria-checked', 'false'));
+    expect(rowTitles(main)[0]).toBe('Search');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
   it("shows the server's refusal with its reason and keeps the draft", async () => {
     const { h, user, main } = await openScreen({ hidden: [], order: {} });
     h.server.failures.set('act/setMenuSettings', { userMessage: 'validationFailed', fields: { hidden: 'errors.menu.adminEntryHidden' } });

@@ -124,7 +124,7 @@ function EntryList({ entries, parent, ...rest }: Omit<RowProps, 'entry' | 'sibli
 
 function MenuItemsPanel({ actor }: { actor: MenuSettingsActorRef }) {
   const t = useT();
-  const { dedicated } = useSiteConfig();
+  const { dedicated, menu } = useSiteConfig();
   const status = useSelector(actor, selectMenuSettingsStatus);
   const draft = useSelector(actor, selectMenuDraft);
   const dirty = useSelector(actor, selectMenuDirty);
@@ -139,6 +139,10 @@ function MenuItemsPanel({ actor }: { actor: MenuSettingsActorRef }) {
     return siblingsByParent(natural.admin, ADMIN_MENU_PARENT, siblingsByParent(natural.main, MAIN_MENU_PARENT));
   }, [dedicated]);
   const busy = status === 'SAVING';
+  // Another administrator's save reaches every browser; this screen takes it too.
+  useEffect(() => {
+    if (menu) actor.send({ type: 'menuSettings.pushed', settings: menu });
+  }, [actor, menu]);
   if (status === 'LOADING') return <p role="status" className="px-3 py-4 text-muted">{t('app.loading')}</p>;
   if (status === 'FAILED') {
     return (

@@ -19,6 +19,7 @@ test('model: every state and transition of the menu settings actor', () => {
       { type: 'menuSettings.moved', parent: '', siblings: ['home', 'search'], path: 'search', by: -1 },
       { type: 'menuSettings.moved', parent: '', siblings: ['search', 'home'], registered: ['home', 'search'], path: 'search', by: 1 },
       { type: 'menuSettings.discarded' },
+      { type: 'menuSettings.pushed', settings: { hidden: ['home'], order: {} } },
       { type: 'menuSettings.saved' },
       { type: 'menuSettings.reloaded' },
       replied('menuSettings:load', { hidden: [], order: {} }),

@@ -45,6 +45,21 @@ test('an order moved back to the registered one is dropped, so nothing is left t
   expect(selectMenuDirty(t.subject.getSnapshot())).toBe(false);
 });
 
+test("another administrator's pushed setting replaces the shown one, or only the saved one under unsaved changes", () => {
+  const t = start();
+  t.subject.send({ type: 'menuSettings.pushed', settings: { hidden: ['x'], order: {} } });
+  t.reply({ hidden: [], order: {} });
+  expect(selectMenuDraft(t.subject.getSnapshot())).toEqual({ hidden: [], order: {} }); // not while loading
+  t.subject.send({ type: 'menuSettings.pushed', settings: { hidden: ['home'], order: {} } });
+  expect(selectMenuDraft(t.subject.getSnapshot())).toEqual({ hidden: ['home'], order: {} });
+  expect(selectMenuDirty(t.subject.getSnapshot())).toBe(false);
+  t.subject.send({ type: 'menuSettings.hiddenToggled', path: 'search' });
+  t.subject.send({ type: 'menuSettings.pushed', settings: { hidden: [], order: {} } });
+  expect(selectMenuDraft(t.subject.getSnapshot())).toEqual({ hidden: ['home', 'search'], order: {} });
+  t.subject.send({ type: 'menuSettings.discarded' });
+  expect(selectMenuDraft(t.subject.getSnapshot())).toEqual({ hidden: [], order: {} });
+});
+
 test('discard puts the saved setting back', () => {
   const t = start();
   t.reply({ hidden: ['home'], order: {} });
