@@ -110,7 +110,8 @@ export function resultsQuery(settings: ResultsSettings, now: Date, tzOffset: num
   const narrowing: SearchGroup[] = [];
   for (const spec of specs) {
     const chosen = (settings.selectedFacets[spec.key] ?? []).map((b) => bucketFilter(spec, b, now, tzOffset)).filter((f): f is Filter => f !== null);
-    if (chosen.length) narrowing.push({ should: chosen });
+    // Tagged with its facet, which the server then counts without it: the other buckets stay on offer.
+    if (chosen.length) narrowing.push({ should: chosen, facet: spec.key });
   }
   return {
     ...base,

@@ -43,8 +43,8 @@ test('searches the route text and lists the results; the facets narrow them', as
   await t.user.click(within(facets).getByRole('checkbox', { name: /Contact/ }));
   await t.user.click(within(facets).getByRole('checkbox', { name: /More than 180 days ago/ }));
   await waitFor(() => expect(t.searches().at(-1)!.subs).toEqual([
-    { should: [{ prop: '', kind: '_', value: 'Contact' }] },
-    { should: [expect.objectContaining({ prop: 'created', kind: 'dr' })] },
+    { should: [{ prop: '', kind: '_', value: 'Contact' }], facet: '_' },
+    { should: [expect.objectContaining({ prop: 'created', kind: 'dr' })], facet: 'created' },
   ]));
 });
 

@@ -217,6 +217,19 @@ describe('facets', () => {
     });
   });
 
+  test("a facet's own narrowing group is left out of its counts, so its other buckets stay on offer", async () => {
+    const byOrg2 = { prop: '_related', kind: 'ft' as const, value: org2.$id };
+    const query: SearchQuery = { must: { q: 'oskineegish' }, facets: ['_related', 'lastName'], subs: [{ should: [byOrg2], facet: '_related' }] };
+    const reply = await search(admin, query);
+    expect(reply.ids).toEqual([hidden.$id]);
+    expect(reply.total).toBe(1);
+    expect(reply.facets._related).toEqual([{ key: org1.$id, count: 2 }, { key: org2.$id, count: 1 }]);
+    // Other facets count the narrowed hits.
+    expect(reply.facets.lastName).toEqual([{ key: 'Oskineegish', count: 1 }]);
+    // Still only what the reader may read.
+    expect((await search(bob, query)).facets._related).toEqual([{ key: org1.$id, count: 1 }]);
+  });
+
   test('numeric ranges and file-size ranges count every bucket', async () => {
     const reply = await search(admin, {
       must: { _: 'Contact', id: [shared.$id, hidden.$id] },

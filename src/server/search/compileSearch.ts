@@ -135,12 +135,27 @@ export function compileSearch(query: SearchQuery, options: CompileOptions): Comp
   // longer registered cannot be presented, so they are left out too).
   if (scope.size === 0) where.push(`i.type = ANY(${params.add(fields.generalTypes(), 'text[]')})`);
   if (query.ids) where.push(`i.id = ANY(${params.add(query.ids, 'text[]')})`);
-  const cond = group(query, true);
+  // Top-level groups that narrow by a facet are kept apart: that facet counts the hits without them.
+  const narrowing = new Map<string, string[]>();
+  const isNarrowing = (g: SearchGroup): boolean => typeof g.facet === 'string' && g.facet !== '';
+  const cond = group({ ...query, subs: (query.subs ?? []).filter((g) => !isNarrowing(g)) }, true);
   if (cond) where.push(cond);
+  for (const sub of (query.subs ?? []).filter(isNarrowing)) {
+    const c = group(sub, true);
+    if (c) narrowing.set(sub.facet!, [...(narrowing.get(sub.facet!) ?? []), c]);
+  }
+  const narrowed = (except: string | null): string[] => [...narrowing].filter(([key]) => key !== except).flatMap(([, conds]) => conds);
 
   const facets: CompiledFacet[] = [];
+  const facetHits: { name: string; where: string[] }[] = [];
   for (const req of query.facets ?? []) {
-    const r = facetSql(typeof req === 'string' ? { key: req } : (req as FacetRequest), fieldMap, params, options.now, tzOffset);
+    const request = typeof req === 'string' ? { key: req } : (req as FacetRequest);
+    let source = 'hits';
+    if (narrowing.has(request.key)) {
+      source = `hits_${facetHits.length}`;
+      facetHits.push({ name: source, where: [...where, ...narrowed(request.key)] });
+    }
+    const r = facetSql(request, fieldMap, params, options.now, tzOffset, source);
     if ('ignored' in r) ignored.push(r.ignored);
     else facets.push(r);
   }
@@ -149,10 +164,12 @@ export function compileSearch(query: SearchQuery, options: CompileOptions): Comp
   const score = rankQuery && order.needsScore ? `ts_rank(i.search_text, ${rankQuery})` : '0::real';
   const max = query.max ?? searchConstants.defaultMax;
 
+  const columns = `i.id, i.type, i.idx, i.label, i.created_at, i.updated_at, i.created_by, ${needsData ? 'i.data' : 'NULL::jsonb AS data'}`;
+  const others = facetHits.map((h) => `,\n  ${h.name} AS MATERIALIZED (SELECT ${columns}, 0::real AS score FROM items i WHERE ${h.where.join('\n      AND ')})`).join('');
   const sql = `WITH hits AS MATERIALIZED (
-    SELECT i.id, i.type, i.idx, i.label, i.created_at, i.updated_at, i.created_by, ${needsData ? 'i.data' : 'NULL::jsonb AS data'}, ${score} AS score
-    FROM items i WHERE ${where.join('\n      AND ')}
-  )
+    SELECT ${columns}, ${score} AS score
+    FROM items i WHERE ${[...where, ...narrowed(null)].join('\n      AND ')}
+  )${others}
   SELECT (SELECT count(*) FROM hits)::int AS total,
     (SELECT coalesce(json_agg(json_build_array(p.id, p.label)), '[]'::json)
        FROM (SELECT h.id, h.label FROM hits h ORDER BY ${order.sql} LIMIT ${params.add(max, 'bigint')}) p) AS page${facets.map((f, n) => `,\n    ${f.sql} AS f${n}`).join('')}`;

@@ -41,6 +41,8 @@ export function facetSql(
   params: SqlParams,
   now: Date,
   tzOffset: number,
+  /** The CTE of the rows counted: `hits`, or the hits without the facet's own narrowing. */
+  source = 'hits',
 ): CompiledFacet | { ignored: string } {
   const field = request.key === '_' ? TYPE_FIELD : fields.get(request.key);
   if (!field) return { ignored: `facet ${request.key}: unknown property` };
@@ -55,7 +57,7 @@ export function facetSql(
       return {
         key, kind, buckets: [], idTerms: field.column === 'created_by', needsData: false,
         sql: `(SELECT coalesce(json_agg(json_build_array(t.k, t.c)), '[]'::json) FROM (
-          SELECT ${col}::text AS k, count(*) AS c FROM hits h WHERE ${col} IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${lim}) t)`,
+          SELECT ${col}::text AS k, count(*) AS c FROM ${source} h WHERE ${col} IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${lim}) t)`,
       };
     }
     if (!field.multiple) {
@@ -65,7 +67,7 @@ export function facetSql(
       return {
         key, kind, buckets: [], idTerms: field.kinds.has('REL'), needsData: true,
         sql: `(SELECT coalesce(json_agg(json_build_array(t.k, t.c)), '[]'::json) FROM (
-          SELECT ${k} AS k, count(*) AS c FROM hits h WHERE ${k} IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${lim}) t)`,
+          SELECT ${k} AS k, count(*) AS c FROM ${source} h WHERE ${k} IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${lim}) t)`,
       };
     }
     const j = jsonOf('h', field, params);
@@ -73,7 +75,7 @@ export function facetSql(
       key, kind, buckets: [], idTerms: field.kinds.has('REL'), needsData: true,
       sql: `(SELECT coalesce(json_agg(json_build_array(t.k, t.c)), '[]'::json) FROM (
         SELECT CASE jsonb_typeof(e.v) WHEN 'object' THEN e.v ->> 'id' ELSE e.v #>> '{}' END AS k, count(*) AS c
-        FROM hits h CROSS JOIN LATERAL jsonb_array_elements(CASE jsonb_typeof(${j}) WHEN 'array' THEN ${j} ELSE jsonb_build_array(${j}) END) AS e(v)
+        FROM ${source} h CROSS JOIN LATERAL jsonb_array_elements(CASE jsonb_typeof(${j}) WHEN 'array' THEN ${j} ELSE jsonb_build_array(${j}) END) AS e(v)
         WHERE jsonb_typeof(e.v) NOT IN ('null', 'array') AND (jsonb_typeof(e.v) <> 'object' OR e.v ? 'id')
         GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${lim}) t)`,
     };
@@ -107,7 +109,7 @@ export function facetSql(
   }
   return {
     key, kind, buckets, idTerms: false, needsData: !field.column,
-    sql: `(SELECT json_build_array(${counts.join(', ')}) FROM hits h)`,
+    sql: `(SELECT json_build_array(${counts.join(', ')}) FROM ${source} h)`,
   };
 }
 

@@ -31,6 +31,11 @@ export interface SearchGroup {
   subsShould?: SearchGroup[];
   /** How many `should` conditions and `subsShould` groups must match; 1 when any are given. */
   minShould?: number;
+  /**
+   * On a top-level `subs` group: the key of the facet it narrows by. That facet is counted over the
+   * hits without this group, so its other buckets stay on offer as alternatives.
+   */
+  facet?: string;
 }
 
 /** Sort order of a key: `created`, `updated`, `label`, `index`, `type`, `score` or a sortable property. */

@@ -142,8 +142,8 @@ describe('searchResultsMachine', () => {
     t.subject.send({ type: 'results.facetToggled', facet: 'created', bucket: 'today' });
     const query = t.searches().at(-1)!;
     expect(query.subs).toEqual([
-      { should: [{ prop: '', kind: '_', value: 'Contact' }, { prop: '', kind: '_', value: 'Organization' }] },
-      { should: [{ prop: 'created', kind: 'dr', value: { from: '2026-03-10T00:00:00.000Z', to: '2026-03-11T00:00:00.000Z' } }] },
+      { should: [{ prop: '', kind: '_', value: 'Contact' }, { prop: '', kind: '_', value: 'Organization' }], facet: '_' },
+      { should: [{ prop: 'created', kind: 'dr', value: { from: '2026-03-10T00:00:00.000Z', to: '2026-03-11T00:00:00.000Z' } }], facet: 'created' },
     ]);
     t.subject.send({ type: 'results.facetToggled', facet: '_', bucket: 'Contact' });
     expect(selectResultsSettings(t.snapshot()).selectedFacets).toEqual({ _: ['Organization'], created: ['today'] });
@@ -159,8 +159,8 @@ describe('searchResultsMachine', () => {
     expect(t.searches().at(-1)!.facets!.map((f) => (typeof f === 'string' ? f : f.key))).toEqual(['_', 'created', 'type']);
     t.subject.send({ type: 'results.facetToggled', facet: 'type', bucket: 'COMMUNITY' });
     expect(t.searches().at(-1)!.subs).toEqual([
-      { should: [{ prop: '', kind: '_', value: 'Organization' }] },
-      { should: [{ prop: 'type', kind: 'ft', value: 'COMMUNITY' }] },
+      { should: [{ prop: '', kind: '_', value: 'Organization' }], facet: '_' },
+      { should: [{ prop: 'type', kind: 'ft', value: 'COMMUNITY' }], facet: 'type' },
     ]);
     // A second type: the organisation types no longer apply, and their choice goes.
     t.subject.send({ type: 'results.facetToggled', facet: '_', bucket: 'Contact' });
