@@ -13,12 +13,21 @@ import { AdminError } from './AdminError';
 
 const ORGS_QUERY = { must: { _: 'Organization' }, max: SEARCH_MAX_ALL, labels: true };
 
+type OrgsActorRef = NonNullable<ReturnType<typeof useCellViewActor<'adminItems'>>>;
+
 /** A select of every organisation and a button that makes the chosen one the owner. */
 export function OwnerChooser({ cell, actor, current }: { cell: CellActorRef; actor: OwnerActorRef; current: string | null }) {
-  const t = useT();
-  const id = useId();
   const { connection } = useActors();
   const orgs = useCellViewActor(cell, 'orgs', 'adminItems', { connection, alerts: null, query: ORGS_QUERY, readItems: false });
+  return orgs ? <ChooserForm orgs={orgs} actor={actor} current={current} /> : null;
+}
+
+// The options are drawn by the select's own component, so the select shows its value once they arrive.
+function ChooserForm({ orgs, actor, current }: { orgs: OrgsActorRef; actor: OwnerActorRef; current: string | null }) {
+  const t = useT();
+  const id = useId();
+  const ids = useSelector(orgs, selectAdminIds);
+  const labels = useSelector(orgs, selectAdminLabels);
   const status = useSelector(actor, selectOwnerStatus);
   const savingKey = useSelector(actor, selectOwnerSavingKey);
   const saveError = useSelector(actor, selectOwnerSaveError);
@@ -34,17 +43,11 @@ export function OwnerChooser({ cell, actor, current }: { cell: CellActorRef; act
         <select id={id} value={choice} onChange={(e) => setChoice(e.target.value)} required
           className="min-w-0 max-w-md flex-1 rounded border border-line bg-surface px-3 py-2 text-ink">
           <option value="">{t('admin.owner.chooseOption')}</option>
-          {orgs ? <OrgOptions orgs={orgs} /> : null}
+          {ids.map((orgId) => <option key={orgId} value={orgId}>{labels[orgId] ?? orgId}</option>)}
         </select>
         <Button type="submit" disabled={status !== 'READY' || !choice || choice === current}>{t('admin.owner.makeOwner')}</Button>
       </div>
       {savingKey === 'owner' ? <AdminError error={saveError} /> : null}
     </form>
   );
-}
-
-function OrgOptions({ orgs }: { orgs: NonNullable<ReturnType<typeof useCellViewActor<'adminItems'>>> }) {
-  const ids = useSelector(orgs, selectAdminIds);
-  const labels = useSelector(orgs, selectAdminLabels);
-  return <>{ids.map((orgId) => <option key={orgId} value={orgId}>{labels[orgId] ?? orgId}</option>)}</>;
 }

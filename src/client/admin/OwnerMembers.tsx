@@ -64,7 +64,9 @@ export function OwnerMembers({ actor, me, admin }: { actor: OwnerActorRef; me: s
   const members = useSelector(actor, selectOwnerMembers);
   const roles = useSelector(actor, selectMembershipCapabilities);
   const status = useSelector(actor, selectOwnerStatus);
-  if (members.length === 0) return <p className="text-muted">{t('admin.owner.noMembers')}</p>;
+  if (members.length === 0) {
+    return status === 'LOADING' ? <p role="status" className="text-muted">{t('app.loading')}</p> : <p className="text-muted">{t('admin.owner.noMembers')}</p>;
+  }
   return (
     <ul className="flex flex-col gap-2" aria-label={t('admin.owner.members')}>
       {members.map((member) => (
