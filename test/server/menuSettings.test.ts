@@ -44,8 +44,8 @@ describe('the menu setting in a dedicated deployment', () => {
       });
       const expected = { hidden: ['search'], order: { '': ['notifications', 'home'], admin: ['admin.state'] } };
       expect(stored).toEqual(expected);
-      expect((await pushed).b).toEqual({ menu: expected });
-      expect((await pushedToSecond).b).toEqual({ menu: expected });
+      expect(((await pushed).b as SiteConfig).menu).toEqual(expected);
+      expect(((await pushedToSecond).b as SiteConfig).menu).toEqual(expected);
       expect(await alice.client.call('act/menuSettings')).toEqual(expected);
       expect((await embeddedSiteConfig(srv)).menu).toEqual(expected);
     } finally {
@@ -93,7 +93,7 @@ describe('the menu setting in a dedicated deployment', () => {
     try {
       const pushed = bob.client.nextPush((f) => f.o === 'siteConfig');
       await admin.client.call('act/setMenuSettings', { hidden: ['notifications'], order: {} });
-      expect((await pushed).b).toEqual({ menu: { hidden: ['notifications'], order: {} } });
+      expect(((await pushed).b as SiteConfig).menu).toEqual({ hidden: ['notifications'], order: {} });
       expect((await embeddedSiteConfig(second)).menu).toEqual({ hidden: ['notifications'], order: {} });
     } finally {
       bob.client.close();
