@@ -24,8 +24,8 @@ describe('item displays', () => {
     const t = setUp(<ListItem item={buildContact(3)} />);
     const link = t.in.getByRole('link', { name: /Smith/ });
     expect(link).toHaveAttribute('href', '/i-Contact-3');
-    // Contact's listItem: title lastName, subtitle email.
-    expect(link).toHaveTextContent('Smith');
+    // Contact's listItem: titled by its label (first and last name), subtitle email.
+    expect(link).toHaveTextContent('Ann Smith');
     expect(link).toHaveTextContent('ann@example.org');
     const avatar = within(link).getByTestId('avatar');
     expect(avatar).toHaveTextContent('S');

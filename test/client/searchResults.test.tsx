@@ -34,7 +34,7 @@ const all = (q: SearchQuery): SearchReply => {
 test('searches the route text and lists the results; the facets narrow them', async () => {
   const t = start(all);
   const results = await screen.findByRole('region', { name: 'Search results' });
-  expect(await within(results).findByText('Thomas')).toBeInTheDocument();
+  expect(await within(results).findByText('Mary Thomas')).toBeInTheDocument();
   expect(screen.getByRole('status', { name: '' })).toHaveTextContent('3 results');
   expect(t.searches()[0]).toMatchObject({ must: [{ kind: 'q', value: 'mar' }], sort: [{ key: 'created', order: 'desc' }] });
   const facets = screen.getByRole('complementary', { name: 'Facets' });
@@ -50,7 +50,7 @@ test('searches the route text and lists the results; the facets narrow them', as
 
 test('the table sorts by a clicked heading; the other displays show the results', async () => {
   const t = start(all);
-  await screen.findByText('Thomas');
+  await screen.findByText('Mary Thomas');
   await t.user.click(screen.getByRole('button', { name: 'Table' }));
   const table = await screen.findByRole('table');
   await t.user.click(within(table).getByRole('button', { name: /Name/ }));
@@ -59,7 +59,7 @@ test('the table sorts by a clicked heading; the other displays show the results'
   expect(within(screen.getByRole('table')).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
   for (const display of ['Cards', 'Timeline']) {
     await t.user.click(screen.getByRole('button', { name: display }));
-    expect(await screen.findByText('Nowak')).toBeInTheDocument();
+    expect(await screen.findByText('Marek Nowak')).toBeInTheDocument();
     // A general search's cards say what each result is.
     const card = screen.getAllByRole('article')[0]!;
     expect(within(card).getByText('Type').nextElementSibling).toHaveTextContent('contact');

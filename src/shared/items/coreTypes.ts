@@ -41,7 +41,8 @@ export const ContactType: ItemTypeDef = {
   },
   label: (item: ItemData) =>
     [text(item.firstName), text(item.lastName)].filter(Boolean).join(' ') || text(item.email),
-  listItem: { title: 'lastName', subtitle: 'email', icon: 'contact' },
+  // Titled by the label (first and last name): a list of people sharing a last name must tell them apart.
+  listItem: { subtitle: 'email', icon: 'contact' },
   defaultHeaders: ['firstName', 'lastName', 'email'],
 };
 

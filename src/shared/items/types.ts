@@ -54,7 +54,8 @@ export interface PropertyDef {
 
 /** How an item shows in a list. */
 export interface ListItemDef {
-  title: string;
+  /** The property that titles the item in lists; without one, the item's label. */
+  title?: string;
   subtitle?: string;
   icon?: string;
 }

@@ -26,7 +26,7 @@ const text = (value: unknown): string => (typeof value === 'string' || typeof va
 
 /** The title the type's `listItem` names, else the item's label, else its id. */
 function titleOf(item: Item, type: ItemTypeDef | undefined): string {
-  const own = type?.listItem ? text(item[type.listItem.title]) : '';
+  const own = type?.listItem?.title ? text(item[type.listItem.title]) : '';
   return own || item.$labels?.[item.$id] || type?.label(item) || item.$id;
 }
 
