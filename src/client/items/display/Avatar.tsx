@@ -1,11 +1,5 @@
 /** An item's avatar (spec 000 §2): its initials on a colour derived from its id, 36 px by default. */
-
-/** A stable hue for an id, so the same item always gets the same colour. */
-function hueOf(id: string): number {
-  let hash = 0;
-  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) | 0;
-  return Math.abs(hash) % 360;
-}
+import { avatarColour } from './avatarColour';
 
 /** Up to two initials of a name (first and last word). */
 function initialsOf(name: string): string {
@@ -17,13 +11,14 @@ function initialsOf(name: string): string {
 
 /** A round avatar with initials; decorative, as the title beside it names the item. */
 export function Avatar({ id, name, size = 36 }: { id: string; name: string; size?: number }) {
-  // Mid lightness with white text reads on both the light and the dark surface.
+  // A mid-dark colour with white initials reads on both the light and the dark surface.
+  const [r, g, b] = avatarColour(id);
   return (
     <span
       aria-hidden="true"
       data-testid="avatar"
       className="inline-flex shrink-0 select-none items-center justify-center rounded-full font-semibold text-white"
-      style={{ width: size, height: size, fontSize: Math.round(size * 0.4), backgroundColor: `hsl(${hueOf(id)} 45% 42%)` }}
+      style={{ width: size, height: size, fontSize: Math.round(size * 0.4), backgroundColor: `rgb(${r}, ${g}, ${b})` }}
     >
       {initialsOf(name)}
     </span>
