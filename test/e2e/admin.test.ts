@@ -4,18 +4,15 @@
  * state names the database driver; a list value is added, translated and archived; all items lists
  * every type and searches them. axe (WCAG 2.2 AA) runs on each screen.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { ADMIN, launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer, type E2EServer } from './support/e2e';
+import { ADMIN, expectNoAxeViolations, invite, launchBrowser, signedInPage, startE2EServer, type E2EServer } from './support/e2e';
 
 jest.setTimeout(120_000);
 
 let browser: Browser;
 let server: E2EServer;
 let api: ProtocolClient;
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startE2EServer({ DEDICATED: '1' })]);
@@ -29,34 +26,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** axe on the page with the pointer resting off the content, or on `hovered` (a control's hover colours must keep their contrast too). */
-async function expectNoAxeViolations(page: Page, hovered?: Locator): Promise<void> {
-  if (hovered) await hovered.hover();
-  else await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function adminPage(path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const page = await (await newContext(browser, server.url, { colorScheme })).newPage();
-  await page.goto(`/sign-in?next=${encodeURIComponent(path)}`);
-  await signIn(page);
-  await page.waitForURL(`**${path}`);
-  return page;
-}
+/** A page signed in as the administrator at `path`. */
+const adminPage = (path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> => signedInPage(browser, server.url, path, { colorScheme });
 
 /** A community user, invited by the administrator, who has set their password in a browser of their own. */
-async function userPage(): Promise<Page> {
-  const contact = await api.call<{ $id: string }>('create/Contact', { firstName: 'Ada', lastName: 'Member', email: 'ada.member@example.org' });
-  await api.call('act/invite', { contactId: contact.$id });
-  const page = await (await newContext(browser, server.url)).newPage();
-  await page.goto(linkIn(readMail(server.dataDir, 'ada.member@example.org'), '/set-pass'));
-  await page.getByLabel('New password').fill('adas own password');
-  await page.getByLabel('Repeat the password').fill('adas own password');
-  await page.getByRole('button', { name: 'Save password' }).click();
-  await page.getByRole('heading', { name: 'Welcome, Ada Member' }).waitFor();
-  return page;
-}
+const userPage = async (): Promise<Page> => (await invite(api, browser, server, 'Ada', 'Member')).join();
 
 describe('administration', () => {
   it('a modal system alert reaches an open browser at once, and ending it takes it away', async () => {

@@ -4,10 +4,9 @@
  * a dirty column that refuses to close, an item opened by its URL while signed out, an item deleted
  * elsewhere; the same flow by keyboard only; and axe (WCAG 2.2 AA) on each screen.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { ADMIN, launchBrowser, newContext, signIn, startE2EServer, type E2EServer } from './support/e2e';
+import { ADMIN, type E2EServer, expectNoAxeViolations, launchBrowser, newContext, signedInPage, signIn, startE2EServer } from './support/e2e';
 
 jest.setTimeout(90_000);
 
@@ -15,8 +14,6 @@ let browser: Browser;
 let server: E2EServer;
 let api: ProtocolClient;
 const ids: string[] = [];
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startE2EServer()]);
@@ -40,25 +37,13 @@ afterAll(async () => {
 
 const titles = (page: Page): Promise<string[]> => page.locator('section[data-cell] h2').allTextContents();
 
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary).toEqual([]);
-}
-
-async function signedInPage(path: string, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
-  const context = await newContext(browser, server.url, options);
-  const page = await context.newPage();
-  await page.goto(`/sign-in?next=${encodeURIComponent(path)}`);
-  await signIn(page);
-  await page.waitForURL(`**${path}`);
-  return page;
-}
+/** A page signed in as the administrator at `path`. */
+const adminPage = (path: string, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Page> => signedInPage(browser, server.url, path, options);
 
 describe('columns and items', () => {
   it('opens three items side by side, titled by their labels', async () => {
     const [a, b, c] = ids;
-    const page = await signedInPage(`/i-${a}/i-${b}/i-${c}`);
+    const page = await adminPage(`/i-${a}/i-${b}/i-${c}`);
     await page.getByRole('heading', { name: 'Cree Cardinal', level: 2 }).waitFor();
     // One column at a time until the user turns multi-column mode on.
     expect(await page.locator('section[data-cell]:visible').count()).toBe(1);
@@ -75,8 +60,8 @@ describe('columns and items', () => {
 
   it('refuses a save with a validation error, then saves the fixed value and another browser sees it', async () => {
     const [a] = ids;
-    const page = await signedInPage(`/i-${a}`);
-    const other = await signedInPage(`/i-${a}`);
+    const page = await adminPage(`/i-${a}`);
+    const other = await adminPage(`/i-${a}`);
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.waitForURL(`**/i-${a}-edit`);
     const lastName = page.getByLabel('Last name');
@@ -115,7 +100,7 @@ describe('columns and items', () => {
 
   it('marks an item deleted elsewhere', async () => {
     const doomed = await api.call<{ $id: string }>('create/Contact', { firstName: 'Dee', lastName: 'Deleted' });
-    const page = await signedInPage(`/i-${doomed.$id}`, { colorScheme: 'dark' });
+    const page = await adminPage(`/i-${doomed.$id}`, { colorScheme: 'dark' });
     await page.getByRole('heading', { name: 'Dee Deleted', level: 2 }).waitFor();
     await api.call(`delete/${doomed.$id}`);
     await page.getByText('This item was deleted.').waitFor();
@@ -124,7 +109,7 @@ describe('columns and items', () => {
   });
 
   it('creates an item, shows its timeline and its info, each screen without axe violations', async () => {
-    const page = await signedInPage('/i-Organization-0');
+    const page = await adminPage('/i-Organization-0');
     await page.getByRole('heading', { name: 'New organisation', level: 2 }).waitFor();
     await expectNoAxeViolations(page);
     await page.getByLabel('Display name').fill('Cedar River Nation');
@@ -149,7 +134,7 @@ describe('columns and items', () => {
 
   it('edits and saves by keyboard only', async () => {
     const [, , c] = ids;
-    const page = await signedInPage(`/i-${c}`);
+    const page = await adminPage(`/i-${c}`);
     await page.getByRole('heading', { name: 'Cree Cardinal', level: 2 }).waitFor();
     const edit = page.getByRole('button', { name: 'Edit' });
     for (let presses = 0; presses < 40 && !(await edit.evaluate((el) => el === document.activeElement)); presses += 1) await page.keyboard.press('Tab');

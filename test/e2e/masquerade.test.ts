@@ -4,18 +4,15 @@
  * and stops, getting their own session back. axe (WCAG 2.2 AA) runs on the picker and while
  * masquerading.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { ADMIN, launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer, type E2EServer } from './support/e2e';
+import { ADMIN, type E2EServer, expectNoAxeViolations, launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer } from './support/e2e';
 
 jest.setTimeout(120_000);
 
 let browser: Browser;
 let server: E2EServer;
 let api: ProtocolClient;
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startE2EServer()]);
@@ -28,11 +25,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')}`)).toEqual([]);
-}
 
 /** A community user who has set their password (through the invitation mail). */
 async function makeUser(): Promise<void> {

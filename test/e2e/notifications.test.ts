@@ -4,18 +4,15 @@
  * the user's bell counts it at once, opens it (marked read) and marks it unread and read again on
  * /notifications. axe (WCAG 2.2 AA) runs on the list.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { ADMIN, launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer, type E2EServer } from './support/e2e';
+import { ADMIN, expectNoAxeViolations, invite, launchBrowser, newContext, signIn, startE2EServer, type E2EServer } from './support/e2e';
 
 jest.setTimeout(120_000);
 
 let browser: Browser;
 let server: E2EServer;
 let api: ProtocolClient;
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startE2EServer()]);
@@ -29,23 +26,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')}`)).toEqual([]);
-}
-
 /** A community user, invited by the administrator, who has set their password in a browser of their own. */
-async function userPage(): Promise<Page> {
-  const contact = await api.call<{ $id: string }>('create/Contact', { firstName: 'Nora', lastName: 'Follower', email: 'nora.follower@example.org' });
-  await api.call('act/invite', { contactId: contact.$id });
-  const page = await (await newContext(browser, server.url)).newPage();
-  await page.goto(linkIn(readMail(server.dataDir, 'nora.follower@example.org'), '/set-pass'));
-  await page.getByLabel('New password').fill('noras own password');
-  await page.getByLabel('Repeat the password').fill('noras own password');
-  await page.getByRole('button', { name: 'Save password' }).click();
-  await page.getByRole('heading', { name: 'Welcome, Nora Follower' }).waitFor();
-  return page;
-}
+const userPage = async (): Promise<Page> => (await invite(api, browser, server, 'Nora', 'Follower')).join();
 
 describe('notifications', () => {
   it('a change by another user reaches the bell of a follower, who opens it and marks it read', async () => {

@@ -5,19 +5,16 @@
  * from its link and sees only what their rights allow; blocking them signs them out in their open
  * browser. axe (WCAG 2.2 AA) runs on the module's screens.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { TOKEN_STORAGE_KEY } from '../../src/shared/constants';
 import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { ADMIN, launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer, type E2EServer } from './support/e2e';
+import { ADMIN, type E2EServer, expectNoAxeViolations, launchBrowser, linkIn, newContext, readMail, signedInPage, startE2EServer } from './support/e2e';
 
 jest.setTimeout(120_000);
 
 let browser: Browser;
 let server: E2EServer;
 let api: ProtocolClient;
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startE2EServer({ DEDICATED: '1' })]);
@@ -31,26 +28,14 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** A page in its own browser context, multi-column, signed in through the form at `path`. */
-async function signedInPage(path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const context = await newContext(browser, server.url, { colorScheme });
-  await context.addInitScript(() => window.localStorage.setItem('kk-prefs', JSON.stringify({ v: 1, prefs: { multiColumns: true } })));
-  const page = await context.newPage();
-  await page.goto(`/sign-in?next=${encodeURIComponent(path)}`);
-  await signIn(page);
-  await page.waitForURL(`**${path}`);
-  return page;
-}
+/** A page in its own browser context, multi-column, signed in as the administrator through the form at `path`. */
+const adminPage = (path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> =>
+  signedInPage(browser, server.url, path, { colorScheme, multiColumns: true });
 
 describe('organisations, contacts and users', () => {
   it('an invited contact becomes a user with only their rights, and blocking signs them out', async () => {
     // The administrator creates an organisation and a contact through the screens.
-    const admin = await signedInPage('/my-organizations');
+    const admin = await adminPage('/my-organizations');
     await admin.getByRole('button', { name: 'New organisation' }).click();
     await admin.waitForURL('**/my-organizations/i-Organization-0');
     await admin.getByLabel('Display name').fill('Riverbend Nation');
@@ -121,7 +106,7 @@ describe('organisations, contacts and users', () => {
     await admin.context().close();
 
     // The dark theme keeps its contrast on the module's screens.
-    const dark = await signedInPage('/my-contacts', 'dark');
+    const dark = await adminPage('/my-contacts', 'dark');
     await dark.getByRole('list', { name: 'My contacts' }).getByRole('link', { name: /Nora Invited/ }).waitFor();
     await expectNoAxeViolations(dark);
     await dark.goto(`/i-${noraId}`);

@@ -5,19 +5,16 @@
  * member's capability; a member without `write` has no entry and is refused at the address. axe
  * (WCAG 2.2 AA) runs on the screen in light and dark.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import type { OrgMembersReply } from '../../src/shared/admin/SiteOwner';
 import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { ADMIN, launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer, type E2EServer } from './support/e2e';
+import { ADMIN, expectNoAxeViolations, invite, launchBrowser, newContext, signIn, startE2EServer, type E2EServer, type Invited } from './support/e2e';
 
 jest.setTimeout(180_000);
 
 let browser: Browser;
 let server: E2EServer;
 let api: ProtocolClient;
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startE2EServer({ DEDICATED: '1' })]);
@@ -31,28 +28,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** A user the administrator invites (their id); `join` signs them in by the invitation's link in a browser of their own. */
-async function invite(firstName: string, lastName: string): Promise<{ userId: string; email: string; join: (colorScheme?: 'light' | 'dark') => Promise<Page> }> {
-  const email = `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.org`;
-  const contact = await api.call<{ $id: string }>('create/Contact', { firstName, lastName, email });
-  const { userId } = await api.call<{ userId: string }>('act/invite', { contactId: contact.$id });
-  const join = async (colorScheme: 'light' | 'dark' = 'light') => {
-    const page = await (await newContext(browser, server.url, { colorScheme })).newPage();
-    await page.goto(linkIn(readMail(server.dataDir, email), '/set-pass'));
-    await page.getByLabel('New password').fill(`${firstName}s own password`);
-    await page.getByLabel('Repeat the password').fill(`${firstName}s own password`);
-    await page.getByRole('button', { name: 'Save password' }).click();
-    await page.getByRole('heading', { name: `Welcome, ${firstName} ${lastName}` }).waitFor();
-    return page;
-  };
-  return { userId, email, join };
-}
+/** A user the administrator invites; `join` signs them in by the invitation's link in a browser of their own. */
+const inviteUser = (firstName: string, lastName: string): Promise<Invited> => invite(api, browser, server, firstName, lastName);
 
 /** The navigation drawer's admin section (null when the drawer has none). */
 async function adminSection(page: Page) {
@@ -67,8 +44,8 @@ describe('the owner organisation', () => {
     const org = await api.call<{ $id: string }>('create/Organization', {
       displayName: 'Riverbend Nation', type: 'COMMUNITY', legalName: 'Riverbend Nation Inc.', website: 'https://riverbend.example',
     });
-    const wren = await invite('Wren', 'Writer');
-    const rae = await invite('Rae', 'Reader');
+    const wren = await inviteUser('Wren', 'Writer');
+    const rae = await inviteUser('Rae', 'Reader');
     await api.call('act/setMembership', { userId: rae.userId, orgId: org.$id, capabilities: { Research: true } });
 
     // The administrator chooses the owner, adds Wren through the chooser and gives them write.

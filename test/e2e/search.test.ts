@@ -5,16 +5,14 @@
  * sorting, previous and next across the wrap), and a saved search reopened after signing in again.
  * Private items of another user never show. axe (WCAG 2.2 AA) runs on each screen.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { TOKEN_HEADER } from '../../src/shared/constants';
 import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
 import { freshPostgresDatabase } from '../support/testServer';
-import { ADMIN, launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer, type E2EServer } from './support/e2e';
+import { ADMIN, type E2EServer, expectNoAxeViolations, launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer } from './support/e2e';
 
 jest.setTimeout(180_000);
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const ADA = { email: 'ada.searcher@example.org', password: 'adas own password' };
 
 let browser: Browser;
@@ -163,13 +161,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  // The pointer rests off the content, so the check sees the controls as they rest.
-  await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')}`)).toEqual([]);
-}
 
 const total = (): number => seeded.caribou.Contact + seeded.caribou.Organization + seeded.caribou.CommLog;
 

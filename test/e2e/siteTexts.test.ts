@@ -4,10 +4,9 @@
  * browser loads it; a text that is not ICU is refused; the original is put back. A user who is not an
  * administrator is refused the screen. axe (WCAG 2.2 AA) in light and dark.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { ADMIN, launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer, type E2EServer } from './support/e2e';
+import { ADMIN, type E2EServer, expectNoAxeViolations, launchBrowser, linkIn, newContext, readMail, signedInPage, startE2EServer } from './support/e2e';
 
 jest.setTimeout(120_000);
 
@@ -15,7 +14,6 @@ let browser: Browser;
 let server: E2EServer;
 let api: ProtocolClient;
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const ADA = { email: 'ada.texts@example.org', password: 'adas own password' };
 const ORIGINAL = 'Community KnowledgeKeeper';
 const REWORDED = 'Riverbend Nation KnowledgeKeeper';
@@ -42,19 +40,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function pageAt(path: string, who: { email: string; password: string }, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const page = await (await newContext(browser, server.url, { colorScheme })).newPage();
-  await page.goto(`/sign-in?next=${encodeURIComponent(path)}`);
-  await signIn(page, who.email, who.password);
-  await page.waitForURL(`**${path}`);
-  return page;
-}
+/** A page signed in as `who` at `path`. */
+const pageAt = (path: string, who: { email: string; password: string }, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> =>
+  signedInPage(browser, server.url, path, { colorScheme, who });
 
 describe('site texts', () => {
   it("a user who is not an administrator gets the server's refusal", async () => {

@@ -2,7 +2,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { ProtocolClient } from '../../support/protocolClient';
 import { startServerProcess, type ServerProcess } from '../../support/serverProcess';
 import { ADMIN } from '../../support/testServer';
 
@@ -90,4 +92,62 @@ export function linkIn(mail: string, path: string): string {
   const match = new RegExp(`https?://[^/\\s]+(${path}\\?token=[A-Za-z0-9_-]+)`).exec(mail);
   if (!match?.[1]) throw new Error(`no ${path} link in the mail`);
   return match[1];
+}
+
+/** The WCAG 2.0, 2.1 and 2.2 A and AA rules every screen is checked against. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * axe finds no WCAG violation on `page`. The pointer rests off the content, or on `hovered`: a
+ * control's hover colours must keep their contrast too. A failure names each offending element.
+ */
+export async function expectNoAxeViolations(page: Page, hovered?: Locator): Promise<void> {
+  if (hovered) await hovered.hover();
+  else await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')}`)).toEqual([]);
+}
+
+/** A page in a browser context of its own, signed in through the form (as the administrator unless `who`), at `path`. */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  options: { colorScheme?: 'light' | 'dark'; who?: { email: string; password: string }; multiColumns?: boolean } = {},
+): Promise<Page> {
+  const context = await newContext(browser, baseURL, options);
+  if (options.multiColumns) {
+    await context.addInitScript(() => window.localStorage.setItem('kk-prefs', JSON.stringify({ v: 1, prefs: { multiColumns: true } })));
+  }
+  const page = await context.newPage();
+  await page.goto(`/sign-in?next=${encodeURIComponent(path)}`);
+  await signIn(page, options.who?.email, options.who?.password);
+  await page.waitForURL(`**${path}`);
+  return page;
+}
+
+/** Someone the administrator invites by a new contact; `join` follows the mailed link in a browser of their own, sets a password and lands signed in. */
+export interface Invited {
+  userId: string;
+  email: string;
+  password: string;
+  join(colorScheme?: 'light' | 'dark'): Promise<Page>;
+}
+
+/** Invites `firstName lastName` (e-mail first.last@example.org) through `api`, signed in as the administrator. */
+export async function invite(api: ProtocolClient, browser: Browser, server: E2EServer, firstName: string, lastName: string): Promise<Invited> {
+  const email = `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.org`;
+  const password = `${firstName.toLowerCase()}s own password`;
+  const contact = await api.call<{ $id: string }>('create/Contact', { firstName, lastName, email });
+  const { userId } = await api.call<{ userId: string }>('act/invite', { contactId: contact.$id });
+  const join = async (colorScheme: 'light' | 'dark' = 'light'): Promise<Page> => {
+    const page = await (await newContext(browser, server.url, { colorScheme })).newPage();
+    await page.goto(linkIn(readMail(server.dataDir, email), '/set-pass'));
+    await page.getByLabel('New password').fill(password);
+    await page.getByLabel('Repeat the password').fill(password);
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.getByRole('heading', { name: `Welcome, ${firstName} ${lastName}` }).waitFor();
+    return page;
+  };
+  return { userId, email, password, join };
 }
