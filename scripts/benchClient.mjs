@@ -72,7 +72,8 @@ try {
       window.localStorage.setItem('kk-cookies-ok', '1');
       // The moment the signed-in home's heading exists, in ms since navigation start.
       new MutationObserver((_records, observer) => {
-        const heading = document.querySelector('h1');
+        // The home's welcome is a heading inside its column (h3), not the page's first h1.
+        const heading = document.querySelector('[data-testid="home-title"]');
         if (heading && heading.textContent.startsWith('Welcome')) {
           window.__kkFirstRender = performance.now();
           observer.disconnect();
