@@ -1,6 +1,6 @@
 /**
- * The administration screens by view key (spec 000 §2 Known paths: admin items). Each loads with the
- * first column that shows it, so the first download of the app does not carry them.
+ * The administration screens by view key (spec 000 §2 Known paths: admin items). They load together
+ * (one chunk) with the first column that shows one, so the first download of the app does not carry them.
  */
 import { lazy, type ComponentType } from 'react';
 import type { CellViewProps } from '../layout/CellViewProps';
@@ -10,11 +10,11 @@ const load = (get: () => Promise<View>) => lazy(() => get().then((view) => ({ de
 
 /** View key to the admin screen that draws it. */
 export const ADMIN_VIEWS: Record<string, View> = {
-  'v-admin.all-items': load(() => import('./AllItemsView').then((m) => m.AllItemsView)),
-  'v-admin.sysalerts': load(() => import('./SysAlertsView').then((m) => m.SysAlertsView)),
-  'v-admin.state': load(() => import('./ServerStateView').then((m) => m.ServerStateView)),
-  'v-admin.lovs': load(() => import('./LovsView').then((m) => m.LovsView)),
-  'v-admin.owner': load(() => import('./OwnerView').then((m) => m.OwnerView)),
-  'v-admin.systext': load(() => import('./SiteTextsView').then((m) => m.SiteTextsView)),
-  'v-admin.menu-items': load(() => import('./MenuItemsView').then((m) => m.MenuItemsView)),
+  'v-admin.all-items': load(() => import('./views').then((m) => m.AllItemsView)),
+  'v-admin.sysalerts': load(() => import('./views').then((m) => m.SysAlertsView)),
+  'v-admin.state': load(() => import('./views').then((m) => m.ServerStateView)),
+  'v-admin.lovs': load(() => import('./views').then((m) => m.LovsView)),
+  'v-admin.owner': load(() => import('./views').then((m) => m.OwnerView)),
+  'v-admin.systext': load(() => import('./views').then((m) => m.SiteTextsView)),
+  'v-admin.menu-items': load(() => import('./views').then((m) => m.MenuItemsView)),
 };
