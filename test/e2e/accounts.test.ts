@@ -1,24 +1,13 @@
 /** Registration, e-mail confirmation and a forgotten password against the real server and its mail outbox. */
-import type { Browser } from 'playwright-core';
-import { launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer, type E2EServer } from './support/e2e';
+import { e2eSuite, linkIn, newContext, readMail, signIn } from './support/e2e';
 
 jest.setTimeout(60_000);
 
-let browser: Browser;
-let server: E2EServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startE2EServer({ ALLOW_REGISTRATION: '1' })]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = e2eSuite({ ALLOW_REGISTRATION: '1' }, { api: false });
 
 describe('accounts', () => {
   it('registers, confirms the address from the mail, signs in, and sets a new password after forgetting it', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     await page.goto('/sign-in');
     await page.getByRole('link', { name: 'Register' }).click();
@@ -28,7 +17,7 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByRole('status').filter({ hasText: 'Check your e-mail' }).waitFor();
 
-    await page.goto(linkIn(readMail(server.dataDir, '/confirm-email'), '/confirm-email'));
+    await page.goto(linkIn(readMail(e2e.server.dataDir, '/confirm-email'), '/confirm-email'));
     await page.getByRole('status').filter({ hasText: 'Your e-mail address is confirmed.' }).waitFor();
     await page.getByRole('link', { name: 'Back to sign in' }).click();
     await signIn(page, 'mary@example.org', 'river stones 2026');
@@ -41,7 +30,7 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Send link' }).click();
     await page.getByRole('status').filter({ hasText: 'a link is on its way' }).waitFor();
 
-    await page.goto(linkIn(readMail(server.dataDir, '/set-pass'), '/set-pass'));
+    await page.goto(linkIn(readMail(e2e.server.dataDir, '/set-pass'), '/set-pass'));
     await page.getByLabel('New password').fill('a new river stone');
     await page.getByLabel('Repeat the password').fill('a new river stone');
     await page.getByRole('button', { name: 'Save password' }).click();
@@ -50,7 +39,7 @@ describe('accounts', () => {
   });
 
   it('refuses an address that is already registered', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     await page.goto('/register');
     await page.getByLabel('Your name').fill('Someone Else');

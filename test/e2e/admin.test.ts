@@ -4,33 +4,18 @@
  * state names the database driver; a list value is added, translated and archived; all items lists
  * every type and searches them. axe (WCAG 2.2 AA) runs on each screen.
  */
-import type { Browser, Page } from 'playwright-core';
-import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { ADMIN, expectNoAxeViolations, invite, launchBrowser, signedInPage, startE2EServer, type E2EServer } from './support/e2e';
+import type { Page } from 'playwright-core';
+import { e2eSuite, expectNoAxeViolations, invite, signedInPage } from './support/e2e';
 
 jest.setTimeout(120_000);
 
-let browser: Browser;
-let server: E2EServer;
-let api: ProtocolClient;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startE2EServer({ DEDICATED: '1' })]);
-  const token = await apiSignIn(server.url, ADMIN.email, ADMIN.password);
-  ({ client: api } = await ProtocolClient.connect(`${server.url.replace(/^http/, 'ws')}/ws`, token));
-});
-
-afterAll(async () => {
-  api?.close();
-  await browser?.close();
-  await server?.close();
-});
+const e2e = e2eSuite({ DEDICATED: '1' });
 
 /** A page signed in as the administrator at `path`. */
-const adminPage = (path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> => signedInPage(browser, server.url, path, { colorScheme });
+const adminPage = (path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> => signedInPage(e2e.browser, e2e.server.url, path, { colorScheme });
 
 /** A community user, invited by the administrator, who has set their password in a browser of their own. */
-const userPage = async (): Promise<Page> => (await invite(api, browser, server, 'Ada', 'Member')).join();
+const userPage = async (): Promise<Page> => (await invite(e2e, 'Ada', 'Member')).join();
 
 describe('administration', () => {
   it('a modal system alert reaches an open browser at once, and ending it takes it away', async () => {
@@ -85,15 +70,15 @@ describe('administration', () => {
     await expectNoAxeViolations(admin);
 
     // Archived: no longer offered, still labelled in French for values chosen before.
-    expect(await api.call('act/lov', { list: 'MEETING_KIND', locale: 'fr' })).toEqual({});
-    expect(await api.call('act/lov', { list: 'MEETING_KIND', locale: 'fr', includeArchived: true })).toEqual({
+    expect(await e2e.api.call('act/lov', { list: 'MEETING_KIND', locale: 'fr' })).toEqual({});
+    expect(await e2e.api.call('act/lov', { list: 'MEETING_KIND', locale: 'fr', includeArchived: true })).toEqual({
       _: [expect.objectContaining({ key: 'feast', label: 'Festin communautaire', state: 'ARCHIVED' })],
     });
   });
 
   it('all items lists items of every type, system alerts too, and finds one by its text', async () => {
-    await api.call('create/SystemAlert', { title: 'Road closed at the river crossing', message: 'Use the north road.', modal: false, active: false });
-    await api.call('create/Organization', { displayName: 'River Valley Council', type: 'GOVERNMENT' });
+    await e2e.api.call('create/SystemAlert', { title: 'Road closed at the river crossing', message: 'Use the north road.', modal: false, active: false });
+    await e2e.api.call('create/Organization', { displayName: 'River Valley Council', type: 'GOVERNMENT' });
     const admin = await adminPage('/admin.all-items', 'dark');
     const table = admin.getByRole('table');
     await table.getByRole('link', { name: 'Road closed at the river crossing' }).waitFor();

@@ -4,41 +4,30 @@
  * a dirty column that refuses to close, an item opened by its URL while signed out, an item deleted
  * elsewhere; the same flow by keyboard only; and axe (WCAG 2.2 AA) on each screen.
  */
-import type { Browser, Page } from 'playwright-core';
-import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { ADMIN, type E2EServer, expectNoAxeViolations, launchBrowser, newContext, signedInPage, signIn, startE2EServer } from './support/e2e';
+import type { Page } from 'playwright-core';
+import { e2eSuite, expectNoAxeViolations, newContext, signedInPage, signIn } from './support/e2e';
 
 jest.setTimeout(90_000);
 
-let browser: Browser;
-let server: E2EServer;
-let api: ProtocolClient;
 const ids: string[] = [];
 
+const e2e = e2eSuite();
+
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startE2EServer()]);
-  const token = await apiSignIn(server.url, ADMIN.email, ADMIN.password);
-  ({ client: api } = await ProtocolClient.connect(`${server.url.replace(/^http/, 'ws')}/ws`, token));
   for (const [firstName, lastName, email] of [
     ['Ann', 'Ahenakew', 'ann@example.org'],
     ['Ben', 'Bighetty', 'ben@example.org'],
     ['Cree', 'Cardinal', 'cree@example.org'],
   ] as const) {
-    const item = await api.call<{ $id: string }>('create/Contact', { firstName, lastName, email });
+    const item = await e2e.api.call<{ $id: string }>('create/Contact', { firstName, lastName, email });
     ids.push(item.$id);
   }
-});
-
-afterAll(async () => {
-  api?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 const titles = (page: Page): Promise<string[]> => page.locator('section[data-cell] h2').allTextContents();
 
 /** A page signed in as the administrator at `path`. */
-const adminPage = (path: string, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Page> => signedInPage(browser, server.url, path, options);
+const adminPage = (path: string, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Page> => signedInPage(e2e.browser, e2e.server.url, path, options);
 
 describe('columns and items', () => {
   it('opens three items side by side, titled by their labels', async () => {
@@ -87,7 +76,7 @@ describe('columns and items', () => {
 
   it('sends a visitor who opens an item by its URL to sign in and back', async () => {
     const [, b] = ids;
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     await page.goto(`/i-${b}`);
     await page.waitForURL('**/sign-in?next=*');
@@ -99,10 +88,10 @@ describe('columns and items', () => {
   });
 
   it('marks an item deleted elsewhere', async () => {
-    const doomed = await api.call<{ $id: string }>('create/Contact', { firstName: 'Dee', lastName: 'Deleted' });
+    const doomed = await e2e.api.call<{ $id: string }>('create/Contact', { firstName: 'Dee', lastName: 'Deleted' });
     const page = await adminPage(`/i-${doomed.$id}`, { colorScheme: 'dark' });
     await page.getByRole('heading', { name: 'Dee Deleted', level: 2 }).waitFor();
-    await api.call(`delete/${doomed.$id}`);
+    await e2e.api.call(`delete/${doomed.$id}`);
     await page.getByText('This item was deleted.').waitFor();
     await expectNoAxeViolations(page);
     await page.context().close();

@@ -4,34 +4,18 @@
  * and stops, getting their own session back. axe (WCAG 2.2 AA) runs on the picker and while
  * masquerading.
  */
-import type { Browser } from 'playwright-core';
-import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { ADMIN, type E2EServer, expectNoAxeViolations, launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer } from './support/e2e';
+import { ADMIN, e2eSuite, expectNoAxeViolations, linkIn, newContext, readMail, signIn } from './support/e2e';
 
 jest.setTimeout(120_000);
 
-let browser: Browser;
-let server: E2EServer;
-let api: ProtocolClient;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startE2EServer()]);
-  const token = await apiSignIn(server.url, ADMIN.email, ADMIN.password);
-  ({ client: api } = await ProtocolClient.connect(`${server.url.replace(/^http/, 'ws')}/ws`, token));
-});
-
-afterAll(async () => {
-  api?.close();
-  await browser?.close();
-  await server?.close();
-});
+const e2e = e2eSuite();
 
 /** A community user who has set their password (through the invitation mail). */
 async function makeUser(): Promise<void> {
-  const contact = await api.call<{ $id: string }>('create/Contact', { firstName: 'Milo', lastName: 'Target', email: 'milo.target@example.org' });
-  await api.call('act/invite', { contactId: contact.$id });
-  const page = await (await newContext(browser, server.url)).newPage();
-  await page.goto(linkIn(readMail(server.dataDir, 'milo.target@example.org'), '/set-pass'));
+  const contact = await e2e.api.call<{ $id: string }>('create/Contact', { firstName: 'Milo', lastName: 'Target', email: 'milo.target@example.org' });
+  await e2e.api.call('act/invite', { contactId: contact.$id });
+  const page = await (await newContext(e2e.browser, e2e.server.url)).newPage();
+  await page.goto(linkIn(readMail(e2e.server.dataDir, 'milo.target@example.org'), '/set-pass'));
   await page.getByLabel('New password').fill('milos own password');
   await page.getByLabel('Repeat the password').fill('milos own password');
   await page.getByRole('button', { name: 'Save password' }).click();
@@ -42,8 +26,8 @@ async function makeUser(): Promise<void> {
 describe('masquerade', () => {
   it('an administrator masquerades as a user, sees only what that user may see, and stops', async () => {
     await makeUser();
-    const secret = await api.call<{ $id: string }>('create/Contact', { firstName: 'Admin', lastName: 'Secret', $access: 'PRIVATE' });
-    const admin = await (await newContext(browser, server.url)).newPage();
+    const secret = await e2e.api.call<{ $id: string }>('create/Contact', { firstName: 'Admin', lastName: 'Secret', $access: 'PRIVATE' });
+    const admin = await (await newContext(e2e.browser, e2e.server.url)).newPage();
     await admin.goto(`/sign-in?next=${encodeURIComponent(`/i-${secret.$id}`)}`);
     await signIn(admin, ADMIN.email, ADMIN.password);
     await admin.waitForURL(`**/i-${secret.$id}`);

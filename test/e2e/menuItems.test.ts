@@ -4,33 +4,18 @@
  * at once, without a reload; the page loaded afterwards carries the setting. axe (WCAG 2.2 AA) runs
  * on the screen in light and dark.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { ADMIN, expectNoAxeViolations, invite, launchBrowser, signedInPage, startE2EServer, type E2EServer } from './support/e2e';
+import type { Locator, Page } from 'playwright-core';
+import { e2eSuite, expectNoAxeViolations, invite, signedInPage } from './support/e2e';
 
 jest.setTimeout(120_000);
 
-let browser: Browser;
-let server: E2EServer;
-let api: ProtocolClient;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startE2EServer({ DEDICATED: '1' })]);
-  const token = await apiSignIn(server.url, ADMIN.email, ADMIN.password);
-  ({ client: api } = await ProtocolClient.connect(`${server.url.replace(/^http/, 'ws')}/ws`, token));
-});
-
-afterAll(async () => {
-  api?.close();
-  await browser?.close();
-  await server?.close();
-});
+const e2e = e2eSuite({ DEDICATED: '1' });
 
 /** A page signed in as the administrator at `path`. */
-const adminPage = (path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> => signedInPage(browser, server.url, path, { colorScheme });
+const adminPage = (path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> => signedInPage(e2e.browser, e2e.server.url, path, { colorScheme });
 
 /** A community user, invited by the administrator, who has set their password in a browser of their own. */
-const userPage = async (): Promise<Page> => (await invite(api, browser, server, 'Ada', 'Member')).join();
+const userPage = async (): Promise<Page> => (await invite(e2e, 'Ada', 'Member')).join();
 
 /** The link names of the drawer's Navigation section (the drawer must be open). */
 async function navLinks(page: Page): Promise<string[]> {

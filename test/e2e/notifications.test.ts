@@ -4,34 +4,19 @@
  * the user's bell counts it at once, opens it (marked read) and marks it unread and read again on
  * /notifications. axe (WCAG 2.2 AA) runs on the list.
  */
-import type { Browser, Page } from 'playwright-core';
-import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { ADMIN, expectNoAxeViolations, invite, launchBrowser, newContext, signIn, startE2EServer, type E2EServer } from './support/e2e';
+import type { Page } from 'playwright-core';
+import { ADMIN, e2eSuite, expectNoAxeViolations, invite, newContext, signIn } from './support/e2e';
 
 jest.setTimeout(120_000);
 
-let browser: Browser;
-let server: E2EServer;
-let api: ProtocolClient;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startE2EServer()]);
-  const token = await apiSignIn(server.url, ADMIN.email, ADMIN.password);
-  ({ client: api } = await ProtocolClient.connect(`${server.url.replace(/^http/, 'ws')}/ws`, token));
-});
-
-afterAll(async () => {
-  api?.close();
-  await browser?.close();
-  await server?.close();
-});
+const e2e = e2eSuite();
 
 /** A community user, invited by the administrator, who has set their password in a browser of their own. */
-const userPage = async (): Promise<Page> => (await invite(api, browser, server, 'Nora', 'Follower')).join();
+const userPage = async (): Promise<Page> => (await invite(e2e, 'Nora', 'Follower')).join();
 
 describe('notifications', () => {
   it('a change by another user reaches the bell of a follower, who opens it and marks it read', async () => {
-    const item = await api.call<{ $id: string }>('create/Contact', { firstName: 'River', lastName: 'Watch', $access: 'COMMUNITY' });
+    const item = await e2e.api.call<{ $id: string }>('create/Contact', { firstName: 'River', lastName: 'Watch', $access: 'COMMUNITY' });
     const nora = await userPage();
 
     // Nora follows the item: notification settings, Always.
@@ -45,7 +30,7 @@ describe('notifications', () => {
     await nora.getByRole('banner').getByRole('button', { name: 'Notifications', exact: true }).waitFor();
 
     // The administrator changes it in a second browser.
-    const admin = await (await newContext(browser, server.url)).newPage();
+    const admin = await (await newContext(e2e.browser, e2e.server.url)).newPage();
     await admin.goto(`/sign-in?next=${encodeURIComponent(`/i-${item.$id}-edit`)}`);
     await signIn(admin, ADMIN.email, ADMIN.password);
     await admin.waitForURL(`**/i-${item.$id}-edit`);

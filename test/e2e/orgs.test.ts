@@ -5,32 +5,17 @@
  * from its link and sees only what their rights allow; blocking them signs them out in their open
  * browser. axe (WCAG 2.2 AA) runs on the module's screens.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { TOKEN_STORAGE_KEY } from '../../src/shared/constants';
-import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { ADMIN, type E2EServer, expectNoAxeViolations, launchBrowser, linkIn, newContext, readMail, signedInPage, startE2EServer } from './support/e2e';
+import { e2eSuite, expectNoAxeViolations, linkIn, newContext, readMail, signedInPage } from './support/e2e';
 
 jest.setTimeout(120_000);
 
-let browser: Browser;
-let server: E2EServer;
-let api: ProtocolClient;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startE2EServer({ DEDICATED: '1' })]);
-  const token = await apiSignIn(server.url, ADMIN.email, ADMIN.password);
-  ({ client: api } = await ProtocolClient.connect(`${server.url.replace(/^http/, 'ws')}/ws`, token));
-});
-
-afterAll(async () => {
-  api?.close();
-  await browser?.close();
-  await server?.close();
-});
+const e2e = e2eSuite({ DEDICATED: '1' });
 
 /** A page in its own browser context, multi-column, signed in as the administrator through the form at `path`. */
 const adminPage = (path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> =>
-  signedInPage(browser, server.url, path, { colorScheme, multiColumns: true });
+  signedInPage(e2e.browser, e2e.server.url, path, { colorScheme, multiColumns: true });
 
 describe('organisations, contacts and users', () => {
   it('an invited contact becomes a user with only their rights, and blocking signs them out', async () => {
@@ -62,14 +47,14 @@ describe('organisations, contacts and users', () => {
     await expectNoAxeViolations(admin);
     await admin.getByRole('button', { name: 'Invite', exact: true }).click();
     await admin.getByText('Invited, has not set a password yet').waitFor();
-    const mail = readMail(server.dataDir, 'nora.invited@example.org');
+    const mail = readMail(e2e.server.dataDir, 'nora.invited@example.org');
     expect(mail).toContain('You are invited');
 
     // Something the new user must not read: a PRIVATE item of the administrator.
-    const secret = await api.call<{ $id: string }>('create/Contact', { lastName: 'Secret', $access: 'PRIVATE' });
+    const secret = await e2e.api.call<{ $id: string }>('create/Contact', { lastName: 'Secret', $access: 'PRIVATE' });
 
     // The new user sets a password from the link and is signed in.
-    const nora = await (await newContext(browser, server.url)).newPage();
+    const nora = await (await newContext(e2e.browser, e2e.server.url)).newPage();
     await nora.goto(linkIn(mail, '/set-pass'));
     await nora.getByLabel('New password').fill('noras own password');
     await nora.getByLabel('Repeat the password').fill('noras own password');
@@ -86,7 +71,7 @@ describe('organisations, contacts and users', () => {
     await nora.getByText('You may not do this.').waitFor();
 
     // Her own profile lists her session.
-    const users = await api.call<{ ids: string[]; labels: Record<string, string> }>('search/ids', { must: { _: 'User' }, labels: true });
+    const users = await e2e.api.call<{ ids: string[]; labels: Record<string, string> }>('search/ids', { must: { _: 'User' }, labels: true });
     const noraId = users.ids.find((id) => users.labels[id] === 'Nora Invited')!;
     await nora.goto(`/i-${noraId}`);
     await nora.getByText('This session').waitFor();

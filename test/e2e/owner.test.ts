@@ -5,31 +5,16 @@
  * member's capability; a member without `write` has no entry and is refused at the address. axe
  * (WCAG 2.2 AA) runs on the screen in light and dark.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { OrgMembersReply } from '../../src/shared/admin/SiteOwner';
-import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { ADMIN, expectNoAxeViolations, invite, launchBrowser, newContext, signIn, startE2EServer, type E2EServer, type Invited } from './support/e2e';
+import { e2eSuite, expectNoAxeViolations, invite, type Invited, newContext, signIn } from './support/e2e';
 
 jest.setTimeout(180_000);
 
-let browser: Browser;
-let server: E2EServer;
-let api: ProtocolClient;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startE2EServer({ DEDICATED: '1' })]);
-  const token = await apiSignIn(server.url, ADMIN.email, ADMIN.password);
-  ({ client: api } = await ProtocolClient.connect(`${server.url.replace(/^http/, 'ws')}/ws`, token));
-});
-
-afterAll(async () => {
-  api?.close();
-  await browser?.close();
-  await server?.close();
-});
+const e2e = e2eSuite({ DEDICATED: '1' });
 
 /** A user the administrator invites; `join` signs them in by the invitation's link in a browser of their own. */
-const inviteUser = (firstName: string, lastName: string): Promise<Invited> => invite(api, browser, server, firstName, lastName);
+const inviteUser = (firstName: string, lastName: string): Promise<Invited> => invite(e2e, firstName, lastName);
 
 /** The navigation drawer's admin section (null when the drawer has none). */
 async function adminSection(page: Page) {
@@ -41,15 +26,15 @@ async function adminSection(page: Page) {
 
 describe('the owner organisation', () => {
   it('is chosen by the administrator, whose writer manages its members from the drawer; a member without write is refused', async () => {
-    const org = await api.call<{ $id: string }>('create/Organization', {
+    const org = await e2e.api.call<{ $id: string }>('create/Organization', {
       displayName: 'Riverbend Nation', type: 'COMMUNITY', legalName: 'Riverbend Nation Inc.', website: 'https://riverbend.example',
     });
     const wren = await inviteUser('Wren', 'Writer');
     const rae = await inviteUser('Rae', 'Reader');
-    await api.call('act/setMembership', { userId: rae.userId, orgId: org.$id, capabilities: { Research: true } });
+    await e2e.api.call('act/setMembership', { userId: rae.userId, orgId: org.$id, capabilities: { Research: true } });
 
     // The administrator chooses the owner, adds Wren through the chooser and gives them write.
-    const admin = await (await newContext(browser, server.url, { colorScheme: 'dark' })).newPage();
+    const admin = await (await newContext(e2e.browser, e2e.server.url, { colorScheme: 'dark' })).newPage();
     await admin.goto(`/sign-in?next=${encodeURIComponent('/admin.owner')}`);
     await signIn(admin);
     await admin.getByText(/No organisation owns this site yet/).waitFor();
@@ -77,7 +62,7 @@ describe('the owner organisation', () => {
     await raeEntry.getByRole('checkbox', { name: 'Vocabulary' }).click();
     await writer.getByText('Applied').first().waitFor();
     await raeEntry.getByRole('checkbox', { name: 'Vocabulary', checked: true }).waitFor();
-    const listed = await api.call<OrgMembersReply>('act/orgMembers', { orgId: org.$id });
+    const listed = await e2e.api.call<OrgMembersReply>('act/orgMembers', { orgId: org.$id });
     expect(listed.members.find((m) => m.userId === rae.userId)?.capabilities).toEqual({ Research: true, Vocab: true });
     // Wren's own write stays theirs.
     expect(await writer.getByRole('listitem', { name: 'Wren Writer' }).getByRole('checkbox', { name: "Change the organisation's items" }).isDisabled()).toBe(true);

@@ -2,22 +2,12 @@
  * The browser session against the real server in headless Chromium: sign-in and `next`, a wrong
  * password, sign-out, the server restarting under an open page, and sign-out in a second tab.
  */
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signIn, startE2EServer, type E2EServer } from './support/e2e';
+import type { Page } from 'playwright-core';
+import { e2eSuite, newContext, signIn } from './support/e2e';
 
 jest.setTimeout(60_000);
 
-let browser: Browser;
-let server: E2EServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startE2EServer()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = e2eSuite({}, { api: false });
 
 const pathOf = (page: Page): string => {
   const url = new URL(page.url());
@@ -26,7 +16,7 @@ const pathOf = (page: Page): string => {
 
 describe('signing in and out', () => {
   it('sends a visitor to sign in and then to the page they asked for', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     await page.goto('/notifications?c0=open');
     await page.waitForURL('**/sign-in?next=*');
@@ -39,7 +29,7 @@ describe('signing in and out', () => {
   });
 
   it('says so when the password is wrong', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     await page.goto('/sign-in');
     await signIn(page, 'admin@test.example', 'not the password at all');
@@ -51,7 +41,7 @@ describe('signing in and out', () => {
   });
 
   it('signs out from the user menu', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     await page.goto('/');
     await signIn(page);
@@ -68,7 +58,7 @@ describe('signing in and out', () => {
   });
 
   it('follows a sign-out in a second tab', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const first = await context.newPage();
     await first.goto('/');
     await signIn(first);
@@ -91,13 +81,13 @@ describe('signing in and out', () => {
 
 describe('the live connection', () => {
   it('shows the lost connection, counts down, and reconnects when the server is back', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     await page.goto('/');
     await signIn(page);
     await page.getByRole('heading', { name: 'Welcome, Administrator' }).waitFor();
 
-    await server.stopProcess();
+    await e2e.server.stopProcess();
     await page.getByRole('status').filter({ hasText: 'Connection lost' }).waitFor();
     await page.getByRole('button', { name: 'Help' }).click();
     const menu = page.getByRole('menu');
@@ -105,7 +95,7 @@ describe('the live connection', () => {
     await menu.getByRole('menuitem', { name: 'Bad connection' }).waitFor();
     await page.keyboard.press('Escape');
 
-    await server.restart();
+    await e2e.server.restart();
     // Reconnects by itself when the countdown ends (3 + 2^n + up to 10 s after the last failed try, and
     // the restarted server may take a while to open its embedded database on a loaded machine).
     await page.getByText('Connected', { exact: true }).waitFor({ timeout: 90_000 });

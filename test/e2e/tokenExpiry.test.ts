@@ -1,24 +1,13 @@
 /** Token warning and expiry against a server whose tokens live 8 s and warn 5 s before the end. */
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, signIn, startE2EServer, type E2EServer } from './support/e2e';
+import { e2eSuite, newContext, signIn } from './support/e2e';
 
 jest.setTimeout(60_000);
 
-let browser: Browser;
-let server: E2EServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startE2EServer({ TOKEN_TTL_SECONDS: '8', TOKEN_WARNING_SECONDS: '5' })]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = e2eSuite({ TOKEN_TTL_SECONDS: '8', TOKEN_WARNING_SECONDS: '5' }, { api: false });
 
 describe('an expiring token', () => {
   it('warns before the end and refreshes the token on request', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     await page.goto('/');
     await signIn(page);
@@ -37,7 +26,7 @@ describe('an expiring token', () => {
   });
 
   it('ends the session when the warning is ignored', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();
     await page.goto('/notifications');
     await signIn(page);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import type { ProtocolClient } from '../../support/protocolClient';
+import { ProtocolClient, signIn as apiSignIn } from '../../support/protocolClient';
 import { startServerProcess, type ServerProcess } from '../../support/serverProcess';
 import { ADMIN } from '../../support/testServer';
 
@@ -59,6 +59,34 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
     },
   };
   return server;
+}
+
+/** What a test file works with: a browser, a server of its own and, unless asked not to, an administrator's socket. */
+export interface E2ESuite {
+  browser: Browser;
+  server: E2EServer;
+  /** The administrator, signed in over the protocol (absent with `{ api: false }`). */
+  api: ProtocolClient;
+}
+
+/**
+ * Starts Chromium and a server with `env` before the file's tests and stops them after; the fields
+ * are filled once `beforeAll` has run.
+ */
+export function e2eSuite(env: Record<string, string> = {}, options: { api?: boolean } = {}): E2ESuite {
+  const suite = {} as E2ESuite;
+  beforeAll(async () => {
+    [suite.browser, suite.server] = await Promise.all([launchBrowser(), startE2EServer(env)]);
+    if (options.api === false) return;
+    const token = await apiSignIn(suite.server.url, ADMIN.email, ADMIN.password);
+    ({ client: suite.api } = await ProtocolClient.connect(`${suite.server.url.replace(/^http/, 'ws')}/ws`, token));
+  });
+  afterAll(async () => {
+    suite.api?.close();
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
 }
 
 /** A fresh browser context (own storage) with the cookie banner already answered. */
@@ -134,8 +162,8 @@ export interface Invited {
   join(colorScheme?: 'light' | 'dark'): Promise<Page>;
 }
 
-/** Invites `firstName lastName` (e-mail first.last@example.org) through `api`, signed in as the administrator. */
-export async function invite(api: ProtocolClient, browser: Browser, server: E2EServer, firstName: string, lastName: string): Promise<Invited> {
+/** Invites `firstName lastName` (e-mail first.last@example.org) through the suite's administrator socket. */
+export async function invite({ api, browser, server }: E2ESuite, firstName: string, lastName: string): Promise<Invited> {
   const email = `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.org`;
   const password = `${firstName.toLowerCase()}s own password`;
   const contact = await api.call<{ $id: string }>('create/Contact', { firstName, lastName, email });
