@@ -112,6 +112,15 @@ const SCREENS = {
       },
     ]),
   ),
+  // Narrowed to one type: its own facets join the panel (which scrolls within a phone's screen).
+  'search-results-facets': async (page) => {
+    await signIn(page);
+    await page.goto('/search');
+    await page.getByRole('status').filter({ hasText: /results?$/ }).waitFor();
+    await page.getByRole('complementary', { name: 'Facets' }).getByRole('checkbox', { name: /^Contact/ }).click();
+    await page.getByRole('status').filter({ hasText: /results?$/ }).waitFor();
+    await page.getByRole('region', { name: 'Search results' }).locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+  },
   'search-results-saved': async (page) => {
     await signIn(page);
     await page.goto('/search?c0=lakeview');

@@ -68,7 +68,8 @@ export function FacetsPanel({ results }: { results: SearchResultsActorRef }) {
   const settings = useSelector(results, selectResultsSettings);
   const anyChosen = Object.keys(settings.selectedFacets).length > 0;
   return (
-    <aside aria-label={t('app.results.facets')} className="flex w-full shrink-0 flex-col gap-4 rounded-lg border border-line bg-panel p-3 @2xl:w-60">
+    // In a narrow column the panel scrolls within 40% of the screen's height, so the results stay in sight below it.
+    <aside aria-label={t('app.results.facets')} className="flex max-h-[40vh] w-full shrink-0 flex-col gap-4 overflow-y-auto rounded-lg border border-line bg-panel p-3 @2xl:max-h-none @2xl:w-60 @2xl:overflow-visible">
       {facetSpecsFor(settings.itemTypeName, settings.selectedFacets).map((spec) => (
         <Facet
           key={spec.key}
