@@ -248,6 +248,8 @@ export const authMachine = setup({
     },
     USER_VALID: {
       on: {
+        // The user's rights changed on the server (a membership, a capability): menus and screens follow.
+        'auth.authed': { actions: 'storeUser' },
         'auth.tokenWarning': { guard: 'isRefreshable', target: 'TOKEN_WARNING', actions: 'storeWarning' },
         'auth.newToken': { target: 'USER_VALID', actions: ['storeNewToken', 'persistToken'] },
         'auth.socketClosed': SERVER_CLOSE,
@@ -257,6 +259,7 @@ export const authMachine = setup({
     },
     TOKEN_WARNING: {
       on: {
+        'auth.authed': { actions: 'storeUser' },
         'auth.dialogConfirmed': { guard: 'isRefreshIdle', actions: 'requestNextToken' },
         'auth.newToken': { target: 'USER_VALID', actions: ['storeNewToken', 'persistToken'] },
         'auth.socketClosed': SERVER_CLOSE,

@@ -80,5 +80,18 @@ describe('the owner organisation', () => {
     await reader.goto('/admin.owner');
     await reader.getByRole('alert').filter({ hasText: 'You may not do this.' }).waitFor();
     expect(await reader.getByRole('list', { name: 'Members' }).count()).toBe(0);
+
+    // Rae is given write while their page stays open: the entry appears without a reload and the screen opens.
+    const drawerHome = (await adminSection(reader)).page().getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Home' });
+    await drawerHome.click();
+    await reader.waitForURL((url) => url.pathname === '/');
+    // A mark on this document: a reload would lose it.
+    await reader.evaluate(() => Object.assign(window, { kkSamePage: true }));
+    await e2e.api.call('act/setMembership', { userId: rae.userId, orgId: org.$id, capabilities: { Research: true, Vocab: true, write: true } });
+    const granted = await adminSection(reader);
+    await granted.getByRole('link', { name: 'Owner organisation' }).click();
+    await reader.waitForURL('**/admin.owner');
+    await reader.getByRole('list', { name: 'Members' }).getByRole('listitem', { name: 'Wren Writer' }).waitFor();
+    expect(await reader.evaluate(() => 'kkSamePage' in window)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { OrgMembersReply, SiteOwnerReply } from '../../src/shared/admin/SiteOwner';
 import type { Item } from '../../src/shared/items/types';
+import type { UserSession } from '../../src/shared/protocol';
 import { buildUser, connectAdmin, type TestUser } from '../support/factories';
 import { ProtocolClient } from '../support/protocolClient';
 import { startTestServer, type RunningServer } from '../support/testServer';
@@ -105,7 +106,10 @@ describe('memberships of the owner organisation', () => {
     // Members are not offered again.
     expect(await w.call('act/orgMemberCandidates', { orgId: owner.$id, text: 'Rae Read' })).toEqual([]);
 
+    // The newcomer's open socket is told its new rights as soon as the membership is set.
+    const rights = newcomer.client.nextPush((f) => f.o === 'authed' && Object.keys((f.b as UserSession).organizations).length > 0);
     await w.call('act/setMembership', { userId: newcomer.id, orgId: owner.$id, capabilities: {} });
+    expect(((await rights).b as UserSession).organizations).toEqual({ [owner.$id]: {} });
     await w.call('act/setMembership', { userId: reader.id, orgId: owner.$id, capabilities: { Research: false, Vocab: true } });
     let members = (await w.call<OrgMembersReply>('act/orgMembers', { orgId: owner.$id })).members;
     expect(Object.fromEntries(members.map((m) => [m.userId, m.capabilities]))).toEqual({
@@ -115,7 +119,9 @@ describe('memberships of the owner organisation', () => {
     const n = await reconnect(newcomer);
     expect(await n.request('act/siteOwner')).toMatchObject(refused);
 
+    const gone = newcomer.client.nextPush((f) => f.o === 'authed' && Object.keys((f.b as UserSession).organizations).length === 0);
     await w.call('act/removeMembership', { userId: newcomer.id, orgId: owner.$id });
+    expect(((await gone).b as UserSession).$id).toBe(newcomer.id);
     members = (await w.call<OrgMembersReply>('act/orgMembers', { orgId: owner.$id })).members;
     expect(members.map((m) => m.userId)).toEqual([reader.id, writer.id]);
     newcomer.client.close();

@@ -22,6 +22,8 @@ export class SocketConnection implements LiveConnection {
   readonly typeWatches = new Map<number, { type: string; filter: Record<string, unknown> }>();
   nextTypeWatch = 0;
   private timers: NodeJS.Timeout[] = [];
+  /** When the socket's token expires (known once it has authenticated). */
+  private tokenExpires: Date | null = null;
   private authTimer: NodeJS.Timeout | null;
   private authed: Promise<boolean> | null = null;
   private closed = false;
@@ -84,12 +86,19 @@ export class SocketConnection implements LiveConnection {
     const current = this.caller;
     if (!current) return;
     const fresh = await this.services.accounts.principal(current.userId, current.tokenHash, current.masquerader);
-    if (!fresh) this.close(CloseCode.auth, CloseReason.blocked);
-    else if (this.caller === current) this.caller = fresh;
+    if (!fresh) {
+      this.close(CloseCode.auth, CloseReason.blocked);
+      return;
+    }
+    if (this.caller !== current) return;
+    this.caller = fresh;
+    // The browser learns the new rights at once: its menus and screens follow the session it holds.
+    if (this.tokenExpires) this.send({ o: Push.authed, b: await this.services.accounts.session(fresh, this.tokenExpires) });
   }
 
   adoptToken(tokenHash: string, expiresAt: Date): void {
     if (this.caller) this.caller = { ...this.caller, tokenHash };
+    this.tokenExpires = expiresAt;
     this.scheduleExpiry(expiresAt);
   }
 
@@ -114,6 +123,7 @@ export class SocketConnection implements LiveConnection {
     if (this.authTimer) clearTimeout(this.authTimer);
     this.authTimer = null;
     this.services.live.add(this);
+    this.tokenExpires = info.expiresAt;
     this.scheduleExpiry(info.expiresAt);
     this.send({ o: Push.authed, b: await accounts.session(principal, info.expiresAt) });
     const alerts = await activeSystemAlerts(this.services.db, this.services.items);

@@ -100,6 +100,20 @@ describe('authMachine: authed, token warning and refresh', () => {
     expect(t.state().context).toMatchObject({ token: 'tok-2', tokenExpires: '2030-02-01T00:00:00Z', refreshing: false });
   });
 
+  it('takes rights the server pushes while signed in, warned or not, without a reload or an alert', () => {
+    const t = signedIn();
+    const member = buildUser({ organizations: { 'Organization-4': { write: true } } });
+    t.subject.send({ type: 'auth.authed', user: member });
+    expect(t.state().value).toBe('USER_VALID');
+    expect(selectUser(t.state())?.organizations).toEqual({ 'Organization-4': { write: true } });
+    t.subject.send({ type: 'auth.tokenWarning', expires: '2030-01-01T00:05:00Z' });
+    t.subject.send({ type: 'auth.authed', user: buildUser({ capabilities: { Research: true } }) });
+    expect(t.state().value).toBe('TOKEN_WARNING');
+    expect(selectUser(t.state())).toMatchObject({ capabilities: { Research: true }, organizations: {} });
+    expect(t.effects.reload).not.toHaveBeenCalled();
+    expect(t.sentTo(SystemId.alerts)).toEqual([]);
+  });
+
   it('ignores the warning for a token that came from the cookie', () => {
     const t = signedIn({ cookie: true });
     t.subject.send({ type: 'auth.tokenWarning', expires: '2030-01-01T00:05:00Z' });
