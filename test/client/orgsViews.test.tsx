@@ -59,6 +59,18 @@ describe('my organisations and my contacts', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/my-contacts/i-Contact-0'));
   });
 
+  it('offers New contact only to administrators where the site keeps contact creation to them', async () => {
+    const h = renderApp({ signedIn: true, path: '/my-contacts', user: { organizations: { 'Organization-2': {} } }, contactCreationAdminsOnly: true });
+    h.server.handlers.set('search/ids', () => ({ ids: ['Contact-3'], labels: { 'Contact-3': 'Nora Invited' }, total: 1 }));
+    await screen.findByRole('link', { name: /Nora Invited/ });
+    expect(screen.queryByRole('button', { name: 'New contact' })).not.toBeInTheDocument();
+    cleanUpApps();
+
+    const admin = renderApp({ signedIn: true, path: '/my-contacts', user: { admin: true }, contactCreationAdminsOnly: true });
+    admin.server.handlers.set('search/ids', () => ({ ids: [], labels: {}, total: 0 }));
+    expect(await screen.findByRole('button', { name: 'New contact' })).toBeInTheDocument();
+  });
+
   it('says why the listing failed', async () => {
     const h = renderApp({ signedIn: true, path: '/my-contacts', user: { admin: true } });
     h.server.handlers.set('search/ids', () => {

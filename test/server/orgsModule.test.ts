@@ -126,6 +126,10 @@ describe('contacts and organisations', () => {
       expect((await boss.client.request('create/Contact', { lastName: 'Admin Made' })).erred).toBeFalsy();
       user.client.close();
       boss.client.close();
+      // The page tells the browser, which offers New contact to administrators only.
+      const html = await (await fetch(`${open.url}/`)).text();
+      expect(html).toContain('"contactCreationAdminsOnly":true');
+      expect(await (await fetch(`${srv.url}/`)).text()).toContain('"contactCreationAdminsOnly":false');
     } finally {
       await open.stop();
     }

@@ -24,6 +24,8 @@ export interface SiteConfig {
   dedicated: boolean;
   /** Whether people may register accounts themselves (POST /api/register). */
   registrationOpen: boolean;
+  /** Only administrators create contacts (RESTRICT_CONTACT_CREATION on a site that is not dedicated). */
+  contactCreationAdminsOnly: boolean;
   colours: { light: ThemeColours; dark: ThemeColours };
   items: Record<string, { defaultIcon: string }>;
   /** Dedicated deployments: the organisation that owns the site (null until an administrator chooses one). */

@@ -37,6 +37,8 @@ export interface RenderOptions {
   dedicated?: boolean;
   /** The dedicated deployment's owner organisation, as the site config carries it. */
   ownerOrg?: string | null;
+  /** Only administrators create contacts on this site. */
+  contactCreationAdminsOnly?: boolean;
 }
 
 const running: { session: SessionActorRef; server: ProtocolServer }[] = [];
@@ -86,7 +88,7 @@ export function renderApp(options: RenderOptions = {}): AppHarness {
     log: () => undefined,
   };
   const session = createActor(sessionMachine, {
-    input: { siteConfig: buildSiteConfig({ version: '1.0.0', registrationOpen: options.registrationOpen ?? true, dedicated: options.dedicated ?? false, ...(options.ownerOrg === undefined ? {} : { ownerOrg: options.ownerOrg }) }), clientVersion: '1.0.0', effects },
+    input: { siteConfig: buildSiteConfig({ version: '1.0.0', registrationOpen: options.registrationOpen ?? true, dedicated: options.dedicated ?? false, contactCreationAdminsOnly: options.contactCreationAdminsOnly ?? false, ...(options.ownerOrg === undefined ? {} : { ownerOrg: options.ownerOrg }) }), clientVersion: '1.0.0', effects },
     systemId: SystemId.session,
     ...(options.clock ? { clock: options.clock } : {}),
   });

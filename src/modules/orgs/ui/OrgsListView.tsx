@@ -12,6 +12,7 @@ import type { Item } from '../../../shared/items/types';
 import { ListItem, type ListItemVariant } from '../../../client/items/display/ListItem';
 import { useT } from '../../../client/i18n/useT';
 import type { CellViewProps } from '../../../client/layout/CellViewProps';
+import { useSiteConfig } from '../../../client/hooks/useSiteConfig';
 import { useActors } from '../../../client/session/useActors';
 import { Button } from '../../../client/shell/Button';
 import { PanelError } from './PanelError';
@@ -45,6 +46,7 @@ export function OrgsListView({ cell, spec, kind }: CellViewProps & { kind: OrgsL
   const list = useSelector(orgs, select);
   const signedIn = useSelector(orgs, selectSignedIn);
   const admin = useSelector(auth, selectAdmin);
+  const { contactCreationAdminsOnly } = useSiteConfig();
   const orgKey = useSelector(auth, selectOrgKey);
   const cells = useSelector(router, selectCells);
   const title = t(`views.${spec.key}`);
@@ -63,8 +65,8 @@ export function OrgsListView({ cell, spec, kind }: CellViewProps & { kind: OrgsL
     event.stopPropagation();
     open(`i-${id}`);
   };
-  // Organisations are created by administrators only; contacts by anyone signed in (the server refuses where restricted).
-  const mayCreate = kind === 'contacts' || admin;
+  // Organisations are created by administrators only; contacts by anyone signed in, unless the site keeps that to administrators.
+  const mayCreate = admin || (kind === 'contacts' && !contactCreationAdminsOnly);
   const variant = (id: string): ListItemVariant => (id === shown ? 'open' : 'default');
 
   return (

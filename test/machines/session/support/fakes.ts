@@ -236,6 +236,7 @@ export function buildSiteConfig(overrides: Partial<SiteConfig> = {}): SiteConfig
     migratedFromCKK1: false,
     dedicated: false,
     registrationOpen: false,
+    contactCreationAdminsOnly: false,
     colours: { light: { ...DEFAULT_COLOURS.light }, dark: { ...DEFAULT_COLOURS.dark } },
     items: {},
     ...overrides,
