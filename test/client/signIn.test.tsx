@@ -68,6 +68,6 @@ describe('sign-in page', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/sign-in');
     await waitFor(() => expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull());
-    expect(h.server.received.map((f) => f.o)).toContain('signout');
+    await waitFor(() => expect(h.server.received.map((f) => f.o)).toContain('signout'));
   });
 });
