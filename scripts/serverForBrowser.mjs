@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const ADMIN = { email: 'admin@example.org', password: 'correct horse battery staple' };
-export const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] };
+// As test/e2e/support/e2e.ts: the last flag keeps Chromium's own omnibox pages from loading beside every new window.
+export const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup'],
+};
 
 /** A running server: its URL and a stop function that also removes its data. */
 export async function startServer(env = {}) {
