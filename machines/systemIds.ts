@@ -4,6 +4,7 @@
  */
 import type { ActorRefFrom } from 'xstate';
 import type { alertsMachine } from './session/alertsMachine';
+import type { clockMachine } from './session/clockMachine';
 import type { lovMachine } from './item/lovMachine';
 import type { authMachine } from './session/authMachine';
 import type { connectionMachine } from './session/connectionMachine';
@@ -40,6 +41,7 @@ export const SystemId = {
   orgsAdmin: 'orgsAdmin',
   notifications: 'notifications',
   masquerade: 'masquerade',
+  clock: 'clock',
 } as const;
 export type SystemId = (typeof SystemId)[keyof typeof SystemId];
 
@@ -65,6 +67,7 @@ export type WhatsNewActorRef = ActorRefFrom<typeof whatsNewMachine>;
 export type OrgsAdminActorRef = ActorRefFrom<typeof orgsAdminMachine>;
 export type NotificationsActorRef = ActorRefFrom<typeof notificationsMachine>;
 export type MasqueradeActorRef = ActorRefFrom<typeof masqueradeMachine>;
+export type ClockActorRef = ActorRefFrom<typeof clockMachine>;
 
 // The registry holds untyped refs; this cast is the one place that ties a system id to its machine.
 function lookUp<T>(system: SystemLike, id: SystemId): T | undefined {
@@ -107,3 +110,5 @@ export const getNotifications = (system: SystemLike): NotificationsActorRef | un
 export const getMasquerade = (system: SystemLike): MasqueradeActorRef | undefined => lookUp(system, SystemId.masquerade);
 /** The signed-in user's saved searches. */
 export const getSavedSearches = (system: SystemLike): SavedSearchesActorRef | undefined => lookUp(system, SystemId.savedSearches);
+/** The clock actor (the time relative times are shown against). */
+export const getClock = (system: SystemLike): ClockActorRef | undefined => lookUp(system, SystemId.clock);

@@ -78,6 +78,8 @@ export interface SessionEffects {
   download(uri: string): void;
   /** A number in [0, 1), for the retry jitter. */
   random(): number;
+  /** The time in ms since the epoch, for the session's clock (relative times). */
+  now(): number;
   log(level: LogLevel, message: string, detail?: unknown): void;
   /** Changes the browser's location (history push, or replace); the router follows the change. */
   navigate(to: string, options: { replace: boolean }): void;

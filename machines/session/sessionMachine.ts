@@ -24,6 +24,7 @@ import { shellMachine } from './shellMachine';
 import { sysAlertsMachine } from './sysAlertsMachine';
 import { tasksMachine } from './tasksMachine';
 import { whatsNewMachine } from './whatsNewMachine';
+import { clockMachine } from './clockMachine';
 
 export interface SessionInput {
   siteConfig: SiteConfig;
@@ -46,7 +47,7 @@ export type SessionEvent =
   /** The server pushed parts of the site config that administrators changed (the menu setting). */
   | { type: 'session.siteConfigChanged'; changes: Partial<SiteConfig> };
 
-/** Root session actor: spawns auth, connection, retry, alerts, tasks, sysAlerts, shell, router, whatsNew, orgsAdmin, notifications and masquerade and relays browser events to them. */
+/** Root session actor: spawns auth, connection, retry, alerts, tasks, sysAlerts, shell, router, whatsNew, orgsAdmin, notifications, masquerade and clock and relays browser events to them. */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -70,6 +71,7 @@ export const sessionMachine = setup({
     orgsAdmin: orgsAdminMachine,
     notifications: notificationsMachine,
     masquerade: masqueradeMachine,
+    clock: clockMachine,
   },
   guards: {
     isTokenKey: ({ event }) => event.type === 'session.storageChanged' && (event.key === TOKEN_STORAGE_KEY || event.key === null),
@@ -86,6 +88,7 @@ export const sessionMachine = setup({
   context: ({ input }) => ({ ...input }),
   // Receivers first: auth starts after them because its start-up already sends to connection and alerts.
   entry: [
+    spawnChild('clock', { id: SystemId.clock, systemId: SystemId.clock, input: ({ context }) => ({ now: context.effects.now }) }),
     spawnChild('highlight', { id: SystemId.highlight, systemId: SystemId.highlight }),
     spawnChild('alerts', { id: SystemId.alerts, systemId: SystemId.alerts, input: ({ context }) => ({ log: context.effects.log }) }),
     spawnChild('retry', { id: SystemId.retry, systemId: SystemId.retry, input: ({ context }) => ({ random: context.effects.random }) }),

@@ -2,7 +2,15 @@ import { render, within } from '@testing-library/react';
 import { itemTypes } from '../../src/shared/itemTypes';
 import type { Item } from '../../src/shared/items/types';
 import { ItemDetails } from '../../src/client/items/ItemDetails';
+import { cleanUpApps, renderApp, type AppHarness } from './support/renderApp';
 import { withProviders } from './support/renderItemScreen';
+
+// Relative times follow the session's clock.
+let app: AppHarness;
+beforeEach(() => {
+  app = renderApp({ path: '/sign-in' });
+});
+afterEach(cleanUpApps);
 
 const DAY = 24 * 3600 * 1000;
 
@@ -16,7 +24,7 @@ function item(type: string, props: Record<string, unknown>, createdAgo: number):
 }
 
 function renderDetails(it: Item) {
-  const { container } = render(withProviders(<ItemDetails item={it} type={itemTypes.get(it._t)!} />));
+  const { container } = render(withProviders(<ItemDetails item={it} type={itemTypes.get(it._t)!} />, app.session));
   const list = container.querySelector('dl')!;
   const valueOf = (label: string) => within(list).getByText(label, { selector: 'dt' }).nextElementSibling;
   return { list, valueOf };

@@ -1,11 +1,10 @@
 /** The body of an item's read screen: its non-empty properties, then when and by whom it was created. */
 import type { Item, ItemTypeDef, PropertyDef } from '../../shared/items/types';
-import { useIntl } from '../i18n/IntlContext';
 import { useT } from '../i18n/useT';
 import { FIELD_KINDS } from './fields/fieldKinds';
 import { labelKey } from './labelKey';
 import { formatDate } from './fields/formatDate';
-import { relativeTime } from './relativeTime';
+import { useAgo } from './display/RelativeTime';
 
 const isBlank = (v: unknown): boolean =>
   v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -20,12 +19,9 @@ const plainText = (value: unknown): string => (typeof value === 'string' ? value
 
 /** '3 days ago', or 'now' for the first 10 s. */
 function Ago({ ts }: { ts: string }) {
-  const intl = useIntl();
-  const t = useT();
+  const ago = useAgo();
   const at = Date.parse(ts);
-  if (Number.isNaN(at)) return null;
-  const rel = relativeTime(at, Date.now());
-  return <span>{rel.now ? t('app.time.now') : intl.formatRelativeTime(-rel.value, rel.unit, { numeric: 'always' })}</span>;
+  return Number.isNaN(at) ? null : <span>{ago(at)}</span>;
 }
 
 /** A definition list of the item's properties (empty ones left out) and its creation. */

@@ -61,6 +61,7 @@ export function createBrowserEffects(win: Window, debug: () => boolean): Session
       link.remove();
     },
     random: () => Math.random(),
+    now: () => Date.now(),
     navigate: (to, { replace }) => navigate(to, { replace }),
     openTab: (href) => {
       win.open(href, '_blank', 'noopener');

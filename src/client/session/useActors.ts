@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import {
   getAlerts,
   getAuth,
+  getClock,
   getConnection,
   getHighlight,
   getRetry,
@@ -18,6 +19,7 @@ import {
   getWhatsNew,
   type AlertsActorRef,
   type AuthActorRef,
+  type ClockActorRef,
   type ConnectionActorRef,
   type HighlightActorRef,
   type RetryActorRef,
@@ -50,6 +52,7 @@ export interface SessionActors {
   highlight: HighlightActorRef;
   notifications: NotificationsActorRef;
   masquerade: MasqueradeActorRef;
+  clock: ClockActorRef;
 }
 
 function need<T>(ref: T | undefined, name: string): T {
@@ -78,6 +81,7 @@ export function useActors(): SessionActors {
       highlight: need(getHighlight(system), 'highlight'),
       notifications: need(getNotifications(system), 'notifications'),
       masquerade: need(getMasquerade(system), 'masquerade'),
+      clock: need(getClock(system), 'clock'),
     };
   }, [session]);
 }

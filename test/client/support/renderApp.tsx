@@ -83,6 +83,7 @@ export function renderApp(options: RenderOptions = {}): AppHarness {
     reload: jest.fn(),
     download: jest.fn(),
     random: () => 0,
+    now: () => Date.now(),
     navigate: (to: string, { replace }: { replace: boolean }) => browserNavigate(to, { replace }),
     openTab: jest.fn(),
     log: () => undefined,

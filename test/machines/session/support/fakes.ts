@@ -182,6 +182,7 @@ export function fakeEffects(options: { storage?: MemoryStorage | null; random?: 
     reload: jest.fn<void, []>(),
     download: jest.fn<void, [string]>(),
     random: () => options.random ?? 0,
+    now: () => Date.now(),
     log: jest.fn<void, [string, string, unknown?]>(),
     navigate: jest.fn<void, [string, { replace: boolean }]>(),
     openTab: jest.fn<void, [string]>(),
