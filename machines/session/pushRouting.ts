@@ -1,6 +1,6 @@
 /** Which session actor a server push is for, and the event it becomes (DESIGN.md "Live protocol"). */
 import { asMenuSettings } from '../../src/shared/modules/menuSettings';
-import { Push, type Frame, type NewTokenBody, type SiteConfig, type TaskInfo, type TokenWarningBody, type UserSession } from '../../src/shared/protocol';
+import { Push, type Frame, type LocaleOverridePush, type NewTokenBody, type SiteConfig, type TaskInfo, type TokenWarningBody, type UserSession } from '../../src/shared/protocol';
 import type { SystemId } from '../systemIds';
 import type { AuthEvent } from './authMachine';
 import type { SessionEvent } from './sessionMachine';
@@ -24,6 +24,8 @@ const isTask = (b: unknown): b is TaskInfo => isRecord(b) && typeof b.key === 's
 const isTokenWarning = (b: unknown): b is TokenWarningBody => isRecord(b) && typeof b.expires === 'string';
 const isNewToken = (b: unknown): b is NewTokenBody => isRecord(b) && typeof b.token === 'string';
 const isSystemAlert = (b: unknown): b is SystemAlert => isRecord(b) && typeof b.id === 'string';
+const isLocaleOverride = (b: unknown): b is LocaleOverridePush =>
+  isRecord(b) && typeof b.lang === 'string' && typeof b.key === 'string' && (typeof b.message === 'string' || b.message === null);
 
 /** The parts of the site config a `siteConfig` push may change, read leniently. */
 function siteConfigChanges(b: Record<string, unknown>): Partial<SiteConfig> {
@@ -55,6 +57,8 @@ export function routePush(frame: Frame): PushRoute[] {
       return Array.isArray(b) ? [{ to: 'sysAlerts', event: { type: 'sysAlerts.received', alerts: b.filter(isSystemAlert) } }] : [];
     case Push.siteConfig:
       return isRecord(b) && !Array.isArray(b) ? [{ to: 'session', event: { type: 'session.siteConfigChanged', changes: siteConfigChanges(b) } }] : [];
+    case Push.localeOverride:
+      return isLocaleOverride(b) ? [{ to: 'session', event: { type: 'session.messageChanged', lang: b.lang, key: b.key, message: b.message } }] : [];
     default:
       return [];
   }

@@ -2,7 +2,7 @@
  * The root of the browser's actor tree (DESIGN.md "The actor tree"): created once at start-up with
  * the site config and the effects, it starts the long-lived session actors under stable system ids.
  */
-import { assign, enqueueActions, setup, spawnChild } from 'xstate';
+import { assign, enqueueActions, setup, spawnChild, type SnapshotFrom } from 'xstate';
 import { TOKEN_STORAGE_KEY } from '../../src/shared/constants';
 import type { SiteConfig } from '../../src/shared/protocol';
 import { getAuth, SystemId } from '../systemIds';
@@ -39,13 +39,17 @@ export interface SessionContext {
   clientVersion: string;
   effects: SessionEffects;
   views?: ViewRegistry;
+  /** Site texts changed since the page loaded, by language then message key (null: the bundled text again). */
+  messages: Record<string, Record<string, string | null>>;
 }
 
 export type SessionEvent =
   /** A `storage` event from another tab (key null: storage was cleared). */
   | { type: 'session.storageChanged'; key: string | null; newValue: string | null }
   /** The server pushed parts of the site config that administrators changed (the menu setting). */
-  | { type: 'session.siteConfigChanged'; changes: Partial<SiteConfig> };
+  | { type: 'session.siteConfigChanged'; changes: Partial<SiteConfig> }
+  /** An administrator changed a site text (the `localeOverride` push, or this page's own save). */
+  | { type: 'session.messageChanged'; lang: string; key: string; message: string | null };
 
 /** Root session actor: spawns auth, connection, retry, alerts, tasks, sysAlerts, shell, router, whatsNew, orgsAdmin, notifications, masquerade and clock and relays browser events to them. */
 export const sessionMachine = setup({
@@ -81,11 +85,16 @@ export const sessionMachine = setup({
       const auth = getAuth(system);
       if (auth && event.type === 'session.storageChanged') enqueue.sendTo(auth, { type: 'auth.storageChanged', token: event.key === null ? null : event.newValue });
     }),
+    applyMessage: assign(({ context, event }) => {
+      if (event.type !== 'session.messageChanged') return {};
+      const { lang, key, message } = event;
+      return { messages: { ...context.messages, [lang]: { ...context.messages[lang], [key]: message } } };
+    }),
     applySiteConfig: assign(({ context, event }) => (event.type === 'session.siteConfigChanged' ? { siteConfig: { ...context.siteConfig, ...event.changes } } : {})),
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...input }),
+  context: ({ input }) => ({ ...input, messages: {} }),
   // Receivers first: auth starts after them because its start-up already sends to connection and alerts.
   entry: [
     spawnChild('clock', { id: SystemId.clock, systemId: SystemId.clock, input: ({ context }) => ({ now: context.effects.now }) }),
@@ -143,5 +152,14 @@ export const sessionMachine = setup({
   on: {
     'session.storageChanged': { guard: 'isTokenKey', actions: 'relayTokenChange' },
     'session.siteConfigChanged': { actions: 'applySiteConfig' },
+    'session.messageChanged': { actions: 'applyMessage' },
   },
 });
+
+const NO_MESSAGES: Record<string, string | null> = {};
+
+/** The site texts of `lang` changed since the page loaded (the same object until one changes). */
+export const selectChangedMessages =
+  (lang: string) =>
+  (snapshot: SnapshotFrom<typeof sessionMachine>): Record<string, string | null> =>
+    snapshot.context.messages[lang] ?? NO_MESSAGES;

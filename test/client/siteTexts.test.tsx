@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { en } from '../../src/client/i18n/en';
 import type { Frame } from '../../src/shared/protocol';
@@ -153,5 +153,18 @@ describe('admin.systext', () => {
     h.server.handlers.set('act/localeOverrides', () => ({}));
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByRole('searchbox', { name: 'Find a text' }, WAIT)).toBeInTheDocument();
+  });
+
+  it("an open page shows another administrator's change at once, in its own language only", async () => {
+    const h = renderApp({ signedIn: true, path: '/' });
+    const banner = await screen.findByRole('banner', {}, WAIT);
+    await waitFor(() => expect(h.server.connected).toBe(1), WAIT);
+    expect(within(banner).getByText('Community KnowledgeKeeper')).toBeInTheDocument();
+    act(() => h.server.push({ o: 'localeOverride', b: { lang: 'fr', key: 'app.subtitle', message: 'KnowledgeKeeper communautaire' } }));
+    expect(within(banner).getByText('Community KnowledgeKeeper')).toBeInTheDocument();
+    act(() => h.server.push({ o: 'localeOverride', b: { lang: 'en', key: 'app.subtitle', message: 'Riverbend KnowledgeKeeper' } }));
+    expect(await within(banner).findByText('Riverbend KnowledgeKeeper')).toBeInTheDocument();
+    act(() => h.server.push({ o: 'localeOverride', b: { lang: 'en', key: 'app.subtitle', message: null } }));
+    expect(await within(banner).findByText('Community KnowledgeKeeper')).toBeInTheDocument();
   });
 });

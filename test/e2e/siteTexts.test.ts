@@ -1,7 +1,8 @@
 /**
  * The site texts screen in headless Chromium against the real server (a dedicated deployment): the
- * administrator finds the header's subtitle by its text, rewords it and sees it at once; a user's new
- * browser loads it; a text that is not ICU is refused; the original is put back. A user who is not an
+ * administrator finds the header's subtitle by its text, rewords it and sees it at once, as does a
+ * user's page already open (no reload); a user's new browser loads it; a text that is not ICU is
+ * refused; the original is put back, at once in the open pages too. A user who is not an
  * administrator is refused the screen. axe (WCAG 2.2 AA) in light and dark.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -52,7 +53,12 @@ describe('site texts', () => {
     await ada.context().close();
   });
 
-  it('the administrator rewords the subtitle, sees it at once, a new browser loads it, a broken text is refused, and the original comes back', async () => {
+  it("the administrator rewords the subtitle, it shows at once in theirs and a user's open page, a new browser loads it, a broken text is refused, and the original comes back", async () => {
+    // A user's page open before the change, marked to tell a reload from a live change.
+    const open = await pageAt('/', ADA);
+    const openBanner = open.getByRole('banner');
+    await openBanner.getByText(ORIGINAL).waitFor();
+    await open.evaluate(() => Object.assign(window, { kkNotReloaded: true }));
     const admin = await pageAt('/admin.systext', ADMIN);
     const banner = admin.getByRole('banner');
     await banner.getByText(ORIGINAL).waitFor();
@@ -70,7 +76,9 @@ describe('site texts', () => {
     await entry.getByText('Changed', { exact: true }).waitFor();
     await expectNoAxeViolations(admin);
 
-    // Everyone else gets it with their next page: a new browser of a user.
+    // The open page shows it without a reload; a new browser of the user loads it.
+    await openBanner.getByText(REWORDED).waitFor();
+    expect(await open.evaluate(() => (window as unknown as { kkNotReloaded?: boolean }).kkNotReloaded)).toBe(true);
     const ada = await pageAt('/', ADA);
     await ada.getByRole('banner').getByText(REWORDED).waitFor();
     await ada.context().close();
@@ -91,6 +99,9 @@ describe('site texts', () => {
     await banner.getByText(ORIGINAL).waitFor();
     expect(await entry.getByText('Changed', { exact: true }).count()).toBe(0);
     expect(await (await fetch(`${server.url}/locale-overrides/en`)).json()).toEqual({});
+    await openBanner.getByText(ORIGINAL).waitFor();
+    expect(await open.evaluate(() => (window as unknown as { kkNotReloaded?: boolean }).kkNotReloaded)).toBe(true);
+    await open.context().close();
     await admin.context().close();
   });
 

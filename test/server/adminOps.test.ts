@@ -1,5 +1,6 @@
 import type { ServerState } from '../../src/shared/admin/ServerState';
 import { buildUser, connectAdmin, type TestUser } from '../support/factories';
+import { ProtocolClient } from '../support/protocolClient';
 import { startTestServer, testDriver, type RunningServer } from '../support/testServer';
 
 let srv: RunningServer;
@@ -44,6 +45,34 @@ describe('site texts (locale overrides)', () => {
     expect(await (await fetch(`${srv.url}/locale-overrides/en`)).json()).toEqual({ 'app.siteSubtitle': 'Our Nation\'s KnowledgeKeeper' });
     await admin.client.call('act/setLocaleOverride', { lang: 'en', key: 'app.siteSubtitle', message: null });
     expect(await (await fetch(`${srv.url}/locale-overrides/en`)).json()).toEqual({});
+  });
+
+  test('a change reaches every open page at once; a refused one reaches none', async () => {
+    const second = await ProtocolClient.connect(srv.wsUrl, alice.token);
+    const pushed = (client: ProtocolClient, key: string, message: string | null) =>
+      client.nextPush((f) => f.o === 'localeOverride' && (f.b as { key: string }).key === key && (f.b as { message: unknown }).message === message);
+    try {
+      const toAlice = pushed(alice.client, 'app.signIn.title', 'Welcome home');
+      const toSecond = pushed(second.client, 'app.signIn.title', 'Welcome home');
+      await admin.client.call('act/setLocaleOverride', { lang: 'en', key: 'app.signIn.title', message: 'Welcome home' });
+      expect((await toAlice).b).toEqual({ lang: 'en', key: 'app.signIn.title', message: 'Welcome home' });
+      await toSecond;
+
+      // Putting the bundled text back (a blank message) is pushed as null.
+      const back = pushed(alice.client, 'app.signIn.title', null);
+      await admin.client.call('act/setLocaleOverride', { lang: 'en', key: 'app.signIn.title', message: '  ' });
+      expect((await back).b).toEqual({ lang: 'en', key: 'app.signIn.title', message: null });
+
+      expect(await admin.client.request('act/setLocaleOverride', { lang: 'en', key: 'app.signIn.title', message: 'Broken {' })).toMatchObject({ erred: true });
+      expect(await alice.client.request('act/setLocaleOverride', { lang: 'en', key: 'app.signIn.title', message: 'Mine' })).toMatchObject({ erred: true });
+      // The next change pushed is a later one: the refused ones were not.
+      const later = alice.client.nextPush((f) => f.o === 'localeOverride' && (f.b as { key: string }).key === 'app.signIn.title');
+      await admin.client.call('act/setLocaleOverride', { lang: 'en', key: 'app.signIn.title', message: 'Later' });
+      expect((await later).b).toMatchObject({ message: 'Later' });
+      await admin.client.call('act/setLocaleOverride', { lang: 'en', key: 'app.signIn.title', message: null });
+    } finally {
+      second.client.close();
+    }
   });
 
   test('others may neither read nor change them, and a malformed key is refused', async () => {

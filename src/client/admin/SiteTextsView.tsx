@@ -10,7 +10,8 @@ import {
   selectSiteTexts, selectSiteTextsError, selectSiteTextsLang, selectSiteTextsStatus, type SiteTextsActorRef,
 } from '../../../machines/admin/siteTextsMachine';
 import { en } from '../i18n/en';
-import { useIntl, useSetMessage } from '../i18n/IntlContext';
+import { useIntl } from '../i18n/IntlContext';
+import { useSession } from '../session/SessionContext';
 import { useT } from '../i18n/useT';
 import type { CellViewProps } from '../layout/CellViewProps';
 import { useCellViewActor } from '../layout/useCellViewActor';
@@ -106,18 +107,16 @@ function SiteTextsPanel({ actor }: { actor: SiteTextsActorRef }) {
 export function SiteTextsView({ cell, spec }: CellViewProps) {
   const t = useT();
   const intl = useIntl();
-  const setMessage = useSetMessage();
+  const session = useSession();
   const { connection, alerts } = useActors();
   const actor = useCellViewActor(cell, 'texts', 'siteTexts', { connection, alerts, lang: intl.locale });
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'article' }), [cell, title]);
-  // The administrator's own page shows a saved text at once, when it is in the page's language.
+  // The administrator's own page shows a saved text at once, before the server's push to every page.
   useEffect(() => {
     if (!actor) return undefined;
-    const subscription = actor.on('siteTexts.changed', (change) => {
-      if (change.lang === intl.locale) setMessage(change.key, change.message);
-    });
+    const subscription = actor.on('siteTexts.changed', ({ lang, key, message }) => session.send({ type: 'session.messageChanged', lang, key, message }));
     return () => subscription.unsubscribe();
-  }, [actor, intl.locale, setMessage]);
+  }, [actor, session]);
   return actor ? <SiteTextsPanel actor={actor} /> : null;
 }

@@ -9,7 +9,7 @@ import { Shell } from './Shell';
 /** The whole app for a running session. */
 export function App({ session, intl }: { session: SessionActorRef; intl: IntlShape }) {
   return (
-    <IntlProvider intl={intl}>
+    <IntlProvider intl={intl} session={session}>
       <ErrorBoundary translate={(key) => intl.formatMessage({ id: key })}>
         <SessionProvider session={session}>
           <Shell />

@@ -1,29 +1,31 @@
 /** Makes the app's IntlShape available to every component. */
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { IntlShape } from '@formatjs/intl';
+import { useSelector } from '@xstate/react';
+import { selectChangedMessages } from '../../../machines/session/sessionMachine';
+import type { SessionActorRef } from '../../../machines/systemIds';
 import { withMessages } from './createAppIntl';
 
 const IntlContext = createContext<IntlShape | null>(null);
 
-/** Replaces one message of the running app (null: the bundled one). */
-export type SetMessage = (key: string, message: string | null) => void;
-const SetMessageContext = createContext<SetMessage>(() => undefined);
-
-/** Provides `intl` to the tree, with the messages changed since the page loaded. */
-export function IntlProvider({ intl, children }: { intl: IntlShape; children: ReactNode }) {
-  const [changed, setChanged] = useState<Record<string, string | null>>({});
-  const value = useMemo(() => withMessages(intl, changed), [intl, changed]);
-  const setMessage = useCallback<SetMessage>((key, message) => setChanged((c) => ({ ...c, [key]: message })), []);
-  return (
-    <SetMessageContext.Provider value={setMessage}>
-      <IntlContext.Provider value={value}>{children}</IntlContext.Provider>
-    </SetMessageContext.Provider>
+/**
+ * Provides `intl` to the tree. Given the session, the site texts changed since the page loaded (its
+ * `messages`: pushed by the server, or saved on this page) replace the loaded ones at once.
+ */
+export function IntlProvider({ intl, session, children }: { intl: IntlShape; session?: SessionActorRef; children: ReactNode }) {
+  return session ? (
+    <LiveIntlProvider intl={intl} session={session}>
+      {children}
+    </LiveIntlProvider>
+  ) : (
+    <IntlContext.Provider value={intl}>{children}</IntlContext.Provider>
   );
 }
 
-/** Changes a message of this page at once (the site texts screen after a save); other pages get it on their next load. */
-export function useSetMessage(): SetMessage {
-  return useContext(SetMessageContext);
+function LiveIntlProvider({ intl, session, children }: { intl: IntlShape; session: SessionActorRef; children: ReactNode }) {
+  const changed = useSelector(session, useMemo(() => selectChangedMessages(intl.locale), [intl.locale]));
+  const value = useMemo(() => withMessages(intl, changed), [intl, changed]);
+  return <IntlContext.Provider value={value}>{children}</IntlContext.Provider>;
 }
 
 /** The formatter; components call `t(key, values)` through `useT`. */

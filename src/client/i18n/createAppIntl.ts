@@ -18,8 +18,8 @@ export function createAppIntl(locale: string, overrides: Record<string, string>,
 }
 
 /**
- * `intl` with some messages replaced: a message, or null for the bundled English one (the site texts
- * screen's saves, shown at once in the running app without a reload).
+ * `intl` with some messages replaced: a message, or null for the bundled English one (site texts
+ * changed since the page loaded, shown at once without a reload).
  */
 export function withMessages(intl: IntlShape, changed: Record<string, string | null>): IntlShape {
   if (Object.keys(changed).length === 0) return intl;

@@ -10,8 +10,14 @@ import { activeSystemAlerts, sysAlertsFor } from './systemAlerts';
 /** Channel on which frames for one user's sockets travel to every server process. */
 export const USER_PUSH_CHANNEL = 'kk_user_push';
 
+/** Channel on which frames for every open socket travel to every server process. */
+export const BROADCAST_CHANNEL = 'kk_broadcast';
+
 /** NOTIFY payloads must stay under 8000 bytes; a push frame must fit with room to spare. */
-const MAX_USER_PUSH_BYTES = 7000;
+const MAX_PUSH_BYTES = 7000;
+
+/** Whether `frame` is small enough to travel to every process by `broadcastEverywhere`. */
+export const pushFits = (frame: Frame): boolean => Buffer.byteLength(JSON.stringify(frame)) <= MAX_PUSH_BYTES;
 
 function matches(item: Item, filter: Record<string, unknown>): boolean {
   return Object.entries(filter).every(([k, v]) => {
@@ -55,6 +61,7 @@ export class LiveHub {
         for (const conn of this.connections) if (conn.caller?.userId === userId) conn.send(frame);
       }),
     );
+    this.unlisten.push(await this.db.listen(BROADCAST_CHANNEL, (payload) => this.broadcast(JSON.parse(payload) as Frame)));
   }
 
   /**
@@ -63,11 +70,20 @@ export class LiveHub {
    */
   async pushToUser(userId: string, frame: Frame, tx: Queryable = this.db): Promise<void> {
     const payload = JSON.stringify({ userId, frame });
-    if (Buffer.byteLength(payload) > MAX_USER_PUSH_BYTES) throw new Error(`Push ${frame.o} is too large for a notification`);
+    if (Buffer.byteLength(payload) > MAX_PUSH_BYTES) throw new Error(`Push ${frame.o} is too large for a notification`);
     await tx.query('SELECT pg_notify($1, $2)', [USER_PUSH_CHANNEL, payload]);
   }
 
-  /** Sends `frame` to every open socket of this process, signed in or not (each process sends to its own). */
+  /**
+   * Pushes `frame` to every signed-in socket on every server process; inside `tx` it is
+   * sent only if that transaction commits. Frames must be small, as for `pushToUser`.
+   */
+  async broadcastEverywhere(frame: Frame, tx: Queryable = this.db): Promise<void> {
+    if (!pushFits(frame)) throw new Error(`Push ${frame.o} is too large for a notification`);
+    await tx.query('SELECT pg_notify($1, $2)', [BROADCAST_CHANNEL, JSON.stringify(frame)]);
+  }
+
+  /** Sends `frame` to every signed-in socket of this process (each process sends to its own). */
   broadcast(frame: Frame): void {
     for (const conn of this.connections) conn.send(frame);
   }

@@ -1,6 +1,8 @@
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 import * as yup from 'yup';
 import type { ServerState } from '../../shared/admin/ServerState';
+import { Push, type LocaleOverridePush } from '../../shared/protocol';
+import { pushFits } from '../live/LiveHub';
 import { LOV_LOCALE } from '../lov/listValues';
 import { OpError } from '../OpError';
 import type { OpContext, OpRoute } from './OpContext';
@@ -67,16 +69,23 @@ export const adminOps: OpRoute[] = [
     handler: async (ctx, _p, body) => {
       requireAdmin(ctx, 'changes the site texts');
       const { lang, key, message } = body as { lang: string; key: string; message: string | null };
-      if (message === null || message.trim() === '') {
-        await ctx.services.db.query('DELETE FROM locale_overrides WHERE lang = $1 AND key = $2', [lang, key]);
-      } else {
-        requireIcuMessage(message);
-        await ctx.services.db.query(
-          'INSERT INTO locale_overrides (lang, key, message) VALUES ($1, $2, $3) ON CONFLICT (lang, key) DO UPDATE SET message = EXCLUDED.message',
-          [lang, key, message],
-        );
-      }
-      return { lang, key, message: message?.trim() ? message : null };
+      const stored = message?.trim() ? message : null;
+      if (stored !== null) requireIcuMessage(stored);
+      const { db, live } = ctx.services;
+      await db.transaction(async (tx) => {
+        if (stored === null) await tx.query('DELETE FROM locale_overrides WHERE lang = $1 AND key = $2', [lang, key]);
+        else {
+          await tx.query(
+            'INSERT INTO locale_overrides (lang, key, message) VALUES ($1, $2, $3) ON CONFLICT (lang, key) DO UPDATE SET message = EXCLUDED.message',
+            [lang, key, stored],
+          );
+        }
+        // Every open page shows the change at once; a text too long for a notification at its next load.
+        const change: LocaleOverridePush = { lang, key, message: stored };
+        const frame = { o: Push.localeOverride, b: change };
+        if (pushFits(frame)) await live.broadcastEverywhere(frame, tx);
+      });
+      return { lang, key, message: stored };
     },
   },
 ];

@@ -55,7 +55,16 @@ export const Push = {
   sysAlerts: 'sysAlerts',
   /** Parts of the site config that changed (a partial SiteConfig, e.g. `{menu}`), to every open socket. */
   siteConfig: 'siteConfig',
+  /** A site text an administrator changed (LocaleOverridePush), to every open socket. */
+  localeOverride: 'localeOverride',
 } as const;
+
+/** One changed site text as the `localeOverride` push carries it: null puts the bundled message back. */
+export interface LocaleOverridePush {
+  lang: string;
+  key: string;
+  message: string | null;
+}
 
 /** One system alert as the `sysAlerts` push carries it. */
 export interface SystemAlertPush {

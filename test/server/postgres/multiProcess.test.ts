@@ -49,3 +49,16 @@ test('signing out through one process closes the sockets of that token on the ot
   expect(await onB.client.closed).toEqual({ code: 4001, reason: 'signedout' });
   expect(await onA.client.closed).toEqual({ code: 4001, reason: 'signedout' });
 });
+
+test('a site text changed through one process reaches the open pages of the other', async () => {
+  const adminOnA = await ProtocolClient.connect(a.wsUrl, await signIn(a.url, ADMIN.email, ADMIN.password));
+  const userOnB = await ProtocolClient.connect(b.wsUrl, await signIn(b.url, ADMIN.email, ADMIN.password));
+  try {
+    const pushed = userOnB.client.nextPush((f) => f.o === 'localeOverride');
+    await adminOnA.client.call('act/setLocaleOverride', { lang: 'en', key: 'app.subtitle', message: 'Across processes' });
+    expect((await pushed).b).toEqual({ lang: 'en', key: 'app.subtitle', message: 'Across processes' });
+  } finally {
+    adminOnA.client.close();
+    userOnB.client.close();
+  }
+});
