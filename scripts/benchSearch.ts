@@ -15,6 +15,7 @@ import { openPostgres } from '../src/server/db/postgresDriver';
 import { readPredicate } from '../src/server/policy/policy';
 import type { Principal } from '../src/server/policy/Principal';
 import { compileSearch } from '../src/server/search/compileSearch';
+import { ensureDateIndexes } from '../src/server/search/dateIndexes';
 import { SearchFields } from '../src/server/search/SearchFields';
 import { SearchService } from '../src/server/search/SearchService';
 import { coreTypes } from '../src/shared/items/coreTypes';
@@ -193,7 +194,9 @@ async function run(driver: 'pglite' | 'postgres'): Promise<void> {
   const cluster = driver === 'postgres' ? await startPostgresCluster({ shared_buffers: '1GB' }) : null;
   const db = cluster ? await openPostgres(cluster.url) : await openPglite(dir);
   try {
+    // As the server starts: migrations, then the indexes of the registered types' dates.
     await migrate(db);
+    await ensureDateIndexes(db, registry.all());
     const t0 = performance.now();
     await seed(db);
     const seeded = ((performance.now() - t0) / 1000).toFixed(1);

@@ -19,6 +19,7 @@ import { registerPublicRoutes } from './http/publicRoutes';
 import { LiveHub } from './live/LiveHub';
 import { Dispatcher } from './ops/Dispatcher';
 import { operationTable } from './ops/operationTable';
+import { ensureDateIndexes } from './search/dateIndexes';
 import type { Services } from './services';
 import { SiteSettings } from './settings/SiteSettings';
 import { SocketConnection } from './socket/SocketConnection';
@@ -88,6 +89,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
 
   let app: FastifyInstance | null = null;
   try {
+    await ensureDateIndexes(db, itemTypes.all());
     const bootstrap = await db.transaction(async (tx): Promise<Bootstrap> => {
       // One process at a time, all or nothing: several may start together on one empty database.
       await tx.query('SELECT pg_advisory_xact_lock($1)', [BOOTSTRAP_LOCK]);
