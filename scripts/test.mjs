@@ -11,14 +11,20 @@ function run(cmd, args, options = {}) {
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
-// The end-to-end tests drive Debian's Chromium; install it where it is missing and we may.
-const CHROMIUM = '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
+// The end-to-end tests drive Debian's Chromium and the upload tests scan with ClamAV's daemon (with a
+// signature database of their own, so no download): install either where it is missing and we may.
+const NEEDED = [
+  { path: '/usr/bin/chromium', pkg: 'chromium' },
+  { path: '/usr/sbin/clamd', pkg: 'clamav-daemon' },
+];
+const missing = NEEDED.filter((n) => !existsSync(n.path));
+if (missing.length) {
+  const pkgs = missing.map((n) => n.pkg).join(' ');
   if (process.getuid?.() === 0) {
-    console.log('Installing Chromium for the end-to-end tests...');
-    run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+    console.log(`Installing ${pkgs} for the tests...`);
+    run('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkgs}`]);
   } else {
-    console.error(`${CHROMIUM} is missing and this user cannot install it: run "apt-get install chromium" as root.`);
+    console.error(`${missing.map((n) => n.path).join(' and ')} missing and this user cannot install them: run "apt-get install ${pkgs}" as root.`);
     process.exit(1);
   }
 }
