@@ -70,7 +70,7 @@ function allowedOrigin(config: ServerConfig, origin: string | undefined, host: s
 
 /** Opens the database and builds the server with every service and route. */
 export async function createServer(config: ServerConfig): Promise<KKServer> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeoutMs: config.statementTimeoutMs });
   const items = new ItemStore(db, itemTypes);
   const tokens = new TokenService(db, config.tokenTtlSeconds);
   // Links in mail use PUBLIC_URL, never the request's Host header, which a caller could forge.
@@ -116,7 +116,9 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
     });
     notificationMailer.start();
 
-    app = Fastify({ logger: false, bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: !!config.publicUrl });
+    // Forwarding headers only from the proxies named in TRUST_PROXY: anyone else could forge them
+    // to escape the per-address limits or pose as https.
+    app = Fastify({ logger: false, bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: config.trustProxy.length ? config.trustProxy : false });
     const a = app;
     // Before any route: routes take the error handler in force when they are registered.
     a.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {

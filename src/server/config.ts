@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AUTH_TIMEOUT_MS, WS_MAX_MSG_SIZE } from '../shared/constants';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../shared/fileConstants';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from './db/statementTimeout';
 
 /** Everything the server reads from its environment (documented in the README). */
 export interface ServerConfig {
@@ -40,6 +41,13 @@ export interface ServerConfig {
   imageMaxPixels: number;
   /** A task process silent this long is taken for dead and its running tasks are failed, in seconds. */
   taskStaleSeconds: number;
+  /** A database statement running longer than this is stopped and answered queryTimeout, in milliseconds. */
+  statementTimeoutMs: number;
+  /**
+   * Proxies whose forwarding headers (X-Forwarded-For, -Proto, -Host) are believed: addresses, CIDR
+   * ranges or proxy-addr's names (loopback, linklocal, uniquelocal). Empty: believe none.
+   */
+  trustProxy: string[];
 }
 
 const root = resolve(__dirname, '..', '..');
@@ -91,5 +99,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     uploadMaxBytes: positiveInt('UPLOAD_MAX_BYTES', env.UPLOAD_MAX_BYTES, DEFAULT_UPLOAD_MAX_BYTES),
     imageMaxPixels: positiveInt('IMAGE_MAX_PIXELS', env.IMAGE_MAX_PIXELS, 100_000_000),
     taskStaleSeconds: positiveInt('TASK_STALE_SECONDS', env.TASK_STALE_SECONDS, 30),
+    statementTimeoutMs: positiveInt('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS),
+    trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter((a) => a !== ''),
   };
 }

@@ -116,20 +116,29 @@ export class AccountService {
     return (await tx.query('SELECT 1 FROM accounts LIMIT 1')).rowCount > 0;
   }
 
-  /** Checks an e-mail and password; answers a new token, or refuses with signInFailed or signInThrottled. */
+  /**
+   * Checks an e-mail and password; answers a new token, or refuses with signInFailed or
+   * signInThrottled. The attempt is reserved against the address and the account before the
+   * password is hashed, so a burst of concurrent guesses gets no more checks than a sequence.
+   */
   async signIn(email: string, password: string, address: string): Promise<{ token: string; expiresAt: Date }> {
-    const keys = [`email:${normaliseEmail(email)}`, `addr:${address}`];
-    const wait = await this.throttle.waitSeconds(keys);
+    const accountKey = `email:${normaliseEmail(email)}`;
+    const addressKey = `addr:${address}`;
+    // The address first: a throttled address cannot add to (and so lengthen) an account's lock.
+    const wait = await this.throttle.reserve([addressKey, accountKey]);
     if (wait > 0) throw new OpError('signInThrottled', `Too many failed sign-ins; try again in ${wait} s`);
     const res = await this.db.query<AccountRow>('SELECT * FROM accounts WHERE email = $1', [normaliseEmail(email)]);
     const account = res.rows[0];
     const ok = await verifyPassword(password, account?.password_hash ?? null);
-    if (!account || !ok || account.blocked) {
-      await this.throttle.fail(keys);
-      throw new OpError('signInFailed', 'Wrong e-mail or password');
+    // A failure keeps both reservations: they are the count.
+    if (!account || !ok || account.blocked) throw new OpError('signInFailed', 'Wrong e-mail or password');
+    if (!account.email_confirmed) {
+      await this.throttle.release([addressKey, accountKey]);
+      throw new OpError('emailNotConfirmed', 'Confirm your e-mail address with the link we sent first');
     }
-    if (!account.email_confirmed) throw new OpError('emailNotConfirmed', 'Confirm your e-mail address with the link we sent first');
-    await this.throttle.clear([keys[0]!]);
+    await this.throttle.clear([accountKey]);
+    // Only this attempt is given back: someone's own account cannot wipe the address's failures.
+    await this.throttle.release([addressKey]);
     await this.db.query('UPDATE accounts SET last_sign_in = now() WHERE user_id = $1', [account.user_id]);
     return this.tokens.issue(account.user_id);
   }
