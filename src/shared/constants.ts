@@ -76,3 +76,6 @@ export const MIN_PASSWORD_LENGTH = 10;
 
 /** The value a list-of-values field takes for "other" (with free text beside it); always allowed. */
 export const LOV_OTHER_MARKER = '__other__';
+
+/** Deepest nesting of objects and arrays a request body may have (searches nest about 15 levels at most). */
+export const MAX_BODY_DEPTH = 32;

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import type { Frame } from '../../shared/protocol';
+import { inputProblem } from '../../shared/protocol/inputProblem';
 import { OpError } from '../OpError';
 import type { OpContext, OpParams, OpRoute } from './OpContext';
 
@@ -49,6 +50,10 @@ export class Dispatcher {
       const { route, params } = found;
       if (route.socketOnly && !ctx.connection) throw new OpError('unknownOperation', `${frame.o} needs the live socket`);
       if (route.signedIn && !ctx.caller) throw new OpError('notSignedIn', `${frame.o} needs a signed-in user`);
+      // Before any schema or handler: yup itself trips over inherited names (field.resolve), and a
+      // handler copying keys would take `__proto__` as the prototype (issue 19, findings 2 and 5).
+      const problem = inputProblem(frame.b, 'b');
+      if (problem) throw new OpError('validationFailed', problem.sysMessage, { [problem.path]: problem.messageKey });
       if (route.body) {
         try {
           route.body.validateSync(frame.b);

@@ -8,10 +8,12 @@ import type { ItemRecord } from '../store/ItemRecord';
 import { parseIdOrRefuse } from '../store/ItemStore';
 import type { OpContext, OpRoute } from './OpContext';
 
-/** The organisation a body names as its owner, if any. */
-const ownerOf = (body: unknown): string | null => {
-  const owner = (body as { owner?: { id?: unknown } } | null)?.owner;
-  return typeof owner?.id === 'string' && owner.id.startsWith('Organization-') ? owner.id : null;
+/** The organisation a body names as its owner, if any: its own `owner`, never an inherited one. */
+const ownerOf = (body: ItemData): string | null => {
+  const owner = Object.hasOwn(body, 'owner') ? body.owner : undefined;
+  if (typeof owner !== 'object' || owner === null || !Object.hasOwn(owner, 'id')) return null;
+  const id = (owner as { id: unknown }).id;
+  return typeof id === 'string' && id.startsWith('Organization-') ? id : null;
 };
 
 const authorOf = (caller: Caller) => ({ userId: caller?.userId ?? null, masquerader: caller?.masquerader ?? null });
@@ -38,12 +40,13 @@ export const itemOps: OpRoute[] = [
     body: createBody,
     handler: async (ctx, { type }, body) => {
       const def = ctx.services.items.typeOf(type!);
-      refuseUnless(canCreate(ctx.caller, def, ownerOf(body)), `create ${type}${ownerOf(body) ? ` owned by ${ownerOf(body)}` : ''}`);
+      const item = body as ItemData;
+      refuseUnless(canCreate(ctx.caller, def, ownerOf(item)), `create ${type}${ownerOf(item) ? ` owned by ${ownerOf(item)}` : ''}`);
       const { config } = ctx.services;
       if (def.name === 'Contact' && config.restrictContactCreation && !config.dedicated) {
         refuseUnless(!!ctx.caller?.admin, 'create contacts: on this site only administrators do');
       }
-      const record = await ctx.services.items.create(authorOf(ctx.caller), def.name, body as ItemData, {
+      const record = await ctx.services.items.create(authorOf(ctx.caller), def.name, item, {
         admin: !!ctx.caller?.admin,
       });
       return ctx.services.items.present(ctx.caller, record);
@@ -78,7 +81,7 @@ export const itemOps: OpRoute[] = [
           refuseUnless(canUpdate(ctx.caller, current), `update ${current.id}`);
           // Moving an item to another organisation needs the right to create items there.
           const owner = ownerOf(item);
-          if ('owner' in item && owner !== current.ownerOrg && owner !== null) {
+          if (Object.hasOwn(item, 'owner') && owner !== current.ownerOrg && owner !== null) {
             refuseUnless(canCreate(ctx.caller, ctx.services.items.typeOf(current.type), owner), `give ${current.id} to ${owner}`);
           }
         },

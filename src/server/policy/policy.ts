@@ -14,7 +14,7 @@ function granted(p: Principal, item: ItemRecord, action: ItemAction): boolean {
   return item.grants.some((g) => who.has(g.grantee) && g.actions.includes(action));
 }
 
-const writesFor = (p: Principal, orgId: string | null): boolean => orgId !== null && p.orgs[orgId]?.[ORG_WRITE] === true;
+const writesFor = (p: Principal, orgId: string | null): boolean => orgId !== null && Object.hasOwn(p.orgs, orgId) && p.orgs[orgId]![ORG_WRITE] === true;
 
 /** Whether `caller` may read `item`. */
 export function canRead(caller: Caller, item: ItemRecord): boolean {
@@ -22,7 +22,7 @@ export function canRead(caller: Caller, item: ItemRecord): boolean {
   if (!caller) return false;
   if (caller.admin || item.access === 'COMMUNITY') return true;
   if (item.createdBy === caller.userId || item.id === caller.userId) return true;
-  if (item.access === 'PROTECTED' && item.ownerOrg !== null && item.ownerOrg in caller.orgs) return true;
+  if (item.access === 'PROTECTED' && item.ownerOrg !== null && Object.hasOwn(caller.orgs, item.ownerOrg)) return true;
   return granted(caller, item, 'read');
 }
 
@@ -75,5 +75,6 @@ export function allowedActions(caller: Caller, item: ItemRecord, actions: readon
   // Inviting a contact to become a user needs the right to change the contact (act/invite).
   const invite = (c: Caller, i: ItemRecord): boolean => i.type === 'Contact' && canUpdate(c, i);
   const check: Record<string, (c: Caller, i: ItemRecord) => boolean> = { read: canRead, update: canUpdate, delete: canDelete, grant: canGrant, invite };
-  return Object.fromEntries(actions.map((a) => [a, check[a]?.(caller, item) ?? false]));
+  // Own keys only: `check.constructor` is Object, which answered the caller's principal (token hash included).
+  return Object.fromEntries(actions.map((a) => [a, Object.hasOwn(check, a) ? check[a]!(caller, item) : false]));
 }

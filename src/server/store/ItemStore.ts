@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { makeId, parseId, InvalidIdError } from '../../shared/ids';
-import { SERVER_FIELDS, validateItemData, type FieldErrors } from '../../shared/items/itemSchema';
+import { declaresProperty, unknownProperties, validateItemData, type FieldErrors } from '../../shared/items/itemSchema';
 import { sanitizeRichText } from '../../shared/items/sanitizeRichText';
 import type { ItemRegistryLike } from './relations';
 import { relatedIds } from './relations';
@@ -48,19 +48,27 @@ const ITEM_CACHE_SIZE = 20_000;
 /** Checks a stored item before it is changed; throws an OpError to refuse. */
 export type Authorize = (record: ItemRecord) => void;
 
-/** The body's own properties; rich text (HTM) is reduced to the allow-list here, so nothing else is ever stored. */
+/**
+ * The body's properties that `type` declares. Any other key is left out (and refused by `validate`),
+ * so an undeclared key is never copied: `out[k] = v` with `__proto__` would set the prototype, and
+ * the owner hidden there would pass every own-property check (issue 19, finding 2). Rich text (HTM)
+ * is reduced to the allow-list here, so nothing else is ever stored.
+ */
 function storedProps(body: ItemData, type: ItemTypeDef): ItemData {
   const out: ItemData = {};
   for (const [k, v] of Object.entries(body)) {
-    if (SERVER_FIELDS.has(k) || k === '$access') continue;
-    out[k] = type.properties[k]?.kind === 'HTM' && typeof v === 'string' ? sanitizeRichText(v) : v;
+    if (!declaresProperty(type, k)) continue;
+    out[k] = type.properties[k]!.kind === 'HTM' && typeof v === 'string' ? sanitizeRichText(v) : v;
   }
   return out;
 }
 
+/** The owning organisation an item's own `owner` names (never an inherited one). */
 function ownerOrgOf(data: ItemData): string | null {
-  const owner = data.owner as { id?: unknown } | undefined;
-  return typeof owner?.id === 'string' && owner.id.startsWith('Organization-') ? owner.id : null;
+  const owner = Object.hasOwn(data, 'owner') ? data.owner : undefined;
+  if (typeof owner !== 'object' || owner === null || !Object.hasOwn(owner, 'id')) return null;
+  const id = (owner as { id: unknown }).id;
+  return typeof id === 'string' && id.startsWith('Organization-') ? id : null;
 }
 
 /**
@@ -132,8 +140,10 @@ export class ItemStore {
     return type;
   }
 
-  private validate(type: ItemTypeDef, data: ItemData, admin: boolean): void {
+  /** Refuses `data` when it breaks the type's rules or `body` names properties the type does not declare. */
+  private validate(type: ItemTypeDef, data: ItemData, body: ItemData, admin: boolean): void {
     const fields = validateItemData(type, data, { admin });
+    for (const key of unknownProperties(type, body)) fields[key] = 'errors.unknownProperty';
     if (Object.keys(fields).length > 0) {
       throw new OpError('validationFailed', `Invalid ${type.name}: ${Object.keys(fields).join(', ')}`, fields);
     }
@@ -144,10 +154,10 @@ export class ItemStore {
     const type = this.typeOf(typeName);
     const data = storedProps(body, type);
     for (const [k, def] of Object.entries(type.properties)) {
-      if (def.readOnly && k in data && !options.admin) throw new OpError('validationFailed', `${k} is read-only`, { [k]: 'errors.readOnly' });
+      if (def.readOnly && Object.hasOwn(data, k) && !options.admin) throw new OpError('validationFailed', `${k} is read-only`, { [k]: 'errors.readOnly' });
     }
     const access = (body.$access ?? type.defaultAccess) as Visibility;
-    this.validate(type, { ...data, $access: access }, options.admin);
+    this.validate(type, { ...data, $access: access }, body, options.admin);
     const ts = this.now().toISOString();
     const run = async (tx: Queryable): Promise<ItemRecord> => {
       await this.runValidators(tx, { type, data, ownerOrg: ownerOrgOf(data), changed: null });
@@ -192,14 +202,14 @@ export class ItemStore {
       const changed: string[] = [];
       for (const [k, v] of Object.entries(storedProps(body, type))) {
         if (JSON.stringify(next[k]) === JSON.stringify(v ?? undefined)) continue;
-        if (type.properties[k]?.readOnly && !options.admin) throw new OpError('validationFailed', `${k} is read-only`, { [k]: 'errors.readOnly' });
+        if (type.properties[k]!.readOnly && !options.admin) throw new OpError('validationFailed', `${k} is read-only`, { [k]: 'errors.readOnly' });
         if (v === null) delete next[k];
         else next[k] = v;
         changed.push(k);
       }
       const access = (body.$access ?? current.access) as Visibility;
       if (access !== current.access) changed.push('$access');
-      this.validate(type, { ...next, $access: access }, options.admin);
+      this.validate(type, { ...next, $access: access }, body, options.admin);
       if (changed.length === 0) return current;
       await this.runValidators(tx, { type, data: next, ownerOrg: ownerOrgOf(next), changed: new Set(changed) });
       const u = current.u + 1;

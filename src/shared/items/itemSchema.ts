@@ -123,18 +123,27 @@ function objectSchema(props: Record<string, PropertyDef>, admin: boolean): Schem
 export type FieldErrors = Record<string, string>;
 
 /**
+ * Whether `key` is a property `type` declares. Own keys only: `key in properties` would accept
+ * `constructor`, `toString` and the other names every object inherits (issue 19, finding 2).
+ */
+export function declaresProperty(type: ItemTypeDef, key: string): boolean {
+  return Object.hasOwn(type.properties, key);
+}
+
+/** The keys of `data` that are neither declared by `type`, nor server fields, nor `$access`. */
+export function unknownProperties(type: ItemTypeDef, data: ItemData): string[] {
+  return Object.keys(data).filter((key) => key !== '$access' && !SERVER_FIELDS.has(key) && !declaresProperty(type, key));
+}
+
+/**
  * Validates the stored properties of an item of `type` and answers the failures (empty when valid).
  * Unknown properties fail with errors.unknownProperty; server fields are ignored.
  */
 export function validateItemData(type: ItemTypeDef, data: ItemData, options: { admin: boolean }): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const key of Object.keys(data)) {
-    if (key === '$access') {
-      if (!(VISIBILITIES as readonly unknown[]).includes(data[key])) errors[key] = 'errors.invalidValue';
-    } else if (!SERVER_FIELDS.has(key) && !(key in type.properties)) {
-      errors[key] = 'errors.unknownProperty';
-    }
-  }
+  // No prototype: `errors['__proto__'] = ...` on a plain object would vanish, and the item pass.
+  const errors = Object.create(null) as FieldErrors;
+  if (Object.hasOwn(data, '$access') && !(VISIBILITIES as readonly unknown[]).includes(data.$access)) errors.$access = 'errors.invalidValue';
+  for (const key of unknownProperties(type, data)) errors[key] = 'errors.unknownProperty';
   try {
     objectSchema(type.properties, options.admin).validateSync(data, { abortEarly: false, strict: true });
   } catch (e) {

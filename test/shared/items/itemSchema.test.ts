@@ -57,3 +57,11 @@ test('unknown properties are refused; server-kept fields are ignored', () => {
   });
   expect(validateItemData(contact, { lastName: 'X', $access: 'SECRET' }, { admin: false })).toEqual({ $access: 'errors.invalidValue' });
 });
+
+test('names every object inherits are unknown properties, __proto__ included (issue 19, finding 2)', () => {
+  const contact = itemTypes.get('Contact')!;
+  const body = JSON.parse('{"lastName":"X","constructor":"a","toString":"b","valueOf":"c","hasOwnProperty":"d","__proto__":{"owner":{"id":"Organization-1"}}}') as Record<string, unknown>;
+  const errors = validateItemData(contact, body, { admin: true });
+  expect(Object.keys(errors).sort()).toEqual(['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'valueOf']);
+  expect(Object.values(errors).every((m) => m === 'errors.unknownProperty')).toBe(true);
+});
