@@ -220,6 +220,7 @@ export const en = {
   'app.debug.state': 'State',
   'error.notCaught': 'An unexpected error occurred.',
   'errors.generalFailure': 'Something went wrong. Please try again.',
+  'errors.queryTimeout': 'This took too long and was stopped. Please narrow the search or try again later.',
   'errors.networkError': 'The server cannot be reached.',
   'errors.wsMsgTimeout': 'The server did not answer in time.',
   'errors.tokenExpired': 'Your sign-in has expired. Please sign in again.',

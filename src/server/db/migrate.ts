@@ -9,6 +9,9 @@ export async function migrate(db: Database, migrations: readonly Migration[] = a
   const applied: number[] = [];
   for (const m of migrations) {
     const done = await db.transaction(async (tx) => {
+      // Schema changes on a large database (and waiting for another process's) may outlast the
+      // statement time-out meant for requests; no caller shapes them.
+      await tx.query('SET LOCAL statement_timeout = 0');
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
         id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);

@@ -4,10 +4,14 @@ import { migrate } from './migrate';
 import { openPglite } from './pgliteDriver';
 import { openPostgres } from './postgresDriver';
 
-/** Opens PostgreSQL when `databaseUrl` is set, else the embedded database under `dataDir`, and migrates it. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+/**
+ * Opens PostgreSQL when `databaseUrl` is set, else the embedded database under `dataDir`, and
+ * migrates it. A statement running longer than `statementTimeoutMs` is stopped on either.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; statementTimeoutMs?: number }): Promise<Database> {
+  const { statementTimeoutMs } = options;
   const db = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
+    ? await openPostgres(options.databaseUrl, { statementTimeoutMs })
     : await openPglite(join(options.dataDir));
   try {
     await migrate(db);

@@ -1,14 +1,34 @@
 import pg from 'pg';
 import type { Database, Queryable, QueryResult } from './Database';
+import { DEFAULT_STATEMENT_TIMEOUT_MS, statementTimeoutError } from './statementTimeout';
 
 const LISTEN_RETRY_MS = 1_000;
 
-/** Opens a pool on a real PostgreSQL server, with one dedicated connection for LISTEN. */
-export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+/** SQLSTATE query_canceled: what PostgreSQL raises when statement_timeout cancels a statement. */
+const QUERY_CANCELED = '57014';
+
+/** A statement cancelled by statement_timeout answers the catalogue's queryTimeout; other errors pass. */
+function timedOut(e: unknown, ms: number): unknown {
+  const err = e as { code?: unknown; message?: unknown };
+  return err.code === QUERY_CANCELED && /statement timeout/.test(String(err.message)) ? statementTimeoutError(ms) : e;
+}
+
+/**
+ * Opens a pool on a real PostgreSQL server, with one dedicated connection for LISTEN. Every pooled
+ * connection cancels a statement after `statementTimeoutMs` and ends a session idle in a transaction
+ * that long, so no caller holds a backend or its locks without bound (issue 19).
+ */
+export async function openPostgres(url: string, options: { poolSize?: number; statementTimeoutMs?: number } = {}): Promise<Database> {
+  const timeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    statement_timeout: timeoutMs,
+    idle_in_transaction_session_timeout: timeoutMs,
+  });
   pool.on('error', (e) => console.error('PostgreSQL pool error:', e.message));
   await pool.query('SELECT 1');
-  return new PostgresDatabase(pool, url);
+  return new PostgresDatabase(pool, url, timeoutMs);
 }
 
 class PostgresDatabase implements Database {
@@ -21,28 +41,46 @@ class PostgresDatabase implements Database {
   constructor(
     private readonly pool: pg.Pool,
     private readonly url: string,
+    private readonly timeoutMs: number,
   ) {}
 
   async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
-    const res = await this.pool.query(sql, params as unknown[]);
-    return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
+    try {
+      const res = await this.pool.query(sql, params as unknown[]);
+      return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
+    } catch (e) {
+      throw timedOut(e, this.timeoutMs);
+    }
   }
 
   async exec(sql: string): Promise<void> {
-    await this.pool.query(sql);
+    try {
+      await this.pool.query(sql);
+    } catch (e) {
+      throw timedOut(e, this.timeoutMs);
+    }
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    const ms = this.timeoutMs;
     try {
       await client.query('BEGIN');
       const tx: Queryable = {
         async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
-          const res = await client.query(sql, params as unknown[]);
-          return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
+          try {
+            const res = await client.query(sql, params as unknown[]);
+            return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
+          } catch (e) {
+            throw timedOut(e, ms);
+          }
         },
         async exec(sql: string): Promise<void> {
-          await client.query(sql);
+          try {
+            await client.query(sql);
+          } catch (e) {
+            throw timedOut(e, ms);
+          }
         },
       };
       const result = await fn(tx);

@@ -1,4 +1,5 @@
 import type { SearchQuery, SearchReply } from '../../shared/search';
+import { searchQueryProblem } from '../../shared/search/searchQueryProblem';
 import type { Database } from '../db/Database';
 import { OpError } from '../OpError';
 import type { Caller } from '../policy/Principal';
@@ -34,6 +35,9 @@ export class SearchService {
 
   /** Answers the ids, labels, total and facets of `query` as `caller` may see them. */
   async search(caller: Caller, query: SearchQuery): Promise<SearchReply> {
+    // The socket's schema checks this too; tasks and server code reach here without it.
+    const problem = searchQueryProblem(query);
+    if (problem) throw new OpError('parseRequestFailed', `search: ${problem}`);
     const compiled = compileSearch(query, { caller, fields: this.fields, now: this.now() });
     if (compiled.ignored.length) this.warn(`search: ignored ${compiled.ignored.join('; ')}`);
     let row: SearchRow;

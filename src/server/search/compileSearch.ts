@@ -1,4 +1,4 @@
-import { parseKey, searchConstants } from '../../shared/search';
+import { parseKey, searchConstants, searchLimits } from '../../shared/search';
 import type { Clause, FacetRequest, Filter, SearchGroup, SearchQuery } from '../../shared/search';
 import { readPredicate } from '../policy/policy';
 import type { Caller } from '../policy/Principal';
@@ -162,7 +162,8 @@ export function compileSearch(query: SearchQuery, options: CompileOptions): Comp
   const order = orderBy(query, fieldMap, params, rankQuery !== null, ignored);
   const needsData = facets.some((f) => f.needsData) || order.needsData;
   const score = rankQuery && order.needsScore ? `ts_rank(i.search_text, ${rankQuery})` : '0::real';
-  const max = query.max ?? searchConstants.defaultMax;
+  // The spec's "all" answers one bounded page; the total still counts every hit.
+  const max = Math.min(query.max ?? searchConstants.defaultMax, searchLimits.page);
 
   const columns = `i.id, i.type, i.idx, i.label, i.created_at, i.updated_at, i.created_by, ${needsData ? 'i.data' : 'NULL::jsonb AS data'}`;
   const others = facetHits.map((h) => `,\n  ${h.name} AS MATERIALIZED (SELECT ${columns}, 0::real AS score FROM items i WHERE ${h.where.join('\n      AND ')})`).join('');

@@ -37,6 +37,8 @@ export async function ensureDateIndexes(db: Database, types: readonly ItemTypeDe
   const wanted = dateIndexes(types);
   if (wanted.length === 0) return [];
   return db.transaction(async (tx) => {
+    // Indexing 100,000 items may outlast the statement time-out meant for requests.
+    await tx.query('SET LOCAL statement_timeout = 0');
     await tx.query('SELECT pg_advisory_xact_lock($1)', [DATE_INDEX_LOCK]);
     const res = await tx.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'items'");
     const existing = new Set(res.rows.map((r) => r.indexname));

@@ -90,6 +90,8 @@ export const UserMessage = {
   signInThrottled: 'signInThrottled',
   tooLarge: 'tooLarge',
   generalFailure: 'generalFailure',
+  /** A database statement outlasted the statement time-out and was stopped (issue 19). */
+  queryTimeout: 'queryTimeout',
   streamNotFound: 'streamNotFound',
   linkExpired: 'linkExpired',
   registrationClosed: 'registrationClosed',

@@ -1,10 +1,12 @@
 import * as yup from 'yup';
 import { SEARCH_MAX_ALL } from '../constants';
+import { searchLimits } from './searchLimits';
+import { searchQueryProblem } from './searchQueryProblem';
 
 /** Most ids a query may restrict itself to. */
-export const SEARCH_MAX_IDS = 1000;
+export const SEARCH_MAX_IDS = searchLimits.ids;
 /** Deepest nesting of `subs` and `subsShould`. */
-export const SEARCH_MAX_DEPTH = 5;
+export const SEARCH_MAX_DEPTH = searchLimits.depth;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isClause = (v: unknown): boolean =>
@@ -35,7 +37,12 @@ export const searchQuerySchema = yup
   .test('sort', 'sort is a list of {key, order: asc|desc}',
     (v) => v?.sort === undefined || (Array.isArray(v.sort) && v.sort.every((s) => isObject(s) && typeof s.key === 'string' && (s.order === 'asc' || s.order === 'desc'))))
   .test('facets', 'facets is a list of keys or {key, kind?, limit?, ranges?}',
-    (v) => v?.facets === undefined || (Array.isArray(v.facets) && v.facets.length <= 50 && v.facets.every((f) => typeof f === 'string' || (isObject(f) && typeof f.key === 'string'))))
+    (v) => v?.facets === undefined || (Array.isArray(v.facets) && v.facets.every((f) => typeof f === 'string' || (isObject(f) && typeof f.key === 'string'))))
   .test('labels', 'labels is a boolean', (v) => v?.labels === undefined || typeof v.labels === 'boolean')
   .test('tzOffset', 'tzOffset is minutes from -900 to 900',
-    (v) => v?.tzOffset === undefined || (Number.isInteger(v.tzOffset) && Math.abs(v.tzOffset as number) <= 900));
+    (v) => v?.tzOffset === undefined || (Number.isInteger(v.tzOffset) && Math.abs(v.tzOffset as number) <= 900))
+  // Sizes and counts last: the message names the bound that was passed (issue 19, finding 1).
+  .test('bounds', 'the query is within the search limits', (v, ctx) => {
+    const problem = searchQueryProblem(v);
+    return problem === null || ctx.createError({ message: problem });
+  });
