@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import * as tus from 'tus-js-client';
 import type { Item } from '../../src/shared/items/types';
 import type { Frame, TaskInfo } from '../../src/shared/protocol';
-import { buildUser, type TestUser } from '../support/factories';
+import { buildUser, connectAdmin, type TestUser } from '../support/factories';
 import { startTestServer, type RunningServer } from '../support/testServer';
 import { zipEntries } from '../support/zipEntries';
 
@@ -216,6 +216,58 @@ describe('attachment media and image variants', () => {
     await alice.client.call(`delete/${face.attachmentId}`);
     expect((await get(`/item-id-image/${contact.$id}`, bearer(alice.token))).status).toBe(404);
     expect((await get(`/attachment/${face.uppyID}`, bearer(alice.token))).status).toBe(404);
+  });
+});
+
+describe('attaching to an item needs the right to change it', () => {
+  let admin: TestUser;
+  let reader: TestUser;
+  let writer: TestUser;
+  let publicContact: Item;
+  let orgValue: Item;
+  const rel = (item: Item, filename: string) => ({ metadata: { filename, relType: item._t, relIndex: String(item._i), access: 'PUBLIC' } });
+  /** The bytes `/item-id-image/{id}` serves (an anonymous caller unless `who`), or its status when it serves none. */
+  const imageOf = async (item: Item, who?: TestUser): Promise<Buffer | number> => {
+    const res = await get(`/item-id-image/${item.$id}?variant=original`, who ? bearer(who.token) : {});
+    return res.status === 200 ? Buffer.from(await res.arrayBuffer()) : res.status;
+  };
+
+  beforeAll(async () => {
+    admin = await connectAdmin(srv);
+    reader = await buildUser(srv);
+    writer = await buildUser(srv);
+    const org = await admin.client.call<Item>('create/Organization', { displayName: 'River Nation', type: 'COMMUNITY' });
+    await admin.client.call('act/setMembership', { userId: reader.id, orgId: org.$id, capabilities: {} });
+    await admin.client.call('act/setMembership', { userId: writer.id, orgId: org.$id, capabilities: { write: true } });
+    publicContact = await admin.client.call<Item>('create/Contact', { lastName: 'Public', $access: 'PUBLIC' });
+    orgValue = await admin.client.call<Item>('create/LOVValue', { list: 'UPLOAD_TEST', key: 'V', t: { en: 'V' }, owner: { id: org.$id }, $access: 'PROTECTED' });
+    await upload(admin, png, 'portrait.png', rel(publicContact, 'portrait.png'));
+  });
+  afterAll(() => {
+    for (const u of [admin, reader, writer]) u?.client.close();
+  });
+
+  test('a user who may only read an item cannot attach an image to it; its image stays as it was', async () => {
+    const other = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    expect(await imageOf(publicContact)).toEqual(png);
+    expect(await upload(reader, other, 'mine.png', rel(publicContact, 'mine.png')).catch((e: unknown) => statusOf(e))).toBe(403);
+    expect(await upload(reader, other, 'mine.png', rel(orgValue, 'mine.png')).catch((e: unknown) => statusOf(e))).toBe(403);
+    expect(await imageOf(publicContact)).toEqual(png);
+    expect(await imageOf(orgValue, reader)).toBe(404);
+    // Nor by pointing an image of their own at the item afterwards.
+    const own = await upload(reader, other, 'own.png', { metadata: { filename: 'own.png', access: 'PUBLIC' } });
+    const item = await reader.client.call<Item>(`read/${own.attachmentId}`);
+    const moved = await reader.client.request('update', { $id: item.$id, _u: item._u, relType: 'Contact', relIndex: publicContact._i });
+    expect(moved).toMatchObject({ erred: true, b: { userMessage: 'validationFailed', fields: { relType: 'errors.readOnly' } } });
+    const made = await reader.client.request('create/Attachment', { originalName: 'x.png', relType: 'Contact', relIndex: publicContact._i });
+    expect(made).toMatchObject({ erred: true, b: { userMessage: 'validationFailed' } });
+    expect(await imageOf(publicContact)).toEqual(png);
+  });
+
+  test('a member who may change the item attaches an image to it', async () => {
+    const up = await upload(writer, png, 'member.png', rel(orgValue, 'member.png'));
+    expect(await writer.client.call<Item>(`read/${up.attachmentId}`)).toMatchObject({ relType: 'LOVValue', relIndex: orgValue._i });
+    expect(await imageOf(orgValue, reader)).toEqual(png);
   });
 });
 

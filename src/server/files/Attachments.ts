@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isValidId } from '../../shared/ids';
 import type { ItemData } from '../../shared/items/types';
-import { canRead, readPredicate } from '../policy/policy';
+import { canRead, canUpdate, readPredicate } from '../policy/policy';
 import type { Caller, Principal } from '../policy/Principal';
 import type { Services } from '../services';
 import { ITEM_COLUMNS, toRecord, type ItemRecord, type ItemRow } from '../store/ItemRecord';
@@ -63,12 +63,15 @@ export class Attachments {
     return this.services.items.create({ userId: caller.userId, masquerader: caller.masquerader }, 'Attachment', data, { admin: true });
   }
 
-  /** Whether `caller` may relate a new attachment to item `{relType}-{relIndex}`. */
+  /**
+   * Whether `caller` may relate a new attachment to item `{relType}-{relIndex}`: only one who may
+   * change the item, as its first image becomes the picture everyone who reads the item is shown.
+   */
   async mayRelate(caller: Principal, relType: string, relIndex: number): Promise<boolean> {
     const id = `${relType}-${relIndex}`;
     if (!isValidId(id)) return false;
     const record = await this.services.items.find(id);
-    return !!record && !record.deletedAt && canRead(caller, record);
+    return !!record && !record.deletedAt && canUpdate(caller, record);
   }
 
   private file(record: ItemRecord): ReadableFile {

@@ -4,6 +4,7 @@ import {
   DEFAULT_IMAGE_VARIANT, DOWNLOAD_FLAG, IMAGE_VARIANTS, UPLOAD_PATH, isViewableType, type ImageVariant,
 } from '../../shared/fileConstants';
 import { Attachments, type ReadableFile } from '../files/Attachments';
+import { attachmentRelationValidator } from '../files/attachmentRelationValidator';
 import { contentDisposition } from '../files/contentDisposition';
 import { exportAttachmentsTask } from '../files/exportAttachmentsTask';
 import { fileStorage } from '../files/fileStorage';
@@ -60,6 +61,7 @@ export async function registerFileRoutes(app: FastifyInstance, services: Service
   const attachments = new Attachments(services, storage);
   const variants = new ImageVariants(storage.variants, services.config.imageMaxPixels);
   const uploads = await UploadService.create(services, storage, attachments);
+  services.items.addValidator(attachmentRelationValidator);
   taskKinds.register(exportAttachmentsTask);
   // A task of known timing for the process tests; never offered unless asked for.
   if (process.env.KK_TEST_TASK_KINDS === '1') taskKinds.register(countTask);
