@@ -48,6 +48,8 @@ export interface ServerConfig {
    * ranges or proxy-addr's names (loopback, linklocal, uniquelocal). Empty: believe none.
    */
   trustProxy: string[];
+  /** An upload left unfinished this long is removed with its partial file, in seconds. */
+  unfinishedUploadTtlSeconds: number;
 }
 
 const root = resolve(__dirname, '..', '..');
@@ -100,6 +102,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     imageMaxPixels: positiveInt('IMAGE_MAX_PIXELS', env.IMAGE_MAX_PIXELS, 100_000_000),
     taskStaleSeconds: positiveInt('TASK_STALE_SECONDS', env.TASK_STALE_SECONDS, 30),
     statementTimeoutMs: positiveInt('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS),
+    unfinishedUploadTtlSeconds: positiveInt('UNFINISHED_UPLOAD_TTL_SECONDS', env.UNFINISHED_UPLOAD_TTL_SECONDS, 7 * 24 * 3600),
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter((a) => a !== ''),
   };
 }

@@ -11,15 +11,19 @@ import type { FileStorage } from './fileStorage';
 type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
 type TusUpload = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[1];
 
-/** Unfinished uploads are removed after this long, in ms. */
-const UNFINISHED_UPLOAD_TTL_MS = 7 * 24 * 3600 * 1000;
-/** How often unfinished uploads are looked for, in ms. */
+/** How often unfinished uploads are looked for, at most, in ms (more often when they expire sooner). */
 const CLEANUP_INTERVAL_MS = 6 * 3600 * 1000;
 /** Upload metadata key (server-set) that records who created an upload. */
 const OWNER_KEY = 'kkOwner';
 
 /** A refusal in the form @tus/server turns into a response. */
 const refuse = (status_code: number, body: string): { status_code: number; body: string } => ({ status_code, body: `${body}\n` });
+
+/** A request refused before tus sees it, answered as every other API refusal is (JSON). */
+export interface UploadRefusal {
+  status: number;
+  body: { userMessage: 'emptyFile' | 'parseRequestFailed'; sysMessage: string };
+}
 
 /**
  * Resumable uploads (tus protocol, @tus/server with its FileStore under DATA_DIR). The HTTP route
@@ -48,7 +52,8 @@ export class UploadService {
     TusServer: typeof Server,
     TusFileStore: typeof FileStore,
   ) {
-    const datastore = new TusFileStore({ directory: storage.files, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_TTL_MS });
+    const ttlMs = services.config.unfinishedUploadTtlSeconds * 1000;
+    const datastore = new TusFileStore({ directory: storage.files, expirationPeriodInMilliseconds: ttlMs });
     this.tus = new TusServer({
       path: UPLOAD_PATH,
       datastore,
@@ -60,6 +65,8 @@ export class UploadService {
         const caller = this.callerOf(req);
         const meta = this.metaOf(upload);
         if (typeof meta === 'string') throw refuse(400, meta);
+        // refusedBefore answers these first; kept here so no path stores an empty Attachment.
+        if (upload.size === 0) throw refuse(400, 'An empty file cannot be uploaded');
         if (meta.relType && meta.relIndex !== undefined && !(await attachments.mayRelate(caller, meta.relType, meta.relIndex))) {
           throw refuse(403, `Not allowed to attach to ${meta.relType}-${meta.relIndex}`);
         }
@@ -86,7 +93,7 @@ export class UploadService {
       },
     });
     const cleanup = (): void => void this.tus.cleanUpExpiredUploads().catch((e: unknown) => console.error('Removing unfinished uploads failed:', e));
-    this.timer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
+    this.timer = setInterval(cleanup, Math.min(CLEANUP_INTERVAL_MS, ttlMs));
     this.timer.unref();
   }
 
@@ -118,6 +125,22 @@ export class UploadService {
       meta.access = m.access;
     }
     return meta;
+  }
+
+  /**
+   * What is refused before tus sees a request, with a clear message: an empty file (an Attachment
+   * needs content), and parallel parts (Upload-Concat), which the FileStore cannot join and tus
+   * would answer with 501 although the client is the one to change.
+   */
+  refusedBefore(req: IncomingMessage): UploadRefusal | null {
+    const length = req.headers['upload-length'];
+    if ((req.method === 'POST' || req.method === 'PATCH') && typeof length === 'string' && /^\s*0+\s*$/.test(length)) {
+      return { status: 400, body: { userMessage: 'emptyFile', sysMessage: 'An empty file cannot be uploaded' } };
+    }
+    if (req.headers['upload-concat'] !== undefined) {
+      return { status: 400, body: { userMessage: 'parseRequestFailed', sysMessage: 'Uploads in parallel parts (Upload-Concat) are not supported: send the file as one upload' } };
+    }
+    return null;
   }
 
   /** Answers one tus request from `caller` (null only for OPTIONS, which needs no one). */

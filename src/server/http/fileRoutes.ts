@@ -87,6 +87,11 @@ export async function registerFileRoutes(app: FastifyInstance, services: Service
           return;
         }
       }
+      const refused = request.method === 'OPTIONS' ? null : uploads.refusedBefore(request.raw);
+      if (refused) {
+        await reply.code(refused.status).header('tus-resumable', '1.0.0').send(refused.body);
+        return;
+      }
       reply.hijack();
       try {
         await uploads.handle(caller, request.raw, reply.raw);
