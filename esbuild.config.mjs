@@ -10,10 +10,13 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 const root = dirname(fileURLToPath(import.meta.url));
 const publicOut = join(root, 'dist/public');
 
-/** Bundles src/server/main.ts for Node; dependencies stay in node_modules. */
+/**
+ * Bundles src/server/main.ts for Node, and beside it the embedded database's worker thread
+ * (pgliteWorker.js, which src/server/db/pgliteWorkerFile.ts looks for); dependencies stay in node_modules.
+ */
 export async function buildServer() {
   await build({
-    entryPoints: { main: join(root, 'src/server/main.ts') },
+    entryPoints: { main: join(root, 'src/server/main.ts'), pgliteWorker: join(root, 'src/server/db/pgliteWorker.ts') },
     outdir: join(root, 'dist/server'),
     bundle: true,
     platform: 'node',

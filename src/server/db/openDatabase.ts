@@ -12,7 +12,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const { statementTimeoutMs } = options;
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl, { statementTimeoutMs })
-    : await openPglite(join(options.dataDir));
+    : await openPglite(join(options.dataDir), { statementTimeoutMs });
   try {
     await migrate(db);
   } catch (e) {

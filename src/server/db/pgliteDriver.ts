@@ -1,30 +1,51 @@
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { OpError } from '../OpError';
 import type { Database, Queryable, QueryResult } from './Database';
 import { lockDataDir } from './dataDirLock';
+import type { PgliteAnswer, PgliteErrorData, PgliteRequest } from './pgliteMessages';
+import { pgliteWorkerFile } from './pgliteWorkerFile';
+import { DEFAULT_STATEMENT_TIMEOUT_MS, statementTimeoutError } from './statementTimeout';
 
 /** Thrown when the embedded database directory was left half-initialised. */
 export class IncompleteDataDirError extends Error {}
 
-const wrap = (q: PGlite | Transaction): Queryable => ({
-  async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
-    const res = await q.query<R>(sql, params as unknown[]);
-    // PGlite counts only changed rows in affectedRows (0 for a SELECT): count returned rows too.
-    return { rows: res.rows, rowCount: Math.max(res.rows.length, res.affectedRows ?? 0) };
-  },
-  async exec(sql: string): Promise<void> {
-    await q.exec(sql);
-  },
-});
+/** A request without its id, as callers hand it over. */
+type Request = PgliteRequest extends infer R ? (R extends PgliteRequest ? Omit<R, 'id'> : never) : never;
+
+interface Pending {
+  req: Request;
+  /** Stopped after the statement time-out, counted from when the worker starts it. */
+  watched: boolean;
+  started: boolean;
+  resolve: (value: unknown) => void;
+  reject: (e: unknown) => void;
+  timer?: NodeJS.Timeout;
+}
+
+/** Requests that change nothing until they start: after a restart they are sent to the new worker. */
+const retriable = (p: Pending): boolean => !p.started && !('tx' in p.req && p.req.tx !== undefined) && ['query', 'exec', 'begin'].includes(p.req.op);
+
+/** The error a request answers when the worker it waited on was stopped: its outcome is unknown. */
+const restarted = (): OpError =>
+  new OpError('generalFailure', 'The embedded database was restarted after a statement outlasted the statement time-out; this request did not complete');
+
+function rebuild(data: PgliteErrorData): Error {
+  const { stack: _stack, message: _message, ...fields } = data.fields;
+  return Object.assign(new Error(data.message), fields);
+}
 
 /**
- * Opens the embedded database under `dataDir/pgdata`. A new directory is initialised beside it and
- * renamed into place only when complete, so a crash during initialisation never leaves a
- * half-made `pgdata` behind; one that exists without its PG_VERSION file is refused.
+ * Opens the embedded database under `dataDir/pgdata`, run in a worker thread so that its statements
+ * never block the server's event loop. A new directory is initialised beside it and renamed into
+ * place only when complete, so a crash during initialisation never leaves a half-made `pgdata`
+ * behind; one that exists without its PG_VERSION file is refused. A statement that does not answer
+ * within `statementTimeoutMs` stops the worker; a fresh one recovers the directory as after a crash.
  */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, options: { statementTimeoutMs?: number } = {}): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
+  // The lock belongs to this process, not to a worker: workers come and go, the process stays.
   const release = lockDataDir(dataDir);
   try {
     const pgdata = join(dataDir, 'pgdata');
@@ -34,15 +55,10 @@ export async function openPglite(dataDir: string): Promise<Database> {
           'Restore it from a backup, or remove that directory to start with an empty database.',
       );
     }
-    if (!existsSync(pgdata)) {
-      const staging = join(dataDir, 'pgdata.initialising');
-      rmSync(staging, { recursive: true, force: true });
-      const fresh = await PGlite.create(staging);
-      await fresh.close();
-      renameSync(staging, pgdata);
-    }
-    const pg = await PGlite.create(pgdata);
-    return new PgliteDatabase(pg, release);
+    const db = new PgliteDatabase(await pgliteWorkerFile(), { pgdata, staging: join(dataDir, 'pgdata.initialising') },
+      options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS, release);
+    await db.start();
+    return db;
   } catch (e) {
     release();
     throw e;
@@ -51,29 +67,170 @@ export async function openPglite(dataDir: string): Promise<Database> {
 
 class PgliteDatabase implements Database {
   readonly driver = 'pglite' as const;
+  private worker: Worker | null = null;
+  /** Counts the workers started: a transaction begun in one cannot go on in the next. */
+  private generation = 0;
+  private starting: Promise<void> | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
   private closed = false;
 
   constructor(
-    private readonly pg: PGlite,
+    private readonly script: string,
+    private readonly dirs: { pgdata: string; staging: string },
+    private readonly timeoutMs: number,
     private readonly release: () => void,
   ) {}
 
-  query<R>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
-    return wrap(this.pg).query<R>(sql, params);
+  /** Starts a worker on the data directory and listens again to every channel. */
+  start(): Promise<void> {
+    this.starting ??= (async () => {
+      const worker = new Worker(this.script);
+      this.worker = worker;
+      this.generation += 1;
+      worker.on('message', (m: PgliteAnswer) => this.answer(m));
+      worker.on('error', (e) => {
+        if (this.worker === worker) this.fail(worker, e);
+      });
+      worker.on('exit', (code) => {
+        if (this.worker === worker && !this.closed) this.fail(worker, new Error(`The embedded database's worker stopped (exit code ${code})`));
+      });
+      await this.send({ op: 'open', ...this.dirs, idleTransactionMs: this.timeoutMs }, false, this.generation);
+      for (const channel of this.handlers.keys()) await this.send({ op: 'listen', channel }, false, this.generation);
+    })().finally(() => {
+      this.starting = null;
+    });
+    return this.starting;
   }
 
-  exec(sql: string): Promise<void> {
-    return wrap(this.pg).exec(sql);
+  private answer(m: PgliteAnswer): void {
+    if ('notify' in m) {
+      for (const h of this.handlers.get(m.notify) ?? []) h(m.payload);
+      return;
+    }
+    if ('started' in m) {
+      const p = this.pending.get(m.started);
+      const worker = this.worker;
+      if (!p || !worker) return;
+      p.started = true;
+      if (p.watched) p.timer = setTimeout(() => this.fail(worker, null, m.started), this.timeoutMs);
+      return;
+    }
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    this.settled(m.id, p);
+    if (m.ok) p.resolve(m.result);
+    else p.reject(rebuild(m.error));
   }
 
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.pg.transaction((tx) => fn(wrap(tx)));
+  private settled(id: number, p: Pending): void {
+    clearTimeout(p.timer);
+    this.pending.delete(id);
+    // An idle worker must not keep the process alive; one answering a request must.
+    if (this.pending.size === 0) this.worker?.unref();
+  }
+
+  /**
+   * Stops `worker` and fails what ran on it: `stuck` (the statement that outlasted the time-out)
+   * with queryTimeout, what ran in a transaction as not completed. Requests still waiting their
+   * turn had not started, so they go to the fresh worker started here (unless closing).
+   */
+  private fail(worker: Worker, cause: unknown, stuck?: number): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    void worker.terminate();
+    if (stuck === undefined) console.error('The embedded database failed; restarting it:', cause);
+    else console.error(`A statement outlasted the statement time-out (${this.timeoutMs} ms); restarting the embedded database`);
+    const again: Pending[] = [];
+    for (const [id, p] of [...this.pending]) {
+      this.settled(id, p);
+      if (id === stuck) p.reject(statementTimeoutError(this.timeoutMs));
+      else if (retriable(p) && !this.closed) again.push(p);
+      else p.reject(restarted());
+    }
+    if (this.closed) return;
+    this.start().then(
+      () => {
+        for (const p of again) this.send(p.req, p.watched, this.generation).then(p.resolve, p.reject);
+      },
+      (e: unknown) => {
+        console.error('The embedded database could not be restarted:', e);
+        for (const p of again) p.reject(restarted());
+      },
+    );
+  }
+
+  /** Posts a request to the current worker; `watched` ones are stopped after the statement time-out. */
+  private send(req: Request, watched: boolean, generation: number): Promise<unknown> {
+    const worker = this.worker;
+    if (!worker || generation !== this.generation) return Promise.reject(restarted());
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const p: Pending = { req, watched, started: false, resolve, reject };
+      this.pending.set(id, p);
+      worker.ref();
+      try {
+        worker.postMessage({ ...req, id });
+      } catch (e) {
+        // Parameters that cannot be cloned (functions, symbols) never reach the database.
+        this.settled(id, p);
+        reject(e);
+      }
+    });
+  }
+
+  /** Sends through the current worker, waiting for one being started. */
+  private async call(req: Request, watched: boolean): Promise<unknown> {
+    if (this.closed) throw new Error('The embedded database is closed');
+    if (this.starting) await this.starting;
+    else if (!this.worker) await this.start();
+    return this.send(req, watched, this.generation);
+  }
+
+  async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
+    return (await this.call({ op: 'query', sql, params }, true)) as QueryResult<R>;
+  }
+
+  // exec runs migrations and index builds, which may rightly outlast the time-out; no caller shapes them.
+  async exec(sql: string): Promise<void> {
+    await this.call({ op: 'exec', sql }, false);
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    // BEGIN waits for PGlite's lock behind other transactions: not a statement to time out.
+    const txId = (await this.call({ op: 'begin' }, false)) as number;
+    const generation = this.generation;
+    const tx: Queryable = {
+      query: async <Q>(sql: string, params: readonly unknown[] = []) =>
+        (await this.send({ op: 'query', sql, params, tx: txId }, true, generation)) as QueryResult<Q>,
+      exec: async (sql: string) => {
+        await this.send({ op: 'exec', sql, tx: txId }, false, generation);
+      },
+    };
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (e) {
+      await this.send({ op: 'rollback', tx: txId }, false, generation).catch(() => undefined);
+      throw e;
+    }
+    await this.send({ op: 'commit', tx: txId }, true, generation);
+    return result;
   }
 
   async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
-    const unlisten = await this.pg.listen(channel, handler);
+    const isNew = !this.handlers.has(channel);
+    const set = this.handlers.get(channel) ?? new Set();
+    set.add(handler);
+    this.handlers.set(channel, set);
+    if (isNew) await this.call({ op: 'listen', channel }, false);
     return async () => {
-      if (!this.closed) await unlisten();
+      set.delete(handler);
+      if (set.size === 0 && this.handlers.get(channel) === set) {
+        this.handlers.delete(channel);
+        if (!this.closed) await this.call({ op: 'unlisten', channel }, false);
+      }
     };
   }
 
@@ -86,7 +243,14 @@ class PgliteDatabase implements Database {
     if (this.closed) return;
     this.closed = true;
     try {
-      await this.pg.close();
+      if (this.starting) await this.starting.catch(() => undefined);
+      const worker = this.worker;
+      if (worker) {
+        // PGlite writes its files on close; one that does not close in time is stopped as after a crash.
+        await this.send({ op: 'close' }, true, this.generation).catch(() => undefined);
+        this.worker = null;
+        await worker.terminate();
+      }
     } finally {
       this.release();
     }

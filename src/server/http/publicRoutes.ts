@@ -6,15 +6,24 @@ import { callerOf } from './bearer';
 
 // One locale pattern for every public route.
 const LOCALE = LOV_LOCALE;
+/** How long /healthz waits for the database before answering that it is busy. */
+const HEALTH_DB_WAIT_MS = 500;
 
 /** /healthz, GET /locale-overrides/{lang}, GET /lov/{locale}/{listName}[/{owner}]. */
 export function registerPublicRoutes(app: FastifyInstance, services: Services): void {
   app.get('/healthz', async (_request, reply) => {
+    // Answers in time even while a statement holds the database (until the statement time-out
+    // stops it): busy is a 503 a load balancer can act on, not a hung probe (issue 19).
+    let timer: NodeJS.Timeout | undefined;
+    const busy = new Promise<'busy'>((resolve) => (timer = setTimeout(() => resolve('busy'), HEALTH_DB_WAIT_MS)));
     try {
-      await services.db.query('SELECT 1');
+      const answer = await Promise.race([services.db.query('SELECT 1').then(() => 'ok' as const), busy]);
+      if (answer === 'busy') return reply.code(503).send({ status: 'busy', database: services.db.driver });
       return { status: 'ok', database: services.db.driver, version: services.config.version };
     } catch {
       return reply.code(503).send({ status: 'unavailable', database: services.db.driver });
+    } finally {
+      clearTimeout(timer);
     }
   });
 

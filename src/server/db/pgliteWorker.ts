@@ -1,0 +1,180 @@
+/**
+ * The embedded database's thread. PGlite runs Postgres compiled to WASM synchronously, so on the
+ * main thread every statement held up every socket, and one that never ended froze the server for
+ * good (issue 19, findings 1 and 6). Here it blocks only this thread, which the main thread can
+ * terminate (pgliteDriver.ts). Requests come as PgliteRequest messages and are answered in turn;
+ * results cross by structured clone.
+ */
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import { parentPort } from 'node:worker_threads';
+import type { PgliteAnswer, PgliteErrorData, PgliteRequest } from './pgliteMessages';
+
+interface OpenTransaction {
+  tx: Transaction;
+  /** Ends the transaction: commit (true) or roll back (false). */
+  finish: (commit: boolean) => void;
+  /** Settles when PGlite has committed or rolled back. */
+  done: Promise<void>;
+  /** Rolls the transaction back when the main thread leaves it idle too long. */
+  idle?: NodeJS.Timeout;
+}
+
+/** An error's message and its PostgreSQL fields (code, detail, position...), which callers test. */
+function errorData(e: unknown): PgliteErrorData {
+  const fields: Record<string, string | number> = {};
+  if (typeof e === 'object' && e !== null) {
+    for (const [k, v] of Object.entries(e)) if (typeof v === 'string' || typeof v === 'number') fields[k] = v;
+  }
+  return { message: e instanceof Error ? e.message : String(e), fields };
+}
+
+/** Serves the requests of the main thread on `port` until `close`. */
+export function runPgliteWorker(port: NonNullable<typeof parentPort>): void {
+  let pg: PGlite | null = null;
+  const txs = new Map<number, OpenTransaction>();
+  const listeners = new Map<string, () => Promise<void>>();
+  let nextTx = 1;
+  let idleTransactionMs = 0;
+
+  // As PostgreSQL's idle_in_transaction_session_timeout: an open transaction holds every other
+  // request of the embedded database, so one its caller forgot must not hold them for good.
+  const watchIdle = (id: number): void => {
+    const open = txs.get(id);
+    if (!open) return;
+    clearTimeout(open.idle);
+    open.idle = setTimeout(() => {
+      txs.delete(id);
+      open.finish(false);
+    }, idleTransactionMs);
+  };
+
+  const db = (): PGlite => {
+    if (!pg) throw new Error('The embedded database is not open');
+    return pg;
+  };
+  const on = (tx: number | undefined): PGlite | Transaction => {
+    if (tx === undefined) return db();
+    const open = txs.get(tx);
+    if (!open) throw new Error('The transaction is no longer open');
+    return open.tx;
+  };
+
+  /** Opens a transaction; answers its id once open, and `done` when it ended. */
+  async function begin(): Promise<{ id: number; done: Promise<void> }> {
+    const id = nextTx++;
+    let opened!: () => void;
+    const isOpen = new Promise<void>((resolve) => (opened = resolve));
+    let entry: Omit<OpenTransaction, 'done'> | undefined;
+    const done = db().transaction(async (tx) => {
+      const decision = new Promise<boolean>((resolve) => {
+        entry = { tx, finish: resolve };
+      });
+      opened();
+      if (!(await decision)) await tx.rollback();
+    });
+    await Promise.race([isOpen, done]);
+    txs.set(id, { ...entry!, done });
+    watchIdle(id);
+    return { id, done };
+  }
+
+  async function handle(req: PgliteRequest): Promise<unknown> {
+    switch (req.op) {
+      case 'open': {
+        // A new directory is made beside pgdata and renamed into place only when complete.
+        if (!existsSync(req.pgdata)) {
+          rmSync(req.staging, { recursive: true, force: true });
+          const fresh = await PGlite.create(req.staging);
+          await fresh.close();
+          renameSync(req.staging, req.pgdata);
+        }
+        pg = await PGlite.create(req.pgdata);
+        idleTransactionMs = req.idleTransactionMs;
+        return null;
+      }
+      case 'query': {
+        const res = await on(req.tx).query(req.sql, req.params as unknown[]);
+        // PGlite counts only changed rows in affectedRows (0 for a SELECT): count returned rows too.
+        return { rows: res.rows, rowCount: Math.max(res.rows.length, res.affectedRows ?? 0) };
+      }
+      case 'exec':
+        await on(req.tx).exec(req.sql);
+        return null;
+      case 'begin':
+        throw new Error('begin is served by the queue');
+      case 'commit':
+      case 'rollback': {
+        const open = txs.get(req.tx);
+        if (!open) throw new Error('The transaction is no longer open');
+        txs.delete(req.tx);
+        clearTimeout(open.idle);
+        open.finish(req.op === 'commit');
+        await open.done;
+        return null;
+      }
+      case 'listen': {
+        if (!listeners.has(req.channel)) {
+          listeners.set(req.channel, await db().listen(req.channel, (payload) => post({ notify: req.channel, payload })));
+        }
+        return null;
+      }
+      case 'unlisten': {
+        const unlisten = listeners.get(req.channel);
+        listeners.delete(req.channel);
+        await unlisten?.();
+        return null;
+      }
+      case 'close':
+        await pg?.close();
+        pg = null;
+        return null;
+    }
+  }
+
+  const post = (answer: PgliteAnswer): void => port.postMessage(answer);
+  const run = (req: PgliteRequest): Promise<unknown> => {
+    post({ started: req.id });
+    return handle(req);
+  };
+  // Requests outside a transaction run one at a time, and none while a transaction is open, so the
+  // main thread learns when each one starts (PGlite would queue them on its lock unseen). A
+  // transaction's own statements run at once: it holds the queue until it ends.
+  let queue: Promise<unknown> = Promise.resolve();
+  const enqueue = (work: () => Promise<unknown>): Promise<unknown> => {
+    const result = queue.then(work);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+  const serve = (req: PgliteRequest): Promise<unknown> => {
+    if ('tx' in req && req.tx !== undefined) {
+      const tx = req.tx;
+      clearTimeout(txs.get(tx)?.idle);
+      return run(req).finally(() => watchIdle(tx));
+    }
+    if (req.op !== 'begin') return enqueue(() => run(req));
+    return new Promise((resolve, reject) => {
+      void enqueue(async () => {
+        post({ started: req.id });
+        let done: Promise<void>;
+        try {
+          const open = await begin();
+          done = open.done;
+          resolve(open.id);
+        } catch (e) {
+          reject(e);
+          return;
+        }
+        await done.catch(() => undefined);
+      });
+    });
+  };
+  port.on('message', (req: PgliteRequest) => {
+    serve(req).then(
+      (result) => post({ id: req.id, ok: true, result }),
+      (e: unknown) => post({ id: req.id, ok: false, error: errorData(e) }),
+    );
+  });
+}
+
+if (parentPort) runPgliteWorker(parentPort);
