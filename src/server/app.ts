@@ -72,7 +72,7 @@ function allowedOrigin(config: ServerConfig, origin: string | undefined, host: s
 export async function createServer(config: ServerConfig): Promise<KKServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeoutMs: config.statementTimeoutMs });
   const items = new ItemStore(db, itemTypes);
-  const tokens = new TokenService(db, config.tokenTtlSeconds);
+  const tokens = new TokenService(db, config.tokenTtlSeconds, undefined, config.tokenGraceSeconds);
   // Links in mail use PUBLIC_URL, never the request's Host header, which a caller could forge.
   let listeningAt = `http://localhost:${config.port}`;
   const baseUrl = (): string => (config.publicUrl ?? listeningAt).replace(/\/$/, '');

@@ -26,6 +26,8 @@ export interface ServerConfig {
   tokenTtlSeconds: number;
   /** How long before expiry the server pushes tokenWarning, in seconds. */
   tokenWarningSeconds: number;
+  /** How long a token replaced through nextToken keeps working, in seconds. */
+  tokenGraceSeconds: number;
   /** Create the demo organisation, contacts and users on the first start of an empty database. */
   seedDemo: boolean;
   version: string;
@@ -92,6 +94,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     mailFrom: env.MAIL_FROM || 'KnowledgeKeeper <no-reply@knowledgekeeper.local>',
     tokenTtlSeconds: positiveInt('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS, 14 * 24 * 3600),
     tokenWarningSeconds: positiveInt('TOKEN_WARNING_SECONDS', env.TOKEN_WARNING_SECONDS, 15 * 60),
+    tokenGraceSeconds: positiveInt('TOKEN_GRACE_SECONDS', env.TOKEN_GRACE_SECONDS, 60),
     seedDemo: env.SEED_DEMO === undefined ? true : flag(env.SEED_DEMO),
     version: packageVersion(),
     wsMaxMsgSize: positiveInt('WS_MAX_MSG_SIZE', env.WS_MAX_MSG_SIZE, WS_MAX_MSG_SIZE),

@@ -109,6 +109,32 @@ describe('token lifetime', () => {
   });
 });
 
+describe('token rotation', () => {
+  let srv: RunningServer;
+  beforeAll(async () => {
+    srv = await startTestServer({ tokenGraceSeconds: 1 });
+  });
+  afterAll(() => srv.stop());
+
+  test('after nextToken the old token works for the grace period only; the new one works on', async () => {
+    const old = await signIn(srv.url, ADMIN.email, ADMIN.password);
+    const { client } = await ProtocolClient.connect(srv.wsUrl, old);
+    expect(await client.call('nextToken')).toBeNull();
+    const fresh = ((await client.nextPush((f) => f.o === 'newToken')).b as NewTokenBody).token;
+    const readWith = (token: string) => post(srv, '/api/item', { o: 'read/User-1', s: 1 }, { authorization: `Bearer ${token}` });
+    // Within the grace period: another tab, or a request already on its way, still passes.
+    expect((await readWith(old)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await readWith(old)).status).toBe(401);
+    const late = await ProtocolClient.open(srv.wsUrl);
+    late.sendRaw(JSON.stringify({ o: 'tokenAuth', b: old, v: 'test' }));
+    expect(await late.closed).toMatchObject({ code: 4001 });
+    expect((await readWith(fresh)).status).toBe(200);
+    expect(await client.call('ping')).toBe('pong');
+    client.close();
+  });
+});
+
 describe('sign-out', () => {
   let srv: RunningServer;
   beforeAll(async () => {

@@ -26,11 +26,14 @@ export interface TokenInfo {
 /** The SHA-256 of a token, as stored. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/** Issues, resolves, rotates and revokes session tokens. */
 export class TokenService {
   constructor(
     private readonly db: Database,
     private readonly ttlSeconds: number,
     private readonly now: () => Date = () => new Date(),
+    /** How long a token replaced by `rotate` keeps working, in seconds. */
+    private readonly graceSeconds: number = 60,
   ) {}
 
   /** Issues a new token for `userId`; answers the token (shown to the client once) and its expiry. */
@@ -43,6 +46,24 @@ export class TokenService {
       [hashToken(token), userId, created.toISOString(), expiresAt.toISOString(), masquerader],
     );
     return { token, expiresAt };
+  }
+
+  /**
+   * Replaces the token `oldTokenHash` with a new one (nextToken): the old one keeps working for the
+   * grace period only, so the browser's other tabs can take the new token from local storage and
+   * requests already under way still pass, but a copied old token soon stops working. It is never
+   * lengthened, and it is not revoked: revocation would close the other tabs' sockets as signed out.
+   */
+  async rotate(oldTokenHash: string | null, userId: string, masquerader: string | null = null): Promise<{ token: string; expiresAt: Date }> {
+    const issued = await this.issue(userId, masquerader);
+    if (oldTokenHash) {
+      const until = new Date(this.now().getTime() + this.graceSeconds * 1000).toISOString();
+      await this.db.query(
+        'UPDATE tokens SET expires_at = least(expires_at, $2::timestamptz) WHERE token_hash = $1 AND user_id = $3 AND revoked_at IS NULL',
+        [oldTokenHash, until, userId],
+      );
+    }
+    return issued;
   }
 
   /** The token's user and expiry; null when unknown, revoked, or its account is blocked. */

@@ -21,7 +21,7 @@ export const sessionOps: OpRoute[] = [
     signedIn: true,
     handler: async (ctx) => {
       const caller = ctx.caller!;
-      const { token, expiresAt } = await ctx.services.tokens.issue(caller.userId, caller.masquerader);
+      const { token, expiresAt } = await ctx.services.tokens.rotate(caller.tokenHash, caller.userId, caller.masquerader);
       const conn = ctx.connection!;
       conn.adoptToken(hashToken(token), expiresAt);
       const body: NewTokenBody = { token, expires: expiresAt.toISOString() };
