@@ -78,7 +78,7 @@ describe('site texts (locale overrides)', () => {
   test('others may neither read nor change them, and a malformed key is refused', async () => {
     expect(await alice.client.request('act/localeOverrides', { lang: 'en' })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
     expect(await alice.client.request('act/setLocaleOverride', { lang: 'en', key: 'app.x', message: 'y' })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
-    expect(await admin.client.request('act/setLocaleOverride', { lang: 'en', key: 'no spaces', message: 'y' })).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
+    expect(await admin.client.request('act/setLocaleOverride', { lang: 'en', key: 'no spaces', message: 'y' })).toMatchObject({ erred: true, b: { userMessage: 'validationFailed', fields: { key: 'errors.invalidValue' } } });
   });
 
   test('a message that is not ICU is refused with errors.invalidMessage, and the text in place stays', async () => {

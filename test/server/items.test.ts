@@ -75,10 +75,10 @@ describe('create', () => {
 });
 
 describe('read', () => {
-  test('read answers the item; an unknown id is notFound', async () => {
+  test('read answers the item; an unknown id is refused as an unreadable one is (issue 19, finding 8)', async () => {
     const created = await alice.client.call<Item>('create/Contact', { lastName: 'Readable' });
     expect(await alice.client.call<Item>(`read/${created.$id}`)).toEqual(created);
-    expect(await alice.client.request('read/Contact-999999')).toMatchObject({ erred: true, b: { userMessage: 'notFound' } });
+    expect(await alice.client.request('read/Contact-999999')).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
   });
 
   test("another user's PROTECTED item is notAllowed; readAllowed answers null instead", async () => {

@@ -82,7 +82,7 @@ describe('the menu setting in a dedicated deployment', () => {
 
   test('a body of the wrong shape is refused before anything runs', async () => {
     for (const body of [undefined, { hidden: 'search', order: {} }, { hidden: [], order: [] }, { hidden: ['Not A Path'], order: {} }, { hidden: [], order: { '': 'home' } }, { hidden: [], order: {}, extra: 1 }]) {
-      expect(await admin.client.request('act/setMenuSettings', body)).toMatchObject(refusal('parseRequestFailed'));
+      expect(await admin.client.request('act/setMenuSettings', body)).toMatchObject(refusal('validationFailed'));
     }
   });
 

@@ -54,7 +54,7 @@ describe('the owner organisation', () => {
 
   test('must be an organisation that exists', async () => {
     expect(await admin.client.request('act/setSiteOwner', { orgId: 'Organization-999999' })).toMatchObject({ erred: true, b: { userMessage: 'notFound' } });
-    expect(await admin.client.request('act/setSiteOwner', { orgId: writer.id })).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
+    expect(await admin.client.request('act/setSiteOwner', { orgId: writer.id })).toMatchObject({ erred: true, b: { userMessage: 'validationFailed', fields: { orgId: 'errors.invalidId' } } });
     expect(await admin.client.call<SiteOwnerReply>('act/siteOwner')).toMatchObject({ orgId: owner.$id });
   });
 

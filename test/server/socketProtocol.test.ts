@@ -89,11 +89,11 @@ describe('requests', () => {
     }
   });
 
-  test('a body of the wrong shape is answered erred with parseRequestFailed', async () => {
-    expect(await client.request('update', 'not an item')).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
-    expect(await client.request('update', { $id: 'Contact-1' })).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
-    expect(await client.request('readMany/object', { ids: [] })).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
-    expect(await client.request('create/Contact', [1, 2])).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
+  test('a body of the wrong shape is answered erred with validationFailed', async () => {
+    expect(await client.request('update', 'not an item')).toMatchObject({ erred: true, b: { userMessage: 'validationFailed' } });
+    expect(await client.request('update', { $id: 'Contact-1' })).toMatchObject({ erred: true, b: { userMessage: 'validationFailed' } });
+    expect(await client.request('readMany/object', { ids: [] })).toMatchObject({ erred: true, b: { userMessage: 'validationFailed' } });
+    expect(await client.request('create/Contact', [1, 2])).toMatchObject({ erred: true, b: { userMessage: 'validationFailed' } });
     expect((await client.request('ping')).b).toBe('pong');
   });
 

@@ -1,5 +1,6 @@
 import type { ItemData, ItemTypeDef } from '../../shared/items/types';
 import type { ModuleModel } from '../../shared/modules/ModuleModel';
+import { orgsOperations } from './operations';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
@@ -67,4 +68,5 @@ export const orgsModule: ModuleModel = {
     { path: 'my-organizations', title: 'menu.myOrganizations', icon: 'organization' },
     { path: 'my-contacts', title: 'menu.myContacts', icon: 'contact' },
   ],
+  operations: orgsOperations,
 };

@@ -1,10 +1,12 @@
-import * as yup from 'yup';
 import { isEmail } from '../../shared/items/formRules';
 import { OpError } from '../../server/OpError';
 import type { ModuleServer } from '../../server/modules/ModuleServer';
+import { bindOperation } from '../../server/ops/bindOperation';
 import { readableRecord } from '../../server/ops/itemOps';
+import { signedInCaller } from '../../server/ops/signedInCaller';
 import { canUpdate } from '../../server/policy/policy';
 import type { UserAccount } from '../../shared/modules/userAdmin';
+import { orgsOperations } from './operations';
 import { userState, type UserState } from './userState';
 
 /** How long an invitation link stays valid, in hours. */
@@ -18,63 +20,46 @@ const caps = (value: Caps): Record<string, boolean> => (typeof value === 'string
 export const orgsServer: ModuleServer = {
   name: 'orgs',
   ops: [
-    {
-      // Invites a contact to become a user, or sends a fresh link to one invited before who has not
-      // set a password yet. Whoever may change the contact may invite it (the invite permission).
-      pattern: 'act/invite',
-      signedIn: true,
-      body: yup.object({ contactId: yup.string().required() }),
-      handler: async (ctx, _p, body) => {
-        const contact = await readableRecord(ctx, (body as { contactId: string }).contactId);
-        if (contact.type !== 'Contact') throw new OpError('invalidId', `${contact.id} is not a contact`);
-        if (!canUpdate(ctx.caller, contact)) throw new OpError('notAllowed', `Not allowed to invite ${contact.id}`);
-        const email = typeof contact.data.email === 'string' ? contact.data.email.trim() : '';
-        if (!isEmail(email)) throw new OpError('validationFailed', 'The contact needs an e-mail address first', { email: 'errors.invalidEmail' });
-        const userId = await ctx.services.accounts.invite(contact.id, contact.label || email, email, ctx.caller!.userId, INVITE_TTL_HOURS);
-        return { userId, invited: true };
-      },
-    },
-    {
-      // What the administrator's user panel shows: the account's rights, memberships and block.
-      pattern: 'act/userAccount',
-      signedIn: true,
-      body: yup.object({ userId: yup.string().required() }),
-      handler: async (ctx, _p, body): Promise<UserAccount> => {
-        if (!ctx.caller!.admin) throw new OpError('notAllowed', 'Only an administrator reads accounts');
-        const { userId } = body as { userId: string };
-        const { db, items } = ctx.services;
-        const account = (await db.query<{ admin: boolean; blocked: boolean; capabilities: Caps }>(
-          'SELECT admin, blocked, capabilities FROM accounts WHERE user_id = $1', [userId],
-        )).rows[0];
-        if (!account) throw new OpError('notFound', `${userId} has no account`);
-        const members = (await db.query<{ org_id: string; capabilities: Caps }>(
-          'SELECT org_id, capabilities FROM memberships WHERE user_id = $1 ORDER BY org_id', [userId],
-        )).rows;
-        const labels = new Map((await items.findMany(members.map((m) => m.org_id))).map((r) => [r.id, r.label]));
-        return {
-          userId,
-          admin: account.admin,
-          blocked: account.blocked,
-          capabilities: caps(account.capabilities),
-          memberships: members.map((m) => ({ orgId: m.org_id, label: labels.get(m.org_id) ?? m.org_id, capabilities: caps(m.capabilities) })),
-        };
-      },
-    },
-    {
-      pattern: 'act/userStates',
-      signedIn: true,
-      body: yup.object({ contactIds: yup.array(yup.string().required()).max(1000).required() }),
-      handler: async (ctx, _p, body) => {
-        if (!ctx.services.config.dedicated) throw new OpError('unknownOperation', 'User states are kept in dedicated deployments only');
-        const { contactIds } = body as { contactIds: string[] };
-        const facts = await ctx.services.accounts.accountFactsByContact(contactIds);
-        const now = new Date();
-        const states: Record<string, UserState> = {};
-        for (const record of await ctx.services.items.findMany(contactIds)) {
-          if (record.type === 'Contact' && ctx.caller && (ctx.caller.admin || canUpdate(ctx.caller, record))) states[record.id] = userState(facts.get(record.id) ?? null, now);
-        }
-        return { states };
-      },
-    },
+    // Invites a contact to become a user, or sends a fresh link to one invited before who has not
+    // set a password yet. Whoever may change the contact may invite it (the invite permission).
+    bindOperation(orgsOperations.invite, async (ctx, _p, { contactId }) => {
+      const contact = await readableRecord(ctx, contactId);
+      if (contact.type !== 'Contact') throw new OpError('invalidId', `${contact.id} is not a contact`);
+      if (!canUpdate(ctx.caller, contact)) throw new OpError('notAllowed', `Not allowed to invite ${contact.id}`);
+      const email = typeof contact.data.email === 'string' ? contact.data.email.trim() : '';
+      if (!isEmail(email)) throw new OpError('validationFailed', 'The contact needs an e-mail address first', { email: 'errors.invalidEmail' });
+      const userId = await ctx.services.accounts.invite(contact.id, contact.label || email, email, signedInCaller(ctx).userId, INVITE_TTL_HOURS);
+      return { userId, invited: true as const };
+    }),
+    // What the administrator's user panel shows: the account's rights, memberships and block.
+    bindOperation(orgsOperations.userAccount, async (ctx, _p, { userId }): Promise<UserAccount> => {
+      if (!signedInCaller(ctx).admin) throw new OpError('notAllowed', 'Only an administrator reads accounts');
+      const { db, items } = ctx.services;
+      const account = (await db.query<{ admin: boolean; blocked: boolean; capabilities: Caps }>(
+        'SELECT admin, blocked, capabilities FROM accounts WHERE user_id = $1', [userId],
+      )).rows[0];
+      if (!account) throw new OpError('notFound', `${userId} has no account`);
+      const members = (await db.query<{ org_id: string; capabilities: Caps }>(
+        'SELECT org_id, capabilities FROM memberships WHERE user_id = $1 ORDER BY org_id', [userId],
+      )).rows;
+      const labels = new Map((await items.findMany(members.map((m) => m.org_id))).map((r) => [r.id, r.label]));
+      return {
+        userId,
+        admin: account.admin,
+        blocked: account.blocked,
+        capabilities: caps(account.capabilities),
+        memberships: members.map((m) => ({ orgId: m.org_id, label: labels.get(m.org_id) ?? m.org_id, capabilities: caps(m.capabilities) })),
+      };
+    }),
+    bindOperation(orgsOperations.userStates, async (ctx, _p, { contactIds }) => {
+      if (!ctx.services.config.dedicated) throw new OpError('unknownOperation', 'User states are kept in dedicated deployments only');
+      const facts = await ctx.services.accounts.accountFactsByContact(contactIds);
+      const now = new Date();
+      const states: Record<string, UserState> = {};
+      for (const record of await ctx.services.items.findMany(contactIds)) {
+        if (record.type === 'Contact' && ctx.caller && (ctx.caller.admin || canUpdate(ctx.caller, record))) states[record.id] = userState(facts.get(record.id) ?? null, now);
+      }
+      return { states };
+    }),
   ],
 };

@@ -5,13 +5,8 @@ import type { Queryable } from '../db/Database';
 import type { LovEntry } from '../../shared/items/LovEntry';
 
 export type { LovEntry };
-
-/** Locale names accepted by the list routes. */
-export const LOV_LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
-/** List names: upper case with digits and underscores. */
-export const LOV_LIST_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
-/** An owner is an organisation id. */
-export const LOV_OWNER = /^Organization-\d+$/;
+// The rules moved beside LovEntry, where the operation table (shared with the browser) reads them.
+export { LOV_LIST_NAME, LOV_LOCALE, LOV_OWNER } from '../../shared/items/LovEntry';
 
 /**
  * The readable values of `listName` keyed by owner organisation (`_` for the site's own), labelled

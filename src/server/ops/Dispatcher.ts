@@ -1,8 +1,7 @@
-import * as yup from 'yup';
 import type { Frame } from '../../shared/protocol';
 import { inputProblem } from '../../shared/protocol/inputProblem';
 import { OpError } from '../OpError';
-import type { OpContext, OpParams, OpRoute } from './OpContext';
+import type { OpContext, OpRoute } from './OpContext';
 
 interface CompiledRoute {
   route: OpRoute;
@@ -12,7 +11,7 @@ interface CompiledRoute {
 
 function compile(route: OpRoute): CompiledRoute {
   const names: string[] = [];
-  const source = route.pattern
+  const source = route.def.pattern
     .split('/')
     .map((seg) => seg.replace(/:([A-Za-z]+)|([^:]+)/g, (_m, name: string | undefined, lit: string | undefined) => {
       if (name) {
@@ -25,7 +24,15 @@ function compile(route: OpRoute): CompiledRoute {
   return { route, regex: new RegExp(`^${source}$`), names };
 }
 
-/** Answers frames by looking their operation up in one table `pattern -> handler`. */
+/** Operation names longer than this are refused unread (an id has at most about 40 characters). */
+const MAX_OPERATION_LENGTH = 512;
+
+/**
+ * Answers frames by looking their operation up in one table `pattern -> route`. Every route
+ * validates its name's parameters and its body against its definition (src/shared/protocol/
+ * operations.ts) before its handler runs; here, first, every body is refused that no operation
+ * could take (inputProblem).
+ */
 export class Dispatcher {
   private readonly routes: CompiledRoute[];
 
@@ -33,10 +40,12 @@ export class Dispatcher {
     this.routes = routes.map(compile);
   }
 
-  private match(op: string): { route: OpRoute; params: OpParams } | null {
+  /** The route of `op` and its raw (still escaped) parameter segments; each route checks and decodes its own. */
+  private match(op: string): { route: OpRoute; params: Record<string, string> } | null {
+    if (op.length > MAX_OPERATION_LENGTH) return null;
     for (const c of this.routes) {
       const m = c.regex.exec(op);
-      if (m) return { route: c.route, params: Object.fromEntries(c.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+      if (m) return { route: c.route, params: Object.fromEntries(c.names.map((n, i) => [n, m[i + 1]!])) };
     }
     return null;
   }
@@ -46,23 +55,15 @@ export class Dispatcher {
     const reply = (b: unknown): Frame => (frame.s === undefined ? { o: frame.o, b } : { o: frame.o, s: frame.s, b });
     try {
       const found = typeof frame.o === 'string' ? this.match(frame.o) : null;
-      if (!found) throw new OpError('unknownOperation', `Unknown operation ${JSON.stringify(frame.o)}`);
+      if (!found) throw new OpError('unknownOperation', `Unknown operation ${JSON.stringify(String(frame.o).slice(0, 100))}`);
       const { route, params } = found;
-      if (route.socketOnly && !ctx.connection) throw new OpError('unknownOperation', `${frame.o} needs the live socket`);
-      if (route.signedIn && !ctx.caller) throw new OpError('notSignedIn', `${frame.o} needs a signed-in user`);
+      if (route.def.socketOnly && !ctx.connection) throw new OpError('unknownOperation', `${frame.o} needs the live socket`);
+      if (route.def.signedIn && !ctx.caller) throw new OpError('notSignedIn', `${frame.o} needs a signed-in user`);
       // Before any schema or handler: yup itself trips over inherited names (field.resolve), and a
       // handler copying keys would take `__proto__` as the prototype (issue 19, findings 2 and 5).
-      const problem = inputProblem(frame.b, 'b');
-      if (problem) throw new OpError('validationFailed', problem.sysMessage, { [problem.path]: problem.messageKey });
-      if (route.body) {
-        try {
-          route.body.validateSync(frame.b);
-        } catch (e) {
-          if (e instanceof yup.ValidationError) throw new OpError('parseRequestFailed', e.message);
-          throw e;
-        }
-      }
-      return reply(await route.handler(ctx, params, frame.b));
+      const problem = inputProblem(frame.b);
+      if (problem) throw new OpError('validationFailed', problem.sysMessage, { [problem.path || '$body']: problem.messageKey });
+      return reply(await route.run(ctx, params, frame.b));
     } catch (e) {
       const err = e instanceof OpError ? e : internalError(frame.o, e);
       return { o: frame.o, ...(frame.s === undefined ? {} : { s: frame.s }), erred: true, b: err.toBody() };

@@ -1,4 +1,5 @@
 import type { Frame } from '../../shared/protocol';
+import type { AnyOperation, ParamKinds, ParamsOf } from '../../shared/protocol/defineOperation';
 import type { Caller } from '../policy/Principal';
 import type { Services } from '../services';
 
@@ -25,21 +26,12 @@ export interface OpContext {
   connection: LiveConnection | null;
 }
 
-/** Parameters taken from the operation name. */
-export type OpParams = Record<string, string>;
+/** Handles one operation with its parameters and body already validated: answers the reply, or throws an OpError. */
+export type OpHandler<P extends ParamKinds, B, R> = (ctx: OpContext, params: ParamsOf<P>, body: B) => Promise<R>;
 
-/** Handles one operation: answers the reply body, or throws an OpError. */
-export type OpHandler = (ctx: OpContext, params: OpParams, body: unknown) => Promise<unknown>;
-
-/** One row of the operation table. */
+/** One row of the operation table: a definition and the handler bound to it (see bindOperation). */
 export interface OpRoute {
-  /** The operation name, with `:name` segments for parameters. */
-  pattern: string;
-  handler: OpHandler;
-  /** The body's shape, checked before the handler runs. */
-  body?: { validateSync(value: unknown): unknown };
-  /** Only over the socket (watches, token refresh, sign-out). */
-  socketOnly?: boolean;
-  /** Only for a signed-in caller. */
-  signedIn?: boolean;
+  readonly def: AnyOperation;
+  /** Validates the raw name segments and the body against `def`, then runs the handler. */
+  run(ctx: OpContext, rawParams: Readonly<Record<string, string>>, body: unknown): Promise<unknown>;
 }

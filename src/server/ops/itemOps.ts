@@ -1,12 +1,16 @@
 import { parseId } from '../../shared/ids';
+import type { TimelineEvent } from '../../shared/items/TimelineEvent';
 import type { Item, ItemData } from '../../shared/items/types';
-import { createBody, deleteBody, readManyBody, updateBody } from '../../shared/protocol/requestSchemas';
+import { operations } from '../../shared/protocol/operations';
 import { OpError } from '../OpError';
 import { canCreate, canDelete, canRead, canUpdate } from '../policy/policy';
 import type { Caller } from '../policy/Principal';
 import type { ItemRecord } from '../store/ItemRecord';
 import { parseIdOrRefuse } from '../store/ItemStore';
+import { bindOperation } from './bindOperation';
 import type { OpContext, OpRoute } from './OpContext';
+
+export type { TimelineEvent };
 
 /** The organisation a body names as its owner, if any: its own `owner`, never an inherited one. */
 const ownerOf = (body: ItemData): string | null => {
@@ -18,14 +22,32 @@ const ownerOf = (body: ItemData): string | null => {
 
 const authorOf = (caller: Caller) => ({ userId: caller?.userId ?? null, masquerader: caller?.masquerader ?? null });
 
-/** The stored item `id` that `caller` may read, or a notFound / notAllowed refusal. */
+/**
+ * The refusal of an item `caller` cannot read, the same whether it exists or not, so that nobody
+ * learns which ids exist from the answer (issue 19, finding 8). notAllowed, because a signed-out
+ * browser offers to sign in on it (spec 000 §2). Administrators read everything: they hear notFound.
+ */
+export function unreadable(caller: Caller, id: string): OpError {
+  return caller?.admin ? new OpError('notFound', `${id} not found`) : new OpError('notAllowed', `${id} is not there, or not yours to read`);
+}
+
+/** The stored item `id` that `caller` may read, or the one refusal for missing and unreadable items. */
 export async function readableRecord(ctx: OpContext, id: string): Promise<ItemRecord> {
   const { type } = parseIdOrRefuse(id);
-  if (!ctx.services.items.typeOf(type)) throw new OpError('unknownType', `Unknown item type ${type}`);
+  ctx.services.items.typeOf(type);
   const record = await ctx.services.items.find(id);
-  if (!record) throw new OpError('notFound', `${id} not found`);
-  if (!canRead(ctx.caller, record)) throw new OpError('notAllowed', `Not allowed to read ${id}`);
+  if (!record || !canRead(ctx.caller, record)) throw unreadable(ctx.caller, id);
   return record;
+}
+
+/** Runs a change of `id`, answering a missing item as an unreadable one. */
+async function changing<T>(ctx: OpContext, id: unknown, change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (e) {
+    if (e instanceof OpError && e.userMessage === 'notFound') throw unreadable(ctx.caller, String(id));
+    throw e;
+  }
 }
 
 function refuseUnless(allowed: boolean, what: string): void {
@@ -34,95 +56,63 @@ function refuseUnless(allowed: boolean, what: string): void {
 
 /** Item operations of spec 000 §7: create, read, readAllowed, update, delete, readMany, label. */
 export const itemOps: OpRoute[] = [
-  {
-    pattern: 'create/:type',
-    signedIn: true,
-    body: createBody,
-    handler: async (ctx, { type }, body) => {
-      const def = ctx.services.items.typeOf(type!);
-      const item = body as ItemData;
-      refuseUnless(canCreate(ctx.caller, def, ownerOf(item)), `create ${type}${ownerOf(item) ? ` owned by ${ownerOf(item)}` : ''}`);
-      const { config } = ctx.services;
-      if (def.name === 'Contact' && config.restrictContactCreation && !config.dedicated) {
-        refuseUnless(!!ctx.caller?.admin, 'create contacts: on this site only administrators do');
-      }
-      const record = await ctx.services.items.create(authorOf(ctx.caller), def.name, item, {
-        admin: !!ctx.caller?.admin,
-      });
-      return ctx.services.items.present(ctx.caller, record);
-    },
-  },
-  {
-    pattern: 'read/:id',
-    handler: async (ctx, { id }) => ctx.services.items.present(ctx.caller, await readableRecord(ctx, id!)),
-  },
-  {
-    pattern: 'readAllowed/:id',
-    handler: async (ctx, { id }) => {
-      try {
-        return await ctx.services.items.present(ctx.caller, await readableRecord(ctx, id!));
-      } catch (e) {
-        if (e instanceof OpError && ['notFound', 'notAllowed'].includes(e.userMessage)) return null;
-        throw e;
-      }
-    },
-  },
-  {
-    pattern: 'update',
-    signedIn: true,
-    body: updateBody,
-    handler: async (ctx, _params, body) => {
-      const item = body as ItemData;
-      const record = await ctx.services.items.update(
-        authorOf(ctx.caller),
-        item,
-        (current) => {
-          if (!canRead(ctx.caller, current)) throw new OpError('notAllowed', `Not allowed to read ${current.id}`);
-          refuseUnless(canUpdate(ctx.caller, current), `update ${current.id}`);
-          // Moving an item to another organisation needs the right to create items there.
-          const owner = ownerOf(item);
-          if (Object.hasOwn(item, 'owner') && owner !== current.ownerOrg && owner !== null) {
-            refuseUnless(canCreate(ctx.caller, ctx.services.items.typeOf(current.type), owner), `give ${current.id} to ${owner}`);
-          }
-        },
-        { admin: !!ctx.caller?.admin },
-      );
-      return ctx.services.items.present(ctx.caller, record);
-    },
-  },
-  {
-    pattern: 'delete/:id',
-    signedIn: true,
-    body: deleteBody,
-    handler: async (ctx, { id }, body) => {
-      const expected = (body as { _u?: number } | undefined)?._u;
-      const record = await ctx.services.items.delete(authorOf(ctx.caller), id!, (current) => {
-        if (!canRead(ctx.caller, current)) throw new OpError('notAllowed', `Not allowed to read ${current.id}`);
-        refuseUnless(canDelete(ctx.caller, current), `delete ${current.id}`);
-        if (expected !== undefined && expected !== current.u && !current.deletedAt) {
-          throw new OpError('staleUpdate', `${current.id} is at _u ${current.u}, the delete was asked from _u ${expected}`);
+  bindOperation(operations.create, async (ctx, { type }, item) => {
+    const def = ctx.services.items.typeOf(type);
+    refuseUnless(canCreate(ctx.caller, def, ownerOf(item)), `create ${type}${ownerOf(item) ? ` owned by ${ownerOf(item)}` : ''}`);
+    const { config } = ctx.services;
+    if (def.name === 'Contact' && config.restrictContactCreation && !config.dedicated) {
+      refuseUnless(!!ctx.caller?.admin, 'create contacts: on this site only administrators do');
+    }
+    const record = await ctx.services.items.create(authorOf(ctx.caller), def.name, item, { admin: !!ctx.caller?.admin });
+    return ctx.services.items.present(ctx.caller, record);
+  }),
+  bindOperation(operations.read, async (ctx, { id }) => ctx.services.items.present(ctx.caller, await readableRecord(ctx, id))),
+  bindOperation(operations.readAllowed, async (ctx, { id }) => {
+    try {
+      return await ctx.services.items.present(ctx.caller, await readableRecord(ctx, id));
+    } catch (e) {
+      if (e instanceof OpError && ['notFound', 'notAllowed'].includes(e.userMessage)) return null;
+      throw e;
+    }
+  }),
+  bindOperation(operations.update, async (ctx, _params, item) => {
+    const record = await changing(ctx, item.$id, () => ctx.services.items.update(
+      authorOf(ctx.caller),
+      item,
+      (current) => {
+        if (!canRead(ctx.caller, current)) throw unreadable(ctx.caller, current.id);
+        refuseUnless(canUpdate(ctx.caller, current), `update ${current.id}`);
+        // Moving an item to another organisation needs the right to create items there.
+        const owner = ownerOf(item);
+        if (Object.hasOwn(item, 'owner') && owner !== current.ownerOrg && owner !== null) {
+          refuseUnless(canCreate(ctx.caller, ctx.services.items.typeOf(current.type), owner), `give ${current.id} to ${owner}`);
         }
-      });
-      return ctx.services.items.present(ctx.caller, record);
-    },
-  },
-  {
-    pattern: 'readMany/object',
-    body: readManyBody,
-    handler: async (ctx, _params, body) => {
-      const ids = [...new Set(body as string[])];
-      for (const id of ids) parseIdOrRefuse(id);
-      const records = await ctx.services.items.findReadable(ctx.caller, ids);
-      const items = await ctx.services.items.presentMany(ctx.caller, records);
-      const out: Record<string, Item> = {};
-      for (const item of items) out[item.$id] = item;
-      return out;
-    },
-  },
-  {
-    pattern: 'label/:id',
-    handler: async (ctx, { id }) => (await readableRecord(ctx, id!)).label,
-  },
+      },
+      { admin: !!ctx.caller?.admin },
+    ));
+    return ctx.services.items.present(ctx.caller, record);
+  }),
+  bindOperation(operations.delete, async (ctx, { id }, body) => {
+    const expected = body?._u;
+    const record = await changing(ctx, id, () => ctx.services.items.delete(authorOf(ctx.caller), id, (current) => {
+      if (!canRead(ctx.caller, current)) throw unreadable(ctx.caller, current.id);
+      refuseUnless(canDelete(ctx.caller, current), `delete ${current.id}`);
+      if (expected !== undefined && expected !== current.u && !current.deletedAt) {
+        throw new OpError('staleUpdate', `${current.id} is at _u ${current.u}, the delete was asked from _u ${expected}`);
+      }
+    }));
+    return ctx.services.items.present(ctx.caller, record);
+  }),
+  bindOperation(operations.readMany, async (ctx, _params, body) => {
+    const ids = [...new Set(body)];
+    for (const id of ids) parseIdOrRefuse(id);
+    const records = await ctx.services.items.findReadable(ctx.caller, ids);
+    const items = await ctx.services.items.presentMany(ctx.caller, records);
+    const out: Record<string, Item> = {};
+    for (const item of items) out[item.$id] = item;
+    return out;
+  }),
+  bindOperation(operations.label, async (ctx, { id }) => (await readableRecord(ctx, id)).label),
 ];
 
 /** Whether `id` names the type watch form `{type}-0`. */
@@ -134,28 +124,14 @@ export const isTypeWatchId = (id: string): boolean => {
   }
 };
 
-/** One entry of an item's timeline. */
-export interface TimelineEvent {
-  kind: string;
-  u: number;
-  ts: string;
-  by: string | null;
-  masquerader: string | null;
-  changed: string[];
-}
-
 /** `timeline/{id}`: the events of an item, oldest first (signed-in readers only). */
-export const timelineOp: OpRoute = {
-  pattern: 'timeline/:id',
-  signedIn: true,
-  handler: async (ctx, { id }) => {
-    const record = await readableRecord(ctx, id!);
-    const res = await ctx.services.db.query<{ kind: string; u: number; ts: Date | string; by_user: string | null; masquerader: string | null; changed: string[] }>(
-      'SELECT kind, u, ts, by_user, masquerader, changed FROM events WHERE item_id = $1 ORDER BY id',
-      [record.id],
-    );
-    return res.rows.map((r): TimelineEvent => ({
-      kind: r.kind, u: r.u, ts: new Date(r.ts).toISOString(), by: r.by_user, masquerader: r.masquerader, changed: r.changed,
-    }));
-  },
-};
+export const timelineOp: OpRoute = bindOperation(operations.timeline, async (ctx, { id }) => {
+  const record = await readableRecord(ctx, id);
+  const res = await ctx.services.db.query<{ kind: string; u: number; ts: Date | string; by_user: string | null; masquerader: string | null; changed: string[] }>(
+    'SELECT kind, u, ts, by_user, masquerader, changed FROM events WHERE item_id = $1 ORDER BY id',
+    [record.id],
+  );
+  return res.rows.map((r): TimelineEvent => ({
+    kind: r.kind, u: r.u, ts: new Date(r.ts).toISOString(), by: r.by_user, masquerader: r.masquerader, changed: r.changed,
+  }));
+});

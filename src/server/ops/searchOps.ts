@@ -1,8 +1,8 @@
 import { itemTypes } from '../../shared/itemTypes';
-import type { SearchQuery } from '../../shared/search';
-import { searchQuerySchema } from '../../shared/search';
+import { operations } from '../../shared/protocol/operations';
 import type { Database } from '../db/Database';
 import { SearchService } from '../search/SearchService';
+import { bindOperation } from './bindOperation';
 import type { OpContext, OpRoute } from './OpContext';
 
 /** One search service per database (services are built by the app; search needs nothing else). */
@@ -19,10 +19,4 @@ function searchService(ctx: OpContext): SearchService {
 }
 
 /** Search operations of spec 000 §7: `search/ids` answers `{ids, labels, total, facets}`. */
-export const searchOps: OpRoute[] = [
-  {
-    pattern: 'search/ids',
-    body: searchQuerySchema,
-    handler: async (ctx, _params, body) => searchService(ctx).search(ctx.caller, body as SearchQuery),
-  },
-];
+export const searchOps: OpRoute[] = [bindOperation(operations.search, async (ctx, _params, query) => searchService(ctx).search(ctx.caller, query))];

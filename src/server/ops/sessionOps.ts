@@ -1,32 +1,28 @@
 import type { NewTokenBody } from '../../shared/protocol';
+import { operations } from '../../shared/protocol/operations';
 import { hashToken } from '../accounts/TokenService';
+import { OpError } from '../OpError';
+import { bindOperation } from './bindOperation';
 import type { OpRoute } from './OpContext';
+import { signedInCaller } from './signedInCaller';
 
 /** Session operations: ping, sign-out, token refresh. */
 export const sessionOps: OpRoute[] = [
-  { pattern: 'ping', handler: async () => 'pong' },
-  {
-    pattern: 'signout',
-    socketOnly: true,
-    signedIn: true,
-    handler: async (ctx) => {
-      // The revocation reaches every process through NOTIFY; each closes its sockets of this token.
-      await ctx.services.tokens.revoke(ctx.caller!.tokenHash!);
-      return null;
-    },
-  },
-  {
-    pattern: 'nextToken',
-    socketOnly: true,
-    signedIn: true,
-    handler: async (ctx) => {
-      const caller = ctx.caller!;
-      const { token, expiresAt } = await ctx.services.tokens.rotate(caller.tokenHash, caller.userId, caller.masquerader);
-      const conn = ctx.connection!;
-      conn.adoptToken(hashToken(token), expiresAt);
-      const body: NewTokenBody = { token, expires: expiresAt.toISOString() };
-      conn.send({ o: 'newToken', b: body });
-      return null;
-    },
-  },
+  bindOperation(operations.ping, async () => 'pong' as const),
+  bindOperation(operations.signout, async (ctx) => {
+    // The revocation reaches every process through NOTIFY; each closes its sockets of this token.
+    const { tokenHash } = signedInCaller(ctx);
+    if (tokenHash) await ctx.services.tokens.revoke(tokenHash);
+    return null;
+  }),
+  bindOperation(operations.nextToken, async (ctx) => {
+    const caller = signedInCaller(ctx);
+    const conn = ctx.connection;
+    if (!conn) throw new OpError('unknownOperation', 'nextToken needs the live socket');
+    const { token, expiresAt } = await ctx.services.tokens.rotate(caller.tokenHash, caller.userId, caller.masquerader);
+    conn.adoptToken(hashToken(token), expiresAt);
+    const body: NewTokenBody = { token, expires: expiresAt.toISOString() };
+    conn.send({ o: 'newToken', b: body });
+    return null;
+  }),
 ];

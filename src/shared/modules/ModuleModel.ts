@@ -1,4 +1,5 @@
 import type { ItemTypeDef } from '../items/types';
+import type { AnyOperation } from '../protocol/defineOperation';
 
 /** What a menu entry's show rule may look at: the signed-in user's rights. */
 export interface NavUser {
@@ -45,4 +46,6 @@ export interface ModuleModel {
   itemTypes: readonly ItemTypeDef[];
   lists: readonly ListDef[];
   menu: readonly NavItem[];
+  /** The module's operations (src/shared/protocol/defineOperation.ts); its server part binds a handler to each. */
+  operations?: Readonly<Record<string, AnyOperation>>;
 }
