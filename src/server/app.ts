@@ -1,8 +1,9 @@
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { join, resolve } from 'node:path';
+import { TOKEN_HEADER } from '../shared/constants';
 import { itemTypes } from '../shared/itemTypes';
 import { Push } from '../shared/protocol';
 import { AccountService } from './accounts/AccountService';
@@ -56,7 +57,13 @@ const DEFAULT_ADMIN_EMAIL = 'admin@knowledgekeeper.local';
 /** Advisory lock key of the first-start bootstrap. */
 const BOOTSTRAP_LOCK = 7_374_202;
 
-function allowedOrigin(config: ServerConfig, origin: string | undefined, host: string | undefined): boolean {
+/**
+ * Whether a browser page of `origin` may open a socket. Behind PUBLIC_URL only that origin; without
+ * it, the origin must name the host and the scheme the request came in on (http on a plain server,
+ * https only where a trusted proxy says so): a page of http://host is not https://host's page.
+ */
+function allowedOrigin(config: ServerConfig, request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
   if (!origin) return true; // not a browser: the token still has to authenticate
   let o: URL;
   try {
@@ -65,7 +72,12 @@ function allowedOrigin(config: ServerConfig, origin: string | undefined, host: s
     return false;
   }
   if (config.publicUrl) return o.origin === new URL(config.publicUrl).origin;
-  return o.host === host;
+  try {
+    // Through URL, so that a default port written out (host:80) compares equal to none.
+    return o.origin === new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return false;
+  }
 }
 
 /** Opens the database and builds the server with every service and route. */
@@ -127,6 +139,13 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
       const userMessage = status === 413 ? 'tooLarge' : status < 500 ? 'parseRequestFailed' : 'generalFailure';
       return reply.code(status).send({ userMessage, sysMessage: status < 500 ? error.message : 'Internal error' });
     });
+    // Answers carrying a token, and API answers (private data), are kept by no cache along the way.
+    a.addHook('onSend', async (request, reply, payload) => {
+      if (reply.hasHeader(TOKEN_HEADER) || (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))) {
+        reply.header('cache-control', 'no-store');
+      }
+      return payload;
+    });
     await a.register(helmet, {
       contentSecurityPolicy: {
         directives: {
@@ -156,7 +175,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
     a.get('/ws', {
       websocket: true,
       preValidation: async (request, reply) => {
-        if (!allowedOrigin(config, request.headers.origin, request.headers.host)) {
+        if (!allowedOrigin(config, request)) {
           await reply.code(403).send({ userMessage: 'notAllowed', sysMessage: 'Origin not allowed' });
         }
       },

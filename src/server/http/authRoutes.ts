@@ -13,6 +13,11 @@ const STATUS: Partial<Record<string, number>> = {
   parseRequestFailed: 400,
 };
 
+/** Puts a new token on the answer, which no cache may keep. */
+function sendToken(reply: FastifyReply, token: string): void {
+  reply.header(TOKEN_HEADER, token).header('cache-control', 'no-store');
+}
+
 /** Answers an OpError with its status and body; rethrows anything else. */
 function refuse(reply: FastifyReply, e: unknown): FastifyReply {
   if (!(e instanceof OpError)) throw e;
@@ -31,7 +36,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     }
     try {
       const { token, expiresAt } = await services.accounts.signIn(body.email, body.password, request.ip);
-      reply.header(TOKEN_HEADER, token);
+      sendToken(reply, token);
       return { expires: expiresAt.toISOString() };
     } catch (e) {
       if (!(e instanceof OpError)) throw e;
@@ -68,7 +73,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     const body = request.body as Body;
     try {
       const { token, expiresAt } = await services.accounts.setPassword(body?.token, body?.password);
-      reply.header(TOKEN_HEADER, token);
+      sendToken(reply, token);
       return { expires: expiresAt.toISOString() };
     } catch (e) {
       return refuse(reply, e);

@@ -1,0 +1,90 @@
+import WebSocket from 'ws';
+import { TOKEN_HEADER } from '../../src/shared/constants';
+import type { ServerConfig } from '../../src/server/config';
+import { buildUser } from '../support/factories';
+import { linkToken, readOutbox } from '../support/outbox';
+import { ADMIN, startTestServer, type RunningServer } from '../support/testServer';
+
+const post = (srv: RunningServer, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${srv.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+/** Answers the HTTP status of a socket upgrade sent with `headers` (101 when it opened). */
+function upgradeStatus(srv: RunningServer, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(srv.wsUrl, { headers });
+    ws.on('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.on('error', (e) => {
+      if (!/Unexpected server response/.test(e.message)) reject(e);
+    });
+  });
+}
+
+async function withServer(overrides: Partial<ServerConfig>, run: (srv: RunningServer) => Promise<void>): Promise<void> {
+  const srv = await startTestServer(overrides);
+  try {
+    await run(srv);
+  } finally {
+    await srv.stop();
+  }
+}
+
+describe('socket origins without PUBLIC_URL', () => {
+  test("an Origin naming this host is accepted only with the connection's scheme", async () => {
+    await withServer({}, async (srv) => {
+      const host = new URL(srv.url).host;
+      expect(await upgradeStatus(srv, { origin: `http://${host}` })).toBe(101);
+      expect(await upgradeStatus(srv, { origin: `https://${host}` })).toBe(403);
+      expect(await upgradeStatus(srv, { origin: `http://evil.example` })).toBe(403);
+      // An untrusted peer cannot claim https.
+      expect(await upgradeStatus(srv, { origin: `https://${host}`, 'x-forwarded-proto': 'https' })).toBe(403);
+    });
+  });
+
+  test('behind a trusted proxy that says https, the https origin is the one accepted', async () => {
+    await withServer({ trustProxy: ['127.0.0.1'] }, async (srv) => {
+      const host = new URL(srv.url).host;
+      expect(await upgradeStatus(srv, { origin: `https://${host}`, 'x-forwarded-proto': 'https' })).toBe(101);
+      expect(await upgradeStatus(srv, { origin: `http://${host}`, 'x-forwarded-proto': 'https' })).toBe(403);
+      expect(await upgradeStatus(srv, { origin: 'https://records.example.org', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'records.example.org' })).toBe(101);
+    });
+  });
+});
+
+describe('answers carrying a token are never stored', () => {
+  let srv: RunningServer;
+  beforeAll(async () => {
+    srv = await startTestServer();
+  });
+  afterAll(() => srv.stop());
+
+  test('sign-in answers Cache-Control: no-store with the token', async () => {
+    const res = await post(srv, '/api/sign-in', { email: ADMIN.email, password: ADMIN.password });
+    expect(res.headers.get(TOKEN_HEADER)).toBeTruthy();
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  test('set-pass answers Cache-Control: no-store with the token', async () => {
+    const user = await buildUser(srv);
+    user.client.close();
+    await post(srv, '/api/forgot-password', { email: user.email });
+    const mail = (await readOutbox(srv.config.dataDir)).filter((m) => m.to.includes(user.email)).at(-1)!;
+    const res = await post(srv, '/api/set-pass', { token: linkToken(mail, '/set-pass'), password: 'a new and long password' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get(TOKEN_HEADER)).toBeTruthy();
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  test('answers of POST /api/item (private data) are not stored either', async () => {
+    const admin = await post(srv, '/api/sign-in', { email: ADMIN.email, password: ADMIN.password });
+    const res = await post(srv, '/api/item', { o: 'read/User-1', s: 1 }, { authorization: `Bearer ${admin.headers.get(TOKEN_HEADER)!}` });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
