@@ -6,8 +6,8 @@ import { callerOf } from './bearer';
 
 // One locale pattern for every public route.
 const LOCALE = LOV_LOCALE;
-/** How long /healthz waits for the database before answering that it is busy. */
-const HEALTH_DB_WAIT_MS = 500;
+/** How long /healthz waits for the database before answering that it is busy: inside a 1 s probe time-out. */
+const HEALTH_DB_WAIT_MS = 800;
 
 /** /healthz, GET /locale-overrides/{lang}, GET /lov/{locale}/{listName}[/{owner}]. */
 export function registerPublicRoutes(app: FastifyInstance, services: Services): void {

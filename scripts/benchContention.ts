@@ -1,0 +1,185 @@
+/**
+ * Contention benchmark (issue 19, finding 6): while N sockets search and update as fast as the
+ * server answers them (one request in flight each), one more socket pings every 20 ms. Prints the
+ * ping's p50/p99/max and each operation's throughput and latency, on PGlite and on a throwaway
+ * PostgreSQL. The goal is ping p99 under 5 ms on PGlite: a busy database must not hold up the
+ * server's event loop. The server runs as its own process (dist/server, as `npm start` runs it).
+ *
+ *   node scripts/run-ts.mjs scripts/benchContention.ts [--sockets 40] [--seconds 10] [--items 2000] [--driver pglite|postgres|both]
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import WebSocket from 'ws';
+import { startPostgresCluster, type PostgresCluster } from './postgresCluster';
+
+const root = resolve(__dirname, '..');
+const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1]! : fallback;
+};
+const SOCKETS = Number(arg('sockets', '40'));
+const SECONDS = Number(arg('seconds', '10'));
+const ITEMS = Number(arg('items', '2000'));
+const DRIVER = arg('driver', 'both');
+const PING_EVERY_MS = 20;
+const ADMIN = { email: 'bench@knowledgekeeper.local', password: 'benchmark password 1' };
+const WORDS = ['river', 'cedar', 'salmon', 'granite', 'willow', 'heron', 'prairie', 'glacier', 'birch', 'otter'];
+
+/** Latencies of one kind of request, in ms. */
+interface Series {
+  name: string;
+  ms: number[];
+}
+
+const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/** Waits for a child process to print a line matching `pattern`; answers the match. */
+function waitFor(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray> {
+  return new Promise((resolveMatch, reject) => {
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = pattern.exec(out);
+      if (m) resolveMatch(m);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${out}`)));
+  });
+}
+
+/** A signed-in socket with requests matched to replies by sequence number. */
+class Client {
+  private seq = 0;
+  private readonly waiting = new Map<number, (frame: { erred?: boolean; b?: unknown }) => void>();
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (d) => {
+      const frame = JSON.parse(d.toString()) as { s?: number; erred?: boolean; b?: unknown };
+      if (frame.s === undefined) return;
+      this.waiting.get(frame.s)?.(frame);
+      this.waiting.delete(frame.s);
+    });
+  }
+
+  static async open(url: string, token: string): Promise<Client> {
+    const ws = new WebSocket(url);
+    await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
+    const authed = new Promise((r) => ws.once('message', r));
+    ws.send(JSON.stringify({ o: 'tokenAuth', b: token, v: 'bench' }));
+    await authed;
+    return new Client(ws);
+  }
+
+  /** Sends a request; answers its reply body, throwing on an erred reply. */
+  call<T>(o: string, b?: unknown): Promise<T> {
+    const s = ++this.seq;
+    return new Promise((resolveReply, reject) => {
+      this.waiting.set(s, (f) => (f.erred ? reject(new Error(`${o}: ${JSON.stringify(f.b)}`)) : resolveReply(f.b as T)));
+      this.ws.send(JSON.stringify({ o, s, b }));
+    });
+  }
+}
+
+async function timed<T>(series: Series, work: () => Promise<T>): Promise<T> {
+  const t = process.hrtime.bigint();
+  const result = await work();
+  series.ms.push(Number(process.hrtime.bigint() - t) / 1e6);
+  return result;
+}
+
+async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | null): Promise<Series[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kk-bench-'));
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', KK_QUIET: '1',
+    ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
+  };
+  if (driver === 'postgres') env.DATABASE_URL = cluster!.url;
+  // BENCH_PROFILE_DIR=dir writes the server's CPU profile (main thread) there, for --cpu-prof readers.
+  const nodeArgs = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child = spawn('node', [...nodeArgs, join(root, 'dist/server/main.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const url = (await waitFor(child, /is running at (http:\/\/\S+) on/))[1]!.replace('localhost', '127.0.0.1');
+    const res = await fetch(`${url}/api/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const token = res.headers.get('x-vgn-token')!;
+    const wsUrl = `${url.replace('http', 'ws')}/ws`;
+    const clients = await Promise.all(Array.from({ length: SOCKETS + 1 }, () => Client.open(wsUrl, token)));
+    const pinger = clients.pop()!;
+
+    // Items to search among, made by every socket at once; each updater keeps one of them.
+    const made: { $id: string; _u: number }[] = [];
+    await Promise.all(clients.map(async (c, n) => {
+      for (let i = n; i < ITEMS; i += clients.length) {
+        const w = (k: number) => WORDS[(i * 7 + k) % WORDS.length]!;
+        made.push(await c.call('create/Contact', { firstName: `${w(1)} ${w(2)}`, lastName: `${w(3)}${i}`, email: `c${i}@bench.example` }));
+      }
+    }));
+
+    const label = driver === 'pglite' ? 'PGlite' : 'PostgreSQL';
+    const ping: Series = { name: `ping every ${PING_EVERY_MS} ms (${label})`, ms: [] };
+    const search: Series = { name: `search/ids, free text + 2 facets (${label})`, ms: [] };
+    const update: Series = { name: `update (${label})`, ms: [] };
+    const end = Date.now() + SECONDS * 1000;
+    const searchers = clients.slice(0, Math.ceil(clients.length / 2));
+    const updaters = clients.slice(searchers.length);
+    await Promise.all([
+      (async () => {
+        while (Date.now() < end) {
+          await timed(ping, () => pinger.call('ping'));
+          await new Promise((r) => setTimeout(r, PING_EVERY_MS));
+        }
+      })(),
+      ...searchers.map(async (c, n) => {
+        for (let i = n; Date.now() < end; i++) {
+          const q = WORDS[i % WORDS.length]!;
+          await timed(search, () => c.call('search/ids', { must: { q }, facets: ['_', 'created'], max: 50, labels: true }));
+        }
+      }),
+      ...updaters.map(async (c, n) => {
+        const item = made[n]!;
+        for (let i = 0; Date.now() < end; i++) {
+          const reply = await timed(update, () => c.call<{ _u: number }>('update', { $id: item.$id, _u: item._u, firstName: `cedar ${i}` }));
+          item._u = reply._u;
+        }
+      }),
+    ]);
+    for (const c of [...clients, pinger]) c.ws.close();
+    return [ping, search, update];
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  execFileSync('node', ['-e', "import('./esbuild.config.mjs').then((m) => m.buildServer())"], { cwd: root, stdio: 'inherit' });
+  console.log(`Contention benchmark: ${SOCKETS} sockets searching and updating over ${ITEMS} items, one more pinging every ${PING_EVERY_MS} ms, ${SECONDS} s, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`);
+  const results: Series[] = [];
+  if (DRIVER === 'pglite' || DRIVER === 'both') results.push(...(await run('pglite', null)));
+  if (DRIVER === 'postgres' || DRIVER === 'both') {
+    const cluster = await startPostgresCluster();
+    try {
+      results.push(...(await run('postgres', cluster)));
+    } finally {
+      await cluster.stop();
+    }
+  }
+  console.log('\n| measurement | requests/s | p50 ms | p99 ms | max ms |');
+  console.log('|---|---|---|---|---|');
+  for (const r of results) {
+    const sorted = [...r.ms].sort((a, b) => a - b);
+    console.log(`| ${r.name} | ${(sorted.length / SECONDS).toFixed(0)} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} | ${(sorted.at(-1) ?? NaN).toFixed(2)} |`);
+  }
+  for (const r of results.filter((x) => x.name.startsWith('ping') && x.name.includes('PGlite'))) {
+    const p99 = percentile([...r.ms].sort((a, b) => a - b), 99);
+    console.log(`${r.name}: p99 ${p99.toFixed(2)} ms (goal: under 5 ms) ${p99 < 5 ? 'MET' : 'NOT MET'}`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
