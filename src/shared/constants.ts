@@ -79,3 +79,13 @@ export const LOV_OTHER_MARKER = '__other__';
 
 /** Deepest nesting of objects and arrays a request body may have (searches nest about 15 levels at most). */
 export const MAX_BODY_DEPTH = 32;
+
+/**
+ * Per-socket rate limit, a token bucket: a socket may send SOCKET_RATE_BURST frames at once and
+ * SOCKET_RATE_PER_SECOND a second after that; frames beyond are answered tooManyRequests unread,
+ * and a socket refused SOCKET_RATE_CLOSE_AFTER times without a quiet second between is closed. A browser sends a few
+ * dozen frames when a page loads (see docs/decisions.md), far below the burst.
+ */
+export const SOCKET_RATE_BURST = 200;
+export const SOCKET_RATE_PER_SECOND = 100;
+export const SOCKET_RATE_CLOSE_AFTER = 200;

@@ -241,6 +241,7 @@ export const en = {
   'errors.staleUpdate': 'Someone else changed this in the meantime.',
   'errors.itemDeleted': 'This item was deleted.',
   'errors.tooLarge': 'This is too large to send.',
+  'errors.tooManyRequests': 'Too many requests at once. Please wait a moment.',
   'errors.unknownOperation': 'The server does not know this request.',
   'errors.invalidId': 'Invalid id',
   // Search results (spec 000 §2 /search, §3 Saved search).

@@ -1,10 +1,12 @@
 import type { WebSocket } from 'ws';
+import { SOCKET_RATE_BURST, SOCKET_RATE_CLOSE_AFTER, SOCKET_RATE_PER_SECOND } from '../../shared/constants';
 import { CloseCode, CloseReason, Push, type Frame, type TokenWarningBody } from '../../shared/protocol';
 import type { LiveConnection, OpContext } from '../ops/OpContext';
 import type { Dispatcher } from '../ops/Dispatcher';
 import type { Caller, Principal } from '../policy/Principal';
 import type { Services } from '../services';
 import { activeSystemAlerts, sysAlertsFor } from '../live/systemAlerts';
+import { TokenBucket } from './TokenBucket';
 
 let nextId = 1;
 
@@ -27,6 +29,11 @@ export class SocketConnection implements LiveConnection {
   private authTimer: NodeJS.Timeout | null;
   private authed: Promise<boolean> | null = null;
   private closed = false;
+  /** Frames this socket may still send now (issue 19: rate limits per socket). */
+  private readonly rate = new TokenBucket(SOCKET_RATE_BURST, SOCKET_RATE_PER_SECOND);
+  /** Frames refused by the rate limit with less than a second between them. */
+  private refusedRun = 0;
+  private lastRefusal = 0;
 
   constructor(
     private readonly socket: WebSocket,
@@ -131,7 +138,39 @@ export class SocketConnection implements LiveConnection {
     return true;
   }
 
+  /** Whether the rate limit lets this frame through; a socket that keeps on flooding is closed. */
+  private withinRate(): boolean {
+    if (this.rate.take()) return true;
+    // A run of refusals ends after a quiet second: the frames let through between refusals (the
+    // bucket refills) must not reset it, or a steady flood would never be closed.
+    const now = performance.now();
+    if (now - this.lastRefusal > 1000) this.refusedRun = 0;
+    this.lastRefusal = now;
+    if (++this.refusedRun >= SOCKET_RATE_CLOSE_AFTER) this.close(CloseCode.policy, 'tooManyRequests');
+    return false;
+  }
+
+  /** Answers a frame over the rate limit without running it: its `o` and `s` only, read cheaply. */
+  private refuseOverRate(text: string): void {
+    let o = '';
+    let s: number | undefined;
+    try {
+      const frame = JSON.parse(text) as Partial<Frame> | null;
+      if (typeof frame?.o === 'string') o = frame.o.slice(0, 200);
+      if (Number.isSafeInteger(frame?.s)) s = frame?.s;
+    } catch {
+      // Unreadable: answered without o and s, as any unreadable frame is.
+    }
+    const sysMessage = `More than ${SOCKET_RATE_PER_SECOND} frames a second (bursts of ${SOCKET_RATE_BURST})`;
+    this.send({ o, ...(s === undefined ? {} : { s }), erred: true, b: { userMessage: 'tooManyRequests', sysMessage } });
+  }
+
   private async onMessage(text: string, isBinary: boolean): Promise<void> {
+    if (this.closed) return;
+    if (!this.withinRate()) {
+      this.refuseOverRate(text);
+      return;
+    }
     let frame: Frame;
     try {
       if (isBinary) throw new Error('binary frame');

@@ -25,6 +25,8 @@ export interface ErrorFrame extends Frame<ErrorBody> {
 /** Socket close codes. */
 export const CloseCode = {
   normal: 1000,
+  /** Closed for breaking the rules, e.g. still flooding after tooManyRequests replies. */
+  policy: 1008,
   tooLarge: 1009,
   auth: 4001,
   noResponse: 4500,
@@ -89,6 +91,8 @@ export const UserMessage = {
   signInFailed: 'signInFailed',
   signInThrottled: 'signInThrottled',
   tooLarge: 'tooLarge',
+  /** The socket sent more frames than its rate limit allows; the frame was not run. */
+  tooManyRequests: 'tooManyRequests',
   generalFailure: 'generalFailure',
   /** A database statement outlasted the statement time-out and was stopped (issue 19). */
   queryTimeout: 'queryTimeout',

@@ -1,0 +1,24 @@
+/** A token bucket: `capacity` takes at once, refilled at `perSecond`; `take` answers whether one was left. */
+export class TokenBucket {
+  private tokens: number;
+  private last: number;
+
+  constructor(
+    private readonly capacity: number,
+    private readonly perSecond: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.tokens = capacity;
+    this.last = now();
+  }
+
+  /** Takes one token if there is one. */
+  take(): boolean {
+    const t = this.now();
+    this.tokens = Math.min(this.capacity, this.tokens + ((t - this.last) * this.perSecond) / 1000);
+    this.last = t;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
