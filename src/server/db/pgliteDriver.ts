@@ -75,6 +75,8 @@ class PgliteDatabase implements Database {
   private nextId = 1;
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
   private closed = false;
+  /** Settles when the last stopped worker has exited. */
+  private stopping: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly script: string,
@@ -86,6 +88,8 @@ class PgliteDatabase implements Database {
   /** Starts a worker on the data directory and listens again to every channel. */
   start(): Promise<void> {
     this.starting ??= (async () => {
+      // Two PGlite instances must never have the same files open: the stopped worker goes first.
+      await this.stopping;
       const worker = new Worker(this.script);
       this.worker = worker;
       this.generation += 1;
@@ -139,7 +143,7 @@ class PgliteDatabase implements Database {
   private fail(worker: Worker, cause: unknown, stuck?: number): void {
     if (this.worker !== worker) return;
     this.worker = null;
-    void worker.terminate();
+    this.stopping = worker.terminate().catch(() => undefined);
     if (stuck === undefined) console.error('The embedded database failed; restarting it:', cause);
     else console.error(`A statement outlasted the statement time-out (${this.timeoutMs} ms); restarting the embedded database`);
     const again: Pending[] = [];
