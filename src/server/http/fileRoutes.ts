@@ -8,7 +8,7 @@ import { attachmentRelationValidator } from '../files/attachmentRelationValidato
 import { contentDisposition } from '../files/contentDisposition';
 import { exportAttachmentsTask } from '../files/exportAttachmentsTask';
 import { fileStorage } from '../files/fileStorage';
-import { ImageVariantError, ImageVariants } from '../files/ImageVariants';
+import { ImageVariantError, ImageVariants, VARIANTS_RETRY_AFTER_S } from '../files/ImageVariants';
 import { UploadService } from '../files/UploadService';
 import { OpError } from '../OpError';
 import type { Caller } from '../policy/Principal';
@@ -20,6 +20,13 @@ import { callerOf } from './bearer';
 import { fileCallerOf } from './fileCaller';
 
 type Query = Record<string, string | undefined>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's image variant maker (its queue's counts are read by tests). */
+    imageVariants: ImageVariants;
+  }
+}
 
 const notFound = (reply: FastifyReply, what: string) => reply.code(404).send({ userMessage: 'notFound', sysMessage: `${what} not found` });
 const isFlagSet = (q: Query, name: string): boolean => name in q && q[name] !== '0' && q[name] !== 'false';
@@ -60,6 +67,7 @@ export async function registerFileRoutes(app: FastifyInstance, services: Service
   const storage = fileStorage(services.config.dataDir);
   const attachments = new Attachments(services, storage);
   const variants = new ImageVariants(storage.variants, services.config.imageMaxPixels);
+  app.decorate('imageVariants', variants);
   const uploads = await UploadService.create(services, storage, attachments);
   services.items.addValidator(attachmentRelationValidator);
   taskKinds.register(exportAttachmentsTask);
@@ -111,9 +119,12 @@ export async function registerFileRoutes(app: FastifyInstance, services: Service
     if (file.kind !== 'IMAGE' || variant === 'original') return sendStored(reply, file.path, file.filetype, file.originalName, download);
     let path: string;
     try {
-      path = await variants.path(file.fileId, file.path, variant);
+      path = await variants.path(file.fileId, file.path, variant, file.filetype);
     } catch (e) {
       if (!(e instanceof ImageVariantError)) throw e;
+      if (e.reason === 'serverBusy') {
+        return reply.code(503).header('retry-after', String(VARIANTS_RETRY_AFTER_S)).send({ userMessage: e.reason, sysMessage: e.message });
+      }
       return reply.code(422).send({ userMessage: e.reason, sysMessage: e.message });
     }
     const stem = file.originalName.replace(/\.[^.]*$/, '') || 'image';
