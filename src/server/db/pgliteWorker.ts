@@ -7,7 +7,6 @@
  */
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { existsSync, renameSync, rmSync } from 'node:fs';
-import { platform, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { PgliteAnswer, PgliteErrorData, PgliteRequest } from './pgliteMessages';
 
@@ -178,21 +177,4 @@ export function runPgliteWorker(port: NonNullable<typeof parentPort>): void {
   });
 }
 
-/**
- * Niceness of this thread. On Linux a thread's priority is its own (setpriority on the calling
- * thread), so the event loop, which answers every socket, wins the CPU over a busy database on a
- * loaded machine: on 2 cores the ping's p99 fell from about 15 to a few ms (scripts/benchContention.ts).
- * Elsewhere it would lower the whole process, so it is left alone.
- */
-const WORKER_NICENESS = 10;
-
-if (parentPort) {
-  if (platform() === 'linux') {
-    try {
-      setPriority(WORKER_NICENESS);
-    } catch {
-      // not permitted here: run at the process's priority
-    }
-  }
-  runPgliteWorker(parentPort);
-}
+if (parentPort) runPgliteWorker(parentPort);
