@@ -13,6 +13,7 @@ import { openDatabase } from './db/openDatabase';
 import { seedDemoData } from './demo/seedDemoData';
 import { registerAssetRoutes } from './http/assetRoutes';
 import { registerAuthRoutes } from './http/authRoutes';
+import { registerRateLimits } from './http/rateLimits';
 import { registerFileRoutes } from './http/fileRoutes';
 import { renderIndexHtml, siteConfigFromSettings } from './http/indexHtml';
 import { registerItemRoutes } from './http/itemRoutes';
@@ -136,7 +137,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
     a.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
       const status = error.statusCode ?? 500;
       if (status >= 500) console.error('Request failed:', error);
-      const userMessage = status === 413 ? 'tooLarge' : status < 500 ? 'parseRequestFailed' : 'generalFailure';
+      const userMessage = status === 413 ? 'tooLarge' : status === 429 ? 'tooManyRequests' : status < 500 ? 'parseRequestFailed' : 'generalFailure';
       return reply.code(status).send({ userMessage, sysMessage: status < 500 ? error.message : 'Internal error' });
     });
     // Answers carrying a token, and API answers (private data), are kept by no cache along the way.
@@ -183,6 +184,8 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
       new SocketConnection(socket, services, dispatcher);
     });
 
+    // Before the routes: the limiter attaches itself to each route as it is added.
+    await registerRateLimits(a);
     registerAuthRoutes(a, services);
     registerItemRoutes(a, services, dispatcher);
     registerPublicRoutes(a, services);

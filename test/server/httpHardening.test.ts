@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { TOKEN_HEADER } from '../../src/shared/constants';
 import type { ServerConfig } from '../../src/server/config';
+import { ADDRESS_LIMITS } from '../../src/server/http/rateLimits';
 import { buildUser } from '../support/factories';
 import { linkToken, readOutbox } from '../support/outbox';
 import { ADMIN, startTestServer, type RunningServer } from '../support/testServer';
@@ -86,5 +87,55 @@ describe('answers carrying a token are never stored', () => {
     const res = await post(srv, '/api/item', { o: 'read/User-1', s: 1 }, { authorization: `Bearer ${admin.headers.get(TOKEN_HEADER)!}` });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('per-address rate limits on what anonymous callers can hammer', () => {
+  const forgot = (srv: RunningServer, headers: Record<string, string> = {}) => post(srv, '/api/forgot-password', { email: 'nobody@test.example' }, headers);
+  const times = async (n: number, call: () => Promise<Response>): Promise<number[]> => {
+    const statuses: number[] = [];
+    for (let i = 0; i < n; i++) statuses.push((await call()).status);
+    return statuses;
+  };
+
+  test('past the limit an address is answered 429 tooManyRequests with Retry-After', async () => {
+    await withServer({}, async (srv) => {
+      expect(await times(ADDRESS_LIMITS.forgotPassword.max, () => forgot(srv))).toEqual(Array(ADDRESS_LIMITS.forgotPassword.max).fill(200));
+      const refused = await forgot(srv);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refused.json()).toMatchObject({ userMessage: 'tooManyRequests', sysMessage: expect.any(String) });
+      // A forged X-Forwarded-For from an untrusted peer is no fresh address.
+      expect((await forgot(srv, { 'x-forwarded-for': '203.0.113.9' })).status).toBe(429);
+      // Each route has its own allowance.
+      expect((await post(srv, '/api/sign-in', { email: ADMIN.email, password: ADMIN.password })).status).toBe(200);
+    });
+  });
+
+  test('behind a trusted proxy each client address has its own allowance', async () => {
+    await withServer({ trustProxy: ['127.0.0.1'] }, async (srv) => {
+      const a = { 'x-forwarded-for': '203.0.113.10' };
+      await times(ADDRESS_LIMITS.forgotPassword.max, () => forgot(srv, a));
+      expect((await forgot(srv, a)).status).toBe(429);
+      expect((await forgot(srv, { 'x-forwarded-for': '203.0.113.11' })).status).toBe(200);
+    });
+  });
+
+  test('anonymous POST /api/item is limited per address; signed-in calls are not held by that limit', async () => {
+    await withServer({}, async (srv) => {
+      const anonymous = () => post(srv, '/api/item', { o: 'ping', s: 1 });
+      const statuses: number[] = [];
+      // In parallel batches: the limit is high, as a public page takes many calls.
+      for (let sent = 0; sent < ADDRESS_LIMITS.anonymousItem.max; sent += 50) {
+        statuses.push(...(await Promise.all(Array.from({ length: 50 }, async () => (await anonymous()).status))));
+      }
+      expect(statuses.filter((s) => s === 429)).toHaveLength(0);
+      const refused = await anonymous();
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ userMessage: 'tooManyRequests' });
+      const signedIn = await post(srv, '/api/sign-in', { email: ADMIN.email, password: ADMIN.password });
+      const token = signedIn.headers.get(TOKEN_HEADER)!;
+      expect((await post(srv, '/api/item', { o: 'ping', s: 1 }, { authorization: `Bearer ${token}` })).status).toBe(200);
+    });
   });
 });

@@ -242,6 +242,10 @@ export const en = {
   'errors.itemDeleted': 'This item was deleted.',
   'errors.tooLarge': 'This is too large to send.',
   'errors.tooManyRequests': 'Too many requests at once. Please wait a moment.',
+  'errors.emptyFile': 'This file is empty. Choose a file with content.',
+  'errors.imageTooLarge': 'This image is too large to show a preview of. You can still download it.',
+  'errors.imageUnreadable': 'This image cannot be read, so no preview can be shown.',
+  'errors.serverBusy': 'The server is busy. Please try again in a few seconds.',
   'errors.unknownOperation': 'The server does not know this request.',
   'errors.invalidId': 'Invalid id',
   // Search results (spec 000 §2 /search, §3 Saved search).

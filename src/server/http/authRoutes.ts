@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { TOKEN_HEADER } from '../../shared/constants';
 import { OpError } from '../OpError';
 import type { Services } from '../services';
+import { ADDRESS_LIMITS, rateLimitConfig } from './rateLimits';
 
 /** Largest sign-in body, in bytes. */
 const SIGN_IN_BODY_LIMIT = 16 * 1024;
@@ -29,7 +30,7 @@ function refuse(reply: FastifyReply, e: unknown): FastifyReply {
  * else 401 or 429), /api/register, /api/forgot-password, /api/set-pass and /api/confirm-email.
  */
 export function registerAuthRoutes(app: FastifyInstance, services: Services): void {
-  app.post('/api/sign-in', { bodyLimit: SIGN_IN_BODY_LIMIT }, async (request, reply) => {
+  app.post('/api/sign-in', { bodyLimit: SIGN_IN_BODY_LIMIT, config: rateLimitConfig(ADDRESS_LIMITS.signIn) }, async (request, reply) => {
     const body = request.body as { email?: unknown; password?: unknown } | null;
     if (!body || typeof body.email !== 'string' || typeof body.password !== 'string' || body.email.length > 320 || body.password.length > 1024) {
       return reply.code(400).send({ userMessage: 'parseRequestFailed', sysMessage: 'sign-in needs {email, password} as strings' });
@@ -50,7 +51,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
 
   type Body = Record<string, unknown> | null;
 
-  app.post('/api/register', { bodyLimit: SIGN_IN_BODY_LIMIT }, async (request, reply) => {
+  app.post('/api/register', { bodyLimit: SIGN_IN_BODY_LIMIT, config: rateLimitConfig(ADDRESS_LIMITS.register) }, async (request, reply) => {
     if (!services.config.allowRegistration) {
       return refuse(reply, new OpError('registrationClosed', 'This site does not take registrations; ask an administrator for an invitation'));
     }
@@ -63,13 +64,13 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     }
   });
 
-  app.post('/api/forgot-password', { bodyLimit: SIGN_IN_BODY_LIMIT }, async (request) => {
+  app.post('/api/forgot-password', { bodyLimit: SIGN_IN_BODY_LIMIT, config: rateLimitConfig(ADDRESS_LIMITS.forgotPassword) }, async (request) => {
     // The same answer whether or not the address has an account, so it cannot be used to find accounts.
     await services.accounts.requestPasswordReset((request.body as Body)?.email);
     return { ok: true };
   });
 
-  app.post('/api/set-pass', { bodyLimit: SIGN_IN_BODY_LIMIT }, async (request, reply) => {
+  app.post('/api/set-pass', { bodyLimit: SIGN_IN_BODY_LIMIT, config: rateLimitConfig(ADDRESS_LIMITS.setPassword) }, async (request, reply) => {
     const body = request.body as Body;
     try {
       const { token, expiresAt } = await services.accounts.setPassword(body?.token, body?.password);
@@ -80,7 +81,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     }
   });
 
-  app.post('/api/confirm-email', { bodyLimit: SIGN_IN_BODY_LIMIT }, async (request, reply) => {
+  app.post('/api/confirm-email', { bodyLimit: SIGN_IN_BODY_LIMIT, config: rateLimitConfig(ADDRESS_LIMITS.confirmEmail) }, async (request, reply) => {
     try {
       await services.accounts.confirmEmail((request.body as Body)?.token);
       return { ok: true };

@@ -93,6 +93,11 @@ export const UserMessage = {
   tooLarge: 'tooLarge',
   /** The socket sent more frames than its rate limit allows; the frame was not run. */
   tooManyRequests: 'tooManyRequests',
+  /** Uploads and image variants (issue 19): an empty file, an image over the pixel cap or unreadable, variant work queued full. */
+  emptyFile: 'emptyFile',
+  imageTooLarge: 'imageTooLarge',
+  imageUnreadable: 'imageUnreadable',
+  serverBusy: 'serverBusy',
   generalFailure: 'generalFailure',
   /** A database statement outlasted the statement time-out and was stopped (issue 19). */
   queryTimeout: 'queryTimeout',
