@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import * as tus from 'tus-js-client';
 import type { Item } from '../../src/shared/items/types';
 import { buildUser, type TestUser } from '../support/factories';
@@ -94,6 +95,15 @@ describe('refused uploads store nothing', () => {
     const final = await fetch(`${srv.url}/api/upload`, { method: 'POST', headers: { ...tusHeaders(), 'upload-concat': 'final;/api/upload/a /api/upload/b' } });
     expect(final.status).toBe(400);
   });
+
+  test('no other origin is allowed to upload from its pages (no Access-Control-Allow-Origin: *)', async () => {
+    const res = await fetch(`${srv.url}/api/upload`, {
+      method: 'POST', headers: { ...tusHeaders(), origin: 'https://evil.example', 'upload-length': '3', 'upload-metadata': metadata('a.txt') },
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await fetch(`${srv.url}/api/upload`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
 });
 
 describe('hostile content', () => {
@@ -109,6 +119,30 @@ describe('hostile content', () => {
       expect(type).not.toMatch(/html/);
       if (/svg/.test(type)) expect(res.headers.get('content-disposition')).toMatch(/^attachment;/);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  test("an SVG's preview cannot pull in another upload stored beside it", async () => {
+    const bob = await buildUser(srv);
+    try {
+      const secret = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } }).png().toBuffer();
+      const made = await fetch(`${srv.url}/api/upload`, {
+        method: 'POST',
+        headers: { ...bearer(bob.token), 'tus-resumable': '1.0.0', 'upload-length': String(secret.length), 'upload-metadata': metadata('private.png'), 'content-type': 'application/offset+octet-stream' },
+        body: new Uint8Array(secret),
+      });
+      const bobsFile = made.headers.get('location')!.split('/').pop()!;
+      const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="64" height="64">
+        <rect width="64" height="64" fill="#0000ff"/><image href="${bobsFile}" xlink:href="${bobsFile}" width="64" height="64"/></svg>`);
+      const id = await uploaded(svg, 'innocent.svg');
+      const res = await fetch(`${srv.url}/attachment/${id}?variant=thumb`, { headers: bearer(alice.token) });
+      expect(res.status).toBe(200);
+      const { data } = await sharp(Buffer.from(await res.arrayBuffer())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      // Blue, the rectangle (WebP shifts colours a little), not bob's red picture.
+      expect(data[0]).toBeLessThan(40);
+      expect(data[2]).toBeGreaterThan(215);
+    } finally {
+      bob.client.close();
     }
   });
 

@@ -59,6 +59,9 @@ export class UploadService {
       datastore,
       maxSize: services.config.uploadMaxBytes,
       relativeLocation: true,
+      // The browser uploads from the site's own pages: no other origin is let in (tus would answer
+      // Access-Control-Allow-Origin: * otherwise).
+      allowedOrigins: () => false,
       // Only the creator may end an upload, and never a finished one: its Attachment points at the file.
       disableTerminationForFinishedUploads: true,
       onUploadCreate: async (req, upload) => {
