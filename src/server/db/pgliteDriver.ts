@@ -171,8 +171,11 @@ class PgliteDatabase implements Database {
     if (!worker || generation !== this.generation) return Promise.reject(restarted());
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const p: Pending = { req, watched, started: false, resolve, reject };
+      // A transaction's statement runs at once (the transaction holds the worker's queue).
+      const started = 'tx' in req && req.tx !== undefined;
+      const p: Pending = { req, watched, started, resolve, reject };
       this.pending.set(id, p);
+      if (started && watched) p.timer = setTimeout(() => this.fail(worker, null, id), this.timeoutMs);
       worker.ref();
       try {
         worker.postMessage({ ...req, id });

@@ -150,7 +150,9 @@ export function runPgliteWorker(port: NonNullable<typeof parentPort>): void {
     if ('tx' in req && req.tx !== undefined) {
       const tx = req.tx;
       clearTimeout(txs.get(tx)?.idle);
-      return run(req).finally(() => watchIdle(tx));
+      // No `started`: a transaction's statement runs the moment it arrives, and the main thread
+      // counts from sending it (one message fewer per statement).
+      return handle(req).finally(() => watchIdle(tx));
     }
     if (req.op !== 'begin') return enqueue(() => run(req));
     return new Promise((resolve, reject) => {
