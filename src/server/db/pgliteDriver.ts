@@ -55,9 +55,16 @@ export async function openPglite(dataDir: string, options: { statementTimeoutMs?
           'Restore it from a backup, or remove that directory to start with an empty database.',
       );
     }
-    const db = new PgliteDatabase(await pgliteWorkerFile(), { pgdata, staging: join(dataDir, 'pgdata.initialising') },
-      options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS, release);
-    await db.start();
+    const script = await pgliteWorkerFile();
+    const db = new PgliteDatabase(script, { pgdata, staging: join(dataDir, 'pgdata.initialising') },
+      options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS, () => undefined);
+    try {
+      await db.start();
+    } finally {
+      // A worker that could not open the directory is stopped too, or it would outlive the refusal.
+      if (!db.isOpen()) await db.close();
+    }
+    db.releaseOnClose(release);
     return db;
   } catch (e) {
     release();
@@ -75,6 +82,8 @@ class PgliteDatabase implements Database {
   private nextId = 1;
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
   private closed = false;
+  /** Whether a worker ever opened the directory. */
+  private opened = false;
   /** Settles when the last stopped worker has exited. */
   private stopping: Promise<unknown> = Promise.resolve();
 
@@ -82,8 +91,18 @@ class PgliteDatabase implements Database {
     private readonly script: string,
     private readonly dirs: { pgdata: string; staging: string },
     private readonly timeoutMs: number,
-    private readonly release: () => void,
+    private release: () => void,
   ) {}
+
+  /** Whether a worker has the database open. */
+  isOpen(): boolean {
+    return this.opened && !this.closed;
+  }
+
+  /** Releases the data-directory lock with `release` when closed. */
+  releaseOnClose(release: () => void): void {
+    this.release = release;
+  }
 
   /** Starts a worker on the data directory and listens again to every channel. */
   start(): Promise<void> {
@@ -101,6 +120,7 @@ class PgliteDatabase implements Database {
         if (this.worker === worker && !this.closed) this.fail(worker, new Error(`The embedded database's worker stopped (exit code ${code})`));
       });
       await this.send({ op: 'open', ...this.dirs, idleTransactionMs: this.timeoutMs }, false, this.generation);
+      this.opened = true;
       for (const channel of this.handlers.keys()) await this.send({ op: 'listen', channel }, false, this.generation);
     })().finally(() => {
       this.starting = null;
