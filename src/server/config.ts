@@ -52,6 +52,8 @@ export interface ServerConfig {
   trustProxy: string[];
   /** An upload left unfinished this long is removed with its partial file, in seconds. */
   unfinishedUploadTtlSeconds: number;
+  /** ClamAV's daemon (`unix:/path` or `tcp://host:port`) that scans every upload; none: uploads are not scanned. */
+  clamdUrl?: string;
 }
 
 const root = resolve(__dirname, '..', '..');
@@ -106,6 +108,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     taskStaleSeconds: positiveInt('TASK_STALE_SECONDS', env.TASK_STALE_SECONDS, 30),
     statementTimeoutMs: positiveInt('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS),
     unfinishedUploadTtlSeconds: positiveInt('UNFINISHED_UPLOAD_TTL_SECONDS', env.UNFINISHED_UPLOAD_TTL_SECONDS, 7 * 24 * 3600),
+    clamdUrl: env.CLAMD_URL || undefined,
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter((a) => a !== ''),
   };
 }

@@ -1,4 +1,4 @@
-import { SOCKET_RATE_BURST, SOCKET_RATE_CLOSE_AFTER } from '../../src/shared/constants';
+import { SOCKET_RATE_BURST } from '../../src/shared/constants';
 import type { Frame } from '../../src/shared/protocol';
 import { buildUser, type TestUser } from '../support/factories';
 import { ProtocolClient } from '../support/protocolClient';

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import type { FileStore } from '@tus/file-store';
 import type { Server, ServerOptions } from '@tus/server';
 import { ATTACHMENT_ID_HEADER, UPLOAD_PATH } from '../../shared/fileConstants';
@@ -7,6 +8,7 @@ import type { Principal } from '../policy/Principal';
 import type { Services } from '../services';
 import type { Attachments, AttachmentMeta } from './Attachments';
 import type { FileStorage } from './fileStorage';
+import { ScannerUnavailableError, type VirusScanner } from './VirusScanner';
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
 type TusUpload = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[1];
@@ -40,15 +42,16 @@ export class UploadService {
    * Makes the upload service. @tus/server and @tus/file-store are ES modules only: loaded with
    * import(), which Node's CommonJS supports on every Node 20, where require() of ESM needs 20.19.
    */
-  static async create(services: Services, storage: FileStorage, attachments: Attachments): Promise<UploadService> {
+  static async create(services: Services, storage: FileStorage, attachments: Attachments, scanner: VirusScanner | null): Promise<UploadService> {
     const [{ Server }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')]);
-    return new UploadService(services, storage, attachments, Server, FileStore);
+    return new UploadService(services, storage, attachments, scanner, Server, FileStore);
   }
 
   private constructor(
     services: Services,
     storage: FileStorage,
     attachments: Attachments,
+    scanner: VirusScanner | null,
     TusServer: typeof Server,
     TusFileStore: typeof FileStore,
   ) {
@@ -87,6 +90,7 @@ export class UploadService {
         const caller = this.callerOf(req);
         const meta = this.metaOf(upload);
         if (typeof meta === 'string') throw refuse(400, meta);
+        if (scanner) await this.scanOrRemove(scanner, datastore, join(storage.files, upload.id), upload.id, services.config.logging);
         const record = await attachments.create(caller, upload.id, upload.size ?? upload.offset, meta);
         return { headers: { [ATTACHMENT_ID_HEADER]: record.id } };
       },
@@ -98,6 +102,29 @@ export class UploadService {
     const cleanup = (): void => void this.tus.cleanUpExpiredUploads().catch((e: unknown) => console.error('Removing unfinished uploads failed:', e));
     this.timer = setInterval(cleanup, Math.min(CLEANUP_INTERVAL_MS, ttlMs));
     this.timer.unref();
+  }
+
+  /**
+   * Scans a finished upload before it becomes an Attachment (ASVS 5.4.3). A file the scanner names,
+   * or one it could not judge, is removed and refused: nothing unscanned is ever served.
+   */
+  private async scanOrRemove(scanner: VirusScanner, datastore: FileStore, path: string, uploadId: string, logging: boolean): Promise<void> {
+    let found: string[];
+    try {
+      const result = await scanner.scan(path);
+      if (!result.infected) return;
+      found = result.viruses;
+    } catch (e) {
+      await datastore.remove(uploadId).catch(() => undefined);
+      if (e instanceof ScannerUnavailableError) {
+        if (logging) console.error(`Upload ${uploadId} refused: ${e.message}`);
+        throw refuse(503, 'scannerUnavailable: the virus scanner could not check this file; try again later');
+      }
+      throw e;
+    }
+    await datastore.remove(uploadId).catch(() => undefined);
+    if (logging) console.warn(`Upload ${uploadId} refused: the virus scanner found ${found.join(', ')}`);
+    throw refuse(422, `fileInfected: the virus scanner found ${found.join(', ') || 'malware'} in this file; it was not kept`);
   }
 
   private callerOf(req: TusRequest): Principal {

@@ -37,8 +37,11 @@ export function clamdAddress(url: string): { socket: string } | { host: string; 
 export class VirusScanner {
   private constructor(private readonly clam: NodeClam) {}
 
-  /** Connects to clamd at `url` and checks that it answers. */
-  static async connect(url: string): Promise<VirusScanner> {
+  /**
+   * A scanner for clamd at `url`. It is not asked yet: a server whose scanner is down still starts,
+   * and refuses uploads until the scanner answers again.
+   */
+  static async forUrl(url: string): Promise<VirusScanner> {
     const clam = await new NodeClam().init({
       removeInfected: false,
       quarantineInfected: false,
@@ -47,7 +50,12 @@ export class VirusScanner {
       clamdscan: { ...clamdAddress(url), timeout: SCAN_TIMEOUT_MS, localFallback: false, active: true, bypassTest: true },
       preference: 'clamdscan',
     });
-    const scanner = new VirusScanner(clam);
+    return new VirusScanner(clam);
+  }
+
+  /** Connects to clamd at `url` and checks that it answers. */
+  static async connect(url: string): Promise<VirusScanner> {
+    const scanner = await VirusScanner.forUrl(url);
     await scanner.ping();
     return scanner;
   }

@@ -10,6 +10,7 @@ import { exportAttachmentsTask } from '../files/exportAttachmentsTask';
 import { fileStorage } from '../files/fileStorage';
 import { ImageVariantError, ImageVariants, VARIANTS_RETRY_AFTER_S } from '../files/ImageVariants';
 import { UploadService } from '../files/UploadService';
+import { VirusScanner } from '../files/VirusScanner';
 import { OpError } from '../OpError';
 import type { Caller } from '../policy/Principal';
 import type { Services } from '../services';
@@ -68,7 +69,8 @@ export async function registerFileRoutes(app: FastifyInstance, services: Service
   const attachments = new Attachments(services, storage);
   const variants = new ImageVariants(storage.variants, services.config.imageMaxPixels);
   app.decorate('imageVariants', variants);
-  const uploads = await UploadService.create(services, storage, attachments);
+  const scanner = services.config.clamdUrl ? await VirusScanner.forUrl(services.config.clamdUrl) : null;
+  const uploads = await UploadService.create(services, storage, attachments, scanner);
   services.items.addValidator(attachmentRelationValidator);
   taskKinds.register(exportAttachmentsTask);
   // A task of known timing for the process tests; never offered unless asked for.
