@@ -4,6 +4,11 @@ import { SimulatedClock } from 'xstate';
 import type { SeededItem } from './support/protocolServer';
 import { cleanUpApps } from './support/renderApp';
 import { renderItemEditor } from './support/renderItemScreen';
+import { TEST_TYPE_MESSAGES } from '../support/testItemTypes';
+import type * as TestItemTypes from '../support/testItemTypes';
+
+// The number rules are tested on a test-only type (Measure): no product type has a number people edit.
+jest.mock('../../src/shared/itemTypes', () => jest.requireActual<typeof TestItemTypes>('../support/testItemTypes').itemTypesWithTestTypes());
 
 afterEach(cleanUpApps);
 
@@ -124,21 +129,20 @@ describe('item edit form', () => {
 
   it('checks numbers: a number, then a whole number above 0', async () => {
     const user = userEvent.setup();
-    const attachment: SeededItem = { $id: 'Attachment-4', _t: 'Attachment', _i: 4, ...base, originalName: 'plan.pdf', size: 10 };
-    const h = await renderItemEditor('/i-Attachment-4-edit', [attachment]);
-    const position = await h.form.findByLabelText('Position');
-    expect(h.form.queryByLabelText('Size')).toBeNull();
-    await user.type(position, 'two');
+    const measure: SeededItem = { $id: 'Measure-4', _t: 'Measure', _i: 4, ...base, title: 'Chairs' };
+    const h = await renderItemEditor('/i-Measure-4-edit', [measure], { overrides: TEST_TYPE_MESSAGES });
+    const count = await h.form.findByLabelText('Count');
+    await user.type(count, 'two');
     await user.click(h.form.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(position).toHaveAccessibleDescription('Enter a number.'));
-    await user.clear(position);
-    await user.type(position, '1.5');
+    await waitFor(() => expect(count).toHaveAccessibleDescription('Enter a number.'));
+    await user.clear(count);
+    await user.type(count, '1.5');
     await user.click(h.form.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(position).toHaveAccessibleDescription('Enter a whole number above 0.'));
-    await user.clear(position);
-    await user.type(position, '2');
+    await waitFor(() => expect(count).toHaveAccessibleDescription('Enter a whole number above 0.'));
+    await user.clear(count);
+    await user.type(count, '2');
     await user.click(h.form.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(updates(h)).toEqual([{ $id: 'Attachment-4', _u: 2, relIndex: 2 }]));
+    await waitFor(() => expect(updates(h)).toEqual([{ $id: 'Measure-4', _u: 2, count: 2 }]));
   });
 
   it('edits a BOOL, translations and list rows of sub-fields, and shows an object read-only', async () => {

@@ -13,9 +13,9 @@ import { SessionProvider } from '../../../src/client/session/SessionContext';
 import type { SeededItem } from './protocolServer';
 import { renderApp, type RenderOptions } from './renderApp';
 
-/** Wraps `node` in the messages and (when given) the session, as the app does. */
-export function withProviders(node: ReactNode, session?: SessionActorRef): ReactNode {
-  const intl = createAppIntl('en', {});
+/** Wraps `node` in the messages (with `overrides` on top) and (when given) the session, as the app does. */
+export function withProviders(node: ReactNode, session?: SessionActorRef, overrides: Record<string, string> = {}): ReactNode {
+  const intl = createAppIntl('en', overrides);
   return <IntlProvider intl={intl}>{session ? <SessionProvider session={session}>{node}</SessionProvider> : node}</IntlProvider>;
 }
 
@@ -32,6 +32,6 @@ export async function renderItemEditor(path: string, items: SeededItem[], option
     cell = found.ref;
   });
   const ref = cell!;
-  const view = render(withProviders(<ItemEditor cell={ref} spec={ref.getSnapshot().context.spec} />, app.session));
+  const view = render(withProviders(<ItemEditor cell={ref} spec={ref.getSnapshot().context.spec} />, app.session, options.overrides));
   return { ...app, cell: ref, form: within(view.container), container: view.container };
 }

@@ -15,6 +15,10 @@ import {
 import { dataOf } from '../../../machines/item/itemFormData';
 import { SystemId } from '../../../machines/systemIds';
 import { startInSession } from '../router/support/sessionFakes';
+import type * as TestItemTypes from '../../support/testItemTypes';
+
+// The number rules are tested on a test-only type (Measure): no product type has a number people edit.
+jest.mock('../../../src/shared/itemTypes', () => jest.requireActual<typeof TestItemTypes>('../../support/testItemTypes').itemTypesWithTestTypes());
 
 function buildItem(overrides: Partial<Item> = {}): Item {
   return {
@@ -189,17 +193,17 @@ describe('itemFormMachine', () => {
   });
 
   it('turns a number typed as text into a number, and keeps a wrong one as text for its rule', async () => {
-    const t = start('/i-Attachment-0');
-    t.change('originalName', 'plan.pdf');
-    t.change('relIndex', 'two');
+    const t = start('/i-Measure-0');
+    t.change('title', 'Chairs');
+    t.change('count', 'two');
     expect(await t.cell().context.gate!.validate()).toBe(false);
-    expect(t.errors()).toEqual({ relIndex: 'errors.number.float' });
-    t.change('relIndex', '0');
-    expect(t.errors()).toEqual({ relIndex: 'errors.number.natural' });
-    t.change('relIndex', '2');
+    expect(t.errors()).toEqual({ count: 'errors.number.float' });
+    t.change('count', '0');
+    expect(t.errors()).toEqual({ count: 'errors.number.natural' });
+    t.change('count', '2');
     t.subject.send({ type: 'cell.saveRequested' });
     await settle();
-    expect(t.sent().at(-1)).toEqual({ o: 'create/Attachment', b: { originalName: 'plan.pdf', relIndex: 2 } });
+    expect(t.sent().at(-1)).toEqual({ o: 'create/Measure', b: { title: 'Chairs', count: 2 } });
   });
 
   it('stores text typed for numbers and id lists in their own shapes, and drops empty values', () => {
