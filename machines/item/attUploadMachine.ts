@@ -5,8 +5,9 @@
  */
 import { assign, emit, enqueueActions, fromCallback, setup, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { AttachmentKind } from '../../src/shared/fileConstants';
+import type { UserMessage } from '../../src/shared/protocol';
 import type { ConnectionReplyEvent } from '../session/connectionMachine';
-import type { SessionEffects } from '../session/sessionEffects';
+import type { SessionEffects, UploadFailure } from '../session/sessionEffects';
 import { getConnection, type ConnectionActorRef, type SystemLike } from '../systemIds';
 
 /** One element of an ATT value: the Attachment item and what is shown of it. */
@@ -26,6 +27,8 @@ export interface AttUpload {
   sent: number;
   total: number;
   status: 'uploading' | 'reading' | 'failed';
+  /** Why the server refused the file (a message key), when it said. */
+  reason?: UserMessage;
 }
 
 export interface AttUploadInput {
@@ -51,7 +54,7 @@ export type AttUploadEvent =
   | { type: 'att.dismissed'; key: string }
   | { type: 'att.progressed'; key: string; sent: number; total: number }
   | { type: 'att.uploaded'; key: string; id: string }
-  | { type: 'att.uploadFailed'; key: string }
+  | { type: 'att.uploadFailed'; key: string; reason?: UserMessage }
   | ConnectionReplyEvent;
 
 /** Emitted when a file is stored and its Attachment read: the entry to add to the value. */
@@ -75,9 +78,9 @@ const uploader = fromCallback<AttUploadEvent, { key: string; file: File; upload:
         finished = true;
         sendBack({ type: 'att.uploaded', key: input.key, id });
       },
-      () => {
+      (error: UploadFailure) => {
         finished = true;
-        sendBack({ type: 'att.uploadFailed', key: input.key });
+        sendBack(error?.reason ? { type: 'att.uploadFailed', key: input.key, reason: error.reason } : { type: 'att.uploadFailed', key: input.key });
       },
     );
     return () => {
@@ -137,7 +140,8 @@ export const attUploadMachine = setup({
       const connection = connectionOf(context, system);
       if (connection) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: `read/${event.id}` }, ticket: `${READ_PREFIX}${event.key}`, replyTo: self });
     }),
-    markFailed: assign(({ context, event }) => (event.type === 'att.uploadFailed' ? { uploads: setStatus(context.uploads, event.key, { status: 'failed' }) } : {})),
+    markFailed: assign(({ context, event }) =>
+      event.type === 'att.uploadFailed' ? { uploads: setStatus(context.uploads, event.key, { status: 'failed', ...(event.reason ? { reason: event.reason } : {}) }) } : {}),
     takeReply: enqueueActions(({ context, event, enqueue }) => {
       const key = keyOfReply(event)!;
       const entry = event.type === 'connection.replied' ? entryOf(event.frame.b) : null;

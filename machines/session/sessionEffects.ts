@@ -2,7 +2,7 @@
  * The side effects the session machines are given instead of touching the browser themselves,
  * so that they run the same under jest, under jsdom with mock-socket, and in the browser.
  */
-import type { Frame } from '../../src/shared/protocol';
+import type { Frame, UserMessage } from '../../src/shared/protocol';
 
 // A handler type that accepts the DOM's richer event objects (WebSocket, mock-socket) without casts.
 type Handler<E> = { bivarianceHack(event: E): void }['bivarianceHack'];
@@ -53,6 +53,11 @@ export interface UploadRequest {
   /** tus Upload-Metadata: `filename`, and optionally `relType`, `relIndex`, `relProp`, `access`. */
   metadata: Record<string, string>;
   onProgress(sent: number, total: number): void;
+}
+
+/** How `UploadHandle.done` rejects: with the server's message key when it refused the file. */
+export interface UploadFailure extends Error {
+  reason?: UserMessage;
 }
 
 /** A running upload: the id of the Attachment item it made once done, and how to stop it. */

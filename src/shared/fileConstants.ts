@@ -1,4 +1,5 @@
 /** Attachments, image variants and task results (spec 000 §9, spec 001 §3 and §9), read by both sides. */
+import { UserMessage } from './protocol/frame';
 
 /** Kinds of attachment, decided by the server from the file's content. */
 export const ATTACHMENT_KINDS = ['AUDIO', 'DOCUMENT', 'IMAGE', 'OTHER', 'VIDEO'] as const;
@@ -31,4 +32,23 @@ export function isViewableType(mediaType: string): boolean {
   const t = mediaType.toLowerCase().split(';')[0]!.trim();
   if (t === 'image/svg+xml') return false;
   return /^(audio|video|image|model)\//.test(t) || t === 'application/pdf';
+}
+
+/**
+ * The message key of a refused upload, from the tus answer: its JSON `userMessage`, or the
+ * `key: explanation` text of a refusal made inside tus, else one that fits its status.
+ */
+export function uploadRefusalKey(status: number, body: string): UserMessage {
+  try {
+    const parsed = JSON.parse(body) as { userMessage?: unknown };
+    if (typeof parsed?.userMessage === 'string' && Object.hasOwn(UserMessage, parsed.userMessage)) return parsed.userMessage as UserMessage;
+  } catch {
+    // not JSON: a refusal made inside tus
+  }
+  const named = /^([a-zA-Z]+):/.exec(body.trim())?.[1];
+  if (named && Object.hasOwn(UserMessage, named)) return named as UserMessage;
+  if (status === 401) return 'notSignedIn';
+  if (status === 403) return 'notAllowed';
+  if (status === 413) return 'tooLarge';
+  return 'generalFailure';
 }

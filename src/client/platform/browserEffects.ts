@@ -2,7 +2,7 @@
 import type { CookieJar, KeyValueStorage, SessionEffects } from '../../../machines/session/sessionEffects';
 import type { Frame } from '../../shared/protocol';
 import { TOKEN_HEADER } from '../../shared/constants';
-import { ATTACHMENT_ID_HEADER, UPLOAD_PATH } from '../../shared/fileConstants';
+import { ATTACHMENT_ID_HEADER, UPLOAD_PATH, uploadRefusalKey } from '../../shared/fileConstants';
 import { navigate } from 'wouter/use-browser-location';
 import { postJson } from './postJson';
 
@@ -87,7 +87,11 @@ export function createBrowserEffects(win: Window, debug: () => boolean): Session
                 attachmentId = res.getHeader(ATTACHMENT_ID_HEADER) ?? attachmentId;
               },
               onSuccess: () => (attachmentId ? resolve(attachmentId) : reject(new Error(`No ${ATTACHMENT_ID_HEADER} in the upload's answer`))),
-              onError: (error) => reject(error),
+              onError: (error) => {
+                // A refusal names its reason (fileInfected, emptyFile...), shown beside the file.
+                const res = (error as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;
+                reject(res ? Object.assign(error, { reason: uploadRefusalKey(res.getStatus(), res.getBody()) }) : error);
+              },
             });
             abort = () => {
               void upload.abort(true);

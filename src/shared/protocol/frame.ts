@@ -98,6 +98,9 @@ export const UserMessage = {
   imageTooLarge: 'imageTooLarge',
   imageUnreadable: 'imageUnreadable',
   serverBusy: 'serverBusy',
+  /** The virus scanner found malware in an upload, or could not check it (ASVS 5.4.3): nothing was kept. */
+  fileInfected: 'fileInfected',
+  scannerUnavailable: 'scannerUnavailable',
   generalFailure: 'generalFailure',
   /** A database statement outlasted the statement time-out and was stopped (issue 19). */
   queryTimeout: 'queryTimeout',

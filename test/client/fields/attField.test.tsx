@@ -59,4 +59,19 @@ describe('ATT field', () => {
     expect(h.app.effects.uploads[1]!.aborted).toBe(true);
     expect(h.changes).toEqual([]);
   });
+
+  test("a file the server refuses says why: the virus scanner's finding, an empty file", async () => {
+    const user = userEvent.setup();
+    const h = await renderField('edit', { kind: AttField, type: ArchiveEntry, name: 'attachments', item: null, value: [] });
+    await user.upload(inField(h).getByLabelText('Add a file'), [new File(['m'], 'minutes.doc'), new File([], 'blank.txt')]);
+    const refused = (reason: string) => Object.assign(new Error('refused'), { reason });
+    await act(async () => h.app.effects.uploads[0]!.answer.reject(refused('fileInfected')));
+    await act(async () => h.app.effects.uploads[1]!.answer.reject(refused('emptyFile')));
+    const alerts = await inField(h).findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      'minutes.doc was not kept: The virus scanner found malware in this file.',
+      'blank.txt was not kept: This file is empty. Choose a file with content.',
+    ]);
+    expect(h.changes).toEqual([]);
+  });
 });

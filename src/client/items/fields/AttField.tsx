@@ -103,7 +103,7 @@ function Uploads({ uploader, props }: { uploader: AttUploadActorRef; props: Fiel
           <li key={u.key} className="flex items-center gap-3 py-1 text-sm text-ink">
             {u.status === 'failed' ? (
               <span role="alert" className="flex-1 text-red-700 dark:text-red-300">
-                {t('app.att.uploadFailed', { name: u.name })}
+                {u.reason ? t('app.att.uploadRefused', { name: u.name, reason: t(`errors.${u.reason}`) }) : t('app.att.uploadFailed', { name: u.name })}
               </span>
             ) : (
               <>
