@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { startTestServer, type RunningServer } from '../support/testServer';
 
 let plain: RunningServer;
@@ -54,5 +55,32 @@ describe('security headers (ASVS 3.4)', () => {
   test('JSON answers name their character set', async () => {
     const res = await fetch(`${plain.url}/healthz`);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+});
+
+/** Sends raw bytes to the server and answers the first line of its response. */
+function rawRequest(url: string, bytes: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(bytes));
+    let answer = '';
+    socket.on('data', (d) => {
+      answer += d.toString();
+      if (answer.includes('\r\n')) {
+        socket.destroy();
+        resolve(answer.split('\r\n')[0]!);
+      }
+    });
+    socket.on('error', reject);
+  });
+}
+
+describe('HTTP message structure (ASVS 4.2.1)', () => {
+  test('a request framed by both Content-Length and Transfer-Encoding is refused, not smuggled', async () => {
+    const smuggle = [
+      'POST /api/item HTTP/1.1', `Host: 127.0.0.1`, 'Content-Type: application/json',
+      'Content-Length: 4', 'Transfer-Encoding: chunked', '', '0', '', 'GET /healthz HTTP/1.1', 'Host: x', '', '',
+    ].join('\r\n');
+    expect(await rawRequest(plain.url, smuggle)).toMatch(/^HTTP\/1\.1 400/);
   });
 });
