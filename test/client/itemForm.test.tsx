@@ -145,6 +145,17 @@ describe('item edit form', () => {
     await waitFor(() => expect(updates(h)).toEqual([{ $id: 'Measure-4', _u: 2, count: 2 }]));
   });
 
+  it("offers none of an Attachment's server-kept properties: its file's, nor its relation to an item", async () => {
+    const attachment: SeededItem = {
+      $id: 'Attachment-4', _t: 'Attachment', _i: 4, ...base, originalName: 'plan.pdf', size: 10, relProp: 'files', relType: 'Contact', relIndex: 3,
+    };
+    const h = await renderItemEditor('/i-Attachment-4-edit', [attachment]);
+    expect(await h.form.findByLabelText('Original name')).toHaveValue('plan.pdf');
+    expect(h.form.queryByLabelText('Position')).toBeNull();
+    // Exactly what a client may write: any other property offered would be refused errors.readOnly.
+    expect([...h.container.querySelectorAll('label')].map((l) => l.textContent)).toEqual(['Original name', 'Trashed']);
+  });
+
   it('edits a BOOL, translations and list rows of sub-fields, and shows an object read-only', async () => {
     const user = userEvent.setup();
     const search: SeededItem = { $id: 'SavedSearch-1', _t: 'SavedSearch', _i: 1, ...base, name: 'Mine', criteria: { filters: [] } };

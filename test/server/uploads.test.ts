@@ -259,6 +259,8 @@ describe('attaching to an item needs the right to change it', () => {
     const item = await reader.client.call<Item>(`read/${own.attachmentId}`);
     const moved = await reader.client.request('update', { $id: item.$id, _u: item._u, relType: 'Contact', relIndex: publicContact._i });
     expect(moved).toMatchObject({ erred: true, b: { userMessage: 'validationFailed', fields: { relType: 'errors.readOnly' } } });
+    const reassigned = await reader.client.request('update', { $id: item.$id, _u: item._u, relProp: 'photo' });
+    expect(reassigned).toMatchObject({ erred: true, b: { userMessage: 'validationFailed', fields: { relProp: 'errors.readOnly' } } });
     const made = await reader.client.request('create/Attachment', { originalName: 'x.png', relType: 'Contact', relIndex: publicContact._i });
     expect(made).toMatchObject({ erred: true, b: { userMessage: 'validationFailed' } });
     expect(await imageOf(publicContact)).toEqual(png);
