@@ -4,7 +4,6 @@ import {
   DEFAULT_IMAGE_VARIANT, DOWNLOAD_FLAG, IMAGE_VARIANTS, UPLOAD_PATH, isViewableType, type ImageVariant,
 } from '../../shared/fileConstants';
 import { Attachments, type ReadableFile } from '../files/Attachments';
-import { attachmentRelationValidator } from '../files/attachmentRelationValidator';
 import { contentDisposition } from '../files/contentDisposition';
 import { exportAttachmentsTask } from '../files/exportAttachmentsTask';
 import { fileStorage } from '../files/fileStorage';
@@ -71,7 +70,6 @@ export async function registerFileRoutes(app: FastifyInstance, services: Service
   app.decorate('imageVariants', variants);
   const scanner = services.config.clamdUrl ? await VirusScanner.forUrl(services.config.clamdUrl) : null;
   const uploads = await UploadService.create(services, storage, attachments, scanner);
-  services.items.addValidator(attachmentRelationValidator);
   taskKinds.register(exportAttachmentsTask);
   // A task of known timing for the process tests; never offered unless asked for.
   if (process.env.KK_TEST_TASK_KINDS === '1') taskKinds.register(countTask);
