@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { AUTH_TIMEOUT_MS, WS_MAX_MSG_SIZE } from '../shared/constants';
+import { AUTH_TIMEOUT_MS, SOCKET_RATE_PER_SECOND, WS_MAX_MSG_SIZE } from '../shared/constants';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../shared/fileConstants';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from './db/statementTimeout';
 
@@ -28,6 +28,10 @@ export interface ServerConfig {
   tokenWarningSeconds: number;
   /** How long a token replaced through nextToken keeps working, in seconds. */
   tokenGraceSeconds: number;
+  /** A token unused for this long is expired (ASVS 7.3.1), in seconds. */
+  tokenIdleSeconds: number;
+  /** Longest a session lasts from sign-in, however often its token is refreshed (ASVS 7.3.2), in seconds. */
+  tokenMaxAgeSeconds: number;
   /** Create the demo organisation, contacts and users on the first start of an empty database. */
   seedDemo: boolean;
   version: string;
@@ -52,6 +56,8 @@ export interface ServerConfig {
   trustProxy: string[];
   /** An upload left unfinished this long is removed with its partial file, in seconds. */
   unfinishedUploadTtlSeconds: number;
+  /** Frames a socket may send a second after its burst (the burst is twice this); see SOCKET_RATE_PER_SECOND. */
+  socketRatePerSecond: number;
   /** ClamAV's daemon (`unix:/path` or `tcp://host:port`) that scans every upload; none: uploads are not scanned. */
   clamdUrl?: string;
 }
@@ -78,6 +84,21 @@ function positiveInt(name: string, v: string | undefined, fallback: number): num
   return n;
 }
 
+/**
+ * The token lifetime and the session's maximum age. A TTL set above the maximum age is refused, as
+ * the operator asked for two things that cannot both hold; the default TTL (14 days) is lowered to
+ * a maximum age set below it, so setting TOKEN_MAX_AGE_SECONDS alone is enough.
+ */
+function tokenLifetime(env: NodeJS.ProcessEnv): { tokenTtlSeconds: number; tokenMaxAgeSeconds: number } {
+  const tokenMaxAgeSeconds = positiveInt('TOKEN_MAX_AGE_SECONDS', env.TOKEN_MAX_AGE_SECONDS, 30 * 24 * 3600);
+  const explicitTtl = env.TOKEN_TTL_SECONDS !== undefined && env.TOKEN_TTL_SECONDS !== '';
+  const ttl = positiveInt('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS, 14 * 24 * 3600);
+  if (explicitTtl && ttl > tokenMaxAgeSeconds) {
+    throw new Error(`TOKEN_TTL_SECONDS (${ttl}) must not exceed TOKEN_MAX_AGE_SECONDS (${tokenMaxAgeSeconds})`);
+  }
+  return { tokenTtlSeconds: Math.min(ttl, tokenMaxAgeSeconds), tokenMaxAgeSeconds };
+}
+
 /** Reads the configuration from environment variables, with the defaults of DESIGN.md. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
@@ -94,7 +115,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     allowRegistration: flag(env.ALLOW_REGISTRATION),
     restrictContactCreation: flag(env.RESTRICT_CONTACT_CREATION),
     mailFrom: env.MAIL_FROM || 'KnowledgeKeeper <no-reply@knowledgekeeper.local>',
-    tokenTtlSeconds: positiveInt('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS, 14 * 24 * 3600),
+    ...tokenLifetime(env),
+    tokenIdleSeconds: positiveInt('TOKEN_IDLE_SECONDS', env.TOKEN_IDLE_SECONDS, 7 * 24 * 3600),
     tokenWarningSeconds: positiveInt('TOKEN_WARNING_SECONDS', env.TOKEN_WARNING_SECONDS, 15 * 60),
     tokenGraceSeconds: positiveInt('TOKEN_GRACE_SECONDS', env.TOKEN_GRACE_SECONDS, 60),
     seedDemo: env.SEED_DEMO === undefined ? true : flag(env.SEED_DEMO),
@@ -109,6 +131,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     statementTimeoutMs: positiveInt('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS),
     unfinishedUploadTtlSeconds: positiveInt('UNFINISHED_UPLOAD_TTL_SECONDS', env.UNFINISHED_UPLOAD_TTL_SECONDS, 7 * 24 * 3600),
     clamdUrl: env.CLAMD_URL || undefined,
+    socketRatePerSecond: positiveInt('SOCKET_RATE_PER_SECOND', env.SOCKET_RATE_PER_SECOND, SOCKET_RATE_PER_SECOND),
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter((a) => a !== ''),
   };
 }

@@ -86,6 +86,6 @@ export const MAX_BODY_DEPTH = 32;
  * and a socket refused SOCKET_RATE_CLOSE_AFTER times without a quiet second between is closed. A browser sends a few
  * dozen frames when a page loads (see docs/decisions.md), far below the burst.
  */
-export const SOCKET_RATE_BURST = 200;
 export const SOCKET_RATE_PER_SECOND = 100;
+export const SOCKET_RATE_BURST = 2 * SOCKET_RATE_PER_SECOND;
 export const SOCKET_RATE_CLOSE_AFTER = 200;

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { SOCKET_RATE_BURST, SOCKET_RATE_CLOSE_AFTER, SOCKET_RATE_PER_SECOND } from '../../shared/constants';
+import { SOCKET_RATE_CLOSE_AFTER } from '../../shared/constants';
 import { CloseCode, CloseReason, Push, type Frame, type TokenWarningBody } from '../../shared/protocol';
 import type { LiveConnection, OpContext } from '../ops/OpContext';
 import type { Dispatcher } from '../ops/Dispatcher';
@@ -15,7 +15,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * One live socket: authenticates with the first frame, then answers every request through the
- * dispatcher, pushes tokenWarning before the token expires and closes when it does.
+ * dispatcher, pushes tokenWarning before the token expires and closes when it does, or when its
+ * token goes unused for the idle time (its frames count as use).
  */
 export class SocketConnection implements LiveConnection {
   readonly id = nextId++;
@@ -27,10 +28,12 @@ export class SocketConnection implements LiveConnection {
   /** When the socket's token expires (known once it has authenticated). */
   private tokenExpires: Date | null = null;
   private authTimer: NodeJS.Timeout | null;
+  /** Looks, once the token could have gone idle, whether it has. */
+  private idleTimer: NodeJS.Timeout | null = null;
   private authed: Promise<boolean> | null = null;
   private closed = false;
   /** Frames this socket may still send now (issue 19: rate limits per socket). */
-  private readonly rate = new TokenBucket(SOCKET_RATE_BURST, SOCKET_RATE_PER_SECOND);
+  private readonly rate: TokenBucket;
   /** Frames refused by the rate limit with less than a second between them. */
   private refusedRun = 0;
   private lastRefusal = 0;
@@ -40,6 +43,8 @@ export class SocketConnection implements LiveConnection {
     private readonly services: Services,
     private readonly dispatcher: Dispatcher,
   ) {
+    // The burst is twice the rate: room for a page load's frames at once (SOCKET_RATE_BURST by default).
+    this.rate = new TokenBucket(services.config.socketRatePerSecond * 2, services.config.socketRatePerSecond);
     // Listeners first, before any await, or early frames would be lost.
     socket.on('message', (data, isBinary) => void this.onMessage(data.toString(), isBinary));
     socket.on('close', () => this.onClose());
@@ -64,6 +69,7 @@ export class SocketConnection implements LiveConnection {
     this.closed = true;
     this.clearTimers();
     if (this.authTimer) clearTimeout(this.authTimer);
+    if (this.idleTimer) clearTimeout(this.idleTimer);
     this.services.live.remove(this);
   }
 
@@ -87,6 +93,36 @@ export class SocketConnection implements LiveConnection {
       // Far-off expiry: look again later rather than overflow the timer.
       this.timers.push(setTimeout(() => this.scheduleExpiry(expiresAt), MAX_TIMER_MS));
     }
+  }
+
+  /**
+   * Closes the socket with tokenExpired once its token has gone idle. The database's record of
+   * the last use is asked, not this socket's frames: the token may be in use elsewhere, and it
+   * lags this socket's last frame by at most a minute (the writes are spaced out).
+   */
+  private scheduleIdleCheck(delayMs: number): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.checkIdle().catch((e) => console.error('Checking a token for idleness failed:', e)), Math.min(Math.max(0, delayMs), MAX_TIMER_MS));
+  }
+
+  private async checkIdle(): Promise<void> {
+    const tokenHash = this.caller?.tokenHash;
+    if (this.closed || !tokenHash) return;
+    const idleAt = await this.services.tokens.idleExpiry(tokenHash);
+    // A revoked token: the revocation closes the socket with its own reason.
+    if (this.closed || !idleAt) return;
+    const left = idleAt.getTime() - Date.now();
+    if (left <= 0) this.close(CloseCode.auth, CloseReason.tokenExpired);
+    else this.scheduleIdleCheck(left);
+  }
+
+  /** Records a frame as use of the token; closes the socket (false) when the token had gone idle first. */
+  private async recordActivity(): Promise<boolean> {
+    const tokenHash = this.caller?.tokenHash;
+    if (!tokenHash) return true;
+    if (await this.services.tokens.touch(tokenHash)) return true;
+    this.close(CloseCode.auth, CloseReason.tokenExpired);
+    return false;
   }
 
   async refreshCaller(): Promise<void> {
@@ -132,6 +168,7 @@ export class SocketConnection implements LiveConnection {
     this.services.live.add(this);
     this.tokenExpires = info.expiresAt;
     this.scheduleExpiry(info.expiresAt);
+    this.scheduleIdleCheck(this.services.config.tokenIdleSeconds * 1000);
     this.send({ o: Push.authed, b: await accounts.session(principal, info.expiresAt) });
     const alerts = await activeSystemAlerts(this.services.db, this.services.items);
     this.send({ o: Push.sysAlerts, b: sysAlertsFor(principal, alerts) });
@@ -161,7 +198,7 @@ export class SocketConnection implements LiveConnection {
     } catch {
       // Unreadable: answered without o and s, as any unreadable frame is.
     }
-    const sysMessage = `More than ${SOCKET_RATE_PER_SECOND} frames a second (bursts of ${SOCKET_RATE_BURST})`;
+    const sysMessage = `More than ${this.rate.perSecond} frames a second (bursts of ${this.rate.capacity})`;
     this.send({ o, ...(s === undefined ? {} : { s }), erred: true, b: { userMessage: 'tooManyRequests', sysMessage } });
   }
 
@@ -196,6 +233,7 @@ export class SocketConnection implements LiveConnection {
       return;
     }
     if (!(await this.authed) || this.closed) return;
+    if (!(await this.recordActivity()) || this.closed) return;
     if (frame.o === 'tokenAuth') {
       this.send({ o: frame.o, s: frame.s, erred: true, b: { userMessage: 'parseRequestFailed', sysMessage: 'Already authenticated' } });
       return;

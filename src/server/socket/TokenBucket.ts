@@ -4,8 +4,8 @@ export class TokenBucket {
   private last: number;
 
   constructor(
-    private readonly capacity: number,
-    private readonly perSecond: number,
+    readonly capacity: number,
+    readonly perSecond: number,
     private readonly now: () => number = () => performance.now(),
   ) {
     this.tokens = capacity;
