@@ -85,7 +85,7 @@ function allowedOrigin(config: ServerConfig, request: FastifyRequest): boolean {
 export async function createServer(config: ServerConfig): Promise<KKServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeoutMs: config.statementTimeoutMs });
   const items = new ItemStore(db, itemTypes);
-  const tokens = new TokenService(db, config.tokenTtlSeconds, undefined, config.tokenGraceSeconds);
+  const tokens = new TokenService(db, config);
   // Links in mail use PUBLIC_URL, never the request's Host header, which a caller could forge.
   let listeningAt = `http://localhost:${config.port}`;
   const baseUrl = (): string => (config.publicUrl ?? listeningAt).replace(/\/$/, '');

@@ -354,7 +354,8 @@ export class AccountService {
     const target = await this.requireAccount(this.db, targetUserId);
     if (target.admin) throw new OpError('notAllowed', 'Administrators cannot be masqueraded');
     if (target.blocked) throw new OpError('notAllowed', `${targetUserId} is blocked`);
-    return this.tokens.issue(targetUserId, caller.userId);
+    // Part of the administrator's session, not a new sign-in: it ends when theirs would (ASVS 7.3.2).
+    return this.tokens.issue(targetUserId, caller.userId, await this.sessionStartOf(caller));
   }
 
   /**
@@ -363,7 +364,8 @@ export class AccountService {
    */
   async stopMasquerade(caller: Principal): Promise<{ token: string; expiresAt: Date }> {
     if (!caller.masquerader) throw new OpError('notAllowed', 'Not masquerading');
-    const issued = await this.tokens.issue(caller.masquerader);
+    // Back in the administrator's own session, which the masquerade carried on.
+    const issued = await this.tokens.issue(caller.masquerader, null, await this.sessionStartOf(caller));
     const hash = caller.tokenHash;
     if (hash) {
       await this.tokens.revoke(hash, { announce: false });
@@ -371,6 +373,13 @@ export class AccountService {
       setTimeout(() => void this.tokens.announceRevocation(hash).catch((e) => console.error('Announcing a revocation failed:', e)), 0);
     }
     return issued;
+  }
+
+  /** When the caller's session began; a caller without a live token is refused. */
+  private async sessionStartOf(caller: Principal): Promise<Date> {
+    const start = caller.tokenHash ? await this.tokens.sessionStart(caller.tokenHash) : null;
+    if (!start) throw new OpError('notSignedIn', 'This needs a session token');
+    return start;
   }
 
   /** The principal of a resolved token, or null when its account is gone or blocked. */

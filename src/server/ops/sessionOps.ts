@@ -19,6 +19,8 @@ export const sessionOps: OpRoute[] = [
     const caller = signedInCaller(ctx);
     const conn = ctx.connection;
     if (!conn) throw new OpError('unknownOperation', 'nextToken needs the live socket');
+    if (!caller.tokenHash) throw new OpError('notSignedIn', 'nextToken needs a session token');
+    // The new token continues the session: it cannot outlive the session's maximum age.
     const { token, expiresAt } = await ctx.services.tokens.rotate(caller.tokenHash, caller.userId, caller.masquerader);
     conn.adoptToken(hashToken(token), expiresAt);
     const body: NewTokenBody = { token, expires: expiresAt.toISOString() };
