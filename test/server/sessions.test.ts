@@ -55,6 +55,23 @@ test('a user sees their own sessions and ends one, or all but the current', asyn
   dana.client.close();
 });
 
+test('the list leaves out sessions gone idle, and says when each began, not when it was last refreshed', async () => {
+  const erin = await buildUser(srv);
+  const { db } = srv.server.services;
+  const old = await ProtocolClient.connect(srv.wsUrl, await signIn(srv.url, erin.email, erin.password));
+  const oldId = (await old.client.call<SessionInfo[]>('act/mySessions')).find((s) => s.current)!.id;
+  old.client.close();
+  const idleSince = new Date(Date.now() - (srv.config.tokenIdleSeconds + 60) * 1000).toISOString();
+  await db.query('UPDATE tokens SET last_used_at = $2 WHERE left(token_hash, 16) = $1', [oldId, idleSince]);
+  const began = new Date(Date.now() - 3 * 24 * 3600 * 1000);
+  await db.query(`UPDATE tokens SET session_started_at = $2 WHERE user_id = $1 AND left(token_hash, 16) <> $3`, [erin.id, began.toISOString(), oldId]);
+  const list = await erin.client.call<(SessionInfo & { started: string })[]>('act/mySessions');
+  expect(list.map((s) => s.id)).not.toContain(oldId);
+  expect(list).toHaveLength(1);
+  expect(list[0]!.started).toBe(began.toISOString());
+  erin.client.close();
+});
+
 test("an administrator ends a user's sessions", async () => {
   const erin = await buildUser(srv);
   expect(await admin.client.call('act/endSessions', { userId: erin.id })).toEqual({ ended: 1 });

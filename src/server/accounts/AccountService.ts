@@ -304,15 +304,20 @@ export class AccountService {
 
   /** The open sessions of `userId`: when each began and ends, and which is the caller's own. */
   async sessions(userId: string, currentTokenHash: string | null): Promise<SessionInfo[]> {
-    const res = await this.db.query<{ token_hash: string; created_at: Date | string; expires_at: Date | string; masquerader: string | null }>(
-      `SELECT token_hash, created_at, expires_at, masquerader FROM tokens
-       WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() ORDER BY created_at DESC`,
-      [userId],
+    const { tokenIdleSeconds, tokenMaxAgeSeconds } = this.tokens.lifetimes;
+    // Only sessions that still let someone in: not idle past the idle time, not past the maximum age.
+    const res = await this.db.query<{ token_hash: string; session_started_at: Date | string; expires_at: Date | string; masquerader: string | null }>(
+      `SELECT token_hash, session_started_at, expires_at, masquerader FROM tokens
+       WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+         AND last_used_at > now() - make_interval(secs => $2) AND session_started_at > now() - make_interval(secs => $3)
+       ORDER BY created_at DESC`,
+      [userId, tokenIdleSeconds, tokenMaxAgeSeconds],
     );
     return res.rows.map((r) => ({
       // A short, stable handle: never the token or its whole hash.
       id: r.token_hash.slice(0, 16),
-      started: new Date(r.created_at).toISOString(),
+      // When the person signed in, not when the token was last refreshed.
+      started: new Date(r.session_started_at).toISOString(),
       expires: new Date(r.expires_at).toISOString(),
       current: r.token_hash === currentTokenHash,
       masqueraded: r.masquerader !== null,

@@ -55,7 +55,7 @@ export class TokenService {
 
   constructor(
     private readonly db: Database,
-    private readonly lifetimes: TokenLifetimes,
+    readonly lifetimes: TokenLifetimes,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.touchIntervalMs = Math.min(TOUCH_INTERVAL_MS, (lifetimes.tokenIdleSeconds * 1000) / 4);
