@@ -7,11 +7,12 @@
  *
  *   node scripts/run-ts.mjs scripts/benchContention.ts [--sockets 40] [--seconds 10] [--items 2000] [--driver pglite|postgres|both]
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
+import { percentile, waitFor } from './benchSupport';
 import { startPostgresCluster, type PostgresCluster } from './postgresCluster';
 
 const root = resolve(__dirname, '..');
@@ -31,23 +32,6 @@ const WORDS = ['river', 'cedar', 'salmon', 'granite', 'willow', 'heron', 'prairi
 interface Series {
   name: string;
   ms: number[];
-}
-
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-/** Waits for a child process to print a line matching `pattern`; answers the match. */
-function waitFor(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray> {
-  return new Promise((resolveMatch, reject) => {
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = pattern.exec(out);
-      if (m) resolveMatch(m);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${out}`)));
-  });
 }
 
 /** A signed-in socket with requests matched to replies by sequence number. */

@@ -21,6 +21,7 @@ import { SearchService } from '../src/server/search/SearchService';
 import { coreTypes } from '../src/shared/items/coreTypes';
 import type { ItemData, ItemTypeDef } from '../src/shared/items/types';
 import type { SearchQuery } from '../src/shared/search';
+import { percentile } from './benchSupport';
 import { startPostgresCluster } from './postgresCluster';
 
 const arg = (name: string, fallback: string): string => {
@@ -149,10 +150,6 @@ async function seed(db: Database): Promise<void> {
   await flush();
   // As autovacuum would have by now: GIN pending lists merged, hint bits and visibility map set.
   await db.exec('VACUUM ANALYZE items');
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 async function measure(db: Database): Promise<{ p50: number; p95: number; hits: number }> {
