@@ -6,18 +6,9 @@ import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } f
 import type { ConnectionReplyEvent } from '../session/connectionMachine';
 import { getConnection } from '../systemIds';
 import { answers, toItemError, type ItemError } from './itemRequest';
+import type { TimelineEvent } from '../../src/shared/items/TimelineEvent';
 
-/** One event of an item's history, as `timeline/{id}` answers it (oldest first). */
-export interface TimelineEvent {
-  kind: string;
-  /** The item's update counter after this event. */
-  u: number;
-  ts: string;
-  by: string | null;
-  masquerader: string | null;
-  /** The properties this event changed. */
-  changed: string[];
-}
+export type { TimelineEvent };
 
 export interface ItemTimelineContext {
   id: string;
