@@ -6,7 +6,7 @@
  * Private items of another user never show. axe (WCAG 2.2 AA) runs on each screen.
  */
 import type { Browser, Page } from 'playwright-core';
-import { TOKEN_HEADER } from '../../src/shared/constants';
+import { SOCKET_RATE_PER_SECOND, TOKEN_HEADER } from '../../src/shared/constants';
 import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
 import { freshPostgresDatabase } from '../support/testServer';
 import { ADMIN, type E2EServer, expectNoAxeViolations, launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer } from './support/e2e';
@@ -36,13 +36,24 @@ const FIRST = ['Ada', 'Bea', 'Cy', 'Dale', 'Eli', 'Fay', 'Gus', 'Hal', 'Ivy', 'J
 const LAST = ['Moose', 'Raven', 'Salmon', 'Caribou', 'Eagle', 'Otter', 'Beaver', 'Heron'];
 const ORG_TYPES = ['COMMUNITY', 'GOVERNMENT', 'INDUSTRY'] as const;
 
-/** Runs `jobs` over the sockets of `clients`, `perSocket` requests in flight on each. */
+/** Least time between two requests on one socket: under the server's per-socket rate limit. */
+const SEND_GAP_MS = 1000 / (SOCKET_RATE_PER_SECOND * 0.9);
+
+/**
+ * Runs `jobs` over the sockets of `clients`, `perSocket` requests in flight on each, each socket
+ * paced under the per-socket rate limit (a seed faster than the server's limit is refused).
+ */
 async function inParallel<T>(clients: ProtocolClient[], jobs: ((c: ProtocolClient) => Promise<T>)[], perSocket = 16): Promise<T[]> {
   const out: T[] = new Array(jobs.length);
+  const nextSend = new Map<ProtocolClient, number>();
   let next = 0;
   const lane = async (client: ProtocolClient): Promise<void> => {
     while (next < jobs.length) {
       const n = next++;
+      const now = Date.now();
+      const at = Math.max(now, nextSend.get(client) ?? 0);
+      nextSend.set(client, at + SEND_GAP_MS);
+      if (at > now) await new Promise((r) => setTimeout(r, at - now));
       out[n] = await jobs[n]!(client);
     }
   };
@@ -152,7 +163,7 @@ beforeAll(async () => {
   const pg: Record<string, string> = process.env.KK_TEST_PG_URL && process.env.KK_TEST_PG_URL !== 'skip' ? { DATABASE_URL: await freshPostgresDatabase() } : {};
   [browser, server] = await Promise.all([launchBrowser(), startE2EServer(pg)]);
   admin = await sockets(await apiSignIn(server.url, ADMIN.email, ADMIN.password), 3);
-  ada = await sockets(await makeAda(), 1);
+  ada = await sockets(await makeAda(), 2);
   await seed();
 }, 240_000);
 
