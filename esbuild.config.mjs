@@ -55,7 +55,10 @@ export function compressAssets(dir) {
     if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
     const file = join(entry.parentPath, entry.name);
     const content = readFileSync(file);
-    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
     written.push(file);
   }

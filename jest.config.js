@@ -1,10 +1,26 @@
 /** Jest: unit tests, and the server tests twice, once per database driver. */
 const transform = {
-  '^.+\\.(t|j|mj)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }],
+  '^.+\\.(t|j|mj)sx?$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+  ],
 };
 
 // ESM-only packages that jest (on Node 20) must compile to CommonJS.
-const esmPackages = ['content-disposition', '@tus', '@formatjs', 'srvx', 'archiver', 'zip-stream', 'compress-commons', 'crc32-stream', 'is-stream', 'minimatch', 'brace-expansion', 'balanced-match'];
+const esmPackages = [
+  'content-disposition',
+  '@tus',
+  '@formatjs',
+  'srvx',
+  'archiver',
+  'zip-stream',
+  'compress-commons',
+  'crc32-stream',
+  'is-stream',
+  'minimatch',
+  'brace-expansion',
+  'balanced-match',
+];
 const base = {
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
@@ -27,7 +43,9 @@ module.exports = {
       testMatch: ['<rootDir>/test/client/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/test/client/support/setupClient.ts'],
       // The browser bundle's ESM-only packages, compiled for jest as well.
-      transformIgnorePatterns: [`/node_modules/(?!(${[...esmPackages, 'wouter', 'regexparam', 'mitt', '@formatjs', 'intl-messageformat'].join('|')})/)`],
+      transformIgnorePatterns: [
+        `/node_modules/(?!(${[...esmPackages, 'wouter', 'regexparam', 'mitt', '@formatjs', 'intl-messageformat'].join('|')})/)`,
+      ],
     },
     // Headless Chromium against the real server process (dist/server, dist/public: scripts/test.mjs builds both).
     { ...base, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },

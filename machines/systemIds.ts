@@ -79,8 +79,7 @@ export const getSession = (system: SystemLike): SessionActorRef | undefined => l
 /** The auth actor (token and user). */
 export const getAuth = (system: SystemLike): AuthActorRef | undefined => lookUp(system, SystemId.auth);
 /** The connection actor (socket, requests, health). */
-export const getConnection = (system: SystemLike): ConnectionActorRef | undefined =>
-  lookUp(system, SystemId.connection);
+export const getConnection = (system: SystemLike): ConnectionActorRef | undefined => lookUp(system, SystemId.connection);
 /** The retry actor (reconnect countdown). */
 export const getRetry = (system: SystemLike): RetryActorRef | undefined => lookUp(system, SystemId.retry);
 /** The alerts actor (snackbar queue). */
@@ -88,8 +87,7 @@ export const getAlerts = (system: SystemLike): AlertsActorRef | undefined => loo
 /** The tasks actor (background tasks). */
 export const getTasks = (system: SystemLike): TasksActorRef | undefined => lookUp(system, SystemId.tasks);
 /** The system alerts actor. */
-export const getSysAlerts = (system: SystemLike): SysAlertsActorRef | undefined =>
-  lookUp(system, SystemId.sysAlerts);
+export const getSysAlerts = (system: SystemLike): SysAlertsActorRef | undefined => lookUp(system, SystemId.sysAlerts);
 /** The shell actor (display preferences, cookie banner, search toggle, new-version prompt). */
 export const getShell = (system: SystemLike): ShellActorRef | undefined => lookUp(system, SystemId.shell);
 /** The router (columns and cells). */

@@ -87,7 +87,9 @@ try {
   }
   console.log(`initial JavaScript: ${scripts.length} file(s), ${kb(js.raw)} minified, ${kb(js.gzip)} gzipped (goal < 250 KB)`);
   console.log(`CSS: ${kb(css.raw)} minified, ${kb(css.gzip)} gzipped`);
-  console.log(`first render of the signed-in home (median of ${RUNS}): ${median(cold).toFixed(0)} ms cold cache, ${median(warm).toFixed(0)} ms warm cache (goal < 1000 ms)`);
+  console.log(
+    `first render of the signed-in home (median of ${RUNS}): ${median(cold).toFixed(0)} ms cold cache, ${median(warm).toFixed(0)} ms warm cache (goal < 1000 ms)`,
+  );
 } finally {
   await browser.close();
   await server.stop();

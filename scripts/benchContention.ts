@@ -89,17 +89,29 @@ function pingFromOwnProcess(wsUrl: string, token: string, end: number): Promise<
     ws.on('message', (d) => { const f = JSON.parse(d.toString());
       if (f.o === 'authed') return next();
       if (f.o === 'ping' && f.s === s) { ms.push(performance.now() - sentAt); setTimeout(next, ${PING_EVERY_MS}); } });`;
-  const child = spawn('node', ['-e', code], { cwd: root, env: { ...process.env, WS_URL: wsUrl, TOKEN: token, END: String(end) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('node', ['-e', code], {
+    cwd: root,
+    env: { ...process.env, WS_URL: wsUrl, TOKEN: token, END: String(end) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolveMs, reject) => child.once('exit', (code) => (code === 0 ? resolveMs(JSON.parse(out) as number[]) : reject(new Error(`pinger exited with ${code}`)))));
+  return new Promise((resolveMs, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolveMs(JSON.parse(out) as number[]) : reject(new Error(`pinger exited with ${code}`)))),
+  );
 }
 
 async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | null): Promise<Series[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kk-bench-'));
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', KK_QUIET: '1',
-    ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
+    PATH: process.env.PATH ?? '',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    KK_QUIET: '1',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
   };
   if (driver === 'postgres') env.DATABASE_URL = cluster!.url;
   // BENCH_PROFILE_DIR=dir writes the server's CPU profile (main thread) there, for --cpu-prof readers.
@@ -107,19 +119,27 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
   const child = spawn('node', [...nodeArgs, join(root, 'dist/server/main.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   try {
     const url = (await waitFor(child, /is running at (http:\/\/\S+) on/))[1]!.replace('localhost', '127.0.0.1');
-    const res = await fetch(`${url}/api/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const res = await fetch(`${url}/api/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     const token = res.headers.get('x-vgn-token')!;
     const wsUrl = `${url.replace('http', 'ws')}/ws`;
     const clients = await Promise.all(Array.from({ length: SOCKETS }, () => Client.open(wsUrl, token)));
 
     // Items to search among, made by every socket at once; each updater keeps one of them.
     const made: { $id: string; _u: number }[] = [];
-    await Promise.all(clients.map(async (c, n) => {
-      for (let i = n; i < ITEMS; i += clients.length) {
-        const w = (k: number) => WORDS[(i * 7 + k) % WORDS.length]!;
-        made.push(await c.call('create/Contact', { firstName: `${w(1)} ${w(2)}`, lastName: `${w(3)}${i}`, email: `c${i}@bench.example` }));
-      }
-    }));
+    await Promise.all(
+      clients.map(async (c, n) => {
+        for (let i = n; i < ITEMS; i += clients.length) {
+          const w = (k: number) => WORDS[(i * 7 + k) % WORDS.length]!;
+          made.push(
+            await c.call('create/Contact', { firstName: `${w(1)} ${w(2)}`, lastName: `${w(3)}${i}`, email: `c${i}@bench.example` }),
+          );
+        }
+      }),
+    );
 
     const label = driver === 'pglite' ? 'PGlite' : 'PostgreSQL';
     const ping: Series = { name: `ping every ${PING_EVERY_MS} ms (${label})`, ms: [] };
@@ -140,7 +160,9 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
       ...updaters.map(async (c, n) => {
         const item = made[n]!;
         for (let i = 0; Date.now() < end; i++) {
-          const reply = await timed(update, () => c.call<{ _u: number }>('update', { $id: item.$id, _u: item._u, firstName: `cedar ${i}` }));
+          const reply = await timed(update, () =>
+            c.call<{ _u: number }>('update', { $id: item.$id, _u: item._u, firstName: `cedar ${i}` }),
+          );
           item._u = reply._u;
         }
       }),
@@ -156,7 +178,9 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
 
 async function main(): Promise<void> {
   execFileSync('node', ['-e', "import('./esbuild.config.mjs').then((m) => m.buildServer())"], { cwd: root, stdio: 'inherit' });
-  console.log(`Contention benchmark: ${SOCKETS} sockets searching and updating over ${ITEMS} items, one more pinging every ${PING_EVERY_MS} ms, ${SECONDS} s, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`);
+  console.log(
+    `Contention benchmark: ${SOCKETS} sockets searching and updating over ${ITEMS} items, one more pinging every ${PING_EVERY_MS} ms, ${SECONDS} s, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`,
+  );
   const results: Series[] = [];
   if (DRIVER === 'pglite' || DRIVER === 'both') results.push(...(await run('pglite', null)));
   if (DRIVER === 'postgres' || DRIVER === 'both') {
@@ -171,10 +195,15 @@ async function main(): Promise<void> {
   console.log('|---|---|---|---|---|');
   for (const r of results) {
     const sorted = [...r.ms].sort((a, b) => a - b);
-    console.log(`| ${r.name} | ${(sorted.length / SECONDS).toFixed(0)} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} | ${(sorted.at(-1) ?? NaN).toFixed(2)} |`);
+    console.log(
+      `| ${r.name} | ${(sorted.length / SECONDS).toFixed(0)} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} | ${(sorted.at(-1) ?? NaN).toFixed(2)} |`,
+    );
   }
   for (const r of results.filter((x) => x.name.startsWith('ping') && x.name.includes('PGlite'))) {
-    const p99 = percentile([...r.ms].sort((a, b) => a - b), 99);
+    const p99 = percentile(
+      [...r.ms].sort((a, b) => a - b),
+      99,
+    );
     console.log(`${r.name}: p99 ${p99.toFixed(2)} ms (goal: under 5 ms) ${p99 < 5 ? 'MET' : 'NOT MET'}`);
   }
 }

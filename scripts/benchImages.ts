@@ -29,8 +29,15 @@ async function serve(dataDir: string): Promise<void> {
   const { configFromEnv } = await import('../src/server/config');
   const config = {
     ...configFromEnv({ KK_QUIET: '1' }),
-    port: 0, host: '127.0.0.1', dataDir, adminEmail: ADMIN.email, adminPassword: ADMIN.password,
-    seedDemo: false, logging: false, imageMaxPixels: PIXELS, uploadMaxBytes: 2 ** 31,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    seedDemo: false,
+    logging: false,
+    imageMaxPixels: PIXELS,
+    uploadMaxBytes: 2 ** 31,
   };
   const server = await createServer(config);
   process.send!({ url: await server.listen() });
@@ -61,8 +68,11 @@ async function upload(url: string, token: string, data: Buffer, name: string): P
   const res = await fetch(`${url}/api/upload`, {
     method: 'POST',
     headers: {
-      authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0', 'upload-length': String(data.length),
-      'upload-metadata': `filename ${Buffer.from(name).toString('base64')}`, 'content-type': 'application/offset+octet-stream',
+      authorization: `Bearer ${token}`,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(data.length),
+      'upload-metadata': `filename ${Buffer.from(name).toString('base64')}`,
+      'content-type': 'application/offset+octet-stream',
     },
     body: new Uint8Array(data),
   });
@@ -76,7 +86,9 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kk-bench-images-'));
   let child: ChildProcess | null = null;
   try {
-    console.log(`bench:images: ${IMAGES} ${FORMAT} images of ${(PIXELS / 1e6).toFixed(0)} MP, ${cpus().length} cores, ${new Date().toISOString()}`);
+    console.log(
+      `bench:images: ${IMAGES} ${FORMAT} images of ${(PIXELS / 1e6).toFixed(0)} MP, ${cpus().length} cores, ${new Date().toISOString()}`,
+    );
     // Made once and kept: drawing them takes longer than the benchmark.
     const cache = join(tmpdir(), 'kk-bench-images-cache');
     mkdirSync(cache, { recursive: true });
@@ -96,7 +108,11 @@ async function main(): Promise<void> {
       child!.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     });
     const pid = child.pid!;
-    const signIn = await fetch(`${url}/api/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const signIn = await fetch(`${url}/api/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     const token = signIn.headers.get('x-vgn-token')!;
     const ids: string[] = [];
     for (const [i, p] of paths.entries()) ids.push(await upload(url, token, readFileSync(p), `big-${i}.${FORMAT}`));
@@ -105,20 +121,27 @@ async function main(): Promise<void> {
     // Forget the peak of start-up and uploads: from here VmHWM is the peak of the variant work.
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     let sampled = before;
-    const sampler = setInterval(() => { sampled = Math.max(sampled, status(pid).VmRSS!); }, 10);
+    const sampler = setInterval(() => {
+      sampled = Math.max(sampled, status(pid).VmRSS!);
+    }, 10);
     const started = Date.now();
-    const answers = await Promise.all(ids.map(async (id) => {
-      const res = await fetch(`${url}/attachment/${id}?variant=medium`, { headers: { authorization: `Bearer ${token}` } });
-      const body = Buffer.from(await res.arrayBuffer());
-      const width = res.status === 200 ? (await sharp(body).metadata()).width : undefined;
-      return { status: res.status, width, ms: Date.now() - started };
-    }));
+    const answers = await Promise.all(
+      ids.map(async (id) => {
+        const res = await fetch(`${url}/attachment/${id}?variant=medium`, { headers: { authorization: `Bearer ${token}` } });
+        const body = Buffer.from(await res.arrayBuffer());
+        const width = res.status === 200 ? (await sharp(body).metadata()).width : undefined;
+        return { status: res.status, width, ms: Date.now() - started };
+      }),
+    );
     clearInterval(sampler);
     const peak = Math.max(sampled, status(pid).VmHWM!);
     await sleep(SETTLE_MS);
     const settled = status(pid).VmRSS!;
-    for (const [i, a] of answers.entries()) console.log(`  variant ${i + 1}: ${a.status}${a.width ? ` ${a.width} px wide` : ''} after ${a.ms} ms`);
-    console.log(`  RSS before ${mb(before)}, peak ${mb(peak)} (+${mb(peak - before)}), settled after ${SETTLE_MS / 1000} s ${mb(settled)} (+${mb(settled - before)})`);
+    for (const [i, a] of answers.entries())
+      console.log(`  variant ${i + 1}: ${a.status}${a.width ? ` ${a.width} px wide` : ''} after ${a.ms} ms`);
+    console.log(
+      `  RSS before ${mb(before)}, peak ${mb(peak)} (+${mb(peak - before)}), settled after ${SETTLE_MS / 1000} s ${mb(settled)} (+${mb(settled - before)})`,
+    );
   } finally {
     child?.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });

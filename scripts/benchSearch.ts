@@ -122,30 +122,86 @@ async function seed(db: Database): Promise<void> {
     );
     cols.length = 0;
   };
-  const add = async (type: string, idx: number, data: ItemData, label: string, access: string, ownerOrg: string | null, created: number, by: string | null) => {
+  const add = async (
+    type: string,
+    idx: number,
+    data: ItemData,
+    label: string,
+    access: string,
+    ownerOrg: string | null,
+    created: number,
+    by: string | null,
+  ) => {
     cols.push([`${type}-${idx}`, type, idx, JSON.stringify(data), label, access, ownerOrg, new Date(created).toISOString(), by]);
     if (cols.length >= batch) await flush();
   };
-  for (let n = 1; n <= USERS; n++) await add('User', n, { name: `User ${n}`, email: `user${n}@bench.example` }, `User ${n}`, 'PROTECTED', null, NOW - 4e10, null);
+  for (let n = 1; n <= USERS; n++)
+    await add('User', n, { name: `User ${n}`, email: `user${n}@bench.example` }, `User ${n}`, 'PROTECTED', null, NOW - 4e10, null);
   for (let n = 1; n <= ORGS; n++) {
     const name = `${word()} ${word()} Nation`;
-    await add('Organization', n, { displayName: name, type: pick(['COMMUNITY', 'GOVERNMENT', 'INDUSTRY']) }, name, 'COMMUNITY', null, NOW - 4e10, 'User-1');
+    await add(
+      'Organization',
+      n,
+      { displayName: name, type: pick(['COMMUNITY', 'GOVERNMENT', 'INDUSTRY']) },
+      name,
+      'COMMUNITY',
+      null,
+      NOW - 4e10,
+      'User-1',
+    );
   }
   const contacts = Math.round(ITEMS * 0.2);
   for (let n = 1; n <= contacts; n++) {
     const [first, last] = [word(), word()];
-    await add('Contact', n, { firstName: first, lastName: last, email: `${first}.${n}@example.org`, _related: [{ id: `Organization-${1 + Math.floor(rand() * ORGS)}` }] },
-      `${first} ${last}`, pick(['COMMUNITY', 'COMMUNITY', 'PROTECTED']), null, NOW - rand() * 3e11, `User-${1 + Math.floor(rand() * USERS)}`);
+    await add(
+      'Contact',
+      n,
+      {
+        firstName: first,
+        lastName: last,
+        email: `${first}.${n}@example.org`,
+        _related: [{ id: `Organization-${1 + Math.floor(rand() * ORGS)}` }],
+      },
+      `${first} ${last}`,
+      pick(['COMMUNITY', 'COMMUNITY', 'PROTECTED']),
+      null,
+      NOW - rand() * 3e11,
+      `User-${1 + Math.floor(rand() * USERS)}`,
+    );
   }
   for (let n = 1; n <= ITEMS - contacts - USERS - ORGS; n++) {
     const org = `Organization-${1 + Math.floor(rand() * ORGS)}`;
     const recorded = NOW - rand() * 10 * 3.15e10;
     const title = sentence(3, 8);
-    const access = pick(['COMMUNITY', 'COMMUNITY', 'COMMUNITY', 'COMMUNITY', 'COMMUNITY', 'COMMUNITY', 'COMMUNITY', 'PROTECTED', 'PROTECTED', 'PRIVATE']);
-    await add('FieldNote', n, {
-      title, body: sentence(20, 80), status: pick(['OPEN', 'ACTIVE', 'CLOSED', 'ARCHIVED']), community: { id: org },
-      recorded: day(recorded), happened: String(1700 + Math.floor(rand() * 326)),
-    }, title, access, access === 'PROTECTED' ? org : null, recorded + rand() * 1e9, `User-${1 + Math.floor(rand() * USERS)}`);
+    const access = pick([
+      'COMMUNITY',
+      'COMMUNITY',
+      'COMMUNITY',
+      'COMMUNITY',
+      'COMMUNITY',
+      'COMMUNITY',
+      'COMMUNITY',
+      'PROTECTED',
+      'PROTECTED',
+      'PRIVATE',
+    ]);
+    await add(
+      'FieldNote',
+      n,
+      {
+        title,
+        body: sentence(20, 80),
+        status: pick(['OPEN', 'ACTIVE', 'CLOSED', 'ARCHIVED']),
+        community: { id: org },
+        recorded: day(recorded),
+        happened: String(1700 + Math.floor(rand() * 326)),
+      },
+      title,
+      access,
+      access === 'PROTECTED' ? org : null,
+      recorded + rand() * 1e9,
+      `User-${1 + Math.floor(rand() * USERS)}`,
+    );
   }
   await flush();
   // As autovacuum would have by now: GIN pending lists merged, hint bits and visibility map set.
@@ -153,13 +209,29 @@ async function seed(db: Database): Promise<void> {
 }
 
 async function measure(db: Database): Promise<{ p50: number; p95: number; hits: number }> {
-  const caller: Principal = { userId: 'User-7', admin: false, capabilities: {}, orgs: { 'Organization-3': {} }, tokenHash: null, masquerader: null };
+  const caller: Principal = {
+    userId: 'User-7',
+    admin: false,
+    capabilities: {},
+    orgs: { 'Organization-3': {} },
+    tokenHash: null,
+    masquerader: null,
+  };
   const labels = async (c: Principal | null, ids: readonly string[]) => {
     const params: unknown[] = [ids];
-    const res = await db.query<{ id: string; label: string }>(`SELECT i.id, i.label FROM items i WHERE i.id = ANY($1) AND ${readPredicate(c, params)}`, params);
+    const res = await db.query<{ id: string; label: string }>(
+      `SELECT i.id, i.label FROM items i WHERE i.id = ANY($1) AND ${readPredicate(c, params)}`,
+      params,
+    );
     return Object.fromEntries(res.rows.map((r) => [r.id, r.label]));
   };
-  const service = new SearchService(db, registry, labels, () => undefined, () => new Date(NOW));
+  const service = new SearchService(
+    db,
+    registry,
+    labels,
+    () => undefined,
+    () => new Date(NOW),
+  );
   const words = ['river', 'caribou', 'elders', 'harvest', 'treaty', 'trail', 'berries', 'council'];
   const query = (n: number): SearchQuery => ({
     must: { q: words[n % words.length]!, 'ft-status': ['ACTIVE', 'OPEN'], 'tr-recorded': { from: '2024-11-01', to: '2026-11-01' } },
@@ -202,8 +274,8 @@ async function run(driver: 'pglite' | 'postgres'): Promise<void> {
     console.log(
       `${driver.padEnd(8)} ${ITEMS} items (seeded in ${seeded} s), ${RUNS} runs, ~${r.hits} hits each: ` +
         `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (goal p95 < ${goal} ms: ${r.p95 < goal ? 'met' : 'MISSED'}); ` +
-      // Other work on the machine shows in every figure: say how busy it was.
-      `load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
+        // Other work on the machine shows in every figure: say how busy it was.
+        `load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
     );
   } finally {
     await db.close();

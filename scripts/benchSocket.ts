@@ -88,8 +88,13 @@ async function echoFloor(): Promise<Result> {
 async function kkServer(driver: 'pglite' | 'postgres', cluster: PostgresCluster | null): Promise<Result[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kk-bench-'));
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0',
-    ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
+    PATH: process.env.PATH ?? '',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
     // The benchmark asks as fast as the server answers: no per-socket rate limit in the way.
     SOCKET_RATE_PER_SECOND: '1000000000',
   };
@@ -98,7 +103,11 @@ async function kkServer(driver: 'pglite' | 'postgres', cluster: PostgresCluster 
   const child = spawn('node', [...nodeArgs, join(root, 'dist/server/main.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   try {
     const url = (await waitFor(child, /is running at (http:\/\/\S+) on/))[1]!.replace('localhost', '127.0.0.1');
-    const res = await fetch(`${url}/api/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const res = await fetch(`${url}/api/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     const token = res.headers.get('x-vgn-token')!;
     const drivers = await Promise.all(Array.from({ length: SOCKETS }, () => Driver.open(`${url.replace('http', 'ws')}/ws`)));
     for (const d of drivers) {
@@ -107,10 +116,22 @@ async function kkServer(driver: 'pglite' | 'postgres', cluster: PostgresCluster 
       await authed;
     }
     // One item per socket, with a relation so a read also resolves a label, as real reads do.
-    const org = JSON.parse(await drivers[0]!.roundTrip(JSON.stringify({ o: 'create/Organization', s: 1, b: { displayName: 'Bench Nation', type: 'COMMUNITY' } }))).b.$id as string;
+    const org = JSON.parse(
+      await drivers[0]!.roundTrip(
+        JSON.stringify({ o: 'create/Organization', s: 1, b: { displayName: 'Bench Nation', type: 'COMMUNITY' } }),
+      ),
+    ).b.$id as string;
     const items: { id: string; u: number }[] = [];
     for (const d of drivers) {
-      const reply = JSON.parse(await d.roundTrip(JSON.stringify({ o: 'create/Contact', s: 2, b: { firstName: 'Bench', lastName: 'Mark', email: 'bench@example.org', _related: [{ id: org }] } })));
+      const reply = JSON.parse(
+        await d.roundTrip(
+          JSON.stringify({
+            o: 'create/Contact',
+            s: 2,
+            b: { firstName: 'Bench', lastName: 'Mark', email: 'bench@example.org', _related: [{ id: org }] },
+          }),
+        ),
+      );
       items.push({ id: reply.b.$id, u: reply.b._u });
     }
     const label = driver === 'pglite' ? 'PGlite' : 'PostgreSQL';
@@ -120,7 +141,9 @@ async function kkServer(driver: 'pglite' | 'postgres', cluster: PostgresCluster 
     });
     const update = await measure(`update (${label})`, drivers, async (d, i) => {
       const item = items[Math.floor(i / 1_000_000)]!;
-      const reply = JSON.parse(await d.roundTrip(JSON.stringify({ o: 'update', s: i, b: { $id: item.id, _u: item.u, firstName: `Bench ${i}` } })));
+      const reply = JSON.parse(
+        await d.roundTrip(JSON.stringify({ o: 'update', s: i, b: { $id: item.id, _u: item.u, firstName: `Bench ${i}` } })),
+      );
       if (reply.erred) throw new Error(JSON.stringify(reply.b));
       item.u = reply.b._u;
     });
@@ -135,7 +158,9 @@ async function kkServer(driver: 'pglite' | 'postgres', cluster: PostgresCluster 
 
 async function main(): Promise<void> {
   execFileSync('node', ['-e', "import('./esbuild.config.mjs').then((m) => m.buildServer())"], { cwd: root, stdio: 'inherit' });
-  console.log(`Socket benchmark: ${SOCKETS} sockets, one request in flight each, ${SECONDS} s per measurement, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`);
+  console.log(
+    `Socket benchmark: ${SOCKETS} sockets, one request in flight each, ${SECONDS} s per measurement, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`,
+  );
   const results: Result[] = [await echoFloor()];
   if (DRIVER === 'pglite' || DRIVER === 'both') results.push(...(await kkServer('pglite', null)));
   if (DRIVER === 'postgres' || DRIVER === 'both') {
@@ -150,7 +175,9 @@ async function main(): Promise<void> {
   console.log('\n| measurement | round trips/s | p50 ms | p99 ms | vs echo (rate) |');
   console.log('|---|---|---|---|---|');
   for (const r of results) {
-    console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${(floor.rps / r.rps).toFixed(2)}x slower |`);
+    console.log(
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${(floor.rps / r.rps).toFixed(2)}x slower |`,
+    );
   }
   for (const r of results.filter((x) => x.name.startsWith('read'))) {
     const ratio = floor.rps / r.rps;

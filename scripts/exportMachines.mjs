@@ -20,7 +20,14 @@ const files = machineFiles(join(root, 'machines'));
 const entry = files.map((file, i) => `export * as m${i} from ${JSON.stringify(file)};`).join('\n');
 const tmp = join(root, 'dist/.tmp/machines.mjs');
 mkdirSync(dirname(tmp), { recursive: true });
-await build({ stdin: { contents: entry, resolveDir: root, loader: 'ts' }, outfile: tmp, bundle: true, format: 'esm', platform: 'node', logLevel: 'warning' });
+await build({
+  stdin: { contents: entry, resolveDir: root, loader: 'ts' },
+  outfile: tmp,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  logLevel: 'warning',
+});
 const modules = await import(pathToFileURL(tmp).href);
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });

@@ -46,17 +46,39 @@ export async function startPostgresCluster(settings: Record<string, string> = {}
   chmodSync(dir, 0o777);
   const dataDir = join(dir, 'data');
   const [initCmd, initArgs] = asPostgres(join(bin, 'initdb'), [
-    '-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync',
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--encoding=UTF8',
+    '--no-sync',
   ]);
   execFileSync(initCmd, initArgs, { stdio: 'pipe' });
   const port = await freePort();
   const options = [
-    `-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c max_connections=300',
-    '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off',
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c max_connections=300',
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
     ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`),
   ].join(' ');
   // pg_ctl daemonises the server with its own log file: no pipe of ours outlives the cluster.
-  const [cmd, args] = asPostgres(join(bin, 'pg_ctl'), ['-D', dataDir, '-l', join(dir, 'postgres.log'), '-o', options, '-w', '-t', '60', 'start']);
+  const [cmd, args] = asPostgres(join(bin, 'pg_ctl'), [
+    '-D',
+    dataDir,
+    '-l',
+    join(dir, 'postgres.log'),
+    '-o',
+    options,
+    '-w',
+    '-t',
+    '60',
+    'start',
+  ]);
   try {
     execFileSync(cmd, args, { stdio: 'pipe' });
   } catch (e) {

@@ -11,6 +11,15 @@ if (!entry) {
   process.exit(2);
 }
 const outfile = join(root, '.tmp', `${basename(entry, '.ts')}.cjs`);
-await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', packages: 'external', logLevel: 'warning' });
+await build({
+  entryPoints: [entry],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  packages: 'external',
+  logLevel: 'warning',
+});
 const res = spawnSync('node', [outfile, ...args], { stdio: 'inherit', cwd: root });
 process.exit(res.status ?? 1);

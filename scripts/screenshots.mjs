@@ -106,7 +106,10 @@ const SCREENS = {
       async (page) => {
         await signIn(page);
         await page.goto('/search');
-        await page.getByRole('status').filter({ hasText: /results?$/ }).waitFor();
+        await page
+          .getByRole('status')
+          .filter({ hasText: /results?$/ })
+          .waitFor();
         await page.getByRole('group', { name: 'Display as' }).getByRole('button', { name: display }).click();
         await page.getByRole('region', { name: 'Search results' }).locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
       },
@@ -116,15 +119,27 @@ const SCREENS = {
   'search-results-facets': async (page) => {
     await signIn(page);
     await page.goto('/search');
-    await page.getByRole('status').filter({ hasText: /results?$/ }).waitFor();
-    await page.getByRole('complementary', { name: 'Facets' }).getByRole('checkbox', { name: /^Contact/ }).click();
-    await page.getByRole('status').filter({ hasText: /results?$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /results?$/ })
+      .waitFor();
+    await page
+      .getByRole('complementary', { name: 'Facets' })
+      .getByRole('checkbox', { name: /^Contact/ })
+      .click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /results?$/ })
+      .waitFor();
     await page.getByRole('region', { name: 'Search results' }).locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
   },
   'search-results-saved': async (page) => {
     await signIn(page);
     await page.goto('/search?c0=lakeview');
-    await page.getByRole('status').filter({ hasText: /results?$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /results?$/ })
+      .waitFor();
     await page.getByRole('button', { name: 'Save search' }).click();
     await page.getByRole('dialog', { name: 'Save this search' }).getByLabel('Name').waitFor();
   },
@@ -242,7 +257,11 @@ const DEDICATED_SCREENS = {
     await page.goto('/admin.menu-items');
     const main = page.getByRole('region', { name: 'Main menu' });
     await main.waitFor();
-    const rowOf = (title) => main.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) }).last();
+    const rowOf = (title) =>
+      main
+        .getByRole('listitem')
+        .filter({ has: page.getByText(title, { exact: true }) })
+        .last();
     // Search hidden and saved (once: this server keeps it for the other shots), My contacts moved but not saved.
     const search = rowOf('Search').getByRole('switch');
     if ((await search.getAttribute('aria-checked')) === 'true') {
@@ -275,7 +294,10 @@ const DEDICATED_SCREENS = {
       await page.goto('/admin.owner');
     }
     await members.waitFor();
-    await page.getByRole('combobox', { name: 'Owner organisation' }).and(page.locator(':has(option:checked[value^="Organization-"])')).waitFor();
+    await page
+      .getByRole('combobox', { name: 'Owner organisation' })
+      .and(page.locator(':has(option:checked[value^="Organization-"])'))
+      .waitFor();
   },
 };
 
@@ -332,7 +354,10 @@ try {
       const page = pages[i];
       await page.getByText('Connection lost').first().waitFor();
       await page.getByRole('button', { name: 'Help' }).click();
-      await page.getByRole('menu').getByText(/Reconnecting in/).waitFor();
+      await page
+        .getByRole('menu')
+        .getByText(/Reconnecting in/)
+        .waitFor();
       await settle(page);
       await page.screenshot({ path: join(outDir, `connection-lost-${theme}-desktop.png`) });
       count += 1;

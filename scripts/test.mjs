@@ -4,7 +4,10 @@ import { existsSync } from 'node:fs';
 import { buildClient, buildServer } from '../esbuild.config.mjs';
 
 // PGlite's CommonJS build loads its WASM with a dynamic import(), which jest's VM allows only with this flag.
-const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings=ExperimentalWarning`.trim() };
+const env = {
+  ...process.env,
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings=ExperimentalWarning`.trim(),
+};
 
 function run(cmd, args, options = {}) {
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: options.env ?? process.env });
@@ -24,7 +27,9 @@ if (missing.length) {
     console.log(`Installing ${pkgs} for the tests...`);
     run('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkgs}`]);
   } else {
-    console.error(`${missing.map((n) => n.path).join(' and ')} missing and this user cannot install them: run "apt-get install ${pkgs}" as root.`);
+    console.error(
+      `${missing.map((n) => n.path).join(' and ')} missing and this user cannot install them: run "apt-get install ${pkgs}" as root.`,
+    );
     process.exit(1);
   }
 }

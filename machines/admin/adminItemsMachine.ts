@@ -54,13 +54,22 @@ export const adminItemsMachine = setup({
     isSearchReply: ({ context, event }) => ticketIs(event, `search:${context.generation}`),
     isReadReply: ({ context, event }) => ticketIs(event, `read:${context.generation}`),
     isSaveReply: ({ event }) => ticketIs(event, 'save'),
-    needsItems: ({ context, event }) => ticketIs(event, `search:${context.generation}`) && context.readItems && event.type === 'connection.replied' && idsOf(event.frame.b).ids.length > 0,
+    needsItems: ({ context, event }) =>
+      ticketIs(event, `search:${context.generation}`) &&
+      context.readItems &&
+      event.type === 'connection.replied' &&
+      idsOf(event.frame.b).ids.length > 0,
   },
   actions: {
     search: enqueueActions(({ context, enqueue, self }) => {
       const generation = context.generation + 1;
       enqueue.assign({ generation });
-      enqueue.sendTo(context.connection, { type: 'connection.send', frame: { o: 'search/ids', b: context.query }, ticket: `search:${generation}`, replyTo: self });
+      enqueue.sendTo(context.connection, {
+        type: 'connection.send',
+        frame: { o: 'search/ids', b: context.query },
+        ticket: `search:${generation}`,
+        replyTo: self,
+      });
     }),
     storeIds: assign(({ event }) => {
       if (event.type !== 'connection.replied') return {};
@@ -69,7 +78,12 @@ export const adminItemsMachine = setup({
     }),
     clearItems: assign({ items: [] }),
     read: enqueueActions(({ context, enqueue, self }) => {
-      enqueue.sendTo(context.connection, { type: 'connection.send', frame: { o: 'readMany/object', b: context.ids }, ticket: `read:${context.generation}`, replyTo: self });
+      enqueue.sendTo(context.connection, {
+        type: 'connection.send',
+        frame: { o: 'readMany/object', b: context.ids },
+        ticket: `read:${context.generation}`,
+        replyTo: self,
+      });
     }),
     storeItems: assign(({ context, event }) => (event.type === 'connection.replied' ? { items: itemsOf(event.frame.b, context.ids) } : {})),
     storeError: assign(({ event }) => (event.type === 'connection.failed' ? { error: toAdminError(event.failure) } : {})),
@@ -89,8 +103,17 @@ export const adminItemsMachine = setup({
 }).createMachine({
   id: 'adminItems',
   context: ({ input }) => ({
-    connection: input.connection, alerts: input.alerts ?? null, query: input.query, readItems: input.readItems,
-    ids: [], labels: {}, items: [], error: null, saveError: null, savingKey: null, generation: 0,
+    connection: input.connection,
+    alerts: input.alerts ?? null,
+    query: input.query,
+    readItems: input.readItems,
+    ids: [],
+    labels: {},
+    items: [],
+    error: null,
+    saveError: null,
+    savingKey: null,
+    generation: 0,
   }),
   initial: 'LOADING',
   on: {

@@ -7,7 +7,10 @@ import type { ReplyTarget } from '../session/connectionMachine';
 import type { RequestFailure } from '../session/sessionErrors';
 
 /** The session's connection as the admin actors use it: they send requests, replies come back to them. */
-export type AdminConnection = ActorRef<Snapshot<unknown>, { type: 'connection.send'; frame: Frame; ticket?: string; replyTo?: ReplyTarget }>;
+export type AdminConnection = ActorRef<
+  Snapshot<unknown>,
+  { type: 'connection.send'; frame: Frame; ticket?: string; replyTo?: ReplyTarget }
+>;
 
 /** The session's alerts actor: a success says `app.applied`. */
 export type AdminAlerts = ActorRef<Snapshot<unknown>, { type: 'alerts.raised'; alert: { type: 'SUCCESS'; message: string } }>;

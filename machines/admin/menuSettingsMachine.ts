@@ -3,7 +3,13 @@
  * administrator's draft (entries hidden, siblings moved) and saves it whole (`act/setMenuSettings`).
  */
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { asMenuSettings, isAdminEntry, NO_MENU_SETTINGS, normalisedMenuSettings, type MenuSettings } from '../../src/shared/modules/menuSettings';
+import {
+  asMenuSettings,
+  isAdminEntry,
+  NO_MENU_SETTINGS,
+  normalisedMenuSettings,
+  type MenuSettings,
+} from '../../src/shared/modules/menuSettings';
 import type { ConnectionReplyEvent } from '../session/connectionMachine';
 import { toAdminError, type AdminAlerts, type AdminConnection, type AdminError } from './adminRequests';
 
@@ -93,7 +99,9 @@ export const menuSettingsMachine = setup({
       return { saved: settings, draft: settings, error: null, saveError: null };
     }),
     storeError: assign(({ event }) => (event.type === 'connection.failed' ? { error: toAdminError(event.failure) } : {})),
-    toggle: assign(({ context, event }) => (event.type === 'menuSettings.hiddenToggled' ? { draft: toggled(context.draft, event.path), saveError: null } : {})),
+    toggle: assign(({ context, event }) =>
+      event.type === 'menuSettings.hiddenToggled' ? { draft: toggled(context.draft, event.path), saveError: null } : {},
+    ),
     move: assign(({ context, event }) =>
       event.type === 'menuSettings.moved' ? { draft: moved(context.draft, event), saveError: null } : {},
     ),
@@ -106,7 +114,12 @@ export const menuSettingsMachine = setup({
     }),
     save: enqueueActions(({ context, enqueue, self }) => {
       enqueue.assign({ saveError: null });
-      enqueue.sendTo(context.connection, { type: 'connection.send', frame: { o: 'act/setMenuSettings', b: normalisedMenuSettings(context.draft) }, ticket: SAVE, replyTo: self });
+      enqueue.sendTo(context.connection, {
+        type: 'connection.send',
+        frame: { o: 'act/setMenuSettings', b: normalisedMenuSettings(context.draft) },
+        ticket: SAVE,
+        replyTo: self,
+      });
     }),
     applied: enqueueActions(({ context, enqueue }) => {
       if (context.alerts) enqueue.sendTo(context.alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
@@ -116,7 +129,12 @@ export const menuSettingsMachine = setup({
 }).createMachine({
   id: 'menuSettings',
   context: ({ input }) => ({
-    connection: input.connection, alerts: input.alerts ?? null, saved: NO_MENU_SETTINGS, draft: NO_MENU_SETTINGS, error: null, saveError: null,
+    connection: input.connection,
+    alerts: input.alerts ?? null,
+    saved: NO_MENU_SETTINGS,
+    draft: NO_MENU_SETTINGS,
+    error: null,
+    saveError: null,
   }),
   initial: 'LOADING',
   states: {

@@ -55,12 +55,16 @@ function writeOf(context: OwnerContext, event: WriteEvent): { key: string; frame
   const orgId = context.owner?.orgId;
   if (event.type === 'owner.chosen') return { key: 'owner', frame: { o: 'act/setSiteOwner', b: { orgId: event.orgId } } };
   if (!orgId) return null;
-  if (event.type === 'owner.memberAdded') return { key: 'new', frame: { o: 'act/setMembership', b: { userId: event.userId, orgId, capabilities: {} } } };
+  if (event.type === 'owner.memberAdded')
+    return { key: 'new', frame: { o: 'act/setMembership', b: { userId: event.userId, orgId, capabilities: {} } } };
   const member = context.members.find((m) => m.userId === event.userId);
   if (!member) return null;
-  if (event.type === 'owner.memberRemoved') return { key: member.userId, frame: { o: 'act/removeMembership', b: { userId: member.userId, orgId } } };
+  if (event.type === 'owner.memberRemoved')
+    return { key: member.userId, frame: { o: 'act/removeMembership', b: { userId: member.userId, orgId } } };
   // A capability switched off is left out rather than kept as false.
-  const capabilities = Object.fromEntries(Object.entries({ ...member.capabilities, [event.capability]: event.on }).filter(([, held]) => held));
+  const capabilities = Object.fromEntries(
+    Object.entries({ ...member.capabilities, [event.capability]: event.on }).filter(([, held]) => held),
+  );
   return { key: member.userId, frame: { o: 'act/setMembership', b: { userId: member.userId, orgId, capabilities } } };
 }
 
@@ -77,19 +81,32 @@ export const ownerMachine = setup({
     isSaveReply: ({ event }) => ticketIs(event, 'save'),
     isCandidatesReply: ({ context, event }) => ticketIs(event, `candidates:${context.searches}`),
     managesMembers: ({ context, event }) =>
-      ticketIs(event, `owner:${context.generation}`) && event.type === 'connection.replied' && (event.frame.b as SiteOwnerReply | null)?.mayManage === true,
-    isWritable: ({ context, event }) => (event.type === 'owner.chosen' ? context.owner?.mayChoose === true : writeOf(context, event as WriteEvent) !== null),
+      ticketIs(event, `owner:${context.generation}`) &&
+      event.type === 'connection.replied' &&
+      (event.frame.b as SiteOwnerReply | null)?.mayManage === true,
+    isWritable: ({ context, event }) =>
+      event.type === 'owner.chosen' ? context.owner?.mayChoose === true : writeOf(context, event as WriteEvent) !== null,
   },
   actions: {
     askOwner: enqueueActions(({ context, enqueue, self }) => {
       const generation = context.generation + 1;
       enqueue.assign({ generation });
-      enqueue.sendTo(context.connection, { type: 'connection.send', frame: { o: 'act/siteOwner' }, ticket: `owner:${generation}`, replyTo: self });
+      enqueue.sendTo(context.connection, {
+        type: 'connection.send',
+        frame: { o: 'act/siteOwner' },
+        ticket: `owner:${generation}`,
+        replyTo: self,
+      });
     }),
     storeOwner: assign(({ event }) => (event.type === 'connection.replied' ? { owner: event.frame.b as SiteOwnerReply, error: null } : {})),
     clearMembers: assign({ members: [], capabilities: [], candidates: [], search: null }),
     askMembers: enqueueActions(({ context, enqueue, self }) => {
-      enqueue.sendTo(context.connection, { type: 'connection.send', frame: { o: 'act/orgMembers', b: { orgId: context.owner?.orgId } }, ticket: `members:${context.generation}`, replyTo: self });
+      enqueue.sendTo(context.connection, {
+        type: 'connection.send',
+        frame: { o: 'act/orgMembers', b: { orgId: context.owner?.orgId } },
+        ticket: `members:${context.generation}`,
+        replyTo: self,
+      });
     }),
     storeMembers: assign(({ event }) => {
       if (event.type !== 'connection.replied') return {};
@@ -114,7 +131,10 @@ export const ownerMachine = setup({
       const searches = context.searches + 1;
       enqueue.assign({ searches, candidates: [], search: { text: event.text, answered: false } });
       enqueue.sendTo(context.connection, {
-        type: 'connection.send', frame: { o: 'act/orgMemberCandidates', b: { orgId: context.owner.orgId, text: event.text } }, ticket: `candidates:${searches}`, replyTo: self,
+        type: 'connection.send',
+        frame: { o: 'act/orgMemberCandidates', b: { orgId: context.owner.orgId, text: event.text } },
+        ticket: `candidates:${searches}`,
+        replyTo: self,
       });
     }),
     storeCandidates: assign(({ context, event }) => ({
@@ -125,8 +145,18 @@ export const ownerMachine = setup({
 }).createMachine({
   id: 'owner',
   context: ({ input }) => ({
-    connection: input.connection, alerts: input.alerts ?? null, owner: null, members: [], capabilities: [], error: null,
-    saveError: null, savingKey: null, candidates: [], search: null, generation: 0, searches: 0,
+    connection: input.connection,
+    alerts: input.alerts ?? null,
+    owner: null,
+    members: [],
+    capabilities: [],
+    error: null,
+    saveError: null,
+    savingKey: null,
+    candidates: [],
+    search: null,
+    generation: 0,
+    searches: 0,
   }),
   initial: 'LOADING',
   on: {

@@ -25,7 +25,10 @@ export const serverStateMachine = setup({
     isOurs: ({ event }) => (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket === TICKET,
   },
   actions: {
-    ask: sendTo(({ context }) => context.connection, ({ self }) => ({ type: 'connection.send' as const, frame: { o: 'act/serverState' }, ticket: TICKET, replyTo: self })),
+    ask: sendTo(
+      ({ context }) => context.connection,
+      ({ self }) => ({ type: 'connection.send' as const, frame: { o: 'act/serverState' }, ticket: TICKET, replyTo: self }),
+    ),
     store: assign(({ event }) => (event.type === 'connection.replied' ? { state: event.frame.b as ServerState, error: null } : {})),
     storeError: assign(({ event }) => (event.type === 'connection.failed' ? { error: toAdminError(event.failure) } : {})),
   },

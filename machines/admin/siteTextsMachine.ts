@@ -80,10 +80,19 @@ export const siteTextsMachine = setup({
     load: enqueueActions(({ context, enqueue, self }) => {
       const generation = context.generation + 1;
       enqueue.assign({ generation });
-      enqueue.sendTo(context.connection, { type: 'connection.send', frame: { o: 'act/localeOverrides', b: { lang: context.lang } }, ticket: loadTicket(generation), replyTo: self });
+      enqueue.sendTo(context.connection, {
+        type: 'connection.send',
+        frame: { o: 'act/localeOverrides', b: { lang: context.lang } },
+        ticket: loadTicket(generation),
+        replyTo: self,
+      });
     }),
-    storeLang: assign(({ event }) => (event.type === 'siteTexts.langChosen' ? { lang: event.lang, overrides: {}, saveError: null, savingKey: null } : {})),
-    storeOverrides: assign(({ event }) => (event.type === 'connection.replied' ? { overrides: overridesOf(event.frame.b), error: null } : {})),
+    storeLang: assign(({ event }) =>
+      event.type === 'siteTexts.langChosen' ? { lang: event.lang, overrides: {}, saveError: null, savingKey: null } : {},
+    ),
+    storeOverrides: assign(({ event }) =>
+      event.type === 'connection.replied' ? { overrides: overridesOf(event.frame.b), error: null } : {},
+    ),
     storeError: assign(({ event }) => (event.type === 'connection.failed' ? { error: toAdminError(event.failure) } : {})),
     write: enqueueActions(({ context, event, enqueue, self }) => {
       if (event.type !== 'siteTexts.saved') return;
@@ -111,8 +120,14 @@ export const siteTextsMachine = setup({
 }).createMachine({
   id: 'siteTexts',
   context: ({ input }) => ({
-    connection: input.connection, alerts: input.alerts ?? null, lang: input.lang ?? 'en',
-    overrides: {}, error: null, saveError: null, savingKey: null, generation: 0,
+    connection: input.connection,
+    alerts: input.alerts ?? null,
+    lang: input.lang ?? 'en',
+    overrides: {},
+    error: null,
+    saveError: null,
+    savingKey: null,
+    generation: 0,
   }),
   initial: 'LOADING',
   states: {

@@ -65,34 +65,40 @@ export interface AttAdded {
 }
 
 /** Runs one upload through the effect and reports back; stopping it aborts the upload. */
-const uploader = fromCallback<AttUploadEvent, { key: string; file: File; upload: SessionEffects['upload']; token: string | null; metadata: Record<string, string> }>(
-  ({ input, sendBack }) => {
-    let finished = false;
-    const handle = input.upload(input.file, {
-      token: input.token,
-      metadata: input.metadata,
-      onProgress: (sent, total) => sendBack({ type: 'att.progressed', key: input.key, sent, total }),
-    });
-    handle.done.then(
-      (id) => {
-        finished = true;
-        sendBack({ type: 'att.uploaded', key: input.key, id });
-      },
-      (error: UploadFailure) => {
-        finished = true;
-        sendBack(error?.reason ? { type: 'att.uploadFailed', key: input.key, reason: error.reason } : { type: 'att.uploadFailed', key: input.key });
-      },
-    );
-    return () => {
-      if (!finished) handle.abort();
-    };
-  },
-);
+const uploader = fromCallback<
+  AttUploadEvent,
+  { key: string; file: File; upload: SessionEffects['upload']; token: string | null; metadata: Record<string, string> }
+>(({ input, sendBack }) => {
+  let finished = false;
+  const handle = input.upload(input.file, {
+    token: input.token,
+    metadata: input.metadata,
+    onProgress: (sent, total) => sendBack({ type: 'att.progressed', key: input.key, sent, total }),
+  });
+  handle.done.then(
+    (id) => {
+      finished = true;
+      sendBack({ type: 'att.uploaded', key: input.key, id });
+    },
+    (error: UploadFailure) => {
+      finished = true;
+      sendBack(
+        error?.reason ? { type: 'att.uploadFailed', key: input.key, reason: error.reason } : { type: 'att.uploadFailed', key: input.key },
+      );
+    },
+  );
+  return () => {
+    if (!finished) handle.abort();
+  };
+});
 
 const READ_PREFIX = 'readAttachment:';
 const keyOfReply = (event: AttUploadEvent): string | null =>
-  (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket?.startsWith(READ_PREFIX) ? event.ticket.slice(READ_PREFIX.length) : null;
-const connectionOf = (context: AttUploadContext, system: SystemLike): ConnectionActorRef | undefined => context.connection ?? getConnection(system);
+  (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket?.startsWith(READ_PREFIX)
+    ? event.ticket.slice(READ_PREFIX.length)
+    : null;
+const connectionOf = (context: AttUploadContext, system: SystemLike): ConnectionActorRef | undefined =>
+  context.connection ?? getConnection(system);
 
 function entryOf(body: unknown): AttEntry | null {
   const b = body as Record<string, unknown> | null;
@@ -107,7 +113,8 @@ function entryOf(body: unknown): AttEntry | null {
   };
 }
 
-const setStatus = (uploads: AttUpload[], key: string, change: Partial<AttUpload>): AttUpload[] => uploads.map((u) => (u.key === key ? { ...u, ...change } : u));
+const setStatus = (uploads: AttUpload[], key: string, change: Partial<AttUpload>): AttUpload[] =>
+  uploads.map((u) => (u.key === key ? { ...u, ...change } : u));
 
 /** The uploads of one ATT property. */
 export const attUploadMachine = setup({
@@ -128,20 +135,40 @@ export const attUploadMachine = setup({
         next += 1;
         const key = `upload-${next}`;
         uploads.push({ key, name: file.name, sent: 0, total: file.size, status: 'uploading' });
-        const metadata: Record<string, string> = { filename: file.name, relProp: context.name, ...(relType && relIndex ? { relType, relIndex } : {}) };
+        const metadata: Record<string, string> = {
+          filename: file.name,
+          relProp: context.name,
+          ...(relType && relIndex ? { relType, relIndex } : {}),
+        };
         enqueue.spawnChild('uploader', { id: key, input: { key, file, upload: context.upload, token: context.token(), metadata } });
       }
       enqueue.assign({ uploads, next });
     }),
-    progress: assign(({ context, event }) => (event.type === 'att.progressed' ? { uploads: setStatus(context.uploads, event.key, { sent: event.sent, total: event.total }) } : {})),
+    progress: assign(({ context, event }) =>
+      event.type === 'att.progressed' ? { uploads: setStatus(context.uploads, event.key, { sent: event.sent, total: event.total }) } : {},
+    ),
     readAttachment: enqueueActions(({ context, event, enqueue, self, system }) => {
       if (event.type !== 'att.uploaded') return;
-      enqueue.assign({ uploads: setStatus(context.uploads, event.key, { status: 'reading', sent: context.uploads.find((u) => u.key === event.key)?.total ?? 0 }) });
+      enqueue.assign({
+        uploads: setStatus(context.uploads, event.key, {
+          status: 'reading',
+          sent: context.uploads.find((u) => u.key === event.key)?.total ?? 0,
+        }),
+      });
       const connection = connectionOf(context, system);
-      if (connection) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: `read/${event.id}` }, ticket: `${READ_PREFIX}${event.key}`, replyTo: self });
+      if (connection)
+        enqueue.sendTo(connection, {
+          type: 'connection.send',
+          frame: { o: `read/${event.id}` },
+          ticket: `${READ_PREFIX}${event.key}`,
+          replyTo: self,
+        });
     }),
     markFailed: assign(({ context, event }) =>
-      event.type === 'att.uploadFailed' ? { uploads: setStatus(context.uploads, event.key, { status: 'failed', ...(event.reason ? { reason: event.reason } : {}) }) } : {}),
+      event.type === 'att.uploadFailed'
+        ? { uploads: setStatus(context.uploads, event.key, { status: 'failed', ...(event.reason ? { reason: event.reason } : {}) }) }
+        : {},
+    ),
     takeReply: enqueueActions(({ context, event, enqueue }) => {
       const key = keyOfReply(event)!;
       const entry = event.type === 'connection.replied' ? entryOf(event.frame.b) : null;

@@ -13,14 +13,22 @@ const isEmptyValue = (v: unknown): boolean =>
 /** The draft of an item: only the type's own properties. */
 export function draftOf(type: ItemTypeDef, item: Item | null): ItemData {
   if (!item) return {};
-  return Object.fromEntries(Object.keys(type.properties).filter((k) => item[k] !== undefined).map((k) => [k, item[k]]));
+  return Object.fromEntries(
+    Object.keys(type.properties)
+      .filter((k) => item[k] !== undefined)
+      .map((k) => [k, item[k]]),
+  );
 }
 
 /** A value typed as text in the stored shape: a number for NUM (when it is one), a list for IDM's comma-separated ids. */
 function typed(kind: string | undefined, v: unknown): unknown {
   if (typeof v !== 'string') return v;
   if (kind === 'NUM') return v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v;
-  if (kind === 'IDM') return v.split(',').map((s) => s.trim()).filter(Boolean);
+  if (kind === 'IDM')
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   return v;
 }
 

@@ -90,7 +90,13 @@ export const itemFormMachine = setup({
       if (event.type !== 'form.itemRead') return {};
       // Unsaved work is kept; its save then meets staleUpdate rather than silently overwriting the newer item.
       if (context.edited && context.base) return { latest: event.item };
-      return { base: event.item, latest: event.item, draft: draftOf(formType(context.typeName), event.item), serverErrors: {}, formError: null };
+      return {
+        base: event.item,
+        latest: event.item,
+        draft: draftOf(formType(context.typeName), event.item),
+        serverErrors: {},
+        formError: null,
+      };
     }),
     change: assign(({ context, event }) => {
       if (event.type !== 'form.changed') return {};
@@ -104,7 +110,9 @@ export const itemFormMachine = setup({
     reformatPhone: assign(({ context, event }) => {
       if (event.type !== 'form.blurred' || formType(context.typeName).properties[event.name]?.format !== 'phone') return {};
       const value = context.draft[event.name];
-      return typeof value === 'string' && formatUsPhone(value) !== value ? { draft: { ...context.draft, [event.name]: formatUsPhone(value) } } : {};
+      return typeof value === 'string' && formatUsPhone(value) !== value
+        ? { draft: { ...context.draft, [event.name]: formatUsPhone(value) } }
+        : {};
     }),
     check: assign(({ context, system }) => {
       const type = formType(context.typeName);
@@ -135,14 +143,21 @@ export const itemFormMachine = setup({
       if (context.itemRef && !context.isNew) enqueue.sendTo(context.itemRef, { type: 'item.saved', item });
       const draft = context.isNew ? context.draft : draftOf(formType(context.typeName), item);
       enqueue.assign({
-        base: item, latest: item, draft, edited: false, touched: [], submitted: false, ruleErrors: {}, serverErrors: {},
+        base: item,
+        latest: item,
+        draft,
+        edited: false,
+        touched: [],
+        submitted: false,
+        ruleErrors: {},
+        serverErrors: {},
         outcome: { seq: context.saves, error: null },
       });
     }),
     refuseSaved: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'connection.failed') return;
       const { failure } = event;
-      const fields = failure.kind === 'server' && failure.userMessage === UserMessage.validationFailed ? failure.fields ?? {} : {};
+      const fields = failure.kind === 'server' && failure.userMessage === UserMessage.validationFailed ? (failure.fields ?? {}) : {};
       const stale = failure.kind === 'server' && failure.userMessage === UserMessage.staleUpdate;
       enqueue.assign({
         serverErrors: fields,
@@ -155,7 +170,12 @@ export const itemFormMachine = setup({
     reset: assign(({ context }) => ({
       base: context.latest,
       draft: draftOf(formType(context.typeName), context.latest),
-      touched: [], submitted: false, ruleErrors: {}, serverErrors: {}, formError: null, edited: false,
+      touched: [],
+      submitted: false,
+      ruleErrors: {},
+      serverErrors: {},
+      formError: null,
+      edited: false,
     })),
     // One relation chooser per REL property, in the session's system so that it finds the connection.
     spawnPickers: enqueueActions(({ context, enqueue, self }) => {
@@ -165,12 +185,25 @@ export const itemFormMachine = setup({
       for (const [name, def] of Object.entries(type.properties)) {
         if (def.kind !== 'REL' || def.readOnly || children[pickerId(name)]) continue;
         const pair = type.orgContacts?.find((p) => p.org === name || p.contacts === name);
-        const org = pair ? (context.draft[pair.org] as { id?: string } | undefined)?.id ?? null : null;
+        const org = pair ? ((context.draft[pair.org] as { id?: string } | undefined)?.id ?? null) : null;
         enqueue.spawnChild('relPicker', {
           id: pickerId(name),
           input: {
-            name, relTypes: def.relTypes ?? [], multiple: !!def.multiple, selfId: context.isNew ? null : context.itemId, value: context.draft[name], labels: context.base?.$labels ?? {},
-            ...(pair ? { orgRule: { role: pair.contacts === name ? ('contacts' as const) : ('org' as const), org, ...(pair.optional ? { optional: true } : {}) } } : {}),
+            name,
+            relTypes: def.relTypes ?? [],
+            multiple: !!def.multiple,
+            selfId: context.isNew ? null : context.itemId,
+            value: context.draft[name],
+            labels: context.base?.$labels ?? {},
+            ...(pair
+              ? {
+                  orgRule: {
+                    role: pair.contacts === name ? ('contacts' as const) : ('org' as const),
+                    org,
+                    ...(pair.optional ? { optional: true } : {}),
+                  },
+                }
+              : {}),
           },
         });
       }
@@ -179,7 +212,11 @@ export const itemFormMachine = setup({
     tellPickersOrg: enqueueActions(({ context, event, enqueue, self }) => {
       if (event.type !== 'form.changed') return;
       for (const pair of formType(context.typeName).orgContacts ?? []) {
-        if (pair.org === event.name && (self.getSnapshot() as ItemFormSnapshot | undefined)?.children[pickerId(pair.contacts)]) enqueue.sendTo(pickerId(pair.contacts), { type: 'relPicker.orgChanged', org: (event.value as { id?: string } | null)?.id ?? null });
+        if (pair.org === event.name && (self.getSnapshot() as ItemFormSnapshot | undefined)?.children[pickerId(pair.contacts)])
+          enqueue.sendTo(pickerId(pair.contacts), {
+            type: 'relPicker.orgChanged',
+            org: (event.value as { id?: string } | null)?.id ?? null,
+          });
       }
     }),
     resetPickers: enqueueActions(({ context, enqueue, self }) => {
@@ -204,8 +241,22 @@ export const itemFormMachine = setup({
   context: ({ input }) => {
     const typeName = input.itemId.split('-')[0] ?? '';
     return {
-      typeName, itemId: input.itemId, isNew: input.itemId.endsWith('-0'), itemRef: input.item, base: null, latest: null, draft: {},
-      touched: [], submitted: false, ruleErrors: {}, serverErrors: {}, formError: null, edited: false, shakes: 0, saves: 0, outcome: null,
+      typeName,
+      itemId: input.itemId,
+      isNew: input.itemId.endsWith('-0'),
+      itemRef: input.item,
+      base: null,
+      latest: null,
+      draft: {},
+      touched: [],
+      submitted: false,
+      ruleErrors: {},
+      serverErrors: {},
+      formError: null,
+      edited: false,
+      shakes: 0,
+      saves: 0,
+      outcome: null,
     };
   },
   entry: 'registerGate',
@@ -230,7 +281,10 @@ export const itemFormMachine = setup({
             ],
             'form.blurred': { actions: ['touch', 'reformatPhone', 'check'] },
             // A clean form has nothing to check: closing an untouched create form is fine.
-            'form.validateRequested': [{ guard: 'isClean', actions: assign({ ruleErrors: {} }) }, { actions: ['submit', 'check', 'shakeIfInvalid'] }],
+            'form.validateRequested': [
+              { guard: 'isClean', actions: assign({ ruleErrors: {} }) },
+              { actions: ['submit', 'check', 'shakeIfInvalid'] },
+            ],
             'form.saveRequested': { target: 'SAVING', actions: ['submit', 'check', 'sendSave'] },
             'form.resetRequested': { actions: ['reset', 'resetPickers'] },
           },
@@ -266,7 +320,10 @@ export type ItemFormSnapshot = SnapshotFrom<typeof itemFormMachine>;
 export type ItemFormActorRef = ActorRefFrom<typeof itemFormMachine>;
 
 /** Rule and server errors by property (server errors win: they are the newer word). */
-export const selectFormErrors = (snapshot: ItemFormSnapshot): FieldErrors => ({ ...snapshot.context.ruleErrors, ...snapshot.context.serverErrors });
+export const selectFormErrors = (snapshot: ItemFormSnapshot): FieldErrors => ({
+  ...snapshot.context.ruleErrors,
+  ...snapshot.context.serverErrors,
+});
 /** The draft values. */
 export const selectDraft = (snapshot: ItemFormSnapshot): ItemData => snapshot.context.draft;
 /** A failure of the whole form, as a message key. */

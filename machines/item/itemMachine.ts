@@ -53,8 +53,12 @@ export const Ticket = { read: 'read', watch: 'addWatch', allowed: 'isAllowed' } 
 export const ChildId = { timeline: 'timeline', notify: 'notify', rawSave: 'rawSave' } as const;
 
 const isItem = (value: unknown): value is Item =>
-  typeof value === 'object' && value !== null && typeof (value as { $id?: unknown }).$id === 'string' && typeof (value as { _u?: unknown })._u === 'number';
-const isNewer = (current: Item | null, next: Item): boolean => !current || next._u > current._u || (next.$deleted === true && !current.$deleted);
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { $id?: unknown }).$id === 'string' &&
+  typeof (value as { _u?: unknown })._u === 'number';
+const isNewer = (current: Item | null, next: Item): boolean =>
+  !current || next._u > current._u || (next.$deleted === true && !current.$deleted);
 const replyBody = (event: ItemEvent): unknown => (event.type === 'connection.replied' ? event.frame.b : undefined);
 const isTicket = (event: ItemEvent, ticket: string): boolean =>
   (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket === ticket;
@@ -83,22 +87,32 @@ export const itemMachine = setup({
     isReadReply: ({ event }) => isTicket(event, Ticket.read) && event.type === 'connection.replied' && isItem(replyBody(event)),
     isReadFailure: ({ event }) => isTicket(event, Ticket.read),
     isSignedOutRefusal: ({ context, event }) =>
-      context.signedIn === false && isTicket(event, Ticket.read) && event.type === 'connection.failed' && event.failure.kind === 'server' && event.failure.userMessage === UserMessage.notAllowed,
+      context.signedIn === false &&
+      isTicket(event, Ticket.read) &&
+      event.type === 'connection.failed' &&
+      event.failure.kind === 'server' &&
+      event.failure.userMessage === UserMessage.notAllowed,
     isNewerWatchReply: ({ context, event }) => {
       const body = replyBody(event);
       return isTicket(event, Ticket.watch) && isItem(body) && isNewer(context.item, body);
     },
     isUpdatePush: ({ context, event }) =>
-      event.type === 'session.pushed' && event.frame.o === Push.itemUpdate && isItem(event.frame.b) && event.frame.b.$id === context.id && isNewer(context.item, event.frame.b),
+      event.type === 'session.pushed' &&
+      event.frame.o === Push.itemUpdate &&
+      isItem(event.frame.b) &&
+      event.frame.b.$id === context.id &&
+      isNewer(context.item, event.frame.b),
     isSignOut: ({ context, event }) => event.type === 'session.authChanged' && context.signedIn === true && event.signedIn === false,
     isThisDeleted: ({ context, event }) => event.type === 'session.itemDeleted' && event.id.split('-').slice(0, 2).join('-') === context.id,
     isNewerSaved: ({ context, event }) => event.type === 'item.saved' && isNewer(context.item, event.item),
-    isAllowedAnswer: ({ event }) => (event.type === 'connection.replied' || event.type === 'connection.failed') && (event.ticket ?? '').startsWith(`${Ticket.allowed}:`),
+    isAllowedAnswer: ({ event }) =>
+      (event.type === 'connection.replied' || event.type === 'connection.failed') && (event.ticket ?? '').startsWith(`${Ticket.allowed}:`),
   },
   actions: {
     sendRead: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = getConnection(system);
-      if (connection) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: `read/${context.id}` }, ticket: Ticket.read, replyTo: self });
+      if (connection)
+        enqueue.sendTo(connection, { type: 'connection.send', frame: { o: `read/${context.id}` }, ticket: Ticket.read, replyTo: self });
     }),
     storeItem: assign(({ event }) => {
       const body = replyBody(event);
@@ -119,7 +133,12 @@ export const itemMachine = setup({
     sendAddWatch: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = getConnection(system);
       if (!connection || !context.item) return;
-      enqueue.sendTo(connection, { type: 'connection.send', frame: { o: `addWatch/${context.id}/${context.item._u}` }, ticket: Ticket.watch, replyTo: self });
+      enqueue.sendTo(connection, {
+        type: 'connection.send',
+        frame: { o: `addWatch/${context.id}/${context.item._u}` },
+        ticket: Ticket.watch,
+        replyTo: self,
+      });
       enqueue.sendTo('unwatch', { type: 'item.watchAdded' });
     }),
     alertIfFocused: enqueueActions(({ context, enqueue, system }) => {
@@ -162,7 +181,11 @@ export const itemMachine = setup({
       if (event.type === 'connection.failed') return { asking };
       const body = event.frame.b as { allowed?: Record<string, unknown>; applyGrants?: unknown } | undefined;
       const answers = Object.fromEntries(asked.map((action) => [action, body?.allowed?.[action] === true]));
-      return { asking, allowed: { ...context.allowed, ...answers }, applyGrants: typeof body?.applyGrants === 'boolean' ? body.applyGrants : context.applyGrants };
+      return {
+        asking,
+        allowed: { ...context.allowed, ...answers },
+        applyGrants: typeof body?.applyGrants === 'boolean' ? body.applyGrants : context.applyGrants,
+      };
     }),
   },
 }).createMachine({
@@ -229,8 +252,10 @@ export const selectDeleted = (snapshot: ItemSnapshot): boolean => snapshot.conte
 /** The cached answer for one action: undefined until the server answered. */
 export const isActionAllowed = (snapshot: ItemSnapshot, action: string): boolean | undefined => snapshot.context.allowed[action];
 /** The child that keeps the timeline. */
-export const selectTimelineActor = (snapshot: ItemSnapshot): ItemTimelineActorRef => snapshot.children[ChildId.timeline] as ItemTimelineActorRef;
+export const selectTimelineActor = (snapshot: ItemSnapshot): ItemTimelineActorRef =>
+  snapshot.children[ChildId.timeline] as ItemTimelineActorRef;
 /** The child that reads and writes the notification preference. */
 export const selectNotifyActor = (snapshot: ItemSnapshot): ItemNotifyActorRef => snapshot.children[ChildId.notify] as ItemNotifyActorRef;
 /** The child that sends raw edits. */
-export const selectRawSaveActor = (snapshot: ItemSnapshot): ItemRawSaveActorRef => snapshot.children[ChildId.rawSave] as ItemRawSaveActorRef;
+export const selectRawSaveActor = (snapshot: ItemSnapshot): ItemRawSaveActorRef =>
+  snapshot.children[ChildId.rawSave] as ItemRawSaveActorRef;

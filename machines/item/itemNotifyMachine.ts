@@ -44,12 +44,23 @@ export const itemNotifyMachine = setup({
   actions: {
     sendGet: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = getConnection(system);
-      if (connection) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'act/getNotify', b: { id: context.id } }, ticket: Ticket.get, replyTo: self });
+      if (connection)
+        enqueue.sendTo(connection, {
+          type: 'connection.send',
+          frame: { o: 'act/getNotify', b: { id: context.id } },
+          ticket: Ticket.get,
+          replyTo: self,
+        });
     }),
     sendSet: enqueueActions(({ context, event, enqueue, self, system }) => {
       const connection = getConnection(system);
       if (event.type !== 'item.notifySet' || !connection) return;
-      enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'act/setNotify', b: { id: context.id, notify: event.notify } }, ticket: Ticket.set, replyTo: self });
+      enqueue.sendTo(connection, {
+        type: 'connection.send',
+        frame: { o: 'act/setNotify', b: { id: context.id, notify: event.notify } },
+        ticket: Ticket.set,
+        replyTo: self,
+      });
     }),
     storeNotify: assign(({ event }) => ({ notify: notifyOf(event) ?? 'NIL', error: null })),
     storeError: assign(({ event }) => (event.type === 'connection.failed' ? { error: toItemError(event.failure) } : {})),

@@ -19,14 +19,15 @@ export interface ItemRawSaveContext {
 
 export type ItemRawSaveEvent =
   /** The dialog opened: forget the last outcome. */
-  | { type: 'item.rawEditOpened' }
-  | { type: 'item.rawSaved'; item: ItemData }
-  | ConnectionReplyEvent;
+  { type: 'item.rawEditOpened' } | { type: 'item.rawSaved'; item: ItemData } | ConnectionReplyEvent;
 
 const TICKET = 'rawSave';
 
 const isItem = (value: unknown): value is Item =>
-  typeof value === 'object' && value !== null && typeof (value as { $id?: unknown }).$id === 'string' && typeof (value as { _u?: unknown })._u === 'number';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { $id?: unknown }).$id === 'string' &&
+  typeof (value as { _u?: unknown })._u === 'number';
 
 /** Sends a raw edit and keeps its outcome; SAVED tells the dialog it may close. */
 export const itemRawSaveMachine = setup({
@@ -45,7 +46,9 @@ export const itemRawSaveMachine = setup({
       if (event.type !== 'item.rawSaved' || !connection) return;
       enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'update', b: event.item }, ticket: TICKET, replyTo: self });
     }),
-    storeSaved: assign(({ event }) => (event.type === 'connection.replied' && isItem(event.frame.b) ? { saved: event.frame.b, error: null, fields: null } : {})),
+    storeSaved: assign(({ event }) =>
+      event.type === 'connection.replied' && isItem(event.frame.b) ? { saved: event.frame.b, error: null, fields: null } : {},
+    ),
     tellItem: enqueueActions(({ event, enqueue }) => {
       if (event.type === 'connection.replied' && isItem(event.frame.b)) enqueue.sendParent({ type: 'item.saved', item: event.frame.b });
     }),

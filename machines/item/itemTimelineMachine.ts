@@ -28,7 +28,10 @@ export type ItemTimelineEvent =
 const TICKET = 'timeline';
 
 const isTimelineEvent = (value: unknown): value is TimelineEvent =>
-  typeof value === 'object' && value !== null && typeof (value as TimelineEvent).ts === 'string' && Array.isArray((value as TimelineEvent).changed);
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as TimelineEvent).ts === 'string' &&
+  Array.isArray((value as TimelineEvent).changed);
 
 /** Fetches and keeps an item's timeline; idle until a view asks for it. */
 export const itemTimelineMachine = setup({
@@ -46,7 +49,8 @@ export const itemTimelineMachine = setup({
     sendTimeline: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = getConnection(system);
       enqueue.assign({ stale: false });
-      if (connection) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: `timeline/${context.id}` }, ticket: TICKET, replyTo: self });
+      if (connection)
+        enqueue.sendTo(connection, { type: 'connection.send', frame: { o: `timeline/${context.id}` }, ticket: TICKET, replyTo: self });
     }),
     storeEvents: assign(({ event }) => {
       const body = event.type === 'connection.replied' ? event.frame.b : undefined;

@@ -94,7 +94,7 @@ export type LovSnapshot = SnapshotFrom<typeof lovMachine>;
 export function lovValues(snapshot: LovSnapshot, list: string, owner: string | null): LovEntry[] {
   const held = snapshot.context.lists[list];
   if (!held) return [];
-  return [...(held.lists._ ?? []), ...(owner ? held.lists[owner] ?? [] : [])];
+  return [...(held.lists._ ?? []), ...(owner ? (held.lists[owner] ?? []) : [])];
 }
 
 /** Whether `list` is loaded, on its way, failed or not asked for. */

@@ -97,7 +97,8 @@ const replyOf = (event: RelPickerEvent, ticket: string): unknown =>
 const searchTicket = (context: RelPickerContext): string => `search:${context.text}`;
 const blockedTicket = (context: RelPickerContext): string => `blocked:${context.text}`;
 const verifyTicket = (context: RelPickerContext): string => `verify:${context.orgRule?.org ?? ''}`;
-const connectionOf = (context: RelPickerContext, system: SystemLike): ConnectionActorRef | undefined => context.connection ?? getConnection(system);
+const connectionOf = (context: RelPickerContext, system: SystemLike): ConnectionActorRef | undefined =>
+  context.connection ?? getConnection(system);
 const isContactsRole = (context: RelPickerContext): boolean => context.orgRule?.role === 'contacts';
 
 /** The search of `search/ids` for the typed text, within the property's types and the organisation rule. */
@@ -132,19 +133,29 @@ export const relPickerMachine = setup({
       event.type === 'connection.failed' && (event.ticket === searchTicket(context) || event.ticket === blockedTicket(context)),
     isVerifyReply: ({ context, event }) => replyOf(event, verifyTicket(context)) !== undefined,
     hasOptions: ({ context }) => context.options.length > 0,
-    isEnterOnOption: ({ context, event }) => event.type === 'relPicker.keyPressed' && event.key === 'Enter' && context.options[context.highlighted] !== undefined,
+    isEnterOnOption: ({ context, event }) =>
+      event.type === 'relPicker.keyPressed' && event.key === 'Enter' && context.options[context.highlighted] !== undefined,
     isEscape: ({ event }) => event.type === 'relPicker.keyPressed' && event.key === 'Escape',
-    isBackspaceOnEmpty: ({ context, event }) => event.type === 'relPicker.keyPressed' && event.key === 'Backspace' && context.text === '' && context.chosen.length > 0,
+    isBackspaceOnEmpty: ({ context, event }) =>
+      event.type === 'relPicker.keyPressed' && event.key === 'Backspace' && context.text === '' && context.chosen.length > 0,
     isOffered: ({ context, event }) => event.type === 'relPicker.chosen' && context.options.some((o) => o.id === event.id),
   },
   actions: {
     setText: assign(({ event }) => (event.type === 'relPicker.typed' ? { text: event.text } : {})),
     clearOptions: assign({ options: [], highlighted: -1 }),
     setChooseOrg: assign({ error: 'errors.chooseOrg', options: [], highlighted: -1 }),
-    clearSearchError: assign(({ context }) => (context.error === 'errors.chooseOrg' || context.error?.startsWith('search:') ? { error: null } : {})),
+    clearSearchError: assign(({ context }) =>
+      context.error === 'errors.chooseOrg' || context.error?.startsWith('search:') ? { error: null } : {},
+    ),
     sendSearch: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = connectionOf(context, system);
-      if (connection) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'search/ids', b: relSearchQuery(context) }, ticket: searchTicket(context), replyTo: self });
+      if (connection)
+        enqueue.sendTo(connection, {
+          type: 'connection.send',
+          frame: { o: 'search/ids', b: relSearchQuery(context) },
+          ticket: searchTicket(context),
+          replyTo: self,
+        });
     }),
     storeOptions: assign(({ context, event }) => {
       const body = replyOf(event, searchTicket(context)) as { ids?: unknown; labels?: Record<string, string> } | undefined;
@@ -155,7 +166,13 @@ export const relPickerMachine = setup({
     sendBlockedCheck: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = connectionOf(context, system);
       const contacts = context.options.map((o) => o.id).filter((id) => id.startsWith('Contact-'));
-      if (connection) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'act/blockedContacts', b: { ids: contacts } }, ticket: blockedTicket(context), replyTo: self });
+      if (connection)
+        enqueue.sendTo(connection, {
+          type: 'connection.send',
+          frame: { o: 'act/blockedContacts', b: { ids: contacts } },
+          ticket: blockedTicket(context),
+          replyTo: self,
+        });
     }),
     dropBlocked: assign(({ context, event }) => {
       const body = replyOf(event, blockedTicket(context)) as { blocked?: unknown } | undefined;
@@ -190,9 +207,12 @@ export const relPickerMachine = setup({
       value: valueOf(context),
       labels: Object.fromEntries(context.chosen.map((c) => [c.id, c.label])),
     })),
-    setValue: assign(({ event }) => (event.type === 'relPicker.valueSet' ? { chosen: chosenOf(event.value, event.labels), error: null } : {})),
+    setValue: assign(({ event }) =>
+      event.type === 'relPicker.valueSet' ? { chosen: chosenOf(event.value, event.labels), error: null } : {},
+    ),
     setOrg: assign(({ context, event }) =>
-      event.type === 'relPicker.orgChanged' && context.orgRule ? { orgRule: { ...context.orgRule, org: event.org }, error: null } : {}),
+      event.type === 'relPicker.orgChanged' && context.orgRule ? { orgRule: { ...context.orgRule, org: event.org }, error: null } : {},
+    ),
     // The chosen contacts are read again to check them against the new organisation.
     sendVerify: enqueueActions(({ context, enqueue, self, system }) => {
       if (!isContactsRole(context)) return;
@@ -202,7 +222,12 @@ export const relPickerMachine = setup({
       }
       const connection = connectionOf(context, system);
       if (connection && context.chosen.length > 0) {
-        enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'readMany/object', b: context.chosen.map((c) => c.id) }, ticket: verifyTicket(context), replyTo: self });
+        enqueue.sendTo(connection, {
+          type: 'connection.send',
+          frame: { o: 'readMany/object', b: context.chosen.map((c) => c.id) },
+          ticket: verifyTicket(context),
+          replyTo: self,
+        });
       }
     }),
     checkVerified: assign(({ context, event }) => {
@@ -307,6 +332,14 @@ export const selectRelHighlighted = (s: RelPickerSnapshot): number => s.context.
 export const selectRelExpanded = (s: RelPickerSnapshot): boolean => !s.matches('closed');
 /** What the listbox says when it has no options: app.keepTyping, a search under way, or app.noResults.NONE. */
 export const selectRelStatus = (s: RelPickerSnapshot): 'keepTyping' | 'searching' | 'noResults' | null =>
-  s.matches('short') ? 'keepTyping' : s.matches('open') ? (s.context.options.length ? null : 'noResults') : s.matches('closed') ? null : 'searching';
+  s.matches('short')
+    ? 'keepTyping'
+    : s.matches('open')
+      ? s.context.options.length
+        ? null
+        : 'noResults'
+      : s.matches('closed')
+        ? null
+        : 'searching';
 /** The error key to show under the field (a failed search's key without its marker). */
 export const selectRelError = (s: RelPickerSnapshot): string | null => s.context.error?.replace(/^search:/, '') ?? null;

@@ -11,8 +11,18 @@ import { selectUser } from '../session/authSelectors';
 import type { ConnectionReplyEvent } from '../session/connectionMachine';
 import { getAlerts, getAuth, getConnection } from '../systemIds';
 import {
-  accountOf, entriesOf, listQuery, OrgsOp, parseTicket, rolesOf, sessionsOf, statesOf, ticketOf,
-  type ListEntry, type OrgsListKind, type OrgsUser,
+  accountOf,
+  entriesOf,
+  listQuery,
+  OrgsOp,
+  parseTicket,
+  rolesOf,
+  sessionsOf,
+  statesOf,
+  ticketOf,
+  type ListEntry,
+  type OrgsListKind,
+  type OrgsUser,
 } from './orgsRequests';
 
 export type { ListEntry, OrgsListKind, OrgsUser } from './orgsRequests';
@@ -111,8 +121,14 @@ const doneWith = (op: string) => (entry: UserEntry) => ({ busy: entry.busy.filte
 
 /** What an asking event changes at once, and the request it sends (none when there is nothing to ask). */
 type Request = { mark?: Partial<Ctx>; send?: { frame: Frame; ticket: string } };
-const ask = (o: string, b: unknown, op: OrgsOp, key: string): Request['send'] => ({ frame: b === undefined ? { o } : { o, b }, ticket: ticketOf(op, key) });
-const forUser = (ctx: Ctx, userId: string, op: OrgsOp, o: string, b?: unknown): Request => ({ mark: withUser(ctx, userId, busyWith(op)), send: ask(o, b, op, userId) });
+const ask = (o: string, b: unknown, op: OrgsOp, key: string): Request['send'] => ({
+  frame: b === undefined ? { o } : { o, b },
+  ticket: ticketOf(op, key),
+});
+const forUser = (ctx: Ctx, userId: string, op: OrgsOp, o: string, b?: unknown): Request => ({
+  mark: withUser(ctx, userId, busyWith(op)),
+  send: ask(o, b, op, userId),
+});
 
 /** The request each asking event makes; null when there is nothing to ask. */
 function requestOf(ctx: Ctx, event: OrgsAdminEvent): Request | null {
@@ -128,9 +144,16 @@ function requestOf(ctx: Ctx, event: OrgsAdminEvent): Request | null {
     case 'orgs.blockSet':
       return forUser(ctx, event.userId, OrgsOp.block, 'act/blockUser', { userId: event.userId, blocked: event.blocked });
     case 'orgs.capabilitiesSet':
-      return forUser(ctx, event.userId, OrgsOp.capabilities, 'act/setCapabilities', { userId: event.userId, capabilities: event.capabilities });
+      return forUser(ctx, event.userId, OrgsOp.capabilities, 'act/setCapabilities', {
+        userId: event.userId,
+        capabilities: event.capabilities,
+      });
     case 'orgs.membershipSet':
-      return forUser(ctx, event.userId, OrgsOp.membership, 'act/setMembership', { userId: event.userId, orgId: event.orgId, capabilities: event.capabilities });
+      return forUser(ctx, event.userId, OrgsOp.membership, 'act/setMembership', {
+        userId: event.userId,
+        orgId: event.orgId,
+        capabilities: event.capabilities,
+      });
     case 'orgs.membershipRemoved':
       return forUser(ctx, event.userId, OrgsOp.membership, 'act/removeMembership', { userId: event.userId, orgId: event.orgId });
     case 'orgs.userStatesRequested': {
@@ -138,14 +161,20 @@ function requestOf(ctx: Ctx, event: OrgsAdminEvent): Request | null {
       return ctx.dedicated && ids.length > 0 ? { send: ask('act/userStates', { contactIds: ids }, OrgsOp.states, ids.join(',')) } : null;
     }
     case 'orgs.inviteRequested':
-      return { mark: withContact(ctx, event.contactId, () => ({ busy: true, error: null })), send: ask('act/invite', { contactId: event.contactId }, OrgsOp.invite, event.contactId) };
+      return {
+        mark: withContact(ctx, event.contactId, () => ({ busy: true, error: null })),
+        send: ask('act/invite', { contactId: event.contactId }, OrgsOp.invite, event.contactId),
+      };
     case 'orgs.listRequested': {
       const query = ctx.user && listQuery(event.list, ctx.user);
       // Nothing to ask (no organisations): an empty listing at once; while asking, the last one stays.
       const list: ListState = query
         ? { status: 'LOADING', entries: ctx.lists[event.list]?.entries ?? [], error: null }
         : { status: 'READY', entries: [], error: null };
-      return { mark: { lists: { ...ctx.lists, [event.list]: list } }, ...(query ? { send: ask('search/ids', query, OrgsOp.list, event.list) } : {}) };
+      return {
+        mark: { lists: { ...ctx.lists, [event.list]: list } },
+        ...(query ? { send: ask('search/ids', query, OrgsOp.list, event.list) } : {}),
+      };
     }
     default:
       return null;
@@ -153,7 +182,14 @@ function requestOf(ctx: Ctx, event: OrgsAdminEvent): Request | null {
 }
 
 /** Success alerts: the changes the user made, not the reads. */
-const ALERTED: readonly string[] = [OrgsOp.endSession, OrgsOp.endSessions, OrgsOp.block, OrgsOp.capabilities, OrgsOp.membership, OrgsOp.invite];
+const ALERTED: readonly string[] = [
+  OrgsOp.endSession,
+  OrgsOp.endSessions,
+  OrgsOp.block,
+  OrgsOp.capabilities,
+  OrgsOp.membership,
+  OrgsOp.invite,
+];
 
 /** The organisations module's actor: users' sessions and rights, contacts' invitations, and the views' listings. */
 export const orgsAdminMachine = setup({
@@ -166,7 +202,8 @@ export const orgsAdminMachine = setup({
   guards: {
     isSignedIn: ({ event }) => event.type === 'orgs.userChanged' && event.user !== null,
     isSameUser: ({ context, event }) => event.type === 'orgs.userChanged' && event.user?.id === context.user?.id,
-    isOurs: ({ event }) => (event.type === 'connection.replied' || event.type === 'connection.failed') && parseTicket(event.ticket) !== null,
+    isOurs: ({ event }) =>
+      (event.type === 'connection.replied' || event.type === 'connection.failed') && parseTicket(event.ticket) !== null,
   },
   actions: {
     storeUser: assign(({ event }) => (event.type === 'orgs.userChanged' ? { user: event.user } : {})),
@@ -179,7 +216,12 @@ export const orgsAdminMachine = setup({
       if (!connection || !request?.send) return;
       enqueue.sendTo(connection, { type: 'connection.send', ...request.send, replyTo: self });
       if (event.type === 'orgs.accountRequested' && context.roles === null) {
-        enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'act/rolesAvailable' }, ticket: ticketOf(OrgsOp.roles, ''), replyTo: self });
+        enqueue.sendTo(connection, {
+          type: 'connection.send',
+          frame: { o: 'act/rolesAvailable' },
+          ticket: ticketOf(OrgsOp.roles, ''),
+          replyTo: self,
+        });
       }
     }),
     storeReply: enqueueActions(({ context, event, enqueue, system }) => {
@@ -192,17 +234,19 @@ export const orgsAdminMachine = setup({
         const contacts = { ...context.contacts };
         for (const [id, userState] of Object.entries(statesOf(body))) contacts[id] = { ...(contacts[id] ?? NO_CONTACT), userState };
         enqueue.assign({ contacts });
-      }
-      else if (op === OrgsOp.list) enqueue.assign({ lists: { ...context.lists, [key]: { status: 'READY', entries: entriesOf(body), error: null } } });
+      } else if (op === OrgsOp.list)
+        enqueue.assign({ lists: { ...context.lists, [key]: { status: 'READY', entries: entriesOf(body), error: null } } });
       else if (op === OrgsOp.invite) enqueue.assign(withContact(context, key, () => ({ busy: false, invited: true })));
       else if (op === OrgsOp.sessions) enqueue.assign(withUser(context, key, (e) => ({ ...doneWith(op)(e), sessions: sessionsOf(body) })));
       else if (op === OrgsOp.account) enqueue.assign(withUser(context, key, (e) => ({ ...doneWith(op)(e), account: accountOf(body) })));
       else enqueue.assign(withUser(context, key, doneWith(op)));
       const alerts = getAlerts(system);
-      if (ALERTED.includes(op) && alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
+      if (ALERTED.includes(op) && alerts)
+        enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
       // After a change, read again what it changed.
       if (op === OrgsOp.endSession) enqueue.raise({ type: 'orgs.sessionsRequested', userId: key });
-      if (op === OrgsOp.block || op === OrgsOp.capabilities || op === OrgsOp.membership) enqueue.raise({ type: 'orgs.accountRequested', userId: key });
+      if (op === OrgsOp.block || op === OrgsOp.capabilities || op === OrgsOp.membership)
+        enqueue.raise({ type: 'orgs.accountRequested', userId: key });
       if (op === OrgsOp.invite) enqueue.raise({ type: 'orgs.userStatesRequested', contactIds: [key] });
     }),
     storeFailure: assign(({ context, event }) => {

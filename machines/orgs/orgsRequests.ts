@@ -49,12 +49,18 @@ export function parseTicket(ticket: string | undefined): { op: OrgsOp; key: stri
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const flags = (value: unknown): Record<string, boolean> =>
-  isRecord(value) ? Object.fromEntries(Object.entries(value).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean')) : {};
+  isRecord(value)
+    ? Object.fromEntries(Object.entries(value).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'))
+    : {};
 
 /** The sessions of `act/mySessions`, dropping malformed rows. */
 export function sessionsOf(body: unknown): UserSessionInfo[] {
   if (!Array.isArray(body)) return [];
-  return body.filter((s): s is UserSessionInfo => isRecord(s) && typeof s.id === 'string' && typeof s.started === 'string' && typeof s.expires === 'string')
+  return body
+    .filter(
+      (s): s is UserSessionInfo =>
+        isRecord(s) && typeof s.id === 'string' && typeof s.started === 'string' && typeof s.expires === 'string',
+    )
     .map((s) => ({ id: s.id, started: s.started, expires: s.expires, current: s.current === true, masqueraded: s.masqueraded === true }));
 }
 
@@ -69,7 +75,11 @@ export function accountOf(body: unknown): UserAccount | null {
     capabilities: flags(body.capabilities),
     memberships: memberships
       .filter((m) => typeof m.orgId === 'string')
-      .map((m) => ({ orgId: String(m.orgId), label: typeof m.label === 'string' ? m.label : String(m.orgId), capabilities: flags(m.capabilities) })),
+      .map((m) => ({
+        orgId: String(m.orgId),
+        label: typeof m.label === 'string' ? m.label : String(m.orgId),
+        capabilities: flags(m.capabilities),
+      })),
   };
 }
 
@@ -79,14 +89,18 @@ export const rolesOf = (body: unknown): string[] => (Array.isArray(body) ? body.
 /** The user states of `act/userStates`. */
 export const statesOf = (body: unknown): Record<string, string> => {
   const states = isRecord(body) ? body.states : undefined;
-  return isRecord(states) ? Object.fromEntries(Object.entries(states).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : {};
+  return isRecord(states)
+    ? Object.fromEntries(Object.entries(states).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+    : {};
 };
 
 /** The entries of a `search/ids` reply, labelled. */
 export function entriesOf(body: unknown): ListEntry[] {
   if (!isRecord(body) || !Array.isArray(body.ids)) return [];
   const labels = isRecord(body.labels) ? body.labels : {};
-  return body.ids.filter((id): id is string => typeof id === 'string').map((id) => ({ id, label: typeof labels[id] === 'string' ? labels[id] : id }));
+  return body.ids
+    .filter((id): id is string => typeof id === 'string')
+    .map((id) => ({ id, label: typeof labels[id] === 'string' ? labels[id] : id }));
 }
 
 /**

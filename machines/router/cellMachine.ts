@@ -2,7 +2,17 @@
  * One column of the layout (spec 000 §3 Cell, §4 Cells): its toolbar data, its width, and the gates
  * its view registers so that a close (VALIDATE and CLOSE) or a save (VALIDATE and SAVE) can be vetoed.
  */
-import { assign, emit, enqueueActions, fromPromise, setup, type ActorRef, type AnyActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  emit,
+  enqueueActions,
+  fromPromise,
+  setup,
+  type ActorRef,
+  type AnyActorRef,
+  type Snapshot,
+  type SnapshotFrom,
+} from 'xstate';
 import { itemFormMachine, type ItemFormActorRef } from '../item/itemFormMachine';
 import { itemMachine, type ItemActorRef } from '../item/itemMachine';
 import { searchResultsMachine, type SearchResultsActorRef } from '../search/searchResultsMachine';
@@ -80,9 +90,7 @@ export type CellEvent =
   | ({ type: 'cell.viewActorRequested' } & ViewActorRequest);
 
 export type CellEmitted =
-  | { type: 'cell.saved'; at: number }
-  | { type: 'cell.saveRefused' }
-  | { type: 'cell.closeRefused'; reason: 'dirty' | 'invalid' };
+  { type: 'cell.saved'; at: number } | { type: 'cell.saveRefused' } | { type: 'cell.closeRefused'; reason: 'dirty' | 'invalid' };
 
 const errorText = (error: unknown): string =>
   error instanceof Error ? error.message : typeof error === 'string' ? error : 'errors.generalFailure';
@@ -116,13 +124,15 @@ export const cellMachine = setup({
     clearGate: assign({ gate: null }),
     resetView: ({ context }) => context.gate?.reset?.(),
     answerClose: enqueueActions(({ context, enqueue }, params: { ok: boolean }) => {
-      if (context.owner) enqueue.sendTo(context.owner, { type: 'cell.closeAnswered', key: context.spec.key, index: context.spec.index, ok: params.ok });
+      if (context.owner)
+        enqueue.sendTo(context.owner, { type: 'cell.closeAnswered', key: context.spec.key, index: context.spec.index, ok: params.ok });
     }),
     // The user is told why the column stays: unsaved work, or a view that is not complete.
     refuseClose: enqueueActions(({ enqueue, system }, params: { reason: 'dirty' | 'invalid' }) => {
       enqueue.emit({ type: 'cell.closeRefused' as const, reason: params.reason });
       const alerts = getAlerts(system);
-      if (alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'WARNING', message: `app.closeRefused.${params.reason}` } });
+      if (alerts)
+        enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'WARNING', message: `app.closeRefused.${params.reason}` } });
     }),
     refuseSave: emit({ type: 'cell.saveRefused' }),
     markSaved: enqueueActions(({ context, enqueue, system }) => {
@@ -135,15 +145,23 @@ export const cellMachine = setup({
     }),
     setError: assign((_, params: { error: unknown }) => ({ error: errorText(params.error) })),
     clearError: assign({ error: null }),
-    setParam: assign(({ context, event }) => (event.type === 'cell.paramChanged' ? { spec: { ...context.spec, routeParam: event.routeParam } } : {})),
+    setParam: assign(({ context, event }) =>
+      event.type === 'cell.paramChanged' ? { spec: { ...context.spec, routeParam: event.routeParam } } : {},
+    ),
     describe: assign(({ context, event }) =>
       event.type === 'cell.described'
-        ? { title: event.title ?? context.title, icon: event.icon ?? context.icon, actionBtn: event.actionBtn === undefined ? context.actionBtn : event.actionBtn }
+        ? {
+            title: event.title ?? context.title,
+            icon: event.icon ?? context.icon,
+            actionBtn: event.actionBtn === undefined ? context.actionBtn : event.actionBtn,
+          }
         : {},
     ),
     setWidth: assign(({ event }) => (event.type === 'cell.widthSet' ? { width: event.width } : {})),
     startResults: assign(({ context, event, spawn }) =>
-      event.type === 'cell.resultsRequested' ? { results: spawn('results', { id: 'results', input: { cellKey: context.spec.key, settings: event.settings } }) } : {},
+      event.type === 'cell.resultsRequested'
+        ? { results: spawn('results', { id: 'results', input: { cellKey: context.spec.key, settings: event.settings } }) }
+        : {},
     ),
     startView: assign(({ context, event, spawn }) => {
       if (event.type !== 'cell.viewActorRequested') return {};
@@ -164,10 +182,14 @@ export const cellMachine = setup({
   context: ({ input, spawn }) => {
     const { itemId } = input.spec;
     const item = itemId && !itemId.endsWith('-0') ? spawn('item', { id: 'item', input: { id: itemId } }) : null;
-    const form = itemId && (input.spec.context === 'edit' || itemId.endsWith('-0')) ? spawn('form', { id: 'form', input: { itemId, item } }) : null;
+    const form =
+      itemId && (input.spec.context === 'edit' || itemId.endsWith('-0')) ? spawn('form', { id: 'form', input: { itemId, item } }) : null;
     const base = RESULTS_VIEWS.get(input.spec.key);
     const results = base
-      ? spawn('results', { id: 'results', input: { cellKey: input.spec.key, settings: { ...base, searchString: input.spec.routeParam ?? '' } } })
+      ? spawn('results', {
+          id: 'results',
+          input: { cellKey: input.spec.key, settings: { ...base, searchString: input.spec.routeParam ?? '' } },
+        })
       : null;
     return {
       spec: input.spec,
@@ -199,7 +221,12 @@ export const cellMachine = setup({
     'cell.widthSet': { actions: 'setWidth' },
     'cell.expandToggled': { actions: 'toggleExpand' },
     // Unsaved work must be saved or discarded first: the view's dirty indicator says so.
-    'cell.closeRequested': { actions: [{ type: 'answerClose', params: { ok: false } }, { type: 'refuseClose', params: { reason: 'dirty' } }] },
+    'cell.closeRequested': {
+      actions: [
+        { type: 'answerClose', params: { ok: false } },
+        { type: 'refuseClose', params: { reason: 'dirty' } },
+      ],
+    },
   },
   states: {
     CLEAN: {
@@ -215,15 +242,37 @@ export const cellMachine = setup({
         src: 'validateGate',
         input: ({ context }) => ({ gate: context.gate }),
         onDone: [
-          { guard: { type: 'isValid', params: ({ event }) => ({ valid: event.output }) }, target: 'CLEAN', actions: { type: 'answerClose', params: { ok: true } } },
-          { target: 'CLEAN', actions: [{ type: 'answerClose', params: { ok: false } }, { type: 'refuseClose', params: { reason: 'invalid' } }] },
+          {
+            guard: { type: 'isValid', params: ({ event }) => ({ valid: event.output }) },
+            target: 'CLEAN',
+            actions: { type: 'answerClose', params: { ok: true } },
+          },
+          {
+            target: 'CLEAN',
+            actions: [
+              { type: 'answerClose', params: { ok: false } },
+              { type: 'refuseClose', params: { reason: 'invalid' } },
+            ],
+          },
         ],
-        onError: { target: 'CLEAN', actions: [{ type: 'answerClose', params: { ok: false } }, { type: 'refuseClose', params: { reason: 'invalid' } }] },
+        onError: {
+          target: 'CLEAN',
+          actions: [
+            { type: 'answerClose', params: { ok: false } },
+            { type: 'refuseClose', params: { reason: 'invalid' } },
+          ],
+        },
       },
       on: {
         // The round already asked is answered when this validation ends.
         'cell.closeRequested': {},
-        'cell.edited': { target: 'EDITED', actions: [{ type: 'answerClose', params: { ok: false } }, { type: 'refuseClose', params: { reason: 'dirty' } }] },
+        'cell.edited': {
+          target: 'EDITED',
+          actions: [
+            { type: 'answerClose', params: { ok: false } },
+            { type: 'refuseClose', params: { reason: 'dirty' } },
+          ],
+        },
       },
     },
     EDITED: {

@@ -82,7 +82,8 @@ export type RouterEvent =
 export type RouterEmitted = { type: 'router.activeChanged'; key: string | null; itemId: string | null };
 
 // Tasks may name an item by a longer id; the first two parts are the item.
-const sameItem = (a: string | undefined, b: string): boolean => a !== undefined && a.split('-').slice(0, 2).join('-') === b.split('-').slice(0, 2).join('-');
+const sameItem = (a: string | undefined, b: string): boolean =>
+  a !== undefined && a.split('-').slice(0, 2).join('-') === b.split('-').slice(0, 2).join('-');
 const parseHref = (href: string, views: ViewRegistry): ParsedLocation => {
   const at = href.indexOf('?');
   return at < 0 ? parseLocation(href, '', views) : parseLocation(href.slice(0, at), href.slice(at + 1), views);
@@ -110,22 +111,32 @@ export const routerMachine = setup({
     isSettled: ({ event }) => event.type === 'session.authChanged' && event.signedIn !== null,
     isLegacyLogin: ({ context }) => context.migrated && context.pending?.path.replace(/\/$/, '') === LEGACY_LOGIN_PATH,
     isHomeAlias: ({ context }) => /^\/home\/?$/.test(context.pending?.path ?? ''),
-    needsSignIn: ({ context }) => context.pending !== null && accessRedirect(context.pending, context.signedIn === true, context.views) !== null,
+    needsSignIn: ({ context }) =>
+      context.pending !== null && accessRedirect(context.pending, context.signedIn === true, context.views) !== null,
     isLegacyCandidate: ({ context }) => context.migrated && context.pending?.invalidKey != null,
     hasInvalidKey: ({ context }) => context.pending?.invalidKey != null,
     // Signed out, work cannot be saved any more: the columns close without asking (no redirect loop).
-    hasCellsToClose: ({ context }) => context.signedIn === true && context.pending !== null && diffCells(context.cells.map((c) => c.spec), context.pending.cells).removed.length > 0,
+    hasCellsToClose: ({ context }) =>
+      context.signedIn === true &&
+      context.pending !== null &&
+      diffCells(
+        context.cells.map((c) => c.spec),
+        context.pending.cells,
+      ).removed.length > 0,
     isRefused: ({ context }) => Object.values(context.closing?.answers ?? {}).includes(false),
-    isAgreedThenGo: ({ context }) => !!context.closing && context.closing.then !== null && context.closing.ids.every((id) => context.closing?.answers[id]),
+    isAgreedThenGo: ({ context }) =>
+      !!context.closing && context.closing.then !== null && context.closing.ids.every((id) => context.closing?.answers[id]),
     isAgreed: ({ context }) => !!context.closing && context.closing.ids.every((id) => context.closing?.answers[id]),
     isActiveChanged: ({ context }) => lastKey(context) !== context.activeKey,
     closesCells: ({ context, event }) =>
       (event.type === 'router.focusRequested' || event.type === 'router.closeRequested') &&
       keyIndex(context, event.key) >= 0 &&
       keyIndex(context, event.key) + (event.type === 'router.focusRequested' ? 1 : 0) < context.cells.length,
-    hasDeletedCell: ({ context, event }) => event.type === 'session.itemDeleted' && context.cells.some((cell) => sameItem(cell.spec.itemId, event.id)),
+    hasDeletedCell: ({ context, event }) =>
+      event.type === 'session.itemDeleted' && context.cells.some((cell) => sameItem(cell.spec.itemId, event.id)),
     isKnownCell: ({ context, event }) =>
-      (event.type === 'router.opened' && keyIndex(context, event.fromKey) >= 0) || (event.type === 'router.paramSet' && keyIndex(context, event.key) >= 0),
+      (event.type === 'router.opened' && keyIndex(context, event.fromKey) >= 0) ||
+      (event.type === 'router.paramSet' && keyIndex(context, event.key) >= 0),
   },
   actions: {
     setPending: assign(({ context, event }) =>
@@ -138,7 +149,8 @@ export const routerMachine = setup({
       const to = context.pending && accessRedirect(context.pending, false, context.views);
       if (to) context.effects.navigate(to, { replace: true });
     },
-    goHome: ({ context }) => context.effects.navigate(formatLocation([{ segments: ['home'] }], context.pending?.query ?? []), { replace: true }),
+    goHome: ({ context }) =>
+      context.effects.navigate(formatLocation([{ segments: ['home'] }], context.pending?.query ?? []), { replace: true }),
     warnInvalidKey: enqueueActions(({ context, enqueue, system }) => {
       const alerts = getAlerts(system);
       const key = context.pending?.invalidKey;
@@ -150,11 +162,15 @@ export const routerMachine = setup({
       closing: { ids: closingIds(context, params.from), answers: {}, then: params.then },
     })),
     startApplyClosing: assign(({ context }) => {
-      const removed = diffCells(context.cells.map((c) => c.spec), context.pending?.cells ?? []).removed;
+      const removed = diffCells(
+        context.cells.map((c) => c.spec),
+        context.pending?.cells ?? [],
+      ).removed;
       return { closing: { ids: removed.map(cellId), answers: {}, then: null } };
     }),
     askToClose: enqueueActions(({ context, enqueue }) => {
-      for (const cell of context.cells) if (context.closing?.ids.includes(cellId(cell.spec))) enqueue.sendTo(cell.ref, { type: 'cell.closeRequested' });
+      for (const cell of context.cells)
+        if (context.closing?.ids.includes(cellId(cell.spec))) enqueue.sendTo(cell.ref, { type: 'cell.closeRequested' });
     }),
     recordAnswer: assign(({ context, event }) =>
       event.type === 'cell.closeAnswered' && context.closing
@@ -170,13 +186,19 @@ export const routerMachine = setup({
       const ids = context.closing?.ids ?? [];
       for (const cell of context.cells) if (ids.includes(cellId(cell.spec))) enqueue(stopChild(cell.ref));
       const then = context.closing?.then;
-      enqueue.assign({ cells: context.cells.filter((cell) => !ids.includes(cellId(cell.spec))), location: then ? parseHref(then, context.views) : context.location });
+      enqueue.assign({
+        cells: context.cells.filter((cell) => !ids.includes(cellId(cell.spec))),
+        location: then ? parseHref(then, context.views) : context.location,
+      });
       if (then) enqueue(() => context.effects.navigate(then, { replace: false }));
     }),
     applyPending: enqueueActions(({ context, enqueue }) => {
       const next = context.pending;
       if (!next) return;
-      const diff = diffCells(context.cells.map((c) => c.spec), next.cells);
+      const diff = diffCells(
+        context.cells.map((c) => c.spec),
+        next.cells,
+      );
       const gone = new Set(diff.removed.map(cellId));
       for (const cell of context.cells) if (gone.has(cellId(cell.spec))) enqueue(stopChild(cell.ref));
       for (const spec of diff.reparamed) {
@@ -189,7 +211,10 @@ export const routerMachine = setup({
           .map((cell) => ({ ref: cell.ref, spec: next.cells.find((spec) => cellId(spec) === cellId(cell.spec)) ?? cell.spec }));
         const added = diff.added.map((spec) => {
           const view = context.views[spec.key];
-          const ref = spawn('cell', { id: `cell-${cellId(spec)}`, input: { spec, width: view?.width, noColumns: view?.noColumns, owner: self, now: context.now } });
+          const ref = spawn('cell', {
+            id: `cell-${cellId(spec)}`,
+            input: { spec, width: view?.width, noColumns: view?.noColumns, owner: self, now: context.now },
+          });
           return { spec, ref };
         });
         const cells = [...kept, ...added].sort((a, b) => a.spec.index - b.spec.index);
@@ -280,7 +305,10 @@ export const routerMachine = setup({
             id: 'legacy',
             src: 'lookUpLegacyPath',
             input: ({ context }) => ({ alias: context.pending?.path ?? '' }),
-            onDone: { target: '#router.READY', actions: [{ type: 'navigate', params: ({ event }) => ({ to: `/i-${event.output}`, replace: true }) }, 'endClosing'] },
+            onDone: {
+              target: '#router.READY',
+              actions: [{ type: 'navigate', params: ({ event }) => ({ to: `/i-${event.output}`, replace: true }) }, 'endClosing'],
+            },
             onError: { target: 'DIFF', actions: 'warnInvalidKey' },
           },
         },

@@ -38,12 +38,16 @@ export const sessionWatch = fromCallback<EventObject, SessionWatchInput>(({ inpu
   }
   const connection = input.pushes ? getConnection(system) : undefined;
   if (connection) {
-    const subscription = connection.on('connection.pushed', (event) => sendBack({ type: 'session.pushed', frame: event.frame } satisfies SessionWatchEvent));
+    const subscription = connection.on('connection.pushed', (event) =>
+      sendBack({ type: 'session.pushed', frame: event.frame } satisfies SessionWatchEvent),
+    );
     stops.push(() => subscription.unsubscribe());
   }
   const tasks = input.deletions ? getTasks(system) : undefined;
   if (tasks) {
-    const subscription = tasks.on('tasks.itemDeleted', (event) => sendBack({ type: 'session.itemDeleted', id: event.id } satisfies SessionWatchEvent));
+    const subscription = tasks.on('tasks.itemDeleted', (event) =>
+      sendBack({ type: 'session.itemDeleted', id: event.id } satisfies SessionWatchEvent),
+    );
     stops.push(() => subscription.unsubscribe());
   }
   return () => stops.forEach((stop) => stop());

@@ -56,7 +56,8 @@ const READ = 'savedSearches:read';
 const OP = 'savedSearches:op:';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-const obj = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const obj = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** A SavedSearch item as the list keeps it; null when it is not one. */
 export function toSavedSearch(raw: unknown): SavedSearch | null {
@@ -105,7 +106,8 @@ export const listQuery = (userId: string): SearchQuery => ({
 
 const byName = (list: SavedSearch[]): SavedSearch[] => [...list].sort((a, b) => a.name.localeCompare(b.name));
 const bodyOf = (event: SavedSearchesEvent): unknown => (event.type === 'connection.replied' ? event.frame.b : undefined);
-const ticketOf = (event: SavedSearchesEvent): string => (event.type === 'connection.replied' || event.type === 'connection.failed' ? (event.ticket ?? '') : '');
+const ticketOf = (event: SavedSearchesEvent): string =>
+  event.type === 'connection.replied' || event.type === 'connection.failed' ? (event.ticket ?? '') : '';
 
 /** Reports the signed-in user's id, null when no one is. */
 const userWatch = fromCallback<EventObject>(({ system, sendBack }) => {
@@ -131,21 +133,31 @@ export const savedSearchesMachine = setup({
   guards: {
     hasUser: ({ event }) => event.type === 'savedSearches.userChanged' && event.userId !== null,
     isList: ({ event }) => ticketOf(event) === LIST,
-    isListWithHits: ({ event }) => ticketOf(event) === LIST && Array.isArray(obj(bodyOf(event)).ids) && (obj(bodyOf(event)).ids as unknown[]).length > 0,
+    isListWithHits: ({ event }) =>
+      ticketOf(event) === LIST && Array.isArray(obj(bodyOf(event)).ids) && (obj(bodyOf(event)).ids as unknown[]).length > 0,
     isRead: ({ event }) => ticketOf(event) === READ,
     isOp: ({ context, event }) => context.busy.includes(ticketOf(event)),
     isLoadReply: ({ event }) => ticketOf(event) === LIST || ticketOf(event) === READ,
   },
   actions: {
-    setUser: assign(({ event }) => (event.type === 'savedSearches.userChanged' ? { userId: event.userId, list: [], toApply: null, busy: [] } : {})),
+    setUser: assign(({ event }) =>
+      event.type === 'savedSearches.userChanged' ? { userId: event.userId, list: [], toApply: null, busy: [] } : {},
+    ),
     sendList: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = getConnection(system);
-      if (connection && context.userId) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'search/ids', b: listQuery(context.userId) }, ticket: LIST, replyTo: self });
+      if (connection && context.userId)
+        enqueue.sendTo(connection, {
+          type: 'connection.send',
+          frame: { o: 'search/ids', b: listQuery(context.userId) },
+          ticket: LIST,
+          replyTo: self,
+        });
     }),
     sendRead: enqueueActions(({ enqueue, event, self, system }) => {
       const connection = getConnection(system);
       const ids = obj(bodyOf(event)).ids;
-      if (connection) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'readMany/object', b: ids }, ticket: READ, replyTo: self });
+      if (connection)
+        enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'readMany/object', b: ids }, ticket: READ, replyTo: self });
     }),
     storeRead: assign(({ event }) => ({ list: byName(Object.values(obj(bodyOf(event))).flatMap((raw) => toSavedSearch(raw) ?? [])) })),
     clearList: assign({ list: [] }),
@@ -153,9 +165,11 @@ export const savedSearchesMachine = setup({
       const connection = getConnection(system);
       if (!connection) return;
       let frame: Frame | null = null;
-      if (event.type === 'savedSearches.saveRequested') frame = { o: 'create/SavedSearch', b: savedSearchBody(event.name.trim(), event.settings) };
+      if (event.type === 'savedSearches.saveRequested')
+        frame = { o: 'create/SavedSearch', b: savedSearchBody(event.name.trim(), event.settings) };
       const saved = 'id' in event ? context.list.find((s) => s.id === event.id) : undefined;
-      if (event.type === 'savedSearches.renameRequested' && saved) frame = { o: 'update', b: { $id: saved.id, _u: saved.u, name: event.name.trim() } };
+      if (event.type === 'savedSearches.renameRequested' && saved)
+        frame = { o: 'update', b: { $id: saved.id, _u: saved.u, name: event.name.trim() } };
       if (event.type === 'savedSearches.deleteRequested' && saved) frame = { o: `delete/${saved.id}`, b: { _u: saved.u } };
       if (!frame) return;
       const ticket = `${OP}${context.counter + 1}`;
@@ -184,7 +198,11 @@ export const savedSearchesMachine = setup({
       if (!saved || !router) return;
       enqueue.assign({ toApply: saved });
       const text = saved.settings.searchString;
-      enqueue.sendTo(router, { type: 'router.linkFollowed', href: text ? `/search?c0=${encodeURIComponent(text)}` : '/search', newTab: false });
+      enqueue.sendTo(router, {
+        type: 'router.linkFollowed',
+        href: text ? `/search?c0=${encodeURIComponent(text)}` : '/search',
+        newTab: false,
+      });
     }),
     clearApply: assign({ toApply: null }),
   },
@@ -193,7 +211,10 @@ export const savedSearchesMachine = setup({
   context: { userId: null, list: [], toApply: null, busy: [], counter: 0 },
   invoke: { src: 'userWatch' },
   on: {
-    'savedSearches.userChanged': [{ guard: 'hasUser', target: '.SIGNED_IN', actions: 'setUser' }, { target: '.SIGNED_OUT', actions: 'setUser' }],
+    'savedSearches.userChanged': [
+      { guard: 'hasUser', target: '.SIGNED_IN', actions: 'setUser' },
+      { target: '.SIGNED_OUT', actions: 'setUser' },
+    ],
   },
   initial: 'SIGNED_OUT',
   states: {
@@ -223,7 +244,10 @@ export const savedSearchesMachine = setup({
               { guard: 'isOp', actions: 'storeOp' },
             ],
             // A list that cannot be had shows as empty, without an alert: the user asked for nothing yet.
-            'connection.failed': [{ guard: 'isLoadReply', target: 'READY', actions: 'clearList' }, { guard: 'isOp', actions: 'raiseFailure' }],
+            'connection.failed': [
+              { guard: 'isLoadReply', target: 'READY', actions: 'clearList' },
+              { guard: 'isOp', actions: 'raiseFailure' },
+            ],
           },
         },
         READY: {

@@ -64,7 +64,9 @@ export function typedItemId(text: string): string | null {
   return type ? [type.name, ...rest].join('-') : null;
 }
 const isCurrentReply = (context: SearchBarContext, event: SearchBarEvent): boolean =>
-  (event.type === 'connection.replied' || event.type === 'connection.failed') && context.query !== null && event.ticket === ticketOf(context.query);
+  (event.type === 'connection.replied' || event.type === 'connection.failed') &&
+  context.query !== null &&
+  event.ticket === ticketOf(context.query);
 
 function suggestionsOf(body: unknown): Suggestion[] {
   const reply = body as Partial<SearchReply> | undefined;
@@ -104,7 +106,9 @@ export const searchBarMachine = setup({
       const body: SearchQuery = { must: { q: query }, max: SEARCH_SUGGESTIONS, labels: true };
       enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'search/ids', b: body }, ticket: ticketOf(query), replyTo: self });
     }),
-    storeSuggestions: assign(({ event }) => (event.type === 'connection.replied' ? { suggestions: suggestionsOf(event.frame.b), highlighted: -1, errorKey: null } : {})),
+    storeSuggestions: assign(({ event }) =>
+      event.type === 'connection.replied' ? { suggestions: suggestionsOf(event.frame.b), highlighted: -1, errorKey: null } : {},
+    ),
     storeError: assign(({ event }) => {
       if (event.type !== 'connection.failed') return {};
       const { failure } = event;
@@ -125,7 +129,8 @@ export const searchBarMachine = setup({
     }),
     openChosen: enqueueActions(({ event, enqueue, system }) => {
       const router = getRouter(system);
-      if (router && event.type === 'searchBar.suggestionChosen') enqueue.sendTo(router, { type: 'router.linkFollowed', href: `/i-${event.id}`, newTab: false });
+      if (router && event.type === 'searchBar.suggestionChosen')
+        enqueue.sendTo(router, { type: 'router.linkFollowed', href: `/i-${event.id}`, newTab: false });
     }),
     openTypedId: enqueueActions(({ context, enqueue, system }) => {
       const router = getRouter(system);
@@ -134,7 +139,8 @@ export const searchBarMachine = setup({
     }),
     openResults: enqueueActions(({ context, enqueue, system }) => {
       const router = getRouter(system);
-      if (router) enqueue.sendTo(router, { type: 'router.linkFollowed', href: `/search?c0=${encodeURIComponent(trimmed(context))}`, newTab: false });
+      if (router)
+        enqueue.sendTo(router, { type: 'router.linkFollowed', href: `/search?c0=${encodeURIComponent(trimmed(context))}`, newTab: false });
     }),
   },
 }).createMachine({

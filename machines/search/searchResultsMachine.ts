@@ -75,8 +75,10 @@ const EXPORT = 'resultsExport:';
 const searchTicket = (asked: number): string => `${SEARCH}${asked}`;
 const rowsTicket = (asked: number, from: number): string => `${ROWS}${asked}:${from}`;
 
-const isReply = (event: SearchResultsEvent): event is ConnectionReplyEvent => event.type === 'connection.replied' || event.type === 'connection.failed';
-const isCurrentSearch = (context: SearchResultsContext, event: SearchResultsEvent): boolean => isReply(event) && event.ticket === searchTicket(context.asked);
+const isReply = (event: SearchResultsEvent): event is ConnectionReplyEvent =>
+  event.type === 'connection.replied' || event.type === 'connection.failed';
+const isCurrentSearch = (context: SearchResultsContext, event: SearchResultsEvent): boolean =>
+  isReply(event) && event.ticket === searchTicket(context.asked);
 const isCurrentRows = (context: SearchResultsContext, event: SearchResultsEvent): boolean =>
   isReply(event) && (event.ticket ?? '').startsWith(`${ROWS}${context.asked}:`);
 
@@ -118,15 +120,21 @@ export const searchResultsMachine = setup({
     isCurrentSearch: ({ context, event }) => isCurrentSearch(context, event),
     isCurrentRows: ({ context, event }) => isCurrentRows(context, event),
     isTextNew: ({ context, event }) => event.type === 'results.textChanged' && event.text.trim() !== context.settings.searchString.trim(),
-    isEmptyCurrentSearch: ({ context, event }) => isCurrentSearch(context, event) && event.type === 'connection.replied' && replyOf(event.frame.b).ids.length === 0,
+    isEmptyCurrentSearch: ({ context, event }) =>
+      isCurrentSearch(context, event) && event.type === 'connection.replied' && replyOf(event.frame.b).ids.length === 0,
     isDisplayOnly: ({ context, event }) =>
       event.type === 'results.applied' &&
-      Object.entries(event.settings).every(([k, v]) => k === 'displayAs' || k === 'showFacets' || JSON.stringify(context.settings[k as keyof ResultsSettings]) === JSON.stringify(v)),
+      Object.entries(event.settings).every(
+        ([k, v]) =>
+          k === 'displayAs' || k === 'showFacets' || JSON.stringify(context.settings[k as keyof ResultsSettings]) === JSON.stringify(v),
+      ),
     isExportReply: ({ event }) => isReply(event) && (event.ticket ?? '').startsWith(EXPORT),
     isKnownResult: ({ context, event }) => event.type === 'results.stepped' && context.ids.includes(event.from) && context.ids.length > 0,
   },
   actions: {
-    setText: assign(({ context, event }) => (event.type === 'results.textChanged' ? withSettings(context, { searchString: event.text }) : {})),
+    setText: assign(({ context, event }) =>
+      event.type === 'results.textChanged' ? withSettings(context, { searchString: event.text }) : {},
+    ),
     applySettings: assign(({ context, event }) => (event.type === 'results.applied' ? withSettings(context, event.settings) : {})),
     toggleFacet: assign(({ context, event }) => {
       if (event.type !== 'results.facetToggled') return {};
@@ -140,16 +148,27 @@ export const searchResultsMachine = setup({
       return withSettings(context, { selectedFacets });
     }),
     clearFacets: assign(({ context }) => withSettings(context, { selectedFacets: {} })),
-    showFacets: assign(({ context, event }) => (event.type === 'results.facetsShown' ? withSettings(context, { showFacets: event.show }) : {})),
-    sortBy: assign(({ context, event }) => (event.type === 'results.sortClicked' ? withSettings(context, { sortBy: nextSort(context.settings.sortBy, event.key) }) : {})),
-    setDisplay: assign(({ context, event }) => (event.type === 'results.displaySet' ? withSettings(context, { displayAs: event.displayAs }) : {})),
+    showFacets: assign(({ context, event }) =>
+      event.type === 'results.facetsShown' ? withSettings(context, { showFacets: event.show }) : {},
+    ),
+    sortBy: assign(({ context, event }) =>
+      event.type === 'results.sortClicked' ? withSettings(context, { sortBy: nextSort(context.settings.sortBy, event.key) }) : {},
+    ),
+    setDisplay: assign(({ context, event }) =>
+      event.type === 'results.displaySet' ? withSettings(context, { displayAs: event.displayAs }) : {},
+    ),
     ask: enqueueActions(({ context, enqueue, self, system }) => {
       const asked = context.asked + 1;
       enqueue.assign({ asked, reading: {}, errorKey: null });
       const connection = getConnection(system);
       if (!connection) return;
       const body = resultsQuery(context.settings, new Date(context.now()), context.tzOffset);
-      enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'search/ids', b: body }, ticket: searchTicket(asked), replyTo: self });
+      enqueue.sendTo(connection, {
+        type: 'connection.send',
+        frame: { o: 'search/ids', b: body },
+        ticket: searchTicket(asked),
+        replyTo: self,
+      });
     }),
     storeHits: assign(({ event }) => {
       if (event.type !== 'connection.replied') return {};
@@ -161,7 +180,9 @@ export const searchResultsMachine = setup({
     readRows: enqueueActions(({ context, enqueue, event, self, system }, params: { from: number; to: number } | undefined) => {
       const range = params ?? (event.type === 'results.rowsNeeded' ? event : { from: 0, to: RESULTS_PAGE });
       const from = Math.max(0, Math.floor(range.from));
-      const wanted = context.ids.slice(from, Math.max(from, Math.ceil(range.to))).filter((id) => !(id in context.rows) && !context.reading[id]);
+      const wanted = context.ids
+        .slice(from, Math.max(from, Math.ceil(range.to)))
+        .filter((id) => !(id in context.rows) && !context.reading[id]);
       if (wanted.length === 0) return;
       const connection = getConnection(system);
       if (!connection) return;
@@ -193,7 +214,8 @@ export const searchResultsMachine = setup({
     select: assign(({ event }) => (event.type === 'results.opened' ? { selected: event.id } : {})),
     openSelected: enqueueActions(({ context, enqueue, system }) => {
       const router = getRouter(system);
-      if (router && context.selected) enqueue.sendTo(router, { type: 'router.opened', fromKey: context.cellKey, segment: `i-${context.selected}` });
+      if (router && context.selected)
+        enqueue.sendTo(router, { type: 'router.opened', fromKey: context.cellKey, segment: `i-${context.selected}` });
     }),
     step: assign(({ context, event }) => {
       if (event.type !== 'results.stepped') return {};
@@ -213,7 +235,10 @@ export const searchResultsMachine = setup({
       const { facets: _facets, labels: _labels, ...body } = query;
       enqueue.sendTo(connection, {
         type: 'connection.send',
-        frame: { o: 'act/csvExport/async', b: { query: body, ...(context.settings.itemTypeName ? { itemTypeName: context.settings.itemTypeName } : {}) } },
+        frame: {
+          o: 'act/csvExport/async',
+          b: { query: body, ...(context.settings.itemTypeName ? { itemTypeName: context.settings.itemTypeName } : {}) },
+        },
         ticket: `${EXPORT}${context.asked}`,
         replyTo: self,
       });
@@ -295,7 +320,10 @@ export const searchResultsMachine = setup({
             'results.stepped': { guard: 'isKnownResult', actions: ['step', 'openSelected'] },
             // The item it comes to (and the one after) is read before it shows.
             'results.carouselStepped': {
-              actions: ['stepCarousel', { type: 'readRows', params: ({ context }) => ({ from: context.carouselIndex, to: context.carouselIndex + 2 }) }],
+              actions: [
+                'stepCarousel',
+                { type: 'readRows', params: ({ context }) => ({ from: context.carouselIndex, to: context.carouselIndex + 2 }) },
+              ],
             },
           },
         },

@@ -89,7 +89,8 @@ function rangesOf(spec: FacetSpec, now: Date, tzOffset: number): readonly RangeB
 
 /** The condition of one chosen bucket; null when the bucket is not (or no longer) one of the facet's. */
 export function bucketFilter(spec: FacetSpec, bucket: string, now: Date, tzOffset: number): Filter | null {
-  if (spec.kind === 'terms') return spec.key === '_' ? { prop: '', kind: '_', value: bucket } : { prop: spec.key, kind: 'ft', value: bucket };
+  if (spec.kind === 'terms')
+    return spec.key === '_' ? { prop: '', kind: '_', value: bucket } : { prop: spec.key, kind: 'ft', value: bucket };
   const range = rangesOf(spec, now, tzOffset).find((r) => r.key === bucket);
   if (!range) return null;
   if (spec.kind === 'yearRanges') {
@@ -109,7 +110,9 @@ export function resultsQuery(settings: ResultsSettings, now: Date, tzOffset: num
   const specs = facetSpecsFor(settings.itemTypeName, settings.selectedFacets);
   const narrowing: SearchGroup[] = [];
   for (const spec of specs) {
-    const chosen = (settings.selectedFacets[spec.key] ?? []).map((b) => bucketFilter(spec, b, now, tzOffset)).filter((f): f is Filter => f !== null);
+    const chosen = (settings.selectedFacets[spec.key] ?? [])
+      .map((b) => bucketFilter(spec, b, now, tzOffset))
+      .filter((f): f is Filter => f !== null);
     // Tagged with its facet, which the server then counts without it: the other buckets stay on offer.
     if (chosen.length) narrowing.push({ should: chosen, facet: spec.key });
   }

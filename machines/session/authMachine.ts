@@ -128,13 +128,13 @@ export const authMachine = setup({
       (event.user.$version !== context.clientVersion || (context.user !== null && context.user.$id !== event.user.$id)),
     hasTokenHeader: ({ event }) => event.type === 'auth.signInSucceeded' && event.token !== null,
     isTokenRemoved: ({ context, event }) => event.type === 'auth.storageChanged' && event.token === null && context.token !== null,
-    isOtherToken: ({ context, event }) =>
-      event.type === 'auth.storageChanged' && event.token !== null && event.token !== context.token,
+    isOtherToken: ({ context, event }) => event.type === 'auth.storageChanged' && event.token !== null && event.token !== context.token,
   },
   actions: {
     reportStartupError: enqueueActions(({ context, enqueue, system }) => {
       const alerts = getAlerts(system);
-      if (context.error && alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'ERROR', message: `errors.${context.error}` } });
+      if (context.error && alerts)
+        enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'ERROR', message: `errors.${context.error}` } });
     }),
     openSocket: enqueueActions(({ context, enqueue, system }) => {
       const connection = getConnection(system);
@@ -178,13 +178,17 @@ export const authMachine = setup({
       event.type === 'auth.signInSucceeded' && event.token !== null ? { token: event.token, tokenSource: 'signIn' as const } : {},
     ),
     storeNewToken: assign(({ event }) =>
-      event.type === 'auth.newToken' ? { token: event.token, tokenSource: 'refresh' as const, tokenExpires: event.expires, refreshing: false } : {},
+      event.type === 'auth.newToken'
+        ? { token: event.token, tokenSource: 'refresh' as const, tokenExpires: event.expires, refreshing: false }
+        : {},
     ),
     persistToken: ({ context }) => {
       if (context.token) writeStoredToken(context.effects.localStorage, context.token);
     },
     storeWarning: assign(({ event }) => (event.type === 'auth.tokenWarning' ? { tokenExpires: event.expires } : {})),
-    adoptToken: assign(({ event }) => (event.type === 'auth.storageChanged' && event.token ? { token: event.token, tokenSource: 'local' as const } : {})),
+    adoptToken: assign(({ event }) =>
+      event.type === 'auth.storageChanged' && event.token ? { token: event.token, tokenSource: 'local' as const } : {},
+    ),
     markSocketOpen: assign({ socketOpen: true }),
     markSocketClosed: assign({ socketOpen: false }),
     reloadPage: ({ context }) => context.effects.reload(),
@@ -271,7 +275,10 @@ export const authMachine = setup({
       on: {
         'auth.authed': [
           { guard: 'mustReload', target: 'USER_VALID', actions: ['storeUser', 'reloadPage'] },
-          { target: 'USER_VALID', actions: ['storeUser', { type: 'raiseAlert', params: { type: 'SUCCESS', message: 'app.networkRetry.connected' } }] },
+          {
+            target: 'USER_VALID',
+            actions: ['storeUser', { type: 'raiseAlert', params: { type: 'SUCCESS', message: 'app.networkRetry.connected' } }],
+          },
         ],
         'auth.socketClosed': SERVER_CLOSE,
         'auth.signOutRequested': SIGN_OUT,

@@ -111,8 +111,7 @@ export const connectionMachine = setup({
       event.type === 'socket.received' && event.frame?.s !== undefined && context.pending[event.frame.s]?.via === 'socket',
     isAuthedPush: ({ event }) => event.type === 'socket.received' && event.frame?.o === Push.authed,
     isAuthClose: ({ event }) => event.type === 'socket.closed' && isAuthClose(event.code, event.reason),
-    isSocketRequest: ({ context, event }) =>
-      event.type === 'connection.replyTimedOut' && context.pending[event.s]?.via === 'socket',
+    isSocketRequest: ({ context, event }) => event.type === 'connection.replyTimedOut' && context.pending[event.s]?.via === 'socket',
   },
   actions: {
     storeToken: assign(({ event }) => (event.type === 'connection.open' ? { token: event.token } : {})),
@@ -233,10 +232,7 @@ export const connectionMachine = setup({
     'connection.open': { target: '.LIVE', reenter: true, actions: 'storeToken' },
     'connection.reset': {
       target: '.CLOSED',
-      actions: [
-        { type: 'settle', params: ({ context }) => ({ settled: settleAll(context.pending, DROPPED) }) },
-        'resetSession',
-      ],
+      actions: [{ type: 'settle', params: ({ context }) => ({ settled: settleAll(context.pending, DROPPED) }) }, 'resetSession'],
     },
     'connection.replyTimedOut': {
       actions: { type: 'settle', params: ({ event }) => ({ settled: [{ s: event.s, outcome: { failure: TIMED_OUT } }] }) },
@@ -280,7 +276,11 @@ export const connectionMachine = setup({
       on: {
         'connection.close': { target: 'CLOSED', actions: ['clearToken', POST_QUEUED] },
         'socket.closed': [
-          { guard: 'isAuthClose', target: 'CLOSED', actions: ['logClose', { type: 'notifyClosed', params: ({ event }) => event }, 'clearToken', POST_QUEUED] },
+          {
+            guard: 'isAuthClose',
+            target: 'CLOSED',
+            actions: ['logClose', { type: 'notifyClosed', params: ({ event }) => event }, 'clearToken', POST_QUEUED],
+          },
           { target: 'BAD', actions: ['logClose', { type: 'notifyClosed', params: ({ event }) => event }, POST_QUEUED] },
         ],
       },
@@ -298,7 +298,11 @@ export const connectionMachine = setup({
             // Any message proves the socket alive, so each one restarts the silence timer in GOOD.
             'socket.received': [
               { guard: 'isUnreadable', target: '.GOOD', actions: 'logUnreadable' },
-              { guard: 'isSocketReply', target: '.GOOD', actions: { type: 'settle', params: ({ event }) => ({ settled: settleReply(event.frame) }) } },
+              {
+                guard: 'isSocketReply',
+                target: '.GOOD',
+                actions: { type: 'settle', params: ({ event }) => ({ settled: settleReply(event.frame) }) },
+              },
               { guard: 'isAuthedPush', target: '.GOOD', actions: ['markAuthed', SEND_QUEUED, 'routePush'] },
               { target: '.GOOD', actions: 'routePush' },
             ],

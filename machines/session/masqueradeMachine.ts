@@ -61,7 +61,13 @@ export function readRecent(storage: KeyValueStorage | null, locale: string): Mas
     const parsed: unknown = JSON.parse(storage?.getItem(recentKey(locale)) ?? '[]');
     if (!Array.isArray(parsed)) return [];
     return parsed
-      .filter((t: unknown): t is MasqueradeTarget => typeof t === 'object' && t !== null && typeof (t as MasqueradeTarget).id === 'string' && typeof (t as MasqueradeTarget).label === 'string')
+      .filter(
+        (t: unknown): t is MasqueradeTarget =>
+          typeof t === 'object' &&
+          t !== null &&
+          typeof (t as MasqueradeTarget).id === 'string' &&
+          typeof (t as MasqueradeTarget).label === 'string',
+      )
       .slice(0, RECENT_MASQUERADES);
   } catch {
     return [];
@@ -103,10 +109,15 @@ export const masqueradeMachine = setup({
   guards: {
     isShort: ({ event }) => event.type === 'masquerade.typed' && trimmed(event.text).length < SEARCH_MIN_TEXT,
     isCurrentSearch: ({ context, event }) =>
-      (event.type === 'connection.replied' || event.type === 'connection.failed') && context.query !== null && event.ticket === Ticket.search(context.query),
-    isSwitchAnswer: ({ event }) => (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket === Ticket.switch,
+      (event.type === 'connection.replied' || event.type === 'connection.failed') &&
+      context.query !== null &&
+      event.ticket === Ticket.search(context.query),
+    isSwitchAnswer: ({ event }) =>
+      (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket === Ticket.switch,
     hasNewToken: ({ event }) =>
-      event.type === 'connection.replied' && event.ticket === Ticket.switch && typeof (event.frame.b as { newToken?: unknown } | null)?.newToken === 'string',
+      event.type === 'connection.replied' &&
+      event.ticket === Ticket.switch &&
+      typeof (event.frame.b as { newToken?: unknown } | null)?.newToken === 'string',
     isStopping: ({ context }) => context.target === null,
   },
   actions: {
@@ -118,15 +129,24 @@ export const masqueradeMachine = setup({
       enqueue.assign({ query });
       const connection = getConnection(system);
       const body: SearchQuery = { must: { q: query, _: 'User' }, max: MASQUERADE_RESULTS, labels: true };
-      if (connection) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'search/ids', b: body }, ticket: Ticket.search(query), replyTo: self });
+      if (connection)
+        enqueue.sendTo(connection, {
+          type: 'connection.send',
+          frame: { o: 'search/ids', b: body },
+          ticket: Ticket.search(query),
+          replyTo: self,
+        });
     }),
     storeResults: assign(({ event }) => (event.type === 'connection.replied' ? { results: toTargets(event.frame.b), errorKey: null } : {})),
     storeError: assign(({ event }) => (event.type === 'connection.failed' ? { errorKey: failureKey(event) } : {})),
-    setTarget: assign(({ event }) => (event.type === 'masquerade.started' ? { target: event.target, errorKey: null } : { target: null, errorKey: null })),
+    setTarget: assign(({ event }) =>
+      event.type === 'masquerade.started' ? { target: event.target, errorKey: null } : { target: null, errorKey: null },
+    ),
     sendSwitch: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = getConnection(system);
       const b = context.target ? { targetUserID: context.target.id } : { stop: true };
-      if (connection) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'act/masquerade', b }, ticket: Ticket.switch, replyTo: self });
+      if (connection)
+        enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'act/masquerade', b }, ticket: Ticket.switch, replyTo: self });
     }),
     rememberTarget: ({ context }) => {
       if (!context.target) return;
@@ -158,7 +178,17 @@ export const masqueradeMachine = setup({
   id: 'masquerade',
   context: ({ input }) => {
     const locale = input.locale ?? 'en';
-    return { storage: input.storage, reload: input.reload, locale, recent: readRecent(input.storage, locale), text: '', query: null, results: [], errorKey: null, target: null };
+    return {
+      storage: input.storage,
+      reload: input.reload,
+      locale,
+      recent: readRecent(input.storage, locale),
+      text: '',
+      query: null,
+      results: [],
+      errorKey: null,
+      target: null,
+    };
   },
   initial: 'CLOSED',
   states: {
@@ -213,7 +243,8 @@ export const masqueradeMachine = setup({
 export type MasqueradeSnapshot = SnapshotFrom<typeof masqueradeMachine>;
 
 /** Whether the picker dialog is open (also while the switch it started is under way). */
-export const selectPickerOpen = (s: MasqueradeSnapshot): boolean => s.matches('PICKING') || (s.matches('SWITCHING') && s.context.target !== null);
+export const selectPickerOpen = (s: MasqueradeSnapshot): boolean =>
+  s.matches('PICKING') || (s.matches('SWITCHING') && s.context.target !== null);
 /** Whether a switch is under way (the dialog's buttons wait). */
 export const selectSwitching = (s: MasqueradeSnapshot): boolean => s.matches('SWITCHING') || s.matches('SWITCHED');
 /** Whether users are being searched. */

@@ -72,14 +72,16 @@ export function toNotifications(body: unknown): Notification[] {
     if (!match || !context) return [];
     const labels = (item.$labels ?? {}) as Record<string, unknown>;
     const created = (item._c as { ts?: unknown } | undefined)?.ts;
-    return [{
-      index: Number(match[1]),
-      context,
-      contextLabel: typeof labels[context] === 'string' ? (labels[context] as string) : null,
-      kind: str(item.$kind) || 'updated',
-      unread: item.unread === true,
-      created: typeof created === 'string' ? created : null,
-    }];
+    return [
+      {
+        index: Number(match[1]),
+        context,
+        contextLabel: typeof labels[context] === 'string' ? (labels[context] as string) : null,
+        kind: str(item.$kind) || 'updated',
+        unread: item.unread === true,
+        created: typeof created === 'string' ? created : null,
+      },
+    ];
   });
 }
 
@@ -130,14 +132,25 @@ const userWatch = fromCallback<EventObject>(({ system, sendBack }) => {
 
 type Kind = keyof typeof Ticket;
 const isAnswer = (context: NotificationsContext, event: NotificationsEvent, kind: Kind): boolean =>
-  (event.type === 'connection.replied' || event.type === 'connection.failed') && context.userId !== null && event.ticket === Ticket[kind](context.userId);
+  (event.type === 'connection.replied' || event.type === 'connection.failed') &&
+  context.userId !== null &&
+  event.ticket === Ticket[kind](context.userId);
 const pushBody = (event: NotificationsEvent): { index?: unknown; context?: unknown } | null =>
   event.type === 'session.pushed' && event.frame.o === Push.itemNotify && typeof event.frame.b === 'object' && event.frame.b !== null
     ? (event.frame.b as { index?: unknown; context?: unknown })
     : null;
 
 const EMPTY = {
-  userId: null, pairs: [], notes: [], max: NOTIFICATIONS_PAGE, complete: false, loadingPage: false, pairsLoaded: false, pageLoaded: false, marking: 0, seq: 0,
+  userId: null,
+  pairs: [],
+  notes: [],
+  max: NOTIFICATIONS_PAGE,
+  complete: false,
+  loadingPage: false,
+  pairsLoaded: false,
+  pageLoaded: false,
+  marking: 0,
+  seq: 0,
 } satisfies NotificationsContext;
 
 /** The unread count, the menu's first unread, the full list by pages, and read/unread marks. */
@@ -168,13 +181,23 @@ export const notificationsMachine = setup({
     sendPairs: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = getConnection(system);
       if (connection && context.userId)
-        enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'act/markNotifications', b: { indexes: [] } }, ticket: Ticket.pairs(context.userId), replyTo: self });
+        enqueue.sendTo(connection, {
+          type: 'connection.send',
+          frame: { o: 'act/markNotifications', b: { indexes: [] } },
+          ticket: Ticket.pairs(context.userId),
+          replyTo: self,
+        });
     }),
     sendPage: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = getConnection(system);
       enqueue.assign({ loadingPage: true });
       if (connection && context.userId)
-        enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'act/fetchNotifications', b: { max: context.max } }, ticket: Ticket.page(context.userId), replyTo: self });
+        enqueue.sendTo(connection, {
+          type: 'connection.send',
+          frame: { o: 'act/fetchNotifications', b: { max: context.max } },
+          ticket: Ticket.page(context.userId),
+          replyTo: self,
+        });
     }),
     growPage: assign(({ context }) => ({ max: context.max + NOTIFICATIONS_PAGE })),
     // A count that cannot be had shows as none: the badge is a hint, not worth an error message.
@@ -191,14 +214,24 @@ export const notificationsMachine = setup({
         complete: event.type === 'connection.replied' ? page.length < context.max : context.complete,
       };
     }),
-    storeSome: assign(({ context, event }) => (event.type === 'connection.replied' ? { notes: mergeNotes(context.notes, toNotifications(event.frame.b)) } : {})),
+    storeSome: assign(({ context, event }) =>
+      event.type === 'connection.replied' ? { notes: mergeNotes(context.notes, toNotifications(event.frame.b)) } : {},
+    ),
     // The menu names the items of the newest unread; fetch those the list does not hold yet.
     sendMissing: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = getConnection(system);
       const known = new Set(context.notes.map((n) => n.index));
-      const missing = context.pairs.slice(0, NOTIFICATION_MENU_SIZE).map(([index]) => index).filter((index) => !known.has(index));
+      const missing = context.pairs
+        .slice(0, NOTIFICATION_MENU_SIZE)
+        .map(([index]) => index)
+        .filter((index) => !known.has(index));
       if (connection && context.userId && missing.length > 0)
-        enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'act/fetchNotifications', b: { ids: missing } }, ticket: Ticket.some(context.userId), replyTo: self });
+        enqueue.sendTo(connection, {
+          type: 'connection.send',
+          frame: { o: 'act/fetchNotifications', b: { ids: missing } },
+          ticket: Ticket.some(context.userId),
+          replyTo: self,
+        });
     }),
     addPushed: assign(({ context, event }) => {
       const body = pushBody(event);
@@ -220,7 +253,10 @@ export const notificationsMachine = setup({
       if (connection)
         enqueue.sendTo(connection, {
           type: 'connection.send',
-          frame: { o: 'act/markNotifications', b: params.unread ? { indexes: params.indexes, asUnread: true } : { indexes: params.indexes } },
+          frame: {
+            o: 'act/markNotifications',
+            b: params.unread ? { indexes: params.indexes, asUnread: true } : { indexes: params.indexes },
+          },
           ticket: Ticket.mark(context.userId),
           replyTo: self,
         });

@@ -34,7 +34,12 @@ export const DROPPED: RequestFailure = { kind: 'client', key: 'errors.networkErr
 /** No reply within the time-out. */
 export const TIMED_OUT: RequestFailure = { kind: 'client', key: 'errors.wsMsgTimeout' };
 /** A POST that never reached the server shows nothing (spec 000 §8), so its failure is silent. */
-export const postFailure = (message: string): RequestFailure => ({ kind: 'client', key: 'errors.networkError', detail: message, silent: true });
+export const postFailure = (message: string): RequestFailure => ({
+  kind: 'client',
+  key: 'errors.networkError',
+  detail: message,
+  silent: true,
+});
 /** The close the client makes when the server stops answering. */
 export const NO_RESPONSE = { code: CloseCode.noResponse, reason: 'noResponse' } as const;
 

@@ -5,9 +5,7 @@ import type { SessionEffects } from './sessionEffects';
 
 export type PostCommand = { type: 'post.requested'; s: number; frame: Frame; token: string | null };
 
-export type PostEvent =
-  | { type: 'post.answered'; s: number; frame: Frame }
-  | { type: 'post.failed'; s: number; message: string };
+export type PostEvent = { type: 'post.answered'; s: number; frame: Frame } | { type: 'post.failed'; s: number; message: string };
 
 export interface PostInput {
   postItem: SessionEffects['postItem'];
@@ -22,8 +20,7 @@ export const postItemLogic = fromCallback<PostCommand, PostInput>(({ input, rece
   receive((command) => {
     input.postItem(command.frame, command.token).then(
       (frame) => report({ type: 'post.answered', s: command.s, frame }),
-      (error: unknown) =>
-        report({ type: 'post.failed', s: command.s, message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => report({ type: 'post.failed', s: command.s, message: error instanceof Error ? error.message : String(error) }),
     );
   });
   return () => {

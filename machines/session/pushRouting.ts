@@ -1,6 +1,15 @@
 /** Which session actor a server push is for, and the event it becomes (DESIGN.md "Live protocol"). */
 import { asMenuSettings } from '../../src/shared/modules/menuSettings';
-import { Push, type Frame, type LocaleOverridePush, type NewTokenBody, type SiteConfig, type TaskInfo, type TokenWarningBody, type UserSession } from '../../src/shared/protocol';
+import {
+  Push,
+  type Frame,
+  type LocaleOverridePush,
+  type NewTokenBody,
+  type SiteConfig,
+  type TaskInfo,
+  type TokenWarningBody,
+  type UserSession,
+} from '../../src/shared/protocol';
 import type { SystemId } from '../systemIds';
 import type { AuthEvent } from './authMachine';
 import type { SessionEvent } from './sessionMachine';
@@ -56,9 +65,13 @@ export function routePush(frame: Frame): PushRoute[] {
     case SYS_ALERTS_PUSH:
       return Array.isArray(b) ? [{ to: 'sysAlerts', event: { type: 'sysAlerts.received', alerts: b.filter(isSystemAlert) } }] : [];
     case Push.siteConfig:
-      return isRecord(b) && !Array.isArray(b) ? [{ to: 'session', event: { type: 'session.siteConfigChanged', changes: siteConfigChanges(b) } }] : [];
+      return isRecord(b) && !Array.isArray(b)
+        ? [{ to: 'session', event: { type: 'session.siteConfigChanged', changes: siteConfigChanges(b) } }]
+        : [];
     case Push.localeOverride:
-      return isLocaleOverride(b) ? [{ to: 'session', event: { type: 'session.messageChanged', lang: b.lang, key: b.key, message: b.message } }] : [];
+      return isLocaleOverride(b)
+        ? [{ to: 'session', event: { type: 'session.messageChanged', lang: b.lang, key: b.key, message: b.message } }]
+        : [];
     default:
       return [];
   }

@@ -83,14 +83,17 @@ export const sessionMachine = setup({
   actions: {
     relayTokenChange: enqueueActions(({ event, enqueue, system }) => {
       const auth = getAuth(system);
-      if (auth && event.type === 'session.storageChanged') enqueue.sendTo(auth, { type: 'auth.storageChanged', token: event.key === null ? null : event.newValue });
+      if (auth && event.type === 'session.storageChanged')
+        enqueue.sendTo(auth, { type: 'auth.storageChanged', token: event.key === null ? null : event.newValue });
     }),
     applyMessage: assign(({ context, event }) => {
       if (event.type !== 'session.messageChanged') return {};
       const { lang, key, message } = event;
       return { messages: { ...context.messages, [lang]: { ...context.messages[lang], [key]: message } } };
     }),
-    applySiteConfig: assign(({ context, event }) => (event.type === 'session.siteConfigChanged' ? { siteConfig: { ...context.siteConfig, ...event.changes } } : {})),
+    applySiteConfig: assign(({ context, event }) =>
+      event.type === 'session.siteConfigChanged' ? { siteConfig: { ...context.siteConfig, ...event.changes } } : {},
+    ),
   },
 }).createMachine({
   id: 'session',
@@ -112,8 +115,16 @@ export const sessionMachine = setup({
       }),
     }),
     spawnChild('tasks', { id: SystemId.tasks, systemId: SystemId.tasks, input: ({ context }) => ({ download: context.effects.download }) }),
-    spawnChild('sysAlerts', { id: SystemId.sysAlerts, systemId: SystemId.sysAlerts, input: ({ context }) => ({ storage: context.effects.localStorage }) }),
-    spawnChild('shell', { id: SystemId.shell, systemId: SystemId.shell, input: ({ context }) => ({ storage: context.effects.localStorage }) }),
+    spawnChild('sysAlerts', {
+      id: SystemId.sysAlerts,
+      systemId: SystemId.sysAlerts,
+      input: ({ context }) => ({ storage: context.effects.localStorage }),
+    }),
+    spawnChild('shell', {
+      id: SystemId.shell,
+      systemId: SystemId.shell,
+      input: ({ context }) => ({ storage: context.effects.localStorage }),
+    }),
     spawnChild('auth', {
       id: SystemId.auth,
       systemId: SystemId.auth,
@@ -140,7 +151,11 @@ export const sessionMachine = setup({
     // After auth and connection: it follows the signed-in user and asks through the connection.
     spawnChild('whatsNew', { id: SystemId.whatsNew, systemId: SystemId.whatsNew, input: {} }),
     // After auth: it follows the signed-in user.
-    spawnChild('orgsAdmin', { id: SystemId.orgsAdmin, systemId: SystemId.orgsAdmin, input: ({ context }) => ({ dedicated: context.siteConfig.dedicated }) }),
+    spawnChild('orgsAdmin', {
+      id: SystemId.orgsAdmin,
+      systemId: SystemId.orgsAdmin,
+      input: ({ context }) => ({ dedicated: context.siteConfig.dedicated }),
+    }),
     // After auth and connection: it follows the signed-in user and the server's pushes.
     spawnChild('notifications', { id: SystemId.notifications, systemId: SystemId.notifications }),
     spawnChild('masquerade', {

@@ -111,7 +111,8 @@ const userWatch = fromCallback<EventObject>(({ system, sendBack }) => {
   return () => subscription.unsubscribe();
 });
 
-const isTicket = (event: ShellEvent, ticket: string): boolean => (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket === ticket;
+const isTicket = (event: ShellEvent, ticket: string): boolean =>
+  (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket === ticket;
 
 /** Shell preferences, cookie banner, search toggle and the new-version prompt. */
 export const shellMachine = setup({
@@ -158,7 +159,13 @@ export const shellMachine = setup({
     }),
     sendRead: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = getConnection(system);
-      if (connection && context.userId) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: `read/${context.userId}` }, ticket: ShellTicket.read, replyTo: self });
+      if (connection && context.userId)
+        enqueue.sendTo(connection, {
+          type: 'connection.send',
+          frame: { o: `read/${context.userId}` },
+          ticket: ShellTicket.read,
+          replyTo: self,
+        });
     }),
     sendUpdate: enqueueActions(({ context, event, enqueue, self, system }) => {
       const connection = getConnection(system);
@@ -179,7 +186,8 @@ export const shellMachine = setup({
     dropUnsaved: assign({ unsaved: {} }),
     reportFailure: enqueueActions(({ event, enqueue, system }) => {
       const alerts = getAlerts(system);
-      if (alerts && event.type === 'connection.failed') enqueue.sendTo(alerts, { type: 'alerts.errorRaised', error: failureToError(event.failure, event.o) });
+      if (alerts && event.type === 'connection.failed')
+        enqueue.sendTo(alerts, { type: 'alerts.errorRaised', error: failureToError(event.failure, event.o) });
     }),
     persistPrefs: ({ context }) => safeSet(context.storage, PREFS_KEY, JSON.stringify({ v: PREFS_VERSION, prefs: context.prefs })),
     persistCookies: ({ context }) => safeSet(context.storage, COOKIES_KEY, '1'),
@@ -189,7 +197,15 @@ export const shellMachine = setup({
   },
 }).createMachine({
   id: 'shell',
-  context: ({ input }) => ({ prefs: readPrefs(input.storage), searchOpen: false, storage: input.storage, userId: null, unsaved: {}, saving: {}, attempts: 0 }),
+  context: ({ input }) => ({
+    prefs: readPrefs(input.storage),
+    searchOpen: false,
+    storage: input.storage,
+    userId: null,
+    unsaved: {},
+    saving: {},
+    attempts: 0,
+  }),
   type: 'parallel',
   invoke: { src: 'userWatch' },
   on: {

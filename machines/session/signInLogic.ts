@@ -10,8 +10,7 @@ export interface SignInInput {
 
 /** The answers the auth machine receives. `token` is null when the `x-vgn-token` header was missing. */
 export type SignInEvent =
-  | { type: 'auth.signInSucceeded'; token: string | null }
-  | { type: 'auth.signInFailed'; userMessage: string; sysMessage?: string };
+  { type: 'auth.signInSucceeded'; token: string | null } | { type: 'auth.signInFailed'; userMessage: string; sysMessage?: string };
 
 const userMessageOf = (body: unknown): string | undefined =>
   typeof body === 'object' && body !== null && typeof (body as { userMessage?: unknown }).userMessage === 'string'
@@ -34,7 +33,11 @@ export const signInLogic = fromCallback<EventObject, SignInInput>(({ input, send
       report({ type: 'auth.signInFailed', userMessage: userMessageOf(answer.body) ?? fallback });
     },
     (error: unknown) =>
-      report({ type: 'auth.signInFailed', userMessage: 'networkError', sysMessage: error instanceof Error ? error.message : String(error) }),
+      report({
+        type: 'auth.signInFailed',
+        userMessage: 'networkError',
+        sysMessage: error instanceof Error ? error.message : String(error),
+      }),
   );
   return () => {
     stopped = true;

@@ -8,9 +8,7 @@ export type SocketCommand = { type: 'socket.send'; data: string } | { type: 'soc
 
 /** What the socket actor reports to the connection. `frame` is null for a message that is not a frame. */
 export type SocketEvent =
-  | { type: 'socket.opened' }
-  | { type: 'socket.received'; frame: Frame | null }
-  | { type: 'socket.closed'; code: number; reason: string };
+  { type: 'socket.opened' } | { type: 'socket.received'; frame: Frame | null } | { type: 'socket.closed'; code: number; reason: string };
 
 export interface SocketInput {
   url: string;

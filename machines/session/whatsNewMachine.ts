@@ -72,7 +72,9 @@ export function toEntries(body: unknown): WhatsNewEntry[] {
     const version = str(item.version);
     if (!VERSION.test(version)) return [];
     const created = (item._c as { ts?: unknown } | undefined)?.ts;
-    return [{ id: str(item.$id), version, title: str(item.title), body: str(item.body), created: typeof created === 'string' ? created : null }];
+    return [
+      { id: str(item.$id), version, title: str(item.title), body: str(item.body), created: typeof created === 'string' ? created : null },
+    ];
   });
 }
 
@@ -105,15 +107,30 @@ const userWatch = fromCallback<EventObject>(({ system, sendBack }) => {
 });
 
 const replyBody = (event: WhatsNewEvent): Record<string, unknown> | undefined =>
-  event.type === 'connection.replied' && typeof event.frame.b === 'object' && event.frame.b !== null ? (event.frame.b as Record<string, unknown>) : undefined;
+  event.type === 'connection.replied' && typeof event.frame.b === 'object' && event.frame.b !== null
+    ? (event.frame.b as Record<string, unknown>)
+    : undefined;
 const isTicket = (event: WhatsNewEvent, ticket: string | null): boolean =>
   (event.type === 'connection.replied' || event.type === 'connection.failed') && ticket !== null && event.ticket === ticket;
-const userTicket = (context: WhatsNewContext, kind: 'read' | 'update'): string | null => (context.userId ? Ticket[kind](context.userId) : null);
+const userTicket = (context: WhatsNewContext, kind: 'read' | 'update'): string | null =>
+  context.userId ? Ticket[kind](context.userId) : null;
 /** The seen version and update counter of a User item. */
 const userFields = (body: Record<string, unknown> | undefined): Pick<WhatsNewContext, 'seen' | 'userU'> | null =>
-  body && typeof body._u === 'number' ? { seen: VERSION.test(str(body.whatsNewSeen)) ? str(body.whatsNewSeen) : null, userU: body._u } : null;
+  body && typeof body._u === 'number'
+    ? { seen: VERSION.test(str(body.whatsNewSeen)) ? str(body.whatsNewSeen) : null, userU: body._u }
+    : null;
 
-const EMPTY = { userId: null, entries: [], seen: undefined, userU: null, seenBefore: undefined, seenAsked: false, listLoaded: false, userLoaded: false, attempts: 0 } satisfies Omit<WhatsNewContext, 'locale'>;
+const EMPTY = {
+  userId: null,
+  entries: [],
+  seen: undefined,
+  userU: null,
+  seenBefore: undefined,
+  seenAsked: false,
+  listLoaded: false,
+  userLoaded: false,
+  attempts: 0,
+} satisfies Omit<WhatsNewContext, 'locale'>;
 
 /** The what's-new entries and the signed-in user's unseen count. */
 export const whatsNewMachine = setup({
@@ -148,24 +165,35 @@ export const whatsNewMachine = setup({
       return context.userU === null || fields.userU > context.userU;
     },
     isWhatsNewPush: ({ event }) =>
-      event.type === 'session.pushed' && event.frame.o === Push.itemUpdate && (event.frame.b as { _t?: unknown } | undefined)?._t === 'WhatsNew',
+      event.type === 'session.pushed' &&
+      event.frame.o === Push.itemUpdate &&
+      (event.frame.b as { _t?: unknown } | undefined)?._t === 'WhatsNew',
   },
   actions: {
     reset: assign(EMPTY),
     setUser: assign(({ event }) => (event.type === 'whatsNew.userChanged' ? { ...EMPTY, userId: event.userId } : {})),
     sendList: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = getConnection(system);
-      if (connection) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'act/whatsNew', b: { locale: context.locale } }, ticket: Ticket.list, replyTo: self });
+      if (connection)
+        enqueue.sendTo(connection, {
+          type: 'connection.send',
+          frame: { o: 'act/whatsNew', b: { locale: context.locale } },
+          ticket: Ticket.list,
+          replyTo: self,
+        });
     }),
     sendReadUser: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = getConnection(system);
       const ticket = userTicket(context, 'read');
-      if (connection && ticket) enqueue.sendTo(connection, { type: 'connection.send', frame: { o: `read/${context.userId}` }, ticket, replyTo: self });
+      if (connection && ticket)
+        enqueue.sendTo(connection, { type: 'connection.send', frame: { o: `read/${context.userId}` }, ticket, replyTo: self });
     }),
     // A list that cannot be had shows as empty: the count is a hint, not worth an error message.
     storeList: assign(({ event }) => ({ entries: event.type === 'connection.replied' ? toEntries(event.frame.b) : [], listLoaded: true })),
     storeUser: assign(({ event }) => ({ ...(userFields(replyBody(event)) ?? {}), userLoaded: true })),
-    storePushedUser: assign(({ event }) => (event.type === 'session.pushed' ? (userFields(event.frame.b as Record<string, unknown>) ?? {}) : {})),
+    storePushedUser: assign(({ event }) =>
+      event.type === 'session.pushed' ? (userFields(event.frame.b as Record<string, unknown>) ?? {}) : {},
+    ),
     askSeen: assign(({ context }) => ({ seenAsked: true, attempts: context.seenAsked ? context.attempts : 0 })),
     // Optimistic: the badge drops at once; a failed save puts the previous version back.
     sendUpdate: enqueueActions(({ context, enqueue, self, system }) => {

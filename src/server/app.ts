@@ -83,7 +83,11 @@ function allowedOrigin(config: ServerConfig, request: FastifyRequest): boolean {
 
 /** Opens the database and builds the server with every service and route. */
 export async function createServer(config: ServerConfig): Promise<KKServer> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, statementTimeoutMs: config.statementTimeoutMs });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    statementTimeoutMs: config.statementTimeoutMs,
+  });
   const items = new ItemStore(db, itemTypes);
   const tokens = new TokenService(db, config);
   // Links in mail use PUBLIC_URL, never the request's Host header, which a caller could forge.
@@ -98,7 +102,19 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   items.addValidator(orgContactValidator);
   const notificationMailer = new NotificationMailer(db, mailer, { siteName: config.siteName, baseUrl });
   const siteSettings = new SiteSettings(db);
-  const services: Services = { config, db, items, tokens, accounts, live, streams: new StreamStore(db), mailer, baseUrl, notifications, siteSettings };
+  const services: Services = {
+    config,
+    db,
+    items,
+    tokens,
+    accounts,
+    live,
+    streams: new StreamStore(db),
+    mailer,
+    baseUrl,
+    notifications,
+    siteSettings,
+  };
 
   let app: FastifyInstance | null = null;
   try {
@@ -137,7 +153,8 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
     a.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
       const status = error.statusCode ?? 500;
       if (status >= 500) console.error('Request failed:', error);
-      const userMessage = status === 413 ? 'tooLarge' : status === 429 ? 'tooManyRequests' : status < 500 ? 'parseRequestFailed' : 'generalFailure';
+      const userMessage =
+        status === 413 ? 'tooLarge' : status === 429 ? 'tooManyRequests' : status < 500 ? 'parseRequestFailed' : 'generalFailure';
       return reply.code(status).send({ userMessage, sysMessage: status < 500 ? error.message : 'Internal error' });
     });
     // Answers carrying a token, and API answers (private data), are kept by no cache along the way.
@@ -173,16 +190,20 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
     await a.register(websocket, { options: { maxPayload: config.wsMaxMsgSize } });
     const dispatcher = new Dispatcher(operationTable);
 
-    a.get('/ws', {
-      websocket: true,
-      preValidation: async (request, reply) => {
-        if (!allowedOrigin(config, request)) {
-          await reply.code(403).send({ userMessage: 'notAllowed', sysMessage: 'Origin not allowed' });
-        }
+    a.get(
+      '/ws',
+      {
+        websocket: true,
+        preValidation: async (request, reply) => {
+          if (!allowedOrigin(config, request)) {
+            await reply.code(403).send({ userMessage: 'notAllowed', sysMessage: 'Origin not allowed' });
+          }
+        },
       },
-    }, (socket) => {
-      new SocketConnection(socket, services, dispatcher);
-    });
+      (socket) => {
+        new SocketConnection(socket, services, dispatcher);
+      },
+    );
 
     // Before the routes: the limiter attaches itself to each route as it is added.
     await registerRateLimits(a);

@@ -132,6 +132,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     unfinishedUploadTtlSeconds: positiveInt('UNFINISHED_UPLOAD_TTL_SECONDS', env.UNFINISHED_UPLOAD_TTL_SECONDS, 7 * 24 * 3600),
     clamdUrl: env.CLAMD_URL || undefined,
     socketRatePerSecond: positiveInt('SOCKET_RATE_PER_SECOND', env.SOCKET_RATE_PER_SECOND, SOCKET_RATE_PER_SECOND),
-    trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter((a) => a !== ''),
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter((a) => a !== ''),
   };
 }

@@ -9,6 +9,11 @@ import { WhatsNewType } from './items/platformTypes/WhatsNew';
 
 /** Every item type of the product: the core ones and those of each domain module. */
 export const itemTypes = new ItemTypeRegistry([
-  ...coreTypes, AttachmentType, NotifyType, SavedSearchType, SystemAlertType, WhatsNewType,
+  ...coreTypes,
+  AttachmentType,
+  NotifyType,
+  SavedSearchType,
+  SystemAlertType,
+  WhatsNewType,
   ...modules.flatMap((m) => m.itemTypes),
 ]);

@@ -38,7 +38,9 @@ describe('account pages', () => {
     await user.type(screen.getByLabelText('Password'), 'long enough password');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Check your e-mail');
-    expect(calls).toEqual([{ path: '/api/register', body: { name: 'Mary Two Rivers', email: 'mary@example.org', password: 'long enough password' } }]);
+    expect(calls).toEqual([
+      { path: '/api/register', body: { name: 'Mary Two Rivers', email: 'mary@example.org', password: 'long enough password' } },
+    ]);
   });
 
   it("shows the server's field messages when registration is refused", async () => {

@@ -15,11 +15,21 @@ function serveItems(h: AppHarness, ...items: SeededItem[]): void {
   h.server.handlers.set('search/ids', (frame) => {
     const type = (frame.b as { must?: { _?: string } }).must?._;
     const found = [...h.server.items.values()].filter((i) => i._t === type).reverse();
-    return { ids: found.map((i) => i.$id), labels: Object.fromEntries(found.map((i) => [i.$id, String(i.title ?? i.displayName ?? i.key ?? i.$id)])), total: found.length };
+    return {
+      ids: found.map((i) => i.$id),
+      labels: Object.fromEntries(found.map((i) => [i.$id, String(i.title ?? i.displayName ?? i.key ?? i.$id)])),
+      total: found.length,
+    };
   });
 }
 
-const sysAlert = (i: number, extra: Record<string, unknown>): SeededItem => ({ $id: `SystemAlert-${i}`, _t: 'SystemAlert', _i: i, _u: 1, ...extra });
+const sysAlert = (i: number, extra: Record<string, unknown>): SeededItem => ({
+  $id: `SystemAlert-${i}`,
+  _t: 'SystemAlert',
+  _i: i,
+  _u: 1,
+  ...extra,
+});
 
 describe('admin.sysalerts', () => {
   it('publishes a modal alert, lists it as showing, edits it and ends it', async () => {
@@ -35,7 +45,12 @@ describe('admin.sysalerts', () => {
     await userEvent.click(within(form).getByLabelText(/Modal/));
     await userEvent.click(within(form).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(sentOf(h, 'create/SystemAlert')).toHaveLength(1));
-    expect(sentOf(h, 'create/SystemAlert')[0]!.b).toEqual({ title: 'Maintenance tonight', message: 'Down 22:00-23:00.', modal: true, active: true });
+    expect(sentOf(h, 'create/SystemAlert')[0]!.b).toEqual({
+      title: 'Maintenance tonight',
+      message: 'Down 22:00-23:00.',
+      modal: true,
+      active: true,
+    });
     expect(await screen.findByText('Applied', {}, WAIT)).toBeInTheDocument();
     const entry = (await screen.findByRole('heading', { name: 'Maintenance tonight' }, WAIT)).closest('li')!;
     expect(within(entry).getByText('Showing')).toBeInTheDocument();
@@ -54,7 +69,11 @@ describe('admin.sysalerts', () => {
     await userEvent.click(within(moved).getByRole('button', { name: 'End' }));
     await waitFor(() => expect(sentOf(h, 'update')).toHaveLength(2));
     expect(sentOf(h, 'update')[1]!.b).toEqual({ $id: 'SystemAlert-2', _u: 1, active: false });
-    await waitFor(() => expect(within(screen.getByRole('heading', { name: 'Maintenance moved' }).closest('li')!).getByText('Ended')).toBeInTheDocument(), WAIT);
+    await waitFor(
+      () =>
+        expect(within(screen.getByRole('heading', { name: 'Maintenance moved' }).closest('li')!).getByText('Ended')).toBeInTheDocument(),
+      WAIT,
+    );
   });
 
   it("shows the server's refusal of a non-administrator's alert, and its field errors under the inputs", async () => {
@@ -79,7 +98,13 @@ describe('admin.state', () => {
     const h = renderApp({ signedIn: true, path: '/admin.state', user: { admin: true } });
     let sockets = 3;
     h.server.handlers.set('act/serverState', () => ({
-      version: '1.4.0', uptimeSeconds: 90061, openSockets: sockets, activeTasks: 2, driver: 'postgres', databaseBytes: 12_345_678, dedicated: true,
+      version: '1.4.0',
+      uptimeSeconds: 90061,
+      openSockets: sockets,
+      activeTasks: 2,
+      driver: 'postgres',
+      databaseBytes: 12_345_678,
+      dedicated: true,
     }));
     expect(await screen.findByText('PostgreSQL', {}, WAIT)).toBeInTheDocument();
     expect(screen.getByText('1.4.0')).toBeInTheDocument();
@@ -98,14 +123,23 @@ describe('admin.state', () => {
 });
 
 describe('admin.lovs', () => {
-  const value = (i: number, extra: Record<string, unknown>): SeededItem => ({ $id: `LOVValue-${i}`, _t: 'LOVValue', _i: i, _u: 1, state: 'ACTIVE', ...extra });
+  const value = (i: number, extra: Record<string, unknown>): SeededItem => ({
+    $id: `LOVValue-${i}`,
+    _t: 'LOVValue',
+    _i: i,
+    _u: 1,
+    state: 'ACTIVE',
+    ...extra,
+  });
 
   it("lists the site's values by list, adds one, translates it and archives it; another owner is the column's parameter", async () => {
     const h = renderApp({ signedIn: true, path: '/admin.lovs', user: { admin: true } });
-    serveItems(h,
+    serveItems(
+      h,
       { $id: 'Organization-2', _t: 'Organization', _i: 2, _u: 1, displayName: 'Riverbend Nation' },
       value(1, { list: 'COMM_LOG_TYPE', key: 'call', t: { en: 'Phone call' } }),
-      value(2, { list: 'COMM_LOG_TYPE', key: 'visit', t: { en: 'Visit' }, owner: { id: 'Organization-2' } }));
+      value(2, { list: 'COMM_LOG_TYPE', key: 'visit', t: { en: 'Visit' }, owner: { id: 'Organization-2' } }),
+    );
     const section = await screen.findByRole('region', { name: 'COMM_LOG_TYPE' }, WAIT);
     expect(within(section).getByText('call')).toBeInTheDocument();
     expect(within(section).queryByText('visit')).not.toBeInTheDocument();
@@ -126,9 +160,14 @@ describe('admin.lovs', () => {
     await userEvent.click(within(translate).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sentOf(h, 'update')).toHaveLength(1));
     expect(sentOf(h, 'update')[0]!.b).toEqual({ $id: 'LOVValue-3', _u: 0, t: { en: 'Letter', fr: 'Lettre' } });
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Labels of letter' })).getByText('Lettre')).toBeInTheDocument(), WAIT);
+    await waitFor(
+      () => expect(within(screen.getByRole('list', { name: 'Labels of letter' })).getByText('Lettre')).toBeInTheDocument(),
+      WAIT,
+    );
 
-    await userEvent.click(within(screen.getByRole('list', { name: 'Labels of letter' }).closest('li')!).getByRole('button', { name: 'Archive' }));
+    await userEvent.click(
+      within(screen.getByRole('list', { name: 'Labels of letter' }).closest('li')!).getByRole('button', { name: 'Archive' }),
+    );
     await waitFor(() => expect(sentOf(h, 'update')).toHaveLength(2));
     expect(sentOf(h, 'update')[1]!.b).toEqual({ $id: 'LOVValue-3', _u: 1, state: 'ARCHIVED' });
     await waitFor(() => expect(within(screen.getByText('letter').closest('li')!).getByText('Archived')).toBeInTheDocument(), WAIT);

@@ -28,7 +28,12 @@ describe('alerts snackbar', () => {
     const user = userEvent.setup();
     const h = renderApp({ signedIn: true });
     await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' });
-    act(() => getAlerts(h.session.system)!.send({ type: 'alerts.raised', alert: { type: 'ERROR', message: 'errors.staleUpdate', details: 'u 3 != 4' } }));
+    act(() =>
+      getAlerts(h.session.system)!.send({
+        type: 'alerts.raised',
+        alert: { type: 'ERROR', message: 'errors.staleUpdate', details: 'u 3 != 4' },
+      }),
+    );
     await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'System message' }));
     expect(await screen.findByRole('dialog', { name: 'System message' })).toHaveTextContent('u 3 != 4');
   });

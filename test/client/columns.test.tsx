@@ -57,7 +57,11 @@ describe('column layout', () => {
     await waitFor(() => expect(toolbarTitles()).toEqual(['Ann One', 'Ann Two', 'Ann Three']));
     expect(document.title).toMatch(/^Ann Three · /);
     const trail = screen.getByRole('navigation', { name: 'Open columns' });
-    expect(within(trail).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Ann One/', 'Ann Two/', 'Ann Three']);
+    expect(
+      within(trail)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Ann One/', 'Ann Two/', 'Ann Three']);
     // Each item is read once and watched while open: the watch follows the read's answer.
     await waitFor(() => expect(h.server.received.some((f) => f.o === 'addWatch/Contact-2/1')).toBe(true));
     expect(h.server.received.filter((f) => f.o === 'read/Contact-2')).toHaveLength(1);

@@ -15,7 +15,14 @@ describe('display preferences of a signed-in user', () => {
     window.localStorage.setItem('kk-prefs', JSON.stringify({ v: 1, prefs: { hideGuidance: true, multiColumns: false } }));
     const user = userEvent.setup();
     const h = renderApp({ signedIn: true, user: { hideGuidance: false, multiColumns: true } });
-    let stored: Record<string, unknown> = { $id: 'User-1', _t: 'User', _u: 5, name: 'Ada Lovelace', hideGuidance: false, multiColumns: true };
+    let stored: Record<string, unknown> = {
+      $id: 'User-1',
+      _t: 'User',
+      _u: 5,
+      name: 'Ada Lovelace',
+      hideGuidance: false,
+      multiColumns: true,
+    };
     h.server.handlers.set('read/User-1', () => stored);
     h.server.handlers.set('update', (frame: Frame) => {
       stored = { ...stored, ...(frame.b as Record<string, unknown>), _u: Number(stored._u) + 1 };
@@ -29,10 +36,14 @@ describe('display preferences of a signed-in user', () => {
 
     await user.click(hide);
     expect(hide).toHaveAttribute('aria-checked', 'true');
-    await waitFor(() => expect(h.server.received).toContainEqual(expect.objectContaining({ o: 'update', b: { $id: 'User-1', _u: 5, hideGuidance: true } })));
+    await waitFor(() =>
+      expect(h.server.received).toContainEqual(expect.objectContaining({ o: 'update', b: { $id: 'User-1', _u: 5, hideGuidance: true } })),
+    );
     expect(h.server.received.filter((frame) => frame.o === 'read/User-1').length).toBeGreaterThan(0);
     await waitFor(() => expect(stored).toMatchObject({ _u: 6, hideGuidance: true }));
-    expect(JSON.parse(window.localStorage.getItem('kk-prefs') ?? '{}')).toMatchObject({ prefs: { hideGuidance: true, multiColumns: true } });
+    expect(JSON.parse(window.localStorage.getItem('kk-prefs') ?? '{}')).toMatchObject({
+      prefs: { hideGuidance: true, multiColumns: true },
+    });
   });
 
   it('tells the user when a change could not be saved', async () => {

@@ -33,7 +33,8 @@ describe('docs and legal pages', () => {
     renderApp({ path: '/privacy-policy#cookies' });
     const cookies = await screen.findByRole('region', { name: 'Cookies and browser storage' });
     expect(cookies.id).toBe('cookies');
-    for (const kept of ['sign-in token', 'display preferences', 'accepted this notice', 'system alerts you dismissed']) expect(cookies).toHaveTextContent(kept);
+    for (const kept of ['sign-in token', 'display preferences', 'accepted this notice', 'system alerts you dismissed'])
+      expect(cookies).toHaveTextContent(kept);
   });
 
   it('shows the terms to visitors', async () => {

@@ -19,7 +19,11 @@ describe('header and user menu', () => {
     expect(home).toHaveAttribute('title', 'Home');
     expect(screen.queryByRole('button', { name: 'Notifications' })).not.toBeInTheDocument();
     const menu = await openMenu(user, 'Account');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Sign in', 'Register', 'Forgot password']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Sign in', 'Register', 'Forgot password']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Forgot password' }));
     expect(await screen.findByRole('heading', { name: 'Forgot password' })).toBeInTheDocument();
   });
@@ -30,7 +34,11 @@ describe('header and user menu', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Registration is closed on this site.');
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     const menu = await openMenu(user, 'Account');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Sign in', 'Forgot password']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Sign in', 'Forgot password']);
   });
 
   it('shows the signed-in user, their profile, display toggles and sign-out', async () => {

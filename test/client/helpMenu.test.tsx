@@ -46,7 +46,10 @@ describe('help menu', () => {
     await waitFor(() => expect(h.server.connected).toBe(1));
     act(() => {
       h.server.push({ o: 'taskUpdate', b: { key: 'export-1', started: '2026-01-01T00:00:00Z', percentageComplete: 40 } });
-      h.server.push({ o: 'taskComplete', b: { key: 'zip-2', started: '2026-01-01T00:00:00Z', percentageComplete: 100, resultURI: '/files/zip-2.zip' } });
+      h.server.push({
+        o: 'taskComplete',
+        b: { key: 'zip-2', started: '2026-01-01T00:00:00Z', percentageComplete: 100, resultURI: '/files/zip-2.zip' },
+      });
     });
     await waitFor(() => expect(h.effects.download).toHaveBeenCalledWith('/files/zip-2.zip'));
 

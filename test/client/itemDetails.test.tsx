@@ -16,7 +16,11 @@ const DAY = 24 * 3600 * 1000;
 
 function item(type: string, props: Record<string, unknown>, createdAgo: number): Item {
   return {
-    $id: `${type}-1`, _t: type, _i: 1, _u: 1, $access: 'PROTECTED',
+    $id: `${type}-1`,
+    _t: type,
+    _i: 1,
+    _u: 1,
+    $access: 'PROTECTED',
     _c: { ts: new Date(Date.now() - createdAgo).toISOString(), by: 'User-1' },
     $labels: { 'User-1': 'Ada Lovelace' },
     ...props,
@@ -32,7 +36,13 @@ function renderDetails(it: Item) {
 
 describe('item read screen', () => {
   it('lists the non-empty properties with their labels, links for e-mail, and who created it how long ago', () => {
-    const { list, valueOf } = renderDetails(item('Contact', { firstName: 'Mary', middleName: '', lastName: 'Thomas', email: 'mary@example.org', officePhone: '(555) 123-4567' }, 3 * DAY));
+    const { list, valueOf } = renderDetails(
+      item(
+        'Contact',
+        { firstName: 'Mary', middleName: '', lastName: 'Thomas', email: 'mary@example.org', officePhone: '(555) 123-4567' },
+        3 * DAY,
+      ),
+    );
     expect(valueOf('First name')).toHaveTextContent('Mary');
     expect(within(list).queryByText('Middle name')).toBeNull();
     expect(within(list).getByRole('link', { name: 'mary@example.org' })).toHaveAttribute('href', 'mailto:mary@example.org');
@@ -52,7 +62,9 @@ describe('item read screen', () => {
   });
 
   it('shows dates as DD-MMM-YYYY, option texts, yes and no, and numbers', () => {
-    const { valueOf } = renderDetails(item('Attachment', { originalName: 'plan.pdf', kind: 'DOCUMENT', trashed: false, size: 12500 }, DAY * 400));
+    const { valueOf } = renderDetails(
+      item('Attachment', { originalName: 'plan.pdf', kind: 'DOCUMENT', trashed: false, size: 12500 }, DAY * 400),
+    );
     expect(valueOf('Kind')).toHaveTextContent('Document');
     expect(valueOf('Trashed')).toHaveTextContent('No');
     expect(valueOf('Size')).toHaveTextContent('12,500');

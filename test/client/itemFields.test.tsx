@@ -14,18 +14,39 @@ const TYPE: ItemTypeDef = {
   properties: {},
   label: (item) => `Label of ${String(item.code)}`,
 };
-const ITEM = { $id: 'Sample-1', _t: 'Sample', _i: 1, _u: 1, _c: { ts: '2024-01-01T00:00:00Z', by: null }, $access: 'PRIVATE', $labels: {}, code: 'A7' } as Item;
+const ITEM = {
+  $id: 'Sample-1',
+  _t: 'Sample',
+  _i: 1,
+  _u: 1,
+  _c: { ts: '2024-01-01T00:00:00Z', by: null },
+  $access: 'PRIVATE',
+  $labels: {},
+  code: 'A7',
+} as Item;
 
 function Editable({ def, initial, error = null }: { def: PropertyDef; initial: unknown; error?: string | null }) {
   const [value, setValue] = useState(initial);
   return (
     <>
-      <FieldEditRow name="prop" def={{ t: 'app.field.yes', ...def }} value={value} item={ITEM} type={TYPE} inputId="f" error={error} shake={false} onChange={(_, v) => setValue(v)} onBlur={() => undefined} />
+      <FieldEditRow
+        name="prop"
+        def={{ t: 'app.field.yes', ...def }}
+        value={value}
+        item={ITEM}
+        type={TYPE}
+        inputId="f"
+        error={error}
+        shake={false}
+        onChange={(_, v) => setValue(v)}
+        onBlur={() => undefined}
+      />
       <output data-testid="value">{JSON.stringify(value)}</output>
     </>
   );
 }
-const renderEdit = (def: PropertyDef, initial: unknown, error: string | null = null) => render(withProviders(<Editable def={def} initial={initial} error={error} />));
+const renderEdit = (def: PropertyDef, initial: unknown, error: string | null = null) =>
+  render(withProviders(<Editable def={def} initial={initial} error={error} />));
 const value = () => JSON.parse(screen.getByTestId('value').textContent || 'null') as unknown;
 
 function renderShow(def: PropertyDef, v: unknown) {

@@ -8,17 +8,27 @@ import { TEST_TYPE_MESSAGES } from '../support/testItemTypes';
 import type * as TestItemTypes from '../support/testItemTypes';
 
 // The number rules are tested on a test-only type (Measure): no product type has a number people edit.
-jest.mock('../../src/shared/itemTypes', () => jest.requireActual<typeof TestItemTypes>('../support/testItemTypes').itemTypesWithTestTypes());
+jest.mock('../../src/shared/itemTypes', () =>
+  jest.requireActual<typeof TestItemTypes>('../support/testItemTypes').itemTypesWithTestTypes(),
+);
 
 afterEach(cleanUpApps);
 
 const base = { _u: 2, _c: { ts: '2024-05-01T10:00:00Z', by: 'User-1' }, $access: 'PROTECTED', $labels: {} };
 const contact = (extra: Record<string, unknown> = {}): SeededItem => ({
-  $id: 'Contact-3', _t: 'Contact', _i: 3, ...base, firstName: 'Mary', lastName: 'Thomas', email: 'mary@example.org', ...extra,
+  $id: 'Contact-3',
+  _t: 'Contact',
+  _i: 3,
+  ...base,
+  firstName: 'Mary',
+  lastName: 'Thomas',
+  email: 'mary@example.org',
+  ...extra,
 });
 const organization: SeededItem = { $id: 'Organization-2', _t: 'Organization', _i: 2, ...base, displayName: 'Acme', type: 'INDUSTRY' };
 
-const updates = (h: { server: { received: { o: string; b?: unknown }[] } }) => h.server.received.filter((f) => f.o === 'update').map((f) => f.b);
+const updates = (h: { server: { received: { o: string; b?: unknown }[] } }) =>
+  h.server.received.filter((f) => f.o === 'update').map((f) => f.b);
 
 describe('item edit form', () => {
   it("shows the item's values, saves only the changed property with _u, and says saved now", async () => {
@@ -53,7 +63,9 @@ describe('item edit form', () => {
     await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(email).toHaveAccessibleDescription('This is not an e-mail address.');
     expect(lastName).toHaveAccessibleDescription('This is required.');
-    expect(h.form.getByLabelText('Mobile phone')).toHaveAccessibleDescription('Enter a phone number of at least 7 digits, with an optional extension.');
+    expect(h.form.getByLabelText('Mobile phone')).toHaveAccessibleDescription(
+      'Enter a phone number of at least 7 digits, with an optional extension.',
+    );
     expect(h.form.getByLabelText('First name')).toHaveAccessibleDescription('At most 100 characters.');
     expect(email).toHaveFocus();
     expect(email).toHaveClass('kk-shake');
@@ -118,7 +130,15 @@ describe('item edit form', () => {
   it('says the end may not come before the start', async () => {
     const user = userEvent.setup();
     const meeting: SeededItem = {
-      $id: 'Meeting-1', _t: 'Meeting', _i: 1, ...base, owner: { id: 'Organization-2' }, summary: 'Board', date: '2025-02-03', meetingTypes: ['BOARD'], start: '10:00',
+      $id: 'Meeting-1',
+      _t: 'Meeting',
+      _i: 1,
+      ...base,
+      owner: { id: 'Organization-2' },
+      summary: 'Board',
+      date: '2025-02-03',
+      meetingTypes: ['BOARD'],
+      start: '10:00',
     };
     const h = await renderItemEditor('/i-Meeting-1-edit', [meeting]);
     const end = await h.form.findByLabelText('End');
@@ -147,7 +167,15 @@ describe('item edit form', () => {
 
   it("offers none of an Attachment's server-kept properties: its file's, nor its relation to an item", async () => {
     const attachment: SeededItem = {
-      $id: 'Attachment-4', _t: 'Attachment', _i: 4, ...base, originalName: 'plan.pdf', size: 10, relProp: 'files', relType: 'Contact', relIndex: 3,
+      $id: 'Attachment-4',
+      _t: 'Attachment',
+      _i: 4,
+      ...base,
+      originalName: 'plan.pdf',
+      size: 10,
+      relProp: 'files',
+      relType: 'Contact',
+      relIndex: 3,
     };
     const h = await renderItemEditor('/i-Attachment-4-edit', [attachment]);
     expect(await h.form.findByLabelText('Original name')).toHaveValue('plan.pdf');
@@ -179,7 +207,15 @@ describe('item edit form', () => {
   it('edits a date with the date input', async () => {
     const user = userEvent.setup();
     const log: SeededItem = {
-      $id: 'CommLog-1', _t: 'CommLog', _i: 1, ...base, owner: { id: 'Organization-2' }, subject: 'Call', date: '2025-02-03', type: 'CALL', direction: 'IN',
+      $id: 'CommLog-1',
+      _t: 'CommLog',
+      _i: 1,
+      ...base,
+      owner: { id: 'Organization-2' },
+      subject: 'Call',
+      date: '2025-02-03',
+      type: 'CALL',
+      direction: 'IN',
     };
     const h = await renderItemEditor('/i-CommLog-1-edit', [log]);
     const date = await h.form.findByLabelText('Date');

@@ -23,7 +23,10 @@ async function setUp(options: RenderOptions = {}) {
     await user.click(within(menu.container).getByRole('button', { name: 'Item menu' }));
     return screen.findByRole('menu');
   };
-  const entries = async () => within(await open()).getAllByRole('menuitem').map((entry) => entry.textContent?.trim());
+  const entries = async () =>
+    within(await open())
+      .getAllByRole('menuitem')
+      .map((entry) => entry.textContent?.trim());
   const sent = (o: string): Frame[] => h.server.received.filter((f) => f.o === o);
   return { h, user, contact, open, entries, sent };
 }
@@ -55,7 +58,11 @@ describe('item menu', () => {
     expect(row('Created')).toHaveTextContent(/05-Jan-2026 \d\d:00/);
     expect(within(row('Created by')).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', '/i-User-1');
     expect(row('Changes')).toHaveTextContent('1');
-    expect(within(row('Labels')).getAllByRole('link').map((link) => link.textContent)).toEqual(['Ann Smith', 'Ada Lovelace']);
+    expect(
+      within(row('Labels'))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Ann Smith', 'Ada Lovelace']);
     await t.user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -91,7 +98,11 @@ describe('item menu', () => {
     let dialog = await openDialog();
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Defaults' })).toBeEnabled());
     // NIL: nothing chosen yet, so there is nothing to apply.
-    expect(within(dialog).getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toEqual([]);
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .filter((radio) => (radio as HTMLInputElement).checked),
+    ).toEqual([]);
     expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeDisabled();
     await t.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -113,7 +124,14 @@ describe('item menu in the column layout', () => {
     const h = renderApp({ signedIn: true, path: '/i-Contact-3' });
     serveItems(h, [buildContact(3)]);
     h.server.handlers.set('timeline/Contact-3', () => [
-      { kind: 'created', u: 1, ts: new Date(Date.now() - 5 * 60_000).toISOString(), by: 'User-1', masquerader: null, changed: ['lastName'] },
+      {
+        kind: 'created',
+        u: 1,
+        ts: new Date(Date.now() - 5 * 60_000).toISOString(),
+        by: 'User-1',
+        masquerader: null,
+        changed: ['lastName'],
+      },
     ]);
     const column = await screen.findByRole('region', { name: 'i-Contact-3' });
     await waitFor(() => expect(h.server.received.some((f) => f.o === 'addWatch/Contact-3/1')).toBe(true));
@@ -131,12 +149,13 @@ describe('raw edit', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit as JSON' });
     return { dialog, field: within(dialog).getByRole('textbox', { name: /The whole item as JSON/ }) as HTMLTextAreaElement };
   };
-  const replaceText = (field: HTMLTextAreaElement, text: string) => act(() => {
-    // user.type would treat the braces of JSON as key descriptors.
-    const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
-    setter.call(field, text);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  });
+  const replaceText = (field: HTMLTextAreaElement, text: string) =>
+    act(() => {
+      // user.type would treat the braces of JSON as key descriptors.
+      const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
+      setter.call(field, text);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    });
 
   it('sends the edited item with update and closes on success', async () => {
     const t = await setUp({ user: { admin: true } });

@@ -20,7 +20,9 @@ describe('masquerade', () => {
     const h = renderApp({ signedIn: true, user: { admin: true } });
     h.server.handlers.set('search/ids', (frame: Frame) => {
       const body = frame.b as { must: { q: string; _: string } };
-      return body.must._ === 'User' && body.must.q === 'bob' ? { ids: ['User-2'], labels: { 'User-2': 'Bob Miller' }, total: 1, facets: {} } : { ids: [], labels: {}, total: 0, facets: {} };
+      return body.must._ === 'User' && body.must.q === 'bob'
+        ? { ids: ['User-2'], labels: { 'User-2': 'Bob Miller' }, total: 1, facets: {} }
+        : { ids: [], labels: {}, total: 0, facets: {} };
     });
     h.server.handlers.set('act/masquerade', (frame: Frame) => {
       expect(frame.b).toEqual({ targetUserID: 'User-2' });

@@ -33,7 +33,9 @@ describe('admin.menu-items', () => {
     expect(switchOf(main, 'Home')).toHaveAttribute('aria-checked', 'true');
     expect(switchOf(main, 'Home')).toHaveAccessibleDescription('Home');
     expect(rowTitles(admin)[0]).toBe('Menu items');
-    expect(rowTitles(admin)).toEqual(expect.arrayContaining(['All items', 'System alerts', 'Server state', 'Lists of values', 'System texts', 'Owner organisation']));
+    expect(rowTitles(admin)).toEqual(
+      expect.arrayContaining(['All items', 'System alerts', 'Server state', 'Lists of values', 'System texts', 'Owner organisation']),
+    );
     expect(within(admin).queryAllByRole('switch')).toHaveLength(0);
     expect(within(row(admin, 'Menu items')).getByText('Always shown')).toBeInTheDocument();
     // First and last of a level cannot move further.
@@ -114,7 +116,10 @@ describe('the navigation drawer and the menu setting', () => {
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     const drawer = await screen.findByRole('dialog', { name: 'Menu' });
     const nav = await within(drawer).findByRole('region', { name: 'Navigation' });
-    const links = () => within(nav).getAllByRole('link').map((link) => link.textContent);
+    const links = () =>
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent);
     expect(links()).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts']);
     act(() => h.server.push({ o: 'siteConfig', b: { menu: { hidden: ['search'], order: { '': ['my-contacts'] } } } }));
     await waitFor(() => expect(links()).toEqual(['My contacts', 'Home', 'Notifications', 'My organisations']));
@@ -128,6 +133,10 @@ describe('the navigation drawer and the menu setting', () => {
     act(() => h.server.push({ o: 'siteConfig', b: { menu: { hidden: ['search'], order: {} } } }));
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     const nav = await within(await screen.findByRole('dialog', { name: 'Menu' })).findByRole('region', { name: 'Navigation' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts']);
   });
 });

@@ -15,13 +15,22 @@ async function openDrawer(options: RenderOptions) {
   return { h, user, drawer };
 }
 
-const linkNames = (section: HTMLElement): string[] => within(section).getAllByRole('link').map((link) => link.textContent ?? '');
+const linkNames = (section: HTMLElement): string[] =>
+  within(section)
+    .getAllByRole('link')
+    .map((link) => link.textContent ?? '');
 
 describe('navigation drawer', () => {
   it('shows a user without rights the main menu and no administration', async () => {
     const { drawer } = await openDrawer({ signedIn: true });
     await waitFor(() => expect(within(drawer).getByRole('region', { name: 'Navigation' })).toBeInTheDocument());
-    expect(linkNames(within(drawer).getByRole('region', { name: 'Navigation' }))).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts']);
+    expect(linkNames(within(drawer).getByRole('region', { name: 'Navigation' }))).toEqual([
+      'Home',
+      'Search',
+      'Notifications',
+      'My organisations',
+      'My contacts',
+    ]);
     expect(within(drawer).queryByRole('region', { name: 'Administration' })).toBeNull();
     expect(within(drawer).getByRole('region', { name: 'Saved searches' })).toBeInTheDocument();
   });
@@ -35,11 +44,24 @@ describe('navigation drawer', () => {
   it("adds the dedicated deployment's entries to an administrator's admin menu", async () => {
     const dedicated = await openDrawer({ signedIn: true, user: { admin: true }, dedicated: true });
     const section = await within(dedicated.drawer).findByRole('region', { name: 'Administration' });
-    expect(linkNames(section)).toEqual(['All items', 'System alerts', 'Server state', 'Lists of values', 'System texts', 'Menu items', 'Owner organisation']);
+    expect(linkNames(section)).toEqual([
+      'All items',
+      'System alerts',
+      'Server state',
+      'Lists of values',
+      'System texts',
+      'Menu items',
+      'Owner organisation',
+    ]);
   });
 
   it('shows a member who may change an organisation its lists of values and, in a dedicated deployment, the owner organisation', async () => {
-    const { drawer } = await openDrawer({ signedIn: true, dedicated: true, ownerOrg: 'Organization-1', user: { organizations: { 'Organization-1': { write: true } } } });
+    const { drawer } = await openDrawer({
+      signedIn: true,
+      dedicated: true,
+      ownerOrg: 'Organization-1',
+      user: { organizations: { 'Organization-1': { write: true } } },
+    });
     const admin = await within(drawer).findByRole('region', { name: 'Administration' });
     expect(linkNames(admin)).toEqual(['Lists of values', 'Owner organisation']);
   });
@@ -47,12 +69,20 @@ describe('navigation drawer', () => {
   it('shows a signed-out visitor only the help and legal pages', async () => {
     const { drawer } = await openDrawer({ path: '/terms' });
     expect(within(drawer).queryByRole('region', { name: 'Navigation' })).toBeNull();
-    expect(linkNames(within(drawer).getByRole('region', { name: 'Help and legal' }))).toEqual(['Documentation', "What's new", 'Terms of use', 'Privacy policy', 'Imprint']);
+    expect(linkNames(within(drawer).getByRole('region', { name: 'Help and legal' }))).toEqual([
+      'Documentation',
+      "What's new",
+      'Terms of use',
+      'Privacy policy',
+      'Imprint',
+    ]);
   });
 
   it('opens an entry as the first column and closes', async () => {
     const { drawer, user } = await openDrawer({ signedIn: true, user: { admin: true } });
-    await user.click(within(await within(drawer).findByRole('region', { name: 'Administration' })).getByRole('link', { name: 'Server state' }));
+    await user.click(
+      within(await within(drawer).findByRole('region', { name: 'Administration' })).getByRole('link', { name: 'Server state' }),
+    );
     await waitFor(() => expect(window.location.pathname).toBe('/admin.state'));
     expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
   });

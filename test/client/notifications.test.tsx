@@ -31,7 +31,10 @@ function serveNotifications(server: ProtocolServer, notes: StoredNote[]) {
     $labels: { [n.context]: n.label },
   });
   const newest = () => [...notes].sort((a, b) => b.index - a.index);
-  const pairs = () => newest().filter((n) => n.unread).map((n) => [n.index, n.context]);
+  const pairs = () =>
+    newest()
+      .filter((n) => n.unread)
+      .map((n) => [n.index, n.context]);
   server.handlers.set('act/markNotifications', (frame: Frame) => {
     const { indexes, asUnread } = frame.b as { indexes: number[]; asUnread?: boolean };
     for (const n of notes) if (indexes.includes(n.index)) n.unread = asUnread === true;
@@ -42,17 +45,27 @@ function serveNotifications(server: ProtocolServer, notes: StoredNote[]) {
     const chosen = ids ? newest().filter((n) => ids.includes(n.index)) : newest().slice(0, max ?? 50);
     return chosen.map(present);
   });
-  const marks = () => server.received.filter((f) => f.o === 'act/markNotifications' && (f.b as { indexes: number[] }).indexes.length > 0).map((f) => f.b);
+  const marks = () =>
+    server.received.filter((f) => f.o === 'act/markNotifications' && (f.b as { indexes: number[] }).indexes.length > 0).map((f) => f.b);
   return { marks };
 }
 
-const note = (index: number, label: string, unread = true, kind = 'updated'): StoredNote => ({ index, context: `Contact-${index}`, label, kind, unread });
+const note = (index: number, label: string, unread = true, kind = 'updated'): StoredNote => ({
+  index,
+  context: `Contact-${index}`,
+  label,
+  kind,
+  unread,
+});
 
 async function setUp(notes: StoredNote[], options: RenderOptions = {}) {
   const user = userEvent.setup();
   const h = renderApp({ signedIn: true, ...options });
   const served = serveNotifications(h.server, notes);
-  serveItems(h, notes.map((n) => buildContact(n.index, { $labels: { [n.context]: n.label } })));
+  serveItems(
+    h,
+    notes.map((n) => buildContact(n.index, { $labels: { [n.context]: n.label } })),
+  );
   return { h, user, ...served };
 }
 
@@ -63,7 +76,9 @@ describe('notification bell', () => {
     const bell = await screen.findByRole('button', { name: 'Notifications, 6 unread' });
     await t.user.click(bell);
     const menu = await screen.findByRole('menu');
-    const entries = within(menu).getAllByRole('menuitem').map((e) => e.textContent);
+    const entries = within(menu)
+      .getAllByRole('menuitem')
+      .map((e) => e.textContent);
     expect(entries).toEqual([
       'Contact 6 was changed',
       'Contact 5 was changed',
@@ -112,7 +127,13 @@ describe('/notifications', () => {
     await screen.findByRole('button', { name: 'Notifications, 2 unread' });
     const list = await screen.findByRole('list', { name: 'Notifications' });
     const items = () => within(list).getAllByRole('listitem');
-    await waitFor(() => expect(items().map((li) => within(li).getByRole('link').textContent)).toEqual(['Gamma was changed', 'Beta was changed', 'Alpha was changed']));
+    await waitFor(() =>
+      expect(items().map((li) => within(li).getByRole('link').textContent)).toEqual([
+        'Gamma was changed',
+        'Beta was changed',
+        'Alpha was changed',
+      ]),
+    );
     expect(within(items()[2]!).queryByText('Unread')).not.toBeInTheDocument();
     expect(within(items()[0]!).getByText('Unread')).toBeInTheDocument();
 

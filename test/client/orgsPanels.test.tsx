@@ -14,12 +14,28 @@ import type { SeededItem } from './support/protocolServer';
 afterEach(cleanUpApps);
 
 const user = (index: number, name: string): SeededItem => ({
-  $id: `User-${index}`, _t: 'User', _i: index, _u: 1, _c: { ts: '2026-01-05T10:00:00.000Z', by: null }, $access: 'PROTECTED',
-  $labels: { [`User-${index}`]: name }, name, email: `${name.split(' ')[0]!.toLowerCase()}@example.org`,
+  $id: `User-${index}`,
+  _t: 'User',
+  _i: index,
+  _u: 1,
+  _c: { ts: '2026-01-05T10:00:00.000Z', by: null },
+  $access: 'PROTECTED',
+  $labels: { [`User-${index}`]: name },
+  name,
+  email: `${name.split(' ')[0]!.toLowerCase()}@example.org`,
 });
 const contact = (index: number, extra: Record<string, unknown> = {}): SeededItem => ({
-  $id: `Contact-${index}`, _t: 'Contact', _i: index, _u: 1, _c: { ts: '2026-01-05T10:00:00.000Z', by: 'User-1' }, $access: 'PROTECTED',
-  $labels: { [`Contact-${index}`]: 'Nora Invited' }, firstName: 'Nora', lastName: 'Invited', email: 'nora@example.org', ...extra,
+  $id: `Contact-${index}`,
+  _t: 'Contact',
+  _i: index,
+  _u: 1,
+  _c: { ts: '2026-01-05T10:00:00.000Z', by: 'User-1' },
+  $access: 'PROTECTED',
+  $labels: { [`Contact-${index}`]: 'Nora Invited' },
+  firstName: 'Nora',
+  lastName: 'Invited',
+  email: 'nora@example.org',
+  ...extra,
 });
 
 /** The app at the item's cell, and the type's registered panels drawn for that cell's item. */
@@ -30,19 +46,39 @@ async function renderPanels(item: SeededItem, options: RenderOptions, serve: (h:
   let itemRef: ItemActorRef | null = null;
   let read: Item | null = null;
   await waitFor(() => {
-    const cell = getRouter(app.session.system)?.getSnapshot().context.cells.find((c) => c.spec.itemId === item.$id);
+    const cell = getRouter(app.session.system)
+      ?.getSnapshot()
+      .context.cells.find((c) => c.spec.itemId === item.$id);
     itemRef = cell?.ref.getSnapshot().context.item ?? null;
     read = itemRef ? selectItem(itemRef.getSnapshot()) : null;
     if (!read) throw new Error('not read yet');
   });
-  const cell = getRouter(app.session.system)!.getSnapshot().context.cells.find((c) => c.spec.itemId === item.$id)!.ref;
+  const cell = getRouter(app.session.system)!
+    .getSnapshot()
+    .context.cells.find((c) => c.spec.itemId === item.$id)!.ref;
   const panels: ComponentType<ItemPanelProps>[] = ITEM_PANELS[String(item._t)] ?? [];
-  const view = render(withProviders(<>{panels.map((Panel, i) => <Panel key={i} item={read!} itemRef={itemRef!} cell={cell} />)}</>, app.session));
+  const view = render(
+    withProviders(
+      <>
+        {panels.map((Panel, i) => (
+          <Panel key={i} item={read!} itemRef={itemRef!} cell={cell} />
+        ))}
+      </>,
+      app.session,
+    ),
+  );
   return { ...app, panel: within(view.container) };
 }
 
-const ops = (h: { server: { received: { o: string; b?: unknown }[] } }, o: string) => h.server.received.filter((f) => f.o === o).map((f) => f.b ?? null);
-const session = (id: string, started: string, current = false) => ({ id, started, expires: '2030-01-01T00:00:00Z', current, masqueraded: false });
+const ops = (h: { server: { received: { o: string; b?: unknown }[] } }, o: string) =>
+  h.server.received.filter((f) => f.o === o).map((f) => f.b ?? null);
+const session = (id: string, started: string, current = false) => ({
+  id,
+  started,
+  expires: '2030-01-01T00:00:00Z',
+  current,
+  masqueraded: false,
+});
 
 describe('User panel', () => {
   it('shows the user their own sessions; End ends one and the list is read again', async () => {
@@ -68,19 +104,32 @@ describe('User panel', () => {
 
   it("gives an administrator another user's capabilities, memberships, Block with confirmation and End all sessions", async () => {
     let account: UserAccount = {
-      userId: 'User-7', admin: false, blocked: false, capabilities: { Research: true }, memberships: [{ orgId: 'Organization-2', label: 'Coastal Mining', capabilities: {} }],
+      userId: 'User-7',
+      admin: false,
+      blocked: false,
+      capabilities: { Research: true },
+      memberships: [{ orgId: 'Organization-2', label: 'Coastal Mining', capabilities: {} }],
     };
     const h = await renderPanels(user(7, 'Bob Member'), { user: { admin: true } }, (app) => {
       app.server.handlers.set('act/userAccount', () => account);
       app.server.handlers.set('act/rolesAvailable', () => ['Research', 'Spatial', 'write']);
-      app.server.handlers.set('search/ids', () => ({ ids: ['Organization-2', 'Organization-5'], labels: { 'Organization-2': 'Coastal Mining', 'Organization-5': 'Riverbend Nation' } }));
+      app.server.handlers.set('search/ids', () => ({
+        ids: ['Organization-2', 'Organization-5'],
+        labels: { 'Organization-2': 'Coastal Mining', 'Organization-5': 'Riverbend Nation' },
+      }));
       app.server.handlers.set('act/setCapabilities', (f) => {
         account = { ...account, capabilities: (f.b as { capabilities: Record<string, boolean> }).capabilities };
         return null;
       });
       app.server.handlers.set('act/setMembership', (f) => {
         const { orgId, capabilities } = f.b as { orgId: string; capabilities: Record<string, boolean> };
-        account = { ...account, memberships: [...account.memberships.filter((m) => m.orgId !== orgId), { orgId, label: orgId === 'Organization-5' ? 'Riverbend Nation' : 'Coastal Mining', capabilities }] };
+        account = {
+          ...account,
+          memberships: [
+            ...account.memberships.filter((m) => m.orgId !== orgId),
+            { orgId, label: orgId === 'Organization-5' ? 'Riverbend Nation' : 'Coastal Mining', capabilities },
+          ],
+        };
         return null;
       });
       app.server.handlers.set('act/blockUser', (f) => {
@@ -93,12 +142,20 @@ describe('User panel', () => {
     expect(within(site).getByRole('checkbox', { name: 'Research' })).toBeChecked();
     expect(within(site).queryByRole('checkbox', { name: "Change the organisation's items" })).not.toBeInTheDocument();
     await userEvent.click(within(site).getByRole('checkbox', { name: 'Spatial' }));
-    await waitFor(() => expect(ops(h, 'act/setCapabilities')).toEqual([{ userId: 'User-7', capabilities: { Research: true, Spatial: true } }]));
-    await waitFor(() => expect(within(h.panel.getByRole('group', { name: 'Capabilities on the whole site' })).getByRole('checkbox', { name: 'Spatial' })).toBeChecked());
+    await waitFor(() =>
+      expect(ops(h, 'act/setCapabilities')).toEqual([{ userId: 'User-7', capabilities: { Research: true, Spatial: true } }]),
+    );
+    await waitFor(() =>
+      expect(
+        within(h.panel.getByRole('group', { name: 'Capabilities on the whole site' })).getByRole('checkbox', { name: 'Spatial' }),
+      ).toBeChecked(),
+    );
 
     const coastal = h.panel.getByRole('group', { name: 'Capabilities in Coastal Mining' });
     await userEvent.click(within(coastal).getByRole('checkbox', { name: "Change the organisation's items" }));
-    await waitFor(() => expect(ops(h, 'act/setMembership')).toEqual([{ userId: 'User-7', orgId: 'Organization-2', capabilities: { write: true } }]));
+    await waitFor(() =>
+      expect(ops(h, 'act/setMembership')).toEqual([{ userId: 'User-7', orgId: 'Organization-2', capabilities: { write: true } }]),
+    );
     await userEvent.selectOptions(h.panel.getByLabelText('Organisation'), 'Riverbend Nation');
     await userEvent.click(h.panel.getByRole('button', { name: 'Add to organisation' }));
     expect(await h.panel.findByRole('group', { name: 'Capabilities in Riverbend Nation' })).toBeInTheDocument();
@@ -117,7 +174,13 @@ describe('User panel', () => {
 
   it('Cancel keeps the user unblocked; a refusal is shown', async () => {
     const h = await renderPanels(user(7, 'Bob Member'), { user: { admin: true } }, (app) => {
-      app.server.handlers.set('act/userAccount', () => ({ userId: 'User-7', admin: false, blocked: false, capabilities: {}, memberships: [] }));
+      app.server.handlers.set('act/userAccount', () => ({
+        userId: 'User-7',
+        admin: false,
+        blocked: false,
+        capabilities: {},
+        memberships: [],
+      }));
       app.server.handlers.set('act/rolesAvailable', () => ['Research']);
       app.server.handlers.set('search/ids', () => ({ ids: [], labels: {} }));
       app.server.failures.set('act/endSessions', { userMessage: 'notAllowed' });

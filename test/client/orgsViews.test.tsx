@@ -23,10 +23,16 @@ describe('my organisations and my contacts', () => {
   it('lists every organisation for an administrator; an entry and New organisation open next to the list', async () => {
     const h = renderApp({ signedIn: true, path: '/my-organizations', user: { admin: true } });
     h.server.handlers.set('search/ids', () => ({
-      ids: ['Organization-2', 'Organization-5'], labels: { 'Organization-2': 'Coastal Mining', 'Organization-5': 'Riverbend Nation' }, total: 2,
+      ids: ['Organization-2', 'Organization-5'],
+      labels: { 'Organization-2': 'Coastal Mining', 'Organization-5': 'Riverbend Nation' },
+      total: 2,
     }));
     const list = await screen.findByRole('list', { name: 'My organisations' });
-    expect(within(list).getAllByRole('link').map((a) => a.textContent)).toEqual(['Coastal Mining', 'Riverbend Nation']);
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Coastal Mining', 'Riverbend Nation']);
     expect(searches(h.server.received)[0]).toMatchObject({ must: { _: 'Organization' }, labels: true });
     expect(searches(h.server.received)[0]).not.toHaveProperty('ids');
     await userEvent.click(within(list).getByRole('link', { name: 'Riverbend Nation' }));
@@ -60,7 +66,12 @@ describe('my organisations and my contacts', () => {
   });
 
   it('offers New contact only to administrators where the site keeps contact creation to them', async () => {
-    const h = renderApp({ signedIn: true, path: '/my-contacts', user: { organizations: { 'Organization-2': {} } }, contactCreationAdminsOnly: true });
+    const h = renderApp({
+      signedIn: true,
+      path: '/my-contacts',
+      user: { organizations: { 'Organization-2': {} } },
+      contactCreationAdminsOnly: true,
+    });
     h.server.handlers.set('search/ids', () => ({ ids: ['Contact-3'], labels: { 'Contact-3': 'Nora Invited' }, total: 1 }));
     await screen.findByRole('link', { name: /Nora Invited/ });
     expect(screen.queryByRole('button', { name: 'New contact' })).not.toBeInTheDocument();

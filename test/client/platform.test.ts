@@ -5,7 +5,8 @@ import { socketUrl } from '../../src/client/platform/browserEffects';
 import { readSiteConfig } from '../../src/client/platform/readSiteConfig';
 import { safeNext } from '../../src/client/platform/safeNext';
 
-const answer = (status: number, body: unknown) => jest.fn(async () => ({ ok: status < 300, status, json: async () => body }) as unknown as Response);
+const answer = (status: number, body: unknown) =>
+  jest.fn(async () => ({ ok: status < 300, status, json: async () => body }) as unknown as Response);
 
 describe('browser platform helpers', () => {
   it('takes the locale from the route, English by default', () => {
@@ -37,7 +38,12 @@ describe('browser platform helpers', () => {
     expect(intl.formatMessage({ id: 'app.signIn.title' })).toBe('Welcome back');
     expect(intl.formatMessage({ id: 'app.signIn.submit' })).toBe('Sign in');
     expect(await loadOverrides('en', answer(500, {}))).toEqual({});
-    expect(await loadOverrides('en', jest.fn(async () => Promise.reject(new Error('offline'))))).toEqual({});
+    expect(
+      await loadOverrides(
+        'en',
+        jest.fn(async () => Promise.reject(new Error('offline'))),
+      ),
+    ).toEqual({});
   });
 
   it('formats ICU plurals and shows an unknown key as itself', () => {
@@ -50,7 +56,8 @@ describe('browser platform helpers', () => {
   });
 
   it('reads the embedded site config, and nothing from a page without one', () => {
-    document.body.innerHTML = '<script id="kk-site-config" type="application/json">{"siteName":"Treaty 8 Keeper","version":"2.0.0"}</script>';
+    document.body.innerHTML =
+      '<script id="kk-site-config" type="application/json">{"siteName":"Treaty 8 Keeper","version":"2.0.0"}</script>';
     expect(readSiteConfig(document)).toMatchObject({ siteName: 'Treaty 8 Keeper' });
     document.body.innerHTML = '<script id="kk-site-config" type="application/json">{not json</script>';
     expect(readSiteConfig(document)).toBeNull();

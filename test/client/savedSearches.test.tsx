@@ -34,7 +34,9 @@ async function withSaved(items: ReturnType<typeof saved>[]) {
     const ids = [...h.server.items.values()].filter((i) => i._t === 'SavedSearch').map((i) => i.$id);
     return { ids, labels: {}, total: ids.length, facets: {} };
   });
-  h.server.handlers.set('readMany/object', (frame: Frame) => Object.fromEntries((frame.b as string[]).map((id) => [id, h.server.items.get(id)])));
+  h.server.handlers.set('readMany/object', (frame: Frame) =>
+    Object.fromEntries((frame.b as string[]).map((id) => [id, h.server.items.get(id)])),
+  );
   await screen.findByTestId('home-title');
   return { h, user, asked };
 }
@@ -48,10 +50,21 @@ describe('saved searches', () => {
   it("lists the user's own saved searches by name", async () => {
     const { user, asked } = await withSaved([saved(1, 'Rivers'), saved(2, 'Letters')]);
     const section = await drawerSection(user);
-    await waitFor(() => expect(within(section).getAllByRole('button', { name: /^(Letters|Rivers)$/ }).map((b) => b.textContent)).toEqual(['Letters', 'Rivers']));
+    await waitFor(() =>
+      expect(
+        within(section)
+          .getAllByRole('button', { name: /^(Letters|Rivers)$/ })
+          .map((b) => b.textContent),
+      ).toEqual(['Letters', 'Rivers']),
+    );
     // Names cut to the drawer's width show whole in the tooltip.
     expect(within(section).getByRole('button', { name: 'Rivers' })).toHaveAttribute('title', 'Rivers');
-    expect(asked[0]).toMatchObject({ must: [{ kind: '_', value: 'SavedSearch' }, { prop: 'createdBy', kind: 'ft', value: 'User-1' }] });
+    expect(asked[0]).toMatchObject({
+      must: [
+        { kind: '_', value: 'SavedSearch' },
+        { prop: 'createdBy', kind: 'ft', value: 'User-1' },
+      ],
+    });
   });
 
   it('says so when there are none', async () => {
@@ -130,7 +143,9 @@ describe('saved searches', () => {
     await user.clear(name);
     await user.type(name, 'River letters');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(h.server.received.find((f) => f.o === 'create/SavedSearch')?.b).toEqual({ name: 'River letters', ...settings }));
+    await waitFor(() =>
+      expect(h.server.received.find((f) => f.o === 'create/SavedSearch')?.b).toEqual({ name: 'River letters', ...settings }),
+    );
     const section = await drawerSection(user);
     expect(await within(section).findByRole('button', { name: 'River letters' })).toBeInTheDocument();
   });

@@ -9,7 +9,12 @@ import { ReplyRefusal } from './support/protocolServer';
 
 afterEach(cleanUpApps);
 
-const reply = (hits: Record<string, string>): SearchReply => ({ ids: Object.keys(hits), labels: hits, total: Object.keys(hits).length, facets: {} });
+const reply = (hits: Record<string, string>): SearchReply => ({
+  ids: Object.keys(hits),
+  labels: hits,
+  total: Object.keys(hits).length,
+  facets: {},
+});
 const MARY = reply({ 'Contact-1': 'Mary Thomas', 'Contact-2': 'Maria Lopez', 'Organization-3': 'Mary River Mine' });
 
 /** A signed-in app whose `search/ids` answers are held until the test releases them, per free text. */
@@ -72,11 +77,11 @@ describe('search bar', () => {
     await waitFor(() => expect(t.searches()).toEqual([{ must: { q: 'mar' }, max: 5, labels: true }]));
     await t.answer('mar', MARY);
     const list = await screen.findByRole('listbox', { name: 'Suggestions' });
-    expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Mary ThomasContact-1',
-      'Maria LopezContact-2',
-      'Mary River MineOrganization-3',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Mary ThomasContact-1', 'Maria LopezContact-2', 'Mary River MineOrganization-3']);
     expect(field).toHaveAttribute('aria-expanded', 'true');
     expect(field).toHaveAttribute('aria-controls', list.id);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();

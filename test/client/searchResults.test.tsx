@@ -7,8 +7,15 @@ import { cleanUpApps, renderApp } from './support/renderApp';
 afterEach(cleanUpApps);
 
 const contact = (i: number, first: string, last: string) => ({
-  $id: `Contact-${i}`, _t: 'Contact', _i: i, _u: 1, _c: { ts: '2026-01-0' + ((i % 9) + 1) + 'T10:00:00Z', by: null }, $access: 'PROTECTED',
-  $labels: { [`Contact-${i}`]: `${first} ${last}` }, firstName: first, lastName: last,
+  $id: `Contact-${i}`,
+  _t: 'Contact',
+  _i: i,
+  _u: 1,
+  _c: { ts: '2026-01-0' + ((i % 9) + 1) + 'T10:00:00Z', by: null },
+  $access: 'PROTECTED',
+  $labels: { [`Contact-${i}`]: `${first} ${last}` },
+  firstName: first,
+  lastName: last,
 });
 const PEOPLE = [contact(1, 'Mary', 'Thomas'), contact(2, 'Maria', 'Lopez'), contact(3, 'Marek', 'Nowak')];
 
@@ -16,7 +23,8 @@ function start(answer: (q: SearchQuery) => SearchReply) {
   const h = renderApp({ signedIn: true, path: '/search?c0=mar' });
   h.server.handlers.set('search/ids', (frame: Frame) => answer(frame.b as SearchQuery));
   h.server.handlers.set('readMany/object', (frame: Frame) =>
-    Object.fromEntries(PEOPLE.filter((p) => (frame.b as string[]).includes(p.$id)).map((p) => [p.$id, p])));
+    Object.fromEntries(PEOPLE.filter((p) => (frame.b as string[]).includes(p.$id)).map((p) => [p.$id, p])),
+  );
   const searches = () => h.server.received.filter((f) => f.o === 'search/ids').map((f) => f.b as SearchQuery);
   return { ...h, searches, user: userEvent.setup() };
 }
@@ -27,7 +35,16 @@ const all = (q: SearchQuery): SearchReply => {
     ids: people.map((p) => p.$id),
     labels: Object.fromEntries(people.map((p) => [p.$id, p.$labels[p.$id]!])),
     total: people.length,
-    facets: { _: [{ key: 'Contact', count: 3 }, { key: 'Organization', count: 0 }], created: [{ key: 'today', count: 0 }, { key: 'before180', count: 3 }] },
+    facets: {
+      _: [
+        { key: 'Contact', count: 3 },
+        { key: 'Organization', count: 0 },
+      ],
+      created: [
+        { key: 'today', count: 0 },
+        { key: 'before180', count: 3 },
+      ],
+    },
   };
 };
 
@@ -42,10 +59,12 @@ test('searches the route text and lists the results; the facets narrow them', as
   expect(within(facets).queryByText('Organisation')).not.toBeInTheDocument();
   await t.user.click(within(facets).getByRole('checkbox', { name: /Contact/ }));
   await t.user.click(within(facets).getByRole('checkbox', { name: /More than 180 days ago/ }));
-  await waitFor(() => expect(t.searches().at(-1)!.subs).toEqual([
-    { should: [{ prop: '', kind: '_', value: 'Contact' }], facet: '_' },
-    { should: [expect.objectContaining({ prop: 'created', kind: 'dr' })], facet: 'created' },
-  ]));
+  await waitFor(() =>
+    expect(t.searches().at(-1)!.subs).toEqual([
+      { should: [{ prop: '', kind: '_', value: 'Contact' }], facet: '_' },
+      { should: [expect.objectContaining({ prop: 'created', kind: 'dr' })], facet: 'created' },
+    ]),
+  );
 });
 
 test('the table sorts by a clicked heading; the other displays show the results', async () => {

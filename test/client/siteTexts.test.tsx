@@ -104,7 +104,11 @@ describe('admin.systext', () => {
     expect(sentOf(h, 'act/setLocaleOverride')).toHaveLength(0);
 
     // The server checks again, whatever the browser let through.
-    h.server.failures.set('act/setLocaleOverride', { userMessage: 'validationFailed', sysMessage: 'Not an ICU message', fields: { message: 'errors.invalidMessage' } });
+    h.server.failures.set('act/setLocaleOverride', {
+      userMessage: 'validationFailed',
+      sysMessage: 'Not an ICU message',
+      fields: { message: 'errors.invalidMessage' },
+    });
     await userEvent.clear(box);
     await userEvent.click(box);
     await userEvent.paste('At least {min} letters');
@@ -138,7 +142,11 @@ describe('admin.systext', () => {
     await replaceText(entryOf('app.subtitle'), 'app.subtitle', 'KnowledgeKeeper communautaire');
     await waitFor(() => expect(within(entryOf('app.subtitle')).getByText('KnowledgeKeeper communautaire')).toBeInTheDocument(), WAIT);
     expect(texts.fr).toEqual({ 'app.home': 'Accueil', 'app.subtitle': 'KnowledgeKeeper communautaire' });
-    expect(sentOf(h, 'act/setLocaleOverride').at(-1)!.b).toEqual({ lang: 'fr', key: 'app.subtitle', message: 'KnowledgeKeeper communautaire' });
+    expect(sentOf(h, 'act/setLocaleOverride').at(-1)!.b).toEqual({
+      lang: 'fr',
+      key: 'app.subtitle',
+      message: 'KnowledgeKeeper communautaire',
+    });
     expect(within(screen.getByRole('banner')).getByText('Community KnowledgeKeeper')).toBeInTheDocument();
   });
 

@@ -58,7 +58,14 @@ describe('timeline view', () => {
   it('is fetched again when the item changes on the server', async () => {
     let version = 1;
     const t = await setUp(() =>
-      Array.from({ length: version }, (_, i) => ({ kind: i === 0 ? 'created' : 'updated', u: i + 1, ts: at(HOUR), by: 'User-1', masquerader: null, changed: ['lastName'] })),
+      Array.from({ length: version }, (_, i) => ({
+        kind: i === 0 ? 'created' : 'updated',
+        u: i + 1,
+        ts: at(HOUR),
+        by: 'User-1',
+        masquerader: null,
+        changed: ['lastName'],
+      })),
     );
     await t.in.findByRole('list', { name: 'Timeline' });
     await waitFor(() => expect(t.h.server.received.some((f) => f.o === 'addWatch/Contact-3/1')).toBe(true));

@@ -38,7 +38,11 @@ describe("what's new", () => {
     const h = renderApp({ signedIn: true });
     const { updates } = serveWhatsNew(
       h.server,
-      [entry(3, 'v1.3.0', 'Maps in lists'), entry(2, 'v1.3.0', 'Faster search', '<p>Search is <strong>faster</strong>.</p><script>alert(1)</script>'), entry(1, 'v1.2.0', 'Old news')],
+      [
+        entry(3, 'v1.3.0', 'Maps in lists'),
+        entry(2, 'v1.3.0', 'Faster search', '<p>Search is <strong>faster</strong>.</p><script>alert(1)</script>'),
+        entry(1, 'v1.2.0', 'Old news'),
+      ],
       'v1.2.0',
     );
 
@@ -49,7 +53,11 @@ describe("what's new", () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: "What's new" })).toBeInTheDocument();
     const newest = screen.getByRole('region', { name: 'Version v1.3.0' });
-    expect(within(newest).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Maps in lists', 'Faster search']);
+    expect(
+      within(newest)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Maps in lists', 'Faster search']);
     expect(within(newest).getByText('faster').tagName).toBe('STRONG');
     expect(newest.querySelector('script')).toBeNull();
     expect(within(newest).getAllByText(/^Published /)[0]).toHaveTextContent('Published Mar 3, 2026');
@@ -70,7 +78,9 @@ describe("what's new", () => {
     await user.click(within(help).getByRole('link', { name: "What's new (1)" }));
     expect(await screen.findByRole('heading', { level: 1, name: "What's new" })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
-    expect(within(await screen.findByRole('region', { name: 'Help and legal' })).getByRole('link', { name: "What's new" })).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('region', { name: 'Help and legal' })).getByRole('link', { name: "What's new" }),
+    ).toBeInTheDocument();
   });
 
   it('shows no count when every entry was seen, and says so when there is nothing', async () => {

@@ -12,7 +12,8 @@ jest.setTimeout(120_000);
 const e2e = e2eSuite({ DEDICATED: '1' });
 
 /** A page signed in as the administrator at `path`. */
-const adminPage = (path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> => signedInPage(e2e.browser, e2e.server.url, path, { colorScheme });
+const adminPage = (path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> =>
+  signedInPage(e2e.browser, e2e.server.url, path, { colorScheme });
 
 /** A community user, invited by the administrator, who has set their password in a browser of their own. */
 const userPage = async (): Promise<Page> => (await invite(e2e, 'Ada', 'Member')).join();
@@ -77,7 +78,12 @@ describe('administration', () => {
   });
 
   it('all items lists items of every type, system alerts too, and finds one by its text', async () => {
-    await e2e.api.call('create/SystemAlert', { title: 'Road closed at the river crossing', message: 'Use the north road.', modal: false, active: false });
+    await e2e.api.call('create/SystemAlert', {
+      title: 'Road closed at the river crossing',
+      message: 'Use the north road.',
+      modal: false,
+      active: false,
+    });
     await e2e.api.call('create/Organization', { displayName: 'River Valley Council', type: 'GOVERNMENT' });
     const admin = await adminPage('/admin.all-items', 'dark');
     const table = admin.getByRole('table');

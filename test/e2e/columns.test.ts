@@ -27,7 +27,8 @@ beforeAll(async () => {
 const titles = (page: Page): Promise<string[]> => page.locator('section[data-cell] h2').allTextContents();
 
 /** A page signed in as the administrator at `path`. */
-const adminPage = (path: string, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Page> => signedInPage(e2e.browser, e2e.server.url, path, options);
+const adminPage = (path: string, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Page> =>
+  signedInPage(e2e.browser, e2e.server.url, path, options);
 
 describe('columns and items', () => {
   it('opens three items side by side, titled by their labels', async () => {
@@ -126,15 +127,18 @@ describe('columns and items', () => {
     const page = await adminPage(`/i-${c}`);
     await page.getByRole('heading', { name: 'Cree Cardinal', level: 2 }).waitFor();
     const edit = page.getByRole('button', { name: 'Edit' });
-    for (let presses = 0; presses < 40 && !(await edit.evaluate((el) => el === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+    for (let presses = 0; presses < 40 && !(await edit.evaluate((el) => el === document.activeElement)); presses += 1)
+      await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/i-${c}-edit`);
     const firstName = page.getByLabel('First name');
-    for (let presses = 0; presses < 40 && !(await firstName.evaluate((el) => el === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+    for (let presses = 0; presses < 40 && !(await firstName.evaluate((el) => el === document.activeElement)); presses += 1)
+      await page.keyboard.press('Tab');
     await page.keyboard.press('Control+A');
     await page.keyboard.type('Crystal');
     const save = page.getByRole('button', { name: 'Save' });
-    for (let presses = 0; presses < 40 && !(await save.evaluate((el) => el === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+    for (let presses = 0; presses < 40 && !(await save.evaluate((el) => el === document.activeElement)); presses += 1)
+      await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Crystal Cardinal', level: 2 }).waitFor();
     await page.context().close();

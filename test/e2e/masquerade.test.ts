@@ -12,7 +12,11 @@ const e2e = e2eSuite();
 
 /** A community user who has set their password (through the invitation mail). */
 async function makeUser(): Promise<void> {
-  const contact = await e2e.api.call<{ $id: string }>('create/Contact', { firstName: 'Milo', lastName: 'Target', email: 'milo.target@example.org' });
+  const contact = await e2e.api.call<{ $id: string }>('create/Contact', {
+    firstName: 'Milo',
+    lastName: 'Target',
+    email: 'milo.target@example.org',
+  });
   await e2e.api.call('act/invite', { contactId: contact.$id });
   const page = await (await newContext(e2e.browser, e2e.server.url)).newPage();
   await page.goto(linkIn(readMail(e2e.server.dataDir, 'milo.target@example.org'), '/set-pass'));

@@ -12,7 +12,8 @@ jest.setTimeout(120_000);
 const e2e = e2eSuite({ DEDICATED: '1' });
 
 /** A page signed in as the administrator at `path`. */
-const adminPage = (path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> => signedInPage(e2e.browser, e2e.server.url, path, { colorScheme });
+const adminPage = (path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> =>
+  signedInPage(e2e.browser, e2e.server.url, path, { colorScheme });
 
 /** A community user, invited by the administrator, who has set their password in a browser of their own. */
 const userPage = async (): Promise<Page> => (await invite(e2e, 'Ada', 'Member')).join();
@@ -26,7 +27,10 @@ async function navLinks(page: Page): Promise<string[]> {
 
 /** A row of the screen's list, found by its entry's title. */
 const rowOf = (section: Locator, title: string): Locator =>
-  section.getByRole('listitem').filter({ has: section.page().getByText(title, { exact: true }) }).last();
+  section
+    .getByRole('listitem')
+    .filter({ has: section.page().getByText(title, { exact: true }) })
+    .last();
 
 describe('menu items', () => {
   it("the administrator hides an entry and moves another; a user's open drawer changes at once", async () => {
@@ -49,10 +53,16 @@ describe('menu items', () => {
     await admin.getByText('Applied').first().waitFor();
 
     // Ada's drawer, still open, follows without a reload.
-    await ada.waitForFunction(() => {
-      const nav = document.querySelector('[role="dialog"] section[aria-labelledby="nav-main"]');
-      return [...(nav?.querySelectorAll('a') ?? [])].map((a) => a.textContent).join('|') === 'Home|Notifications|My contacts|My organisations';
-    }, undefined, { timeout: 10_000 });
+    await ada.waitForFunction(
+      () => {
+        const nav = document.querySelector('[role="dialog"] section[aria-labelledby="nav-main"]');
+        return (
+          [...(nav?.querySelectorAll('a') ?? [])].map((a) => a.textContent).join('|') === 'Home|Notifications|My contacts|My organisations'
+        );
+      },
+      undefined,
+      { timeout: 10_000 },
+    );
     expect(await navLinks(ada)).toEqual(['Home', 'Notifications', 'My contacts', 'My organisations']);
     // The hidden view still opens for those allowed.
     await ada.keyboard.press('Escape');

@@ -71,7 +71,10 @@ describe('organisations, contacts and users', () => {
     await nora.getByText('You may not do this.').waitFor();
 
     // Her own profile lists her session.
-    const users = await e2e.api.call<{ ids: string[]; labels: Record<string, string> }>('search/ids', { must: { _: 'User' }, labels: true });
+    const users = await e2e.api.call<{ ids: string[]; labels: Record<string, string> }>('search/ids', {
+      must: { _: 'User' },
+      labels: true,
+    });
     const noraId = users.ids.find((id) => users.labels[id] === 'Nora Invited')!;
     await nora.goto(`/i-${noraId}`);
     await nora.getByText('This session').waitFor();
@@ -92,7 +95,10 @@ describe('organisations, contacts and users', () => {
 
     // The dark theme keeps its contrast on the module's screens.
     const dark = await adminPage('/my-contacts', 'dark');
-    await dark.getByRole('list', { name: 'My contacts' }).getByRole('link', { name: /Nora Invited/ }).waitFor();
+    await dark
+      .getByRole('list', { name: 'My contacts' })
+      .getByRole('link', { name: /Nora Invited/ })
+      .waitFor();
     await expectNoAxeViolations(dark);
     await dark.goto(`/i-${noraId}`);
     await dark.getByText('This user is blocked.').waitFor();

@@ -27,7 +27,10 @@ async function adminSection(page: Page) {
 describe('the owner organisation', () => {
   it('is chosen by the administrator, whose writer manages its members from the drawer; a member without write is refused', async () => {
     const org = await e2e.api.call<{ $id: string }>('create/Organization', {
-      displayName: 'Riverbend Nation', type: 'COMMUNITY', legalName: 'Riverbend Nation Inc.', website: 'https://riverbend.example',
+      displayName: 'Riverbend Nation',
+      type: 'COMMUNITY',
+      legalName: 'Riverbend Nation Inc.',
+      website: 'https://riverbend.example',
     });
     const wren = await inviteUser('Wren', 'Writer');
     const rae = await inviteUser('Rae', 'Reader');
@@ -65,7 +68,12 @@ describe('the owner organisation', () => {
     const listed = await e2e.api.call<OrgMembersReply>('act/orgMembers', { orgId: org.$id });
     expect(listed.members.find((m) => m.userId === rae.userId)?.capabilities).toEqual({ Research: true, Vocab: true });
     // Wren's own write stays theirs.
-    expect(await writer.getByRole('listitem', { name: 'Wren Writer' }).getByRole('checkbox', { name: "Change the organisation's items" }).isDisabled()).toBe(true);
+    expect(
+      await writer
+        .getByRole('listitem', { name: 'Wren Writer' })
+        .getByRole('checkbox', { name: "Change the organisation's items" })
+        .isDisabled(),
+    ).toBe(true);
     await expectNoAxeViolations(writer);
 
     // The organisation opens beside the screen, to be edited there.
@@ -87,7 +95,11 @@ describe('the owner organisation', () => {
     await reader.waitForURL((url) => url.pathname === '/');
     // A mark on this document: a reload would lose it.
     await reader.evaluate(() => Object.assign(window, { kkSamePage: true }));
-    await e2e.api.call('act/setMembership', { userId: rae.userId, orgId: org.$id, capabilities: { Research: true, Vocab: true, write: true } });
+    await e2e.api.call('act/setMembership', {
+      userId: rae.userId,
+      orgId: org.$id,
+      capabilities: { Research: true, Vocab: true, write: true },
+    });
     const granted = await adminSection(reader);
     await granted.getByRole('link', { name: 'Owner organisation' }).click();
     await reader.waitForURL('**/admin.owner');

@@ -9,7 +9,17 @@ import type { Browser, Page } from 'playwright-core';
 import { SOCKET_RATE_PER_SECOND, TOKEN_HEADER } from '../../src/shared/constants';
 import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
 import { freshPostgresDatabase } from '../support/testServer';
-import { ADMIN, type E2EServer, expectNoAxeViolations, launchBrowser, linkIn, newContext, readMail, signIn, startE2EServer } from './support/e2e';
+import {
+  ADMIN,
+  type E2EServer,
+  expectNoAxeViolations,
+  launchBrowser,
+  linkIn,
+  newContext,
+  readMail,
+  signIn,
+  startE2EServer,
+} from './support/e2e';
 
 jest.setTimeout(180_000);
 
@@ -86,7 +96,10 @@ async function seed(): Promise<void> {
     ...['call', 'letter', 'email'].map((key) => ({ list: 'ORG_COMMLOG_TYPES', key, t: { en: key } })),
     ...['in', 'out'].map((key) => ({ list: 'ORG_COMMLOG_DIRECTIONS', key, t: { en: key } })),
   ];
-  await inParallel(admin, lovs.map((b) => (c) => c.call('create/LOVValue', b)));
+  await inParallel(
+    admin,
+    lovs.map((b) => (c) => c.call('create/LOVValue', b)),
+  );
 
   // 30 organisations, every third named for the caribou.
   const orgs = await inParallel(
@@ -153,14 +166,19 @@ async function seed(): Promise<void> {
   // 60 private contacts of the administrator's, named for the caribou too: never Ada's to see.
   const privates = await inParallel(
     admin,
-    Array.from({ length: 60 }, (_, n) => (c: ProtocolClient) => c.call<{ $id: string }>('create/Contact', { firstName: `Hidden ${n + 1}`, lastName: 'Caribou', $access: 'PRIVATE' })),
+    Array.from(
+      { length: 60 },
+      (_, n) => (c: ProtocolClient) =>
+        c.call<{ $id: string }>('create/Contact', { firstName: `Hidden ${n + 1}`, lastName: 'Caribou', $access: 'PRIVATE' }),
+    ),
   );
   seeded.privateIds = privates.map((p) => p.$id);
 }
 
 beforeAll(async () => {
   // On the harness's PostgreSQL when there is one: thousands of writes go several at a time there.
-  const pg: Record<string, string> = process.env.KK_TEST_PG_URL && process.env.KK_TEST_PG_URL !== 'skip' ? { DATABASE_URL: await freshPostgresDatabase() } : {};
+  const pg: Record<string, string> =
+    process.env.KK_TEST_PG_URL && process.env.KK_TEST_PG_URL !== 'skip' ? { DATABASE_URL: await freshPostgresDatabase() } : {};
   [browser, server] = await Promise.all([launchBrowser(), startE2EServer(pg)]);
   admin = await sockets(await apiSignIn(server.url, ADMIN.email, ADMIN.password), 3);
   ada = await sockets(await makeAda(), 2);
@@ -327,7 +345,10 @@ describe('search', () => {
 
 /** Waits until the results count says `n`. */
 async function count(page: Page, n: number): Promise<void> {
-  await page.getByRole('status').filter({ hasText: new RegExp(`^${n} results?$`) }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: new RegExp(`^${n} results?$`) })
+    .waitFor();
 }
 
 /** Waits until the drawn rows are in `order` by name (the table reads its rows as they show). */

@@ -7,7 +7,17 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { ADMIN, type E2EServer, expectNoAxeViolations, launchBrowser, linkIn, newContext, readMail, signedInPage, startE2EServer } from './support/e2e';
+import {
+  ADMIN,
+  type E2EServer,
+  expectNoAxeViolations,
+  launchBrowser,
+  linkIn,
+  newContext,
+  readMail,
+  signedInPage,
+  startE2EServer,
+} from './support/e2e';
 
 jest.setTimeout(120_000);
 
@@ -87,11 +97,16 @@ describe('site texts', () => {
     await entry.getByRole('button', { name: 'Change' }).click();
     await form.getByLabel('Text on this site').fill('Riverbend {siteName KnowledgeKeeper');
     await form.getByRole('button', { name: 'Save' }).click();
-    await form.getByText('This text cannot be shown: every opening brace needs its closing brace, and a plural or select needs an other case.').waitFor();
+    await form
+      .getByText('This text cannot be shown: every opening brace needs its closing brace, and a plural or select needs an other case.')
+      .waitFor();
     expect(await form.getByLabel('Text on this site').getAttribute('aria-invalid')).toBe('true');
     await expectNoAxeViolations(admin);
     // The server refuses it too, whatever a browser sends.
-    expect(await api.request('act/setLocaleOverride', { lang: 'en', key: 'app.subtitle', message: 'Riverbend {siteName' })).toMatchObject({ erred: true, b: { fields: { message: 'errors.invalidMessage' } } });
+    expect(await api.request('act/setLocaleOverride', { lang: 'en', key: 'app.subtitle', message: 'Riverbend {siteName' })).toMatchObject({
+      erred: true,
+      b: { fields: { message: 'errors.invalidMessage' } },
+    });
     expect(await (await fetch(`${server.url}/locale-overrides/en`)).json()).toEqual({ 'app.subtitle': REWORDED });
     await form.getByRole('button', { name: 'Cancel' }).click();
 

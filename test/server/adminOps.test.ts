@@ -40,9 +40,9 @@ describe('act/serverState', () => {
 
 describe('site texts (locale overrides)', () => {
   test('an administrator sets one, GET /locale-overrides serves it, and clearing it puts the bundled text back', async () => {
-    await admin.client.call('act/setLocaleOverride', { lang: 'en', key: 'app.siteSubtitle', message: 'Our Nation\'s KnowledgeKeeper' });
-    expect(await admin.client.call('act/localeOverrides', { lang: 'en' })).toEqual({ 'app.siteSubtitle': 'Our Nation\'s KnowledgeKeeper' });
-    expect(await (await fetch(`${srv.url}/locale-overrides/en`)).json()).toEqual({ 'app.siteSubtitle': 'Our Nation\'s KnowledgeKeeper' });
+    await admin.client.call('act/setLocaleOverride', { lang: 'en', key: 'app.siteSubtitle', message: "Our Nation's KnowledgeKeeper" });
+    expect(await admin.client.call('act/localeOverrides', { lang: 'en' })).toEqual({ 'app.siteSubtitle': "Our Nation's KnowledgeKeeper" });
+    expect(await (await fetch(`${srv.url}/locale-overrides/en`)).json()).toEqual({ 'app.siteSubtitle': "Our Nation's KnowledgeKeeper" });
     await admin.client.call('act/setLocaleOverride', { lang: 'en', key: 'app.siteSubtitle', message: null });
     expect(await (await fetch(`${srv.url}/locale-overrides/en`)).json()).toEqual({});
   });
@@ -50,7 +50,9 @@ describe('site texts (locale overrides)', () => {
   test('a change reaches every open page at once; a refused one reaches none', async () => {
     const second = await ProtocolClient.connect(srv.wsUrl, alice.token);
     const pushed = (client: ProtocolClient, key: string, message: string | null) =>
-      client.nextPush((f) => f.o === 'localeOverride' && (f.b as { key: string }).key === key && (f.b as { message: unknown }).message === message);
+      client.nextPush(
+        (f) => f.o === 'localeOverride' && (f.b as { key: string }).key === key && (f.b as { message: unknown }).message === message,
+      );
     try {
       const toAlice = pushed(alice.client, 'app.signIn.title', 'Welcome home');
       const toSecond = pushed(second.client, 'app.signIn.title', 'Welcome home');
@@ -63,8 +65,12 @@ describe('site texts (locale overrides)', () => {
       await admin.client.call('act/setLocaleOverride', { lang: 'en', key: 'app.signIn.title', message: '  ' });
       expect((await back).b).toEqual({ lang: 'en', key: 'app.signIn.title', message: null });
 
-      expect(await admin.client.request('act/setLocaleOverride', { lang: 'en', key: 'app.signIn.title', message: 'Broken {' })).toMatchObject({ erred: true });
-      expect(await alice.client.request('act/setLocaleOverride', { lang: 'en', key: 'app.signIn.title', message: 'Mine' })).toMatchObject({ erred: true });
+      expect(
+        await admin.client.request('act/setLocaleOverride', { lang: 'en', key: 'app.signIn.title', message: 'Broken {' }),
+      ).toMatchObject({ erred: true });
+      expect(await alice.client.request('act/setLocaleOverride', { lang: 'en', key: 'app.signIn.title', message: 'Mine' })).toMatchObject({
+        erred: true,
+      });
       // The next change pushed is a later one: the refused ones were not.
       const later = alice.client.nextPush((f) => f.o === 'localeOverride' && (f.b as { key: string }).key === 'app.signIn.title');
       await admin.client.call('act/setLocaleOverride', { lang: 'en', key: 'app.signIn.title', message: 'Later' });
@@ -76,9 +82,18 @@ describe('site texts (locale overrides)', () => {
   });
 
   test('others may neither read nor change them, and a malformed key is refused', async () => {
-    expect(await alice.client.request('act/localeOverrides', { lang: 'en' })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
-    expect(await alice.client.request('act/setLocaleOverride', { lang: 'en', key: 'app.x', message: 'y' })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
-    expect(await admin.client.request('act/setLocaleOverride', { lang: 'en', key: 'no spaces', message: 'y' })).toMatchObject({ erred: true, b: { userMessage: 'validationFailed', fields: { key: 'errors.invalidValue' } } });
+    expect(await alice.client.request('act/localeOverrides', { lang: 'en' })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'notAllowed' },
+    });
+    expect(await alice.client.request('act/setLocaleOverride', { lang: 'en', key: 'app.x', message: 'y' })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'notAllowed' },
+    });
+    expect(await admin.client.request('act/setLocaleOverride', { lang: 'en', key: 'no spaces', message: 'y' })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'validationFailed', fields: { key: 'errors.invalidValue' } },
+    });
   });
 
   test('a message that is not ICU is refused with errors.invalidMessage, and the text in place stays', async () => {
@@ -86,13 +101,21 @@ describe('site texts (locale overrides)', () => {
     for (const message of ['Hello {name', '{n, plural, one {# item}}', '<b>bold', '{n, plural, other {x}']) {
       expect(await admin.client.request('act/setLocaleOverride', { lang: 'fr', key: 'app.subtitle', message })).toMatchObject({
         erred: true,
-        b: { userMessage: 'validationFailed', sysMessage: expect.stringContaining('Not an ICU message'), fields: { message: 'errors.invalidMessage' } },
+        b: {
+          userMessage: 'validationFailed',
+          sysMessage: expect.stringContaining('Not an ICU message'),
+          fields: { message: 'errors.invalidMessage' },
+        },
       });
     }
     expect(await (await fetch(`${srv.url}/locale-overrides/fr`)).json()).toEqual({ 'app.subtitle': 'KnowledgeKeeper de {siteName}' });
     // Plurals, selects, apostrophes and a lone closing brace are ICU.
     const fine = "{n, plural, one {# item} other {# items}} of {who, select, me {mine} other {Ada's}} }";
-    expect(await admin.client.call('act/setLocaleOverride', { lang: 'fr', key: 'app.subtitle', message: fine })).toEqual({ lang: 'fr', key: 'app.subtitle', message: fine });
+    expect(await admin.client.call('act/setLocaleOverride', { lang: 'fr', key: 'app.subtitle', message: fine })).toEqual({
+      lang: 'fr',
+      key: 'app.subtitle',
+      message: fine,
+    });
     // Removing needs no message to check.
     await admin.client.call('act/setLocaleOverride', { lang: 'fr', key: 'app.subtitle', message: null });
     expect(await admin.client.call('act/localeOverrides', { lang: 'fr' })).toEqual({});

@@ -28,9 +28,11 @@ beforeAll(async () => {
   writeFileSync(join(publicDir, 'assets', 'chunks', 'lazy-def456.js'), script);
   writeFileSync(join(publicDir, 'assets', 'main-abc123.css'), css);
   writeFileSync(join(publicDir, 'assets', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  expect(compressWithBuildScript(join(publicDir, 'assets')).map((file) => file.slice(publicDir.length)).sort()).toEqual(
-    ['/assets/chunks/lazy-def456.js', '/assets/main-abc123.css', '/assets/main-abc123.js'],
-  );
+  expect(
+    compressWithBuildScript(join(publicDir, 'assets'))
+      .map((file) => file.slice(publicDir.length))
+      .sort(),
+  ).toEqual(['/assets/chunks/lazy-def456.js', '/assets/main-abc123.css', '/assets/main-abc123.js']);
   srv = await startTestServer({ publicDir });
 });
 afterAll(async () => {

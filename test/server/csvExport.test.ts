@@ -16,7 +16,13 @@ beforeAll(async () => {
   alice = await buildUser(srv);
   bob = await buildUser(srv);
   org = await admin.client.call<Item>('create/Organization', { displayName: 'Quillfeather Books', type: 'INDUSTRY', $access: 'PUBLIC' });
-  await alice.client.call<Item>('create/Contact', { firstName: 'Ada', lastName: 'Quillfeather', email: 'ada@quill.example', _related: [{ id: org.$id }], $access: 'PUBLIC' });
+  await alice.client.call<Item>('create/Contact', {
+    firstName: 'Ada',
+    lastName: 'Quillfeather',
+    email: 'ada@quill.example',
+    _related: [{ id: org.$id }],
+    $access: 'PUBLIC',
+  });
   await alice.client.call<Item>('create/Contact', { firstName: '=SUM(A1)', lastName: 'Quillfeather, "the second"', $access: 'PUBLIC' });
   await alice.client.call<Item>('create/Contact', { firstName: 'Hidden', lastName: 'Quillfeather', $access: 'PRIVATE' });
 });
@@ -36,17 +42,28 @@ async function exportCsv(user: TestUser, body: unknown): Promise<{ task: TaskInf
   return { task, text: await res.text() };
 }
 
-const contactsQuery = { must: [{ prop: '', kind: 'q', value: 'Quillfeather' }, { prop: '', kind: '_', value: 'Contact' }], sort: [{ key: 'label', order: 'asc' }] };
+const contactsQuery = {
+  must: [
+    { prop: '', kind: 'q', value: 'Quillfeather' },
+    { prop: '', kind: '_', value: 'Contact' },
+  ],
+  sort: [{ key: 'label', order: 'asc' }],
+};
 
-test('exports the results a user may read as CSV, with the type\'s headers, formulas defused', async () => {
+test("exports the results a user may read as CSV, with the type's headers, formulas defused", async () => {
   const { task, text } = await exportCsv(bob, { query: contactsQuery, itemTypeName: 'Contact' });
   expect(task.errorKey).toBeUndefined();
   expect(task.resultURI).toMatch(/\/search-results\.csv\?download=1$/);
-  const lines = text!.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  const lines = text!
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
   expect(lines[0]).toBe('id,type,label,created,firstName,lastName,email');
   expect(lines).toHaveLength(3);
   expect(lines.some((l) => l.includes('Hidden'))).toBe(false);
-  expect(lines).toContainEqual(expect.stringMatching(/^Contact-\d+,Contact,Ada Quillfeather,\d{4}-.*,Ada,Quillfeather,ada@quill\.example$/));
+  expect(lines).toContainEqual(
+    expect.stringMatching(/^Contact-\d+,Contact,Ada Quillfeather,\d{4}-.*,Ada,Quillfeather,ada@quill\.example$/),
+  );
   expect(lines).toContainEqual(expect.stringContaining(`,'=SUM(A1),"Quillfeather, ""the second"""`));
 });
 
@@ -59,8 +76,14 @@ test('the owner also gets her private contact; nothing found fails with nothingT
 });
 
 test('refuses a body that is not a query', async () => {
-  expect(await alice.client.request('act/csvExport/async', { query: 'all' })).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
-  expect(await alice.client.request('act/csvExport/async', { query: {}, extra: 1 })).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
+  expect(await alice.client.request('act/csvExport/async', { query: 'all' })).toMatchObject({
+    erred: true,
+    b: { userMessage: 'parseRequestFailed' },
+  });
+  expect(await alice.client.request('act/csvExport/async', { query: {}, extra: 1 })).toMatchObject({
+    erred: true,
+    b: { userMessage: 'parseRequestFailed' },
+  });
 });
 
 test('csv fields are quoted only when they must be', () => {

@@ -33,8 +33,9 @@ async function took(work: Promise<unknown>): Promise<number> {
 }
 
 test('ping and /healthz answer within 1 s while other sockets search and update', async () => {
-  const items: Item[] = await Promise.all(sockets.map((s, n) =>
-    s.call<Item>('create/Contact', { firstName: WORDS[n % WORDS.length], lastName: `Contention${n}` })));
+  const items: Item[] = await Promise.all(
+    sockets.map((s, n) => s.call<Item>('create/Contact', { firstName: WORDS[n % WORDS.length], lastName: `Contention${n}` })),
+  );
   const end = Date.now() + SECONDS * 1000;
   let served = 0;
   const load = sockets.map(async (s, n) => {

@@ -16,7 +16,11 @@ afterAll(async () => {
 });
 
 const itemIndexes = async (): Promise<string[]> =>
-  (await srv.server.services.db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'items' ORDER BY indexname")).rows.map((r) => r.indexname);
+  (
+    await srv.server.services.db.query<{ indexname: string }>(
+      "SELECT indexname FROM pg_indexes WHERE tablename = 'items' ORDER BY indexname",
+    )
+  ).rows.map((r) => r.indexname);
 
 const datedType = (name: string, prop: string): ItemTypeDef => ({
   name,

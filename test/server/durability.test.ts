@@ -32,7 +32,10 @@ test('no acknowledged write is lost when the server is killed with SIGKILL', asy
 
     const second = await startServerProcess(env);
     const again = await ProtocolClient.connect(second.wsUrl, await signIn(second.url, ADMIN.email, ADMIN.password));
-    const stored = await again.client.call<Record<string, Item>>('readMany/object', acknowledged.map((i) => i.$id));
+    const stored = await again.client.call<Record<string, Item>>(
+      'readMany/object',
+      acknowledged.map((i) => i.$id),
+    );
     expect(Object.keys(stored)).toHaveLength(40);
     for (const item of acknowledged) expect(stored[item.$id]).toMatchObject({ _u: 2, firstName: item.firstName, lastName: item.lastName });
     again.client.close();

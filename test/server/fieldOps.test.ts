@@ -39,24 +39,43 @@ describe('act/lov', () => {
   });
 
   test('archived values only on request, marked as such', async () => {
-    const all = await admin.client.call<Record<string, { key: string; state?: string }[]>>('act/lov', { list: 'CNS_REGIONS', locale: 'en', includeArchived: true });
-    expect(all._!.map((v) => [v.key, v.state])).toEqual([['HIDDEN', 'ACTIVE'], ['NORTH', 'ACTIVE'], ['WEST', 'ARCHIVED']]);
+    const all = await admin.client.call<Record<string, { key: string; state?: string }[]>>('act/lov', {
+      list: 'CNS_REGIONS',
+      locale: 'en',
+      includeArchived: true,
+    });
+    expect(all._!.map((v) => [v.key, v.state])).toEqual([
+      ['HIDDEN', 'ACTIVE'],
+      ['NORTH', 'ACTIVE'],
+      ['WEST', 'ARCHIVED'],
+    ]);
   });
 
   test('refuses bad list names, locales and owners', async () => {
-    for (const body of [{ list: 'bad-name', locale: 'en' }, { list: 'CNS_REGIONS', locale: 'english!' }, { list: 'CNS_REGIONS', locale: 'en', owner: 'Contact-1' }]) {
+    for (const body of [
+      { list: 'bad-name', locale: 'en' },
+      { list: 'CNS_REGIONS', locale: 'english!' },
+      { list: 'CNS_REGIONS', locale: 'en', owner: 'Contact-1' },
+    ]) {
       expect(await admin.client.request('act/lov', body)).toMatchObject({ erred: true });
     }
   });
 });
 
 describe('act/blockedContacts', () => {
-  test("answers the contacts of blocked users among those asked, and only readable ones", async () => {
+  test('answers the contacts of blocked users among those asked, and only readable ones', async () => {
     const blockedContact = await admin.client.call<Item>('create/Contact', { lastName: 'Blocked', _related: [{ id: org.$id }] });
     const freeContact = await admin.client.call<Item>('create/Contact', { lastName: 'Free', _related: [{ id: org.$id }] });
-    const userId = await srv.server.services.accounts.createUser({ name: 'Blocked User', email: `blocked.${process.pid}@test.example`, password: 'a long enough password', contact: blockedContact.$id });
+    const userId = await srv.server.services.accounts.createUser({
+      name: 'Blocked User',
+      email: `blocked.${process.pid}@test.example`,
+      password: 'a long enough password',
+      contact: blockedContact.$id,
+    });
     await admin.client.call('act/blockUser', { userId, blocked: true });
-    expect(await admin.client.call('act/blockedContacts', { ids: [blockedContact.$id, freeContact.$id] })).toEqual({ blocked: [blockedContact.$id] });
+    expect(await admin.client.call('act/blockedContacts', { ids: [blockedContact.$id, freeContact.$id] })).toEqual({
+      blocked: [blockedContact.$id],
+    });
     const stranger = await buildUser(srv);
     expect(await stranger.client.call('act/blockedContacts', { ids: [blockedContact.$id] })).toEqual({ blocked: [] });
     stranger.client.close();
@@ -69,11 +88,21 @@ describe('rich text on write', () => {
       '<h2>Notes</h2><p onclick="x()">Met <b>Mary</b> <i>today</i><script>alert(1)</script></p>' +
       '<ul><li><a href="javascript:alert(1)">bad</a></li><li><a href="https://example.org" target="_blank">good</a></li></ul><img src=x onerror=alert(1)><iframe src="https://evil"></iframe>';
     const log = await admin.client.call<Item>('create/CommLog', {
-      owner: { id: org.$id }, subject: 'Call', date: '2026-04-02', type: '__other__', direction: '__other__', notes: dirty,
+      owner: { id: org.$id },
+      subject: 'Call',
+      date: '2026-04-02',
+      type: '__other__',
+      direction: '__other__',
+      notes: dirty,
     });
-    const clean = '<h2>Notes</h2><p>Met <strong>Mary</strong> <em>today</em></p><ul><li><a>bad</a></li><li><a href="https://example.org">good</a></li></ul>';
+    const clean =
+      '<h2>Notes</h2><p>Met <strong>Mary</strong> <em>today</em></p><ul><li><a>bad</a></li><li><a href="https://example.org">good</a></li></ul>';
     expect(log.notes).toBe(clean);
-    const updated = await admin.client.call<Item>('update', { $id: log.$id, _u: log._u, notes: '<blockquote>ok</blockquote><style>p{}</style><a href="mailto:a@b.c">m</a>' });
+    const updated = await admin.client.call<Item>('update', {
+      $id: log.$id,
+      _u: log._u,
+      notes: '<blockquote>ok</blockquote><style>p{}</style><a href="mailto:a@b.c">m</a>',
+    });
     expect(updated.notes).toBe('<blockquote>ok</blockquote><a href="mailto:a@b.c">m</a>');
     expect((await admin.client.call<Item>(`read/${log.$id}`)).notes).toBe(updated.notes);
   });

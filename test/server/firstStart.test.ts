@@ -19,9 +19,11 @@ test('the first start prints a generated administrator password once and adds th
     const { client, session } = await ProtocolClient.connect(first.wsUrl, token);
     expect(session.admin).toBe(true);
     const orgs = await client.call<Record<string, Item>>('readMany/object', ['Organization-1', 'Organization-2', 'Organization-3']);
-    expect(Object.values(orgs).map((o) => o.displayName).sort()).toEqual(
-      ['Lakeview First Nation', 'Ministry of Lands and Resources', 'Northern Minerals Ltd.'],
-    );
+    expect(
+      Object.values(orgs)
+        .map((o) => o.displayName)
+        .sort(),
+    ).toEqual(['Lakeview First Nation', 'Ministry of Lands and Resources', 'Northern Minerals Ltd.']);
     const mary = await client.call<Item>('read/Contact-1');
     expect(mary.$labels).toMatchObject({ 'Organization-1': 'Lakeview First Nation' });
     client.close();

@@ -43,7 +43,10 @@ beforeAll(async () => {
   // A ping on a second socket throughout: the server must never stall for others.
   pingTimer = setInterval(() => {
     const t = performance.now();
-    void pinger.call('ping').then(() => (slowestPing = Math.max(slowestPing, performance.now() - t)), () => (slowestPing = Infinity));
+    void pinger.call('ping').then(
+      () => (slowestPing = Math.max(slowestPing, performance.now() - t)),
+      () => (slowestPing = Infinity),
+    );
   }, 200);
   errorSpy = jest.spyOn(console, 'error');
 }, 60_000);
@@ -59,7 +62,20 @@ const count = async (table: 'items' | 'events'): Promise<number> =>
 
 /** A parameter segment: mostly plausible for its kind, sometimes hostile. */
 const paramArb = (kind: ParamKind): fc.Arbitrary<string> => {
-  const hostile = fc.constantFrom('%', '%E0%A4%A', '%ZZ', '%00', '..', '-1', '1e3', 'Contact-01', 'Contact-1-2-3', '__proto__', 'constructor', 'x'.repeat(600));
+  const hostile = fc.constantFrom(
+    '%',
+    '%E0%A4%A',
+    '%ZZ',
+    '%00',
+    '..',
+    '-1',
+    '1e3',
+    'Contact-01',
+    'Contact-1-2-3',
+    '__proto__',
+    'constructor',
+    'x'.repeat(600),
+  );
   const plausible = {
     id: fc.oneof(fc.constantFrom('Contact-1', 'Contact-0', 'Organization-1', 'User-1', 'LOVValue-1', 'Nothing-1'), fc.constant('SECRET')),
     typeName: fc.constantFrom('Contact', 'Organization', 'LOVValue', 'User', 'CommLog', 'Meeting', 'Nothing'),
@@ -67,7 +83,11 @@ const paramArb = (kind: ParamKind): fc.Arbitrary<string> => {
     taskKey: fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/),
     actName: fc.constantFrom('count', 'csvExport', 'exportAttachments', 'nothing'),
   }[kind];
-  return fc.oneof({ weight: 4, arbitrary: plausible }, { weight: 1, arbitrary: hostile }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map(encodeURIComponent) });
+  return fc.oneof(
+    { weight: 4, arbitrary: plausible },
+    { weight: 1, arbitrary: hostile },
+    { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map(encodeURIComponent) },
+  );
 };
 
 interface Described {
@@ -79,12 +99,21 @@ interface Described {
 /** A value that fits a described yup schema roughly: the start of a "valid" body to mutate. */
 const fromDescription = (d: Described | undefined): fc.Arbitrary<unknown> => {
   switch (d?.type) {
-    case 'string': return fc.oneof(fc.constantFrom('Contact-1', 'Organization-1', 'User-2', 'en', 'ORG_COMMLOG_TYPES', 'read'), fc.string({ maxLength: 12 }));
-    case 'number': return fc.integer({ min: -5, max: 100 });
-    case 'boolean': return fc.boolean();
-    case 'array': return fc.array(fromDescription(d.innerType), { maxLength: 4 });
-    case 'object': return fc.record(Object.fromEntries(Object.entries(d.fields ?? {}).map(([k, f]) => [k, fromDescription(f)])), { requiredKeys: [] });
-    default: return fc.oneof(fc.constant({ lastName: 'Fuzz' }), fc.string({ maxLength: 8 }), fc.constant(null));
+    case 'string':
+      return fc.oneof(
+        fc.constantFrom('Contact-1', 'Organization-1', 'User-2', 'en', 'ORG_COMMLOG_TYPES', 'read'),
+        fc.string({ maxLength: 12 }),
+      );
+    case 'number':
+      return fc.integer({ min: -5, max: 100 });
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      return fc.array(fromDescription(d.innerType), { maxLength: 4 });
+    case 'object':
+      return fc.record(Object.fromEntries(Object.entries(d.fields ?? {}).map(([k, f]) => [k, fromDescription(f)])), { requiredKeys: [] });
+    default:
+      return fc.oneof(fc.constant({ lastName: 'Fuzz' }), fc.string({ maxLength: 8 }), fc.constant(null));
   }
 };
 
@@ -101,16 +130,26 @@ const bodyText = (body: unknown, mutation: Mutation, anything: unknown): string 
   const isObject = text.startsWith('{');
   const inject = (pair: string) => (isObject ? (text === '{}' ? `{${pair}}` : `{${pair},${text.slice(1)}`) : `{${pair}}`);
   switch (mutation) {
-    case 'none': return text;
-    case 'unknownKey': return inject('"sneaky":1');
-    case 'proto': return inject('"__proto__":{"owner":{"id":"Organization-1"},"admin":true}');
-    case 'constructor': return inject('"constructor":{"prototype":{"admin":true}}');
-    case 'nul': return inject('"lastName":"a\\u0000b"');
-    case 'huge': return inject(`"lastName":"${'h'.repeat(200_000)}"`);
-    case 'deep': return `${'['.repeat(5000)}1${']'.repeat(5000)}`;
-    case 'wrongType': return JSON.stringify([text]);
-    case 'anything': return JSON.stringify(anything) ?? 'null';
-    case 'secretId': return text.replace(/(Contact|Organization|User)-\d+/g, 'SECRET');
+    case 'none':
+      return text;
+    case 'unknownKey':
+      return inject('"sneaky":1');
+    case 'proto':
+      return inject('"__proto__":{"owner":{"id":"Organization-1"},"admin":true}');
+    case 'constructor':
+      return inject('"constructor":{"prototype":{"admin":true}}');
+    case 'nul':
+      return inject('"lastName":"a\\u0000b"');
+    case 'huge':
+      return inject(`"lastName":"${'h'.repeat(200_000)}"`);
+    case 'deep':
+      return `${'['.repeat(5000)}1${']'.repeat(5000)}`;
+    case 'wrongType':
+      return JSON.stringify([text]);
+    case 'anything':
+      return JSON.stringify(anything) ?? 'null';
+    case 'secretId':
+      return text.replace(/(Contact|Organization|User)-\d+/g, 'SECRET');
   }
 };
 
@@ -118,7 +157,19 @@ const requestArb = (def: AnyOperation) =>
   fc.record({
     params: fc.record(Object.fromEntries(Object.entries(def.params).map(([n, k]) => [n, paramArb(k)]))),
     body: fromDescription(describeBody(def)),
-    mutation: fc.constantFrom<Mutation>('none', 'none', 'unknownKey', 'proto', 'constructor', 'nul', 'huge', 'deep', 'wrongType', 'anything', 'secretId'),
+    mutation: fc.constantFrom<Mutation>(
+      'none',
+      'none',
+      'unknownKey',
+      'proto',
+      'constructor',
+      'nul',
+      'huge',
+      'deep',
+      'wrongType',
+      'anything',
+      'secretId',
+    ),
     anything: fc.anything({ maxDepth: 3, maxKeys: 4 }),
   });
 
@@ -188,10 +239,15 @@ describe.each(operationTable.map((r) => [r.def.pattern, r.def] as const))('%s', 
         await new Promise((r) => setTimeout(r, PACE_MS));
 
         const afterSocket = [await count('items'), await count('events')];
-        const res = await fetch(`${srv.url}/api/item`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"o":${JSON.stringify(o)},"s":1,"b":${b}}` });
+        const res = await fetch(`${srv.url}/api/item`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: `{"o":${JSON.stringify(o)},"s":1,"b":${b}}`,
+        });
         const answer = (await res.json()) as Frame & { statusCode?: number; userMessage?: string };
         // Fastify's own JSON parser refuses prototype poisoning before the route, with a 400 of its own shape.
-        if (res.status === 400 && answer.o === undefined) expect(answer.statusCode === 400 || known.has(String(answer.userMessage))).toBe(true);
+        if (res.status === 400 && answer.o === undefined)
+          expect(answer.statusCode === 400 || known.has(String(answer.userMessage))).toBe(true);
         else checkReply(answer, o, true);
         expect([await count('items'), await count('events')]).toEqual(afterSocket);
       }),

@@ -30,7 +30,9 @@ afterEach(() => errorSpy.mockRestore());
 const handlerFailures = (): unknown[][] => errorSpy.mock.calls.filter((c) => String(c[0]).startsWith('Operation '));
 
 const postItem = async (frame: unknown): Promise<Frame> =>
-  (await (await fetch(`${srv.url}/api/item`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(frame) })).json()) as Frame;
+  (await (
+    await fetch(`${srv.url}/api/item`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(frame) })
+  ).json()) as Frame;
 
 const count = async (table: 'items' | 'events'): Promise<number> =>
   Number((await srv.server.services.db.query<{ n: string | number }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
@@ -75,13 +77,16 @@ describe('finding 5: every hostile body is a clear refusal, never a handler exce
     expect(handlerFailures()).toEqual([]);
   });
 
-  test.each(['read/%E0%A4%A', 'label/%', 'removeWatch/Contact-%ZZ', 'addWatch/Contact-1/%C0'])('a malformed %% escape in %s (URIError)', async (o) => {
-    const reply = await stranger.client.request(o);
-    expect(reply.erred).toBe(true);
-    expect(['invalidId', 'validationFailed']).toContain((reply.b as { userMessage: string }).userMessage);
-    expect(handlerFailures()).toEqual([]);
-    expect(await stranger.client.call('ping')).toBe('pong');
-  });
+  test.each(['read/%E0%A4%A', 'label/%', 'removeWatch/Contact-%ZZ', 'addWatch/Contact-1/%C0'])(
+    'a malformed %% escape in %s (URIError)',
+    async (o) => {
+      const reply = await stranger.client.request(o);
+      expect(reply.erred).toBe(true);
+      expect(['invalidId', 'validationFailed']).toContain((reply.b as { userMessage: string }).userMessage);
+      expect(handlerFailures()).toEqual([]);
+      expect(await stranger.client.call('ping')).toBe('pong');
+    },
+  );
 
   test('a NUL character never reaches PostgreSQL, and nothing is written', async () => {
     const [items, events] = [await count('items'), await count('events')];
@@ -123,7 +128,10 @@ describe('finding 8: a caller who may not read an item cannot tell it from a mis
   });
 
   /** The reply with the id masked, so that the answers for two ids can be compared. */
-  const shape = (f: Frame, id: string): string => JSON.stringify({ ...f, o: undefined, s: undefined }).split(id).join('<id>');
+  const shape = (f: Frame, id: string): string =>
+    JSON.stringify({ ...f, o: undefined, s: undefined })
+      .split(id)
+      .join('<id>');
 
   test.each(['read/{id}', 'readAllowed/{id}', 'label/{id}'])('anonymous %s', async (pattern) => {
     const ask = (id: string) => postItem({ o: pattern.replace('{id}', id), s: 1 });
@@ -139,10 +147,14 @@ describe('finding 8: a caller who may not read an item cannot tell it from a mis
     expect((await postItem({ o: 'readMany/object', s: 1, b: [hidden.$id, missing] })).b).toEqual({});
   });
 
-  test.each(['read/{id}', 'readAllowed/{id}', 'label/{id}', 'addWatch/{id}', 'act/getNotify'])('a signed-in stranger, %s of a PRIVATE item', async (pattern) => {
-    const ask = (id: string) => (pattern === 'act/getNotify' ? stranger.client.request(pattern, { id }) : stranger.client.request(pattern.replace('{id}', id)));
-    expect(shape(await ask(privateOne.$id), privateOne.$id)).toBe(shape(await ask(missing), missing));
-  });
+  test.each(['read/{id}', 'readAllowed/{id}', 'label/{id}', 'addWatch/{id}', 'act/getNotify'])(
+    'a signed-in stranger, %s of a PRIVATE item',
+    async (pattern) => {
+      const ask = (id: string) =>
+        pattern === 'act/getNotify' ? stranger.client.request(pattern, { id }) : stranger.client.request(pattern.replace('{id}', id));
+      expect(shape(await ask(privateOne.$id), privateOne.$id)).toBe(shape(await ask(missing), missing));
+    },
+  );
 
   test('a signed-in stranger, act/isAllowed of a PRIVATE item', async () => {
     const ask = (id: string) => stranger.client.request('act/isAllowed', { id, actions: ['read'] });

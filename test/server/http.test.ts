@@ -16,7 +16,11 @@ afterAll(async () => {
 });
 
 const postItem = (frame: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${srv.url}/api/item`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(frame) });
+  fetch(`${srv.url}/api/item`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(frame),
+  });
 
 describe('POST /api/item', () => {
   test('goes through the same dispatcher as the socket', async () => {
@@ -34,9 +38,13 @@ describe('POST /api/item', () => {
     const many = (await (await postItem({ o: 'readMany/object', s: 3, b: [pub.$id, com.$id] })).json()) as Frame<Record<string, Item>>;
     expect(Object.keys(many.b!)).toEqual([pub.$id]);
     expect(await (await postItem({ o: 'update', s: 4, b: { ...pub, lastName: 'Defaced' } })).json()).toMatchObject({
-      erred: true, b: { userMessage: 'notSignedIn' },
+      erred: true,
+      b: { userMessage: 'notSignedIn' },
     });
-    expect(await (await postItem({ o: 'create/Contact', s: 5, b: { lastName: 'Spam' } })).json()).toMatchObject({ erred: true, b: { userMessage: 'notSignedIn' } });
+    expect(await (await postItem({ o: 'create/Contact', s: 5, b: { lastName: 'Spam' } })).json()).toMatchObject({
+      erred: true,
+      b: { userMessage: 'notSignedIn' },
+    });
   });
 
   test('a body that is not a message answers 400 erred; a body over the limit answers 413', async () => {
@@ -44,7 +52,9 @@ describe('POST /api/item', () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
     const huge = await fetch(`${srv.url}/api/item`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ o: 'ping', b: 'x'.repeat(33 * 1024 * 1024) }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ o: 'ping', b: 'x'.repeat(33 * 1024 * 1024) }),
     });
     expect(huge.status).toBe(413);
     expect(await huge.json()).toMatchObject({ userMessage: 'tooLarge' });
@@ -52,9 +62,17 @@ describe('POST /api/item', () => {
 
   test('carries messages larger than the socket limit', async () => {
     const notes = 'n'.repeat(srv.config.wsMaxMsgSize + 10);
-    const reply = (await (await postItem({ o: 'create/Contact', s: 1, b: { lastName: 'Big', middleName: notes.slice(0, 100) } }, { authorization: `Bearer ${admin.token}` })).json()) as Frame<Item>;
+    const reply = (await (
+      await postItem(
+        { o: 'create/Contact', s: 1, b: { lastName: 'Big', middleName: notes.slice(0, 100) } },
+        { authorization: `Bearer ${admin.token}` },
+      )
+    ).json()) as Frame<Item>;
     expect(reply.b!.lastName).toBe('Big');
-    const big = await postItem({ o: 'readMany/object', s: 2, b: Array.from({ length: 1000 }, (_, i) => `Contact-${i + 1}`), pad: notes }, { authorization: `Bearer ${admin.token}` });
+    const big = await postItem(
+      { o: 'readMany/object', s: 2, b: Array.from({ length: 1000 }, (_, i) => `Contact-${i + 1}`), pad: notes },
+      { authorization: `Bearer ${admin.token}` },
+    );
     expect(big.status).toBe(200);
   });
 
@@ -76,7 +94,7 @@ describe('POST /api/item', () => {
     expect(gone.status).toBe(404);
   });
 
-  test("a stream is only given to the caller who opened it", async () => {
+  test('a stream is only given to the caller who opened it', async () => {
     const res = await postItem({ o: 'ping', s: 1 }, { authorization: `Bearer ${admin.token}`, 'x-vgn-expect-stream': '1' });
     const key = res.headers.get('x-vgn-stream-key');
     expect((await fetch(`${srv.url}/api/stream/${key}`)).status).toBe(404);
@@ -93,8 +111,12 @@ describe('pages and configuration', () => {
       const m = new RegExp(`<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`).exec(html);
       const config = JSON.parse(m![1]!) as SiteConfig;
       expect(config).toMatchObject({
-        siteName: 'Cedar <Lake> Archive', wsMaxMsgSize: srv.config.wsMaxMsgSize, httpTimeout: 60000, wsTimeout: 60000,
-        defaultBounds: [-141, 48, -53, 70], version: srv.config.version,
+        siteName: 'Cedar <Lake> Archive',
+        wsMaxMsgSize: srv.config.wsMaxMsgSize,
+        httpTimeout: 60000,
+        wsTimeout: 60000,
+        defaultBounds: [-141, 48, -53, 70],
+        version: srv.config.version,
       });
       expect(config.colours.light.primary).toBe('#1976D2');
       expect(config.colours.dark.accent).toBe('#F9A825');
@@ -123,7 +145,9 @@ describe('pages and configuration', () => {
   });
 
   test('GET /locale-overrides/{lang} answers the stored overrides', async () => {
-    await srv.server.services.db.query("INSERT INTO locale_overrides (lang, key, message) VALUES ('en', 'app.keepTyping', 'Keep typing, friend')");
+    await srv.server.services.db.query(
+      "INSERT INTO locale_overrides (lang, key, message) VALUES ('en', 'app.keepTyping', 'Keep typing, friend')",
+    );
     expect(await (await fetch(`${srv.url}/locale-overrides/en`)).json()).toEqual({ 'app.keepTyping': 'Keep typing, friend' });
     expect(await (await fetch(`${srv.url}/locale-overrides/fr`)).json()).toEqual({});
     expect((await fetch(`${srv.url}/locale-overrides/..%2Fetc`)).status).toBe(400);
@@ -140,7 +164,10 @@ describe('pages and configuration', () => {
     const east = await add('EAST', { en: 'East' }, other.$id);
     const all = await (await fetch(`${srv.url}/lov/fr/CNS_REGIONS`)).json();
     expect(all).toEqual({
-      [org.$id]: [{ id: north.$id, key: 'NORTH', label: 'Nord' }, { id: south.$id, key: 'SOUTH', label: 'South' }],
+      [org.$id]: [
+        { id: north.$id, key: 'NORTH', label: 'Nord' },
+        { id: south.$id, key: 'SOUTH', label: 'South' },
+      ],
       [other.$id]: [{ id: east.$id, key: 'EAST', label: 'East' }],
     });
     expect(Object.keys(await (await fetch(`${srv.url}/lov/en/CNS_REGIONS/${other.$id}`)).json())).toEqual([other.$id]);
@@ -156,7 +183,9 @@ describe('pages and configuration', () => {
 
   test('sign-in bodies are limited in size', async () => {
     const res = await fetch(`${srv.url}/api/sign-in`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password: 'p'.repeat(100_000) }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.email, password: 'p'.repeat(100_000) }),
     });
     expect(res.status).toBe(413);
   });

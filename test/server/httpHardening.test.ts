@@ -53,7 +53,13 @@ describe('socket origins without PUBLIC_URL', () => {
       const host = new URL(srv.url).host;
       expect(await upgradeStatus(srv, { origin: `https://${host}`, 'x-forwarded-proto': 'https' })).toBe(101);
       expect(await upgradeStatus(srv, { origin: `http://${host}`, 'x-forwarded-proto': 'https' })).toBe(403);
-      expect(await upgradeStatus(srv, { origin: 'https://records.example.org', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'records.example.org' })).toBe(101);
+      expect(
+        await upgradeStatus(srv, {
+          origin: 'https://records.example.org',
+          'x-forwarded-proto': 'https',
+          'x-forwarded-host': 'records.example.org',
+        }),
+      ).toBe(101);
     });
   });
 });
@@ -91,7 +97,8 @@ describe('answers carrying a token are never stored', () => {
 });
 
 describe('per-address rate limits on what anonymous callers can hammer', () => {
-  const forgot = (srv: RunningServer, headers: Record<string, string> = {}) => post(srv, '/api/forgot-password', { email: 'nobody@test.example' }, headers);
+  const forgot = (srv: RunningServer, headers: Record<string, string> = {}) =>
+    post(srv, '/api/forgot-password', { email: 'nobody@test.example' }, headers);
   const times = async (n: number, call: () => Promise<Response>): Promise<number[]> => {
     const statuses: number[] = [];
     for (let i = 0; i < n; i++) statuses.push((await call()).status);

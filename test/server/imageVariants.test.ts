@@ -35,8 +35,11 @@ describe('image variants over HTTP', () => {
     const res = await fetch(`${srv.url}/api/upload`, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${alice.token}`, 'tus-resumable': '1.0.0', 'upload-length': String(data.length),
-        'upload-metadata': `filename ${Buffer.from(name).toString('base64')}`, 'content-type': 'application/offset+octet-stream',
+        authorization: `Bearer ${alice.token}`,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(data.length),
+        'upload-metadata': `filename ${Buffer.from(name).toString('base64')}`,
+        'content-type': 'application/offset+octet-stream',
       },
       body: new Uint8Array(data),
     });
@@ -49,11 +52,18 @@ describe('image variants over HTTP', () => {
     for (const [i, p] of pictures.entries()) ids.push(await upload(p, `large-${i}.png`));
     const asks = ids.flatMap((id) => (['medium', 'small', 'thumb'] as const).map((variant) => ({ id, variant })));
     const widths = { medium: 1024, small: 480, thumb: 160 };
-    const answers = await Promise.all(asks.map(async ({ id, variant }) => {
-      const res = await fetch(`${srv.url}/attachment/${id}?variant=${variant}`, { headers: { authorization: `Bearer ${alice.token}` } });
-      const body = Buffer.from(await res.arrayBuffer());
-      return { status: res.status, type: res.headers.get('content-type'), width: res.status === 200 ? (await sharp(body).metadata()).width : 0, want: widths[variant] };
-    }));
+    const answers = await Promise.all(
+      asks.map(async ({ id, variant }) => {
+        const res = await fetch(`${srv.url}/attachment/${id}?variant=${variant}`, { headers: { authorization: `Bearer ${alice.token}` } });
+        const body = Buffer.from(await res.arrayBuffer());
+        return {
+          status: res.status,
+          type: res.headers.get('content-type'),
+          width: res.status === 200 ? (await sharp(body).metadata()).width : 0,
+          want: widths[variant],
+        };
+      }),
+    );
     for (const a of answers) expect(a).toEqual({ status: 200, type: 'image/webp', width: a.want, want: a.want });
     const stats = srv.server.app.imageVariants.stats();
     expect(stats.made).toBe(asks.length);
@@ -72,7 +82,9 @@ test('past the waiting line, variant requests are refused as serverBusy rather t
     });
     const variants = new ImageVariants(join(dir, 'variants'), SIDE * SIDE, 1, 2);
     const results = await Promise.allSettled(sources.map((s, i) => variants.path(`file${i}`, s, 'medium', 'image/png')));
-    const busy = results.filter((r) => r.status === 'rejected' && r.reason instanceof ImageVariantError && r.reason.reason === 'serverBusy');
+    const busy = results.filter(
+      (r) => r.status === 'rejected' && r.reason instanceof ImageVariantError && r.reason.reason === 'serverBusy',
+    );
     // One made at once, two waiting: the other two are turned away at once.
     expect(busy).toHaveLength(2);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);

@@ -42,13 +42,21 @@ describe('create', () => {
 
   test('invalid properties are refused with the form-rule key of each, and nothing is stored', async () => {
     const reply = await alice.client.request('create/Contact', {
-      lastName: '   ', email: 'not-an-email', officePhone: '12', colour: 'red',
+      lastName: '   ',
+      email: 'not-an-email',
+      officePhone: '12',
+      colour: 'red',
     });
     expect(reply).toMatchObject({
       erred: true,
       b: {
         userMessage: 'validationFailed',
-        fields: { lastName: 'errors.notBlank', email: 'errors.invalidEmail', officePhone: 'errors.invalidPhone', colour: 'errors.unknownProperty' },
+        fields: {
+          lastName: 'errors.notBlank',
+          email: 'errors.invalidEmail',
+          officePhone: 'errors.invalidPhone',
+          colour: 'errors.unknownProperty',
+        },
       },
     });
     const next = await alice.client.call<Item>('create/Contact', { lastName: 'After' });
@@ -58,18 +66,25 @@ describe('create', () => {
 
   test('a required property must be there', async () => {
     expect(await alice.client.request('create/Contact', { firstName: 'No last name' })).toMatchObject({
-      erred: true, b: { userMessage: 'validationFailed', fields: { lastName: 'errors.required' } },
+      erred: true,
+      b: { userMessage: 'validationFailed', fields: { lastName: 'errors.required' } },
     });
   });
 
   test('types only administrators create are refused to others', async () => {
     expect(await alice.client.request('create/Organization', { displayName: 'Alice Co', type: 'OTHER' })).toMatchObject({
-      erred: true, b: { userMessage: 'notAllowed' },
+      erred: true,
+      b: { userMessage: 'notAllowed' },
     });
-    const org = await admin.client.call<Item>('create/Organization', { displayName: 'River Valley Council', type: 'COMMUNITY', website: 'https://rv.example.org' });
+    const org = await admin.client.call<Item>('create/Organization', {
+      displayName: 'River Valley Council',
+      type: 'COMMUNITY',
+      website: 'https://rv.example.org',
+    });
     expect(org).toMatchObject({ _t: 'Organization', $access: 'COMMUNITY' });
     expect(await admin.client.request('create/Organization', { displayName: 'Bad', type: 'PIRATES', website: 'ftp://x' })).toMatchObject({
-      erred: true, b: { fields: { type: 'errors.invalidValue', website: 'errors.invalidURL' } },
+      erred: true,
+      b: { fields: { type: 'errors.invalidValue', website: 'errors.invalidURL' } },
     });
   });
 });
@@ -103,7 +118,10 @@ describe('read', () => {
     expect(Object.keys(await alice.client.call<Record<string, Item>>('readMany/object', ids)).sort()).toEqual([a.$id, b.$id].sort());
     expect(Object.keys(await bob.client.call<Record<string, Item>>('readMany/object', ids)).sort()).toEqual([b.$id, c.$id].sort());
     expect(Object.keys(await admin.client.call<Record<string, Item>>('readMany/object', ids)).sort()).toEqual([a.$id, b.$id, c.$id].sort());
-    expect(await alice.client.request('readMany/object', ['Contact-1', 'bad id'])).toMatchObject({ erred: true, b: { userMessage: 'invalidId' } });
+    expect(await alice.client.request('readMany/object', ['Contact-1', 'bad id'])).toMatchObject({
+      erred: true,
+      b: { userMessage: 'invalidId' },
+    });
   });
 
   test('label answers the label of a readable item', async () => {
@@ -115,7 +133,11 @@ describe('read', () => {
 
   test('$labels carry the labels of related items the reader may see', async () => {
     const org = await admin.client.call<Item>('create/Organization', { displayName: 'Cedar Lake Nation', type: 'COMMUNITY' });
-    const contact = await alice.client.call<Item>('create/Contact', { lastName: 'Related', _related: [{ id: org.$id }], $access: 'COMMUNITY' });
+    const contact = await alice.client.call<Item>('create/Contact', {
+      lastName: 'Related',
+      _related: [{ id: org.$id }],
+      $access: 'COMMUNITY',
+    });
     // The creator's own User item is among what the reader (here the creator) may see.
     expect(contact.$labels).toEqual({ [contact.$id]: 'Related', [org.$id]: 'Cedar Lake Nation', [alice.id]: alice.session.name });
   });
@@ -159,7 +181,10 @@ describe('update', () => {
 
   test("another user's item cannot be updated, even a readable one", async () => {
     const shared = await alice.client.call<Item>('create/Contact', { lastName: 'Read Only For Bob', $access: 'COMMUNITY' });
-    expect(await bob.client.request('update', { ...shared, lastName: 'Bob was here' })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+    expect(await bob.client.request('update', { ...shared, lastName: 'Bob was here' })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'notAllowed' },
+    });
     expect((await bob.client.call<Item>(`read/${shared.$id}`)).lastName).toBe('Read Only For Bob');
   });
 
@@ -168,9 +193,13 @@ describe('update', () => {
     const changed = await alice.client.call<Item>('update', { $id: alice.id, _u: me._u, dark: true, multiColumns: true });
     expect(changed).toMatchObject({ dark: true, multiColumns: true });
     expect(await alice.client.request('update', { $id: alice.id, _u: changed._u, email: 'other@example.org' })).toMatchObject({
-      erred: true, b: { fields: { email: 'errors.readOnly' } },
+      erred: true,
+      b: { fields: { email: 'errors.readOnly' } },
     });
-    expect(await bob.client.request('update', { $id: alice.id, _u: changed._u, name: 'Hijack' })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+    expect(await bob.client.request('update', { $id: alice.id, _u: changed._u, name: 'Hijack' })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'notAllowed' },
+    });
   });
 });
 
@@ -181,7 +210,10 @@ describe('delete and the timeline', () => {
     const deleted = await alice.client.call<Item>(`delete/${item.$id}`, { _u: 1 });
     expect(deleted).toMatchObject({ $deleted: true, _u: 2 });
     expect(await alice.client.call<Item>(`read/${item.$id}`)).toMatchObject({ $deleted: true });
-    expect(await alice.client.request('update', { $id: item.$id, _u: 2, lastName: 'Back' })).toMatchObject({ erred: true, b: { userMessage: 'itemDeleted' } });
+    expect(await alice.client.request('update', { $id: item.$id, _u: 2, lastName: 'Back' })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'itemDeleted' },
+    });
   });
 
   test('every change appends an event to the timeline, with who made it', async () => {

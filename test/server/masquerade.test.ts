@@ -19,7 +19,7 @@ afterAll(async () => {
   await srv.stop();
 });
 
-test('an administrator masquerades as a user: the user\'s rights only, and every change records both', async () => {
+test("an administrator masquerades as a user: the user's rights only, and every change records both", async () => {
   const secret = await alice.client.call<Item>('create/Contact', { lastName: 'Alice Only' });
   const { newToken } = await admin.client.call<{ newToken: string }>('act/masquerade', { targetUserID: bob.id });
   const masq = await ProtocolClient.connect(srv.wsUrl, newToken);
@@ -40,12 +40,21 @@ test('an administrator masquerades as a user: the user\'s rights only, and every
 });
 
 test('only administrators masquerade, never as another administrator, and not twice over', async () => {
-  expect(await alice.client.request('act/masquerade', { targetUserID: bob.id })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
-  expect(await admin.client.request('act/masquerade', { targetUserID: admin.id })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+  expect(await alice.client.request('act/masquerade', { targetUserID: bob.id })).toMatchObject({
+    erred: true,
+    b: { userMessage: 'notAllowed' },
+  });
+  expect(await admin.client.request('act/masquerade', { targetUserID: admin.id })).toMatchObject({
+    erred: true,
+    b: { userMessage: 'notAllowed' },
+  });
   expect(await admin.client.request('act/masquerade', {})).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
   expect(await admin.client.request('act/masquerade', { stop: true })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
   const { newToken } = await admin.client.call<{ newToken: string }>('act/masquerade', { targetUserID: alice.id });
   const masq = await ProtocolClient.connect(srv.wsUrl, newToken);
-  expect(await masq.client.request('act/masquerade', { targetUserID: bob.id })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+  expect(await masq.client.request('act/masquerade', { targetUserID: bob.id })).toMatchObject({
+    erred: true,
+    b: { userMessage: 'notAllowed' },
+  });
   masq.client.close();
 });

@@ -60,7 +60,11 @@ describe('the menu setting in a dedicated deployment', () => {
   });
 
   test('signed-out callers read nothing', async () => {
-    const res = await fetch(`${srv.url}/api/item`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ o: 'act/menuSettings' }) });
+    const res = await fetch(`${srv.url}/api/item`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ o: 'act/menuSettings' }),
+    });
     expect(await res.json()).toMatchObject(refusal('notSignedIn'));
   });
 
@@ -75,13 +79,23 @@ describe('the menu setting in a dedicated deployment', () => {
       [{ hidden: [], order: { '': ['home', 'search', 'home'] } }, { order: 'errors.menu.repeatedEntry' }],
     ];
     for (const [body, fields] of cases) {
-      expect(await admin.client.request('act/setMenuSettings', body)).toMatchObject({ erred: true, b: { userMessage: 'validationFailed', fields } });
+      expect(await admin.client.request('act/setMenuSettings', body)).toMatchObject({
+        erred: true,
+        b: { userMessage: 'validationFailed', fields },
+      });
     }
     expect(await admin.client.call('act/menuSettings')).toEqual(before);
   });
 
   test('a body of the wrong shape is refused before anything runs', async () => {
-    for (const body of [undefined, { hidden: 'search', order: {} }, { hidden: [], order: [] }, { hidden: ['Not A Path'], order: {} }, { hidden: [], order: { '': 'home' } }, { hidden: [], order: {}, extra: 1 }]) {
+    for (const body of [
+      undefined,
+      { hidden: 'search', order: {} },
+      { hidden: [], order: [] },
+      { hidden: ['Not A Path'], order: {} },
+      { hidden: [], order: { '': 'home' } },
+      { hidden: [], order: {}, extra: 1 },
+    ]) {
       expect(await admin.client.request('act/setMenuSettings', body)).toMatchObject(refusal('validationFailed'));
     }
   });

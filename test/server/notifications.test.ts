@@ -47,7 +47,7 @@ async function waitForMail(to: string, parts: string[]): Promise<string> {
   throw new Error(`no mail to ${to} with ${parts.join(', ')}`);
 }
 
-test("a creator is told when someone else changes their item; the notification is theirs to read and mark", async () => {
+test('a creator is told when someone else changes their item; the notification is theirs to read and mark', async () => {
   const item = await alice.client.call<Item>('create/Contact', { lastName: 'Followed', $access: 'COMMUNITY' });
   await bob.client.call('update', { $id: item.$id, _u: await shareWithBob(item), firstName: 'Changed' });
   const push = (await alice.client.nextPush(notifyOf(item.$id))).b as NotifyPush;
@@ -59,11 +59,17 @@ test("a creator is told when someone else changes their item; the notification i
 
   // Nobody else reads or marks it.
   expect(await bob.client.request(`read/Notify-${push.index}`)).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
-  expect(await bob.client.request('act/markNotifications', { indexes: [push.index] })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+  expect(await bob.client.request('act/markNotifications', { indexes: [push.index] })).toMatchObject({
+    erred: true,
+    b: { userMessage: 'notAllowed' },
+  });
 
   const read = await alice.client.call<{ notifyPairs: [number, string][] }>('act/markNotifications', { indexes: [push.index] });
   expect(read.notifyPairs.find(([i]) => i === push.index)).toBeUndefined();
-  const unread = await alice.client.call<{ notifyPairs: [number, string][] }>('act/markNotifications', { indexes: [push.index], asUnread: true });
+  const unread = await alice.client.call<{ notifyPairs: [number, string][] }>('act/markNotifications', {
+    indexes: [push.index],
+    asUnread: true,
+  });
   expect(unread.notifyPairs).toContainEqual([push.index, item.$id]);
 });
 
@@ -104,7 +110,9 @@ test('notifications are mailed as each user chose: at once, in a digest, or not 
   await carol.client.call('act/setNotify', { id: followed.$id, notify: 'ALWAYS' });
   await bob.client.call('update', { $id: followed.$id, _u: 1, firstName: 'Later' });
   await carol.client.nextPush(notifyOf(followed.$id));
-  const due = await srv.server.services.db.query<{ due_at: Date | string }>('SELECT due_at FROM notify_mail WHERE user_id = $1', [carol.id]);
+  const due = await srv.server.services.db.query<{ due_at: Date | string }>('SELECT due_at FROM notify_mail WHERE user_id = $1', [
+    carol.id,
+  ]);
   expect(due.rows).toHaveLength(1);
   expect(new Date(due.rows[0]!.due_at).getUTCHours()).toBe(7);
   expect(new Date(due.rows[0]!.due_at).getTime()).toBeGreaterThan(Date.now());

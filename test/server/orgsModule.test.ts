@@ -32,7 +32,12 @@ afterAll(async () => {
 });
 
 const commLog = (b: Record<string, unknown>) => ({
-  owner: { id: org.$id }, subject: 'Call about the road', date: '2026-04-02', type: 'PHONE', direction: 'IN', ...b,
+  owner: { id: org.$id },
+  subject: 'Call about the road',
+  date: '2026-04-02',
+  type: 'PHONE',
+  direction: 'IN',
+  ...b,
 });
 
 describe('lists of values', () => {
@@ -41,22 +46,29 @@ describe('lists of values', () => {
     expect((await admin.client.request('create/CommLog', commLog({ type: 'LETTER' }))).erred).toBeFalsy();
     expect((await admin.client.request('create/CommLog', commLog({ type: LOV_OTHER_MARKER }))).erred).toBeFalsy();
     expect(await admin.client.request('create/CommLog', commLog({ type: 'FAX' }))).toMatchObject({
-      erred: true, b: { userMessage: 'validationFailed', fields: { type: 'errors.notInList' } },
+      erred: true,
+      b: { userMessage: 'validationFailed', fields: { type: 'errors.notInList' } },
     });
     expect(await admin.client.request('create/CommLog', commLog({ direction: 'SIDEWAYS' }))).toMatchObject({
-      erred: true, b: { fields: { direction: 'errors.notInList' } },
+      erred: true,
+      b: { fields: { direction: 'errors.notInList' } },
     });
   });
 
   test('an empty list allows only the other marker; the lists are required', async () => {
     const meeting = { owner: { id: org.$id }, summary: 'Community meeting', date: '2026-05-01', start: '18:00', end: '20:00' };
-    expect(await admin.client.request('create/Meeting', meeting)).toMatchObject({ erred: true, b: { fields: { meetingTypes: 'errors.required' } } });
+    expect(await admin.client.request('create/Meeting', meeting)).toMatchObject({
+      erred: true,
+      b: { fields: { meetingTypes: 'errors.required' } },
+    });
     expect(await admin.client.request('create/Meeting', { ...meeting, meetingTypes: ['OPEN_HOUSE'] })).toMatchObject({
-      erred: true, b: { fields: { meetingTypes: 'errors.notInList' } },
+      erred: true,
+      b: { fields: { meetingTypes: 'errors.notInList' } },
     });
     expect((await admin.client.request('create/Meeting', { ...meeting, meetingTypes: [LOV_OTHER_MARKER] })).erred).toBeFalsy();
     expect(await admin.client.request('create/Meeting', { ...meeting, meetingTypes: [LOV_OTHER_MARKER], start: '21:00' })).toMatchObject({
-      erred: true, b: { fields: { end: 'errors.endBeforeStart' } },
+      erred: true,
+      b: { fields: { end: 'errors.endBeforeStart' } },
     });
   });
 });
@@ -68,10 +80,12 @@ describe('choosing contacts for an organisation', () => {
     const loose = await admin.client.call<Item>('create/Contact', { lastName: 'Loose' });
     expect((await admin.client.request('create/CommLog', commLog({ contacts: [{ id: ours.$id }] }))).erred).toBeFalsy();
     expect(await admin.client.request('create/CommLog', commLog({ contacts: [{ id: theirs.$id }] }))).toMatchObject({
-      erred: true, b: { fields: { contacts: 'errors.notInOrg' } },
+      erred: true,
+      b: { fields: { contacts: 'errors.notInOrg' } },
     });
     expect(await admin.client.request('create/CommLog', commLog({ contacts: [{ id: loose.$id }] }))).toMatchObject({
-      erred: true, b: { fields: { contacts: 'errors.noOrg' } },
+      erred: true,
+      b: { fields: { contacts: 'errors.noOrg' } },
     });
   });
 });
@@ -79,10 +93,15 @@ describe('choosing contacts for an organisation', () => {
 describe('invitations', () => {
   test('an invited contact sets a password from the mailed link and signs in as a user linked to the contact', async () => {
     const contact = await admin.client.call<Item>('create/Contact', {
-      firstName: 'Nora', lastName: 'Invited', email: 'nora.invited@test.example', _related: [{ id: org.$id }],
+      firstName: 'Nora',
+      lastName: 'Invited',
+      email: 'nora.invited@test.example',
+      _related: [{ id: org.$id }],
     });
     const { userId } = await admin.client.call<{ userId: string }>('act/invite', { contactId: contact.$id });
-    expect((await admin.client.call<{ states: Record<string, string> }>('act/userStates', { contactIds: [contact.$id] })).states).toEqual({ [contact.$id]: 'INVITED' });
+    expect((await admin.client.call<{ states: Record<string, string> }>('act/userStates', { contactIds: [contact.$id] })).states).toEqual({
+      [contact.$id]: 'INVITED',
+    });
     // Resending sends a second, working link.
     await admin.client.call('act/invite', { contactId: contact.$id });
     const mails = (await readOutbox(srv.config.dataDir)).filter((m) => m.to === 'nora.invited@test.example');
@@ -93,16 +112,31 @@ describe('invitations', () => {
     const { session } = await ProtocolClient.connect(srv.wsUrl, res.headers.get('x-vgn-token')!);
     expect(session.$id).toBe(userId);
     expect((await admin.client.call<Item>(`read/${userId}`)).contact).toEqual({ id: contact.$id });
-    expect((await admin.client.call<{ states: Record<string, string> }>('act/userStates', { contactIds: [contact.$id] })).states).toEqual({ [contact.$id]: 'NEVER' });
-    expect(await admin.client.request('act/invite', { contactId: contact.$id })).toMatchObject({ erred: true, b: { fields: { email: 'errors.alreadyUser' } } });
+    expect((await admin.client.call<{ states: Record<string, string> }>('act/userStates', { contactIds: [contact.$id] })).states).toEqual({
+      [contact.$id]: 'NEVER',
+    });
+    expect(await admin.client.request('act/invite', { contactId: contact.$id })).toMatchObject({
+      erred: true,
+      b: { fields: { email: 'errors.alreadyUser' } },
+    });
   });
 
   test('inviting needs the right to change the contact, and an e-mail address', async () => {
     const stranger = await buildUser(srv);
-    const contact = await admin.client.call<Item>('create/Contact', { lastName: 'Protected', email: 'p@test.example', $access: 'COMMUNITY' });
-    expect(await stranger.client.request('act/invite', { contactId: contact.$id })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+    const contact = await admin.client.call<Item>('create/Contact', {
+      lastName: 'Protected',
+      email: 'p@test.example',
+      $access: 'COMMUNITY',
+    });
+    expect(await stranger.client.request('act/invite', { contactId: contact.$id })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'notAllowed' },
+    });
     const noMail = await admin.client.call<Item>('create/Contact', { lastName: 'No Mail' });
-    expect(await admin.client.request('act/invite', { contactId: noMail.$id })).toMatchObject({ erred: true, b: { fields: { email: 'errors.invalidEmail' } } });
+    expect(await admin.client.request('act/invite', { contactId: noMail.$id })).toMatchObject({
+      erred: true,
+      b: { fields: { email: 'errors.invalidEmail' } },
+    });
     stranger.client.close();
   });
 });
@@ -121,7 +155,10 @@ describe('contacts and organisations', () => {
     const open = await startTestServer({ restrictContactCreation: true });
     try {
       const user = await buildUser(open);
-      expect(await user.client.request('create/Contact', { lastName: 'Not Yours' })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+      expect(await user.client.request('create/Contact', { lastName: 'Not Yours' })).toMatchObject({
+        erred: true,
+        b: { userMessage: 'notAllowed' },
+      });
       const boss = await connectAdmin(open);
       expect((await boss.client.request('create/Contact', { lastName: 'Admin Made' })).erred).toBeFalsy();
       user.client.close();

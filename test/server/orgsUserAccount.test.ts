@@ -18,7 +18,11 @@ test("an administrator reads a user's rights, memberships and block as they were
   const org = await admin.client.call<Item>('create/Organization', { displayName: 'Riverbend Nation', type: 'COMMUNITY' });
   const user = await buildUser(srv);
   expect(await admin.client.call('act/userAccount', { userId: user.id })).toEqual({
-    userId: user.id, admin: false, blocked: false, capabilities: {}, memberships: [],
+    userId: user.id,
+    admin: false,
+    blocked: false,
+    capabilities: {},
+    memberships: [],
   });
   await admin.client.call('act/setCapabilities', { userId: user.id, capabilities: { Research: true, Spatial: false } });
   await admin.client.call('act/setMembership', { userId: user.id, orgId: org.$id, capabilities: { write: true } });
@@ -30,12 +34,18 @@ test("an administrator reads a user's rights, memberships and block as they were
     capabilities: { Research: true, Spatial: false },
     memberships: [{ orgId: org.$id, label: 'Riverbend Nation', capabilities: { write: true } }],
   });
-  expect(await admin.client.request('act/userAccount', { userId: 'User-999999' })).toMatchObject({ erred: true, b: { userMessage: 'notFound' } });
+  expect(await admin.client.request('act/userAccount', { userId: 'User-999999' })).toMatchObject({
+    erred: true,
+    b: { userMessage: 'notFound' },
+  });
 });
 
 test('nobody else reads accounts, not even their own', async () => {
   const user = await buildUser(srv);
-  expect(await user.client.request('act/userAccount', { userId: user.id })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+  expect(await user.client.request('act/userAccount', { userId: user.id })).toMatchObject({
+    erred: true,
+    b: { userMessage: 'notAllowed' },
+  });
   user.client.close();
 });
 
@@ -44,7 +54,9 @@ test('act/isAllowed answers invite for contacts the caller may change, and for n
   const contact = await admin.client.call<Item>('create/Contact', { lastName: 'Askable', email: 'a@test.example', $access: 'COMMUNITY' });
   const org = await admin.client.call<Item>('create/Organization', { displayName: 'Not A Contact', type: 'OTHER' });
   expect(await admin.client.call('act/isAllowed', { id: contact.$id, actions: ['invite'] })).toMatchObject({ allowed: { invite: true } });
-  expect(await stranger.client.call('act/isAllowed', { id: contact.$id, actions: ['invite'] })).toMatchObject({ allowed: { invite: false } });
+  expect(await stranger.client.call('act/isAllowed', { id: contact.$id, actions: ['invite'] })).toMatchObject({
+    allowed: { invite: false },
+  });
   expect(await admin.client.call('act/isAllowed', { id: org.$id, actions: ['invite'] })).toMatchObject({ allowed: { invite: false } });
   stranger.client.close();
 });

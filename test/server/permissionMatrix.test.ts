@@ -25,7 +25,11 @@ const users = {} as Record<Exclude<Who, 'anonymous'>, TestUser>;
 const items = {} as Record<Visibility, Item>;
 
 async function anonymous(o: string, b?: unknown): Promise<{ erred?: boolean; b?: unknown }> {
-  const res = await fetch(`${srv.url}/api/item`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ o, b, s: 1 }) });
+  const res = await fetch(`${srv.url}/api/item`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ o, b, s: 1 }),
+  });
   return (await res.json()) as { erred?: boolean; b?: unknown };
 }
 
@@ -49,7 +53,8 @@ beforeAll(async () => {
   await a.call('act/grant', { id: items.PRIVATE.$id, grantee: users.grantee.id, actions: ['read', 'update'] });
   // Memberships reach open sockets through a refresh; wait until each session sees its organisation.
   for (const who of ['writer', 'reader'] as const) {
-    for (let i = 0; i < 50 && (await users[who].client.request(`read/${items.PROTECTED.$id}`)).erred; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 50 && (await users[who].client.request(`read/${items.PROTECTED.$id}`)).erred; i++)
+      await new Promise((r) => setTimeout(r, 50));
   }
 });
 afterAll(async () => {
@@ -64,7 +69,11 @@ test.each(cases)('%s read of a %s item', async (who, v) => {
 });
 
 test.each(Object.keys(MATRIX) as Who[])('%s: readMany includes exactly the readable items', async (who) => {
-  const reply = await call(who, 'readMany/object', VISIBILITIES.map((v) => items[v].$id));
+  const reply = await call(
+    who,
+    'readMany/object',
+    VISIBILITIES.map((v) => items[v].$id),
+  );
   const want = VISIBILITIES.filter((v) => expected(who, v, 'read')).map((v) => items[v].$id);
   expect(Object.keys(reply.b as object).sort()).toEqual(want.sort());
 });
@@ -77,7 +86,13 @@ test.each(Object.keys(MATRIX) as Who[])('%s: search answers exactly the readable
   expect(body.total).toBe(want.length);
   const buckets = (body.facets.key ?? []) as { value?: unknown; key?: unknown; count: number }[];
   expect(buckets.reduce((n, b) => n + b.count, 0)).toBe(want.length);
-  expect(JSON.stringify(body.facets)).not.toMatch(new RegExp(VISIBILITIES.filter((v) => !want.includes(v)).map((v) => `"${v}"`).join('|') || '^$'));
+  expect(JSON.stringify(body.facets)).not.toMatch(
+    new RegExp(
+      VISIBILITIES.filter((v) => !want.includes(v))
+        .map((v) => `"${v}"`)
+        .join('|') || '^$',
+    ),
+  );
 });
 
 test.each(cases.filter(([who]) => who !== 'anonymous'))('%s isAllowed on a %s item', async (who, v) => {
@@ -128,20 +143,25 @@ test('a grant withdrawn stops the grantee at once', async () => {
 test('only those who may change an item see and change its grants', async () => {
   const { reader, admin, grantee } = users;
   expect(await reader.client.request('act/grant', { id: items.PROTECTED.$id, grantee: reader.id, actions: ['update'] })).toMatchObject({
-    erred: true, b: { userMessage: 'notAllowed' },
+    erred: true,
+    b: { userMessage: 'notAllowed' },
   });
   const seen = await admin.client.call<{ result: Record<string, Record<string, { grantee: string; actions: string[] }[]>> }>(
-    'act/getGrantedBy', { grantsFor: { type: 'LOVValue', ids: [items.PRIVATE.$id, items.PUBLIC.$id] } },
+    'act/getGrantedBy',
+    { grantsFor: { type: 'LOVValue', ids: [items.PRIVATE.$id, items.PUBLIC.$id] } },
   );
   expect(seen.result[items.PRIVATE.$id]).toEqual({ [admin.id]: [{ grantee: grantee.id, actions: ['read', 'update'] }] });
-  const notSeen = await reader.client.call<{ result: object }>('act/getGrantedBy', { grantsFor: { type: 'LOVValue', ids: [items.PROTECTED.$id] } });
+  const notSeen = await reader.client.call<{ result: object }>('act/getGrantedBy', {
+    grantsFor: { type: 'LOVValue', ids: [items.PROTECTED.$id] },
+  });
   expect(notSeen.result).toEqual({});
 });
 
 test('a member cannot create items owned by an organisation they do not write for', async () => {
   const owner = items.PUBLIC.owner as { id: string };
   expect(await users.reader.client.request('create/LOVValue', { list: 'X', key: 'Y', t: { en: 'y' }, owner })).toMatchObject({
-    erred: true, b: { userMessage: 'notAllowed' },
+    erred: true,
+    b: { userMessage: 'notAllowed' },
   });
   expect((await users.writer.client.request('create/LOVValue', { list: 'X', key: 'Y', t: { en: 'y' }, owner })).erred).toBeFalsy();
 });
@@ -162,18 +182,26 @@ test('rolesAvailable answers the capabilities and the membership right, sorted',
   expect((await anonymous('act/rolesAvailable')).erred).toBe(true);
 });
 
-test('isAllowed takes complete ids only, and applyGrants is off for the user\'s own User and Contact', async () => {
+test("isAllowed takes complete ids only, and applyGrants is off for the user's own User and Contact", async () => {
   const { grantee, admin } = users;
-  expect(await grantee.client.request('act/isAllowed', { id: 'LOVValue-0', actions: ['read'] })).toMatchObject({ erred: true, b: { userMessage: 'invalidId' } });
+  expect(await grantee.client.request('act/isAllowed', { id: 'LOVValue-0', actions: ['read'] })).toMatchObject({
+    erred: true,
+    b: { userMessage: 'invalidId' },
+  });
   const own = await grantee.client.call<{ applyGrants: boolean }>('act/isAllowed', { id: grantee.id, actions: ['read', 'update'] });
   expect(own).toEqual({ allowed: { read: true, update: true }, applyGrants: false });
   const contact = await admin.client.call<Item>('create/Contact', { lastName: 'Grantee Self', $access: 'COMMUNITY' });
   await admin.client.call('act/grant', { id: contact.$id, grantee: grantee.id, actions: ['read', 'update'] });
-  expect((await grantee.client.call<{ applyGrants: boolean }>('act/isAllowed', { id: contact.$id, actions: ['update'] })).applyGrants).toBe(true);
+  expect((await grantee.client.call<{ applyGrants: boolean }>('act/isAllowed', { id: contact.$id, actions: ['update'] })).applyGrants).toBe(
+    true,
+  );
   const me = await admin.client.call<Item>(`read/${grantee.id}`);
   await admin.client.call('update', { $id: grantee.id, _u: me._u, contact: { id: contact.$id } });
-  expect((await grantee.client.call<{ applyGrants: boolean }>('act/isAllowed', { id: contact.$id, actions: ['update'] })).applyGrants).toBe(false);
+  expect((await grantee.client.call<{ applyGrants: boolean }>('act/isAllowed', { id: contact.$id, actions: ['update'] })).applyGrants).toBe(
+    false,
+  );
   expect(await grantee.client.call('act/isAllowed', { id: 'vgn-dashboard', actions: ['read', 'update'] })).toEqual({
-    allowed: { read: true, update: true }, applyGrants: false,
+    allowed: { read: true, update: true },
+    applyGrants: false,
   });
 });

@@ -23,7 +23,11 @@ const alertsPush = (match: (alerts: SystemAlertPush[]) => boolean) => (f: { o: s
 
 describe('system alerts', () => {
   test('an administrator creates one and every open session receives it; new sessions get it at sign-in; ending it takes it away', async () => {
-    const alert = await admin.client.call<Item>('create/SystemAlert', { title: 'Maintenance tonight', message: 'The site is down 22:00-23:00.', modal: true });
+    const alert = await admin.client.call<Item>('create/SystemAlert', {
+      title: 'Maintenance tonight',
+      message: 'The site is down 22:00-23:00.',
+      modal: true,
+    });
     const pushed = await alice.client.nextPush(alertsPush((a) => a.some((x) => x.id === alert.$id)));
     expect(pushed.b).toContainEqual({ id: alert.$id, title: 'Maintenance tonight', message: 'The site is down 22:00-23:00.', modal: true });
 
@@ -36,22 +40,29 @@ describe('system alerts', () => {
   });
 
   test('only administrators create them', async () => {
-    expect(await alice.client.request('create/SystemAlert', { title: 'Spoof', message: 'x' })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+    expect(await alice.client.request('create/SystemAlert', { title: 'Spoof', message: 'x' })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'notAllowed' },
+    });
   });
 });
 
 describe("what's new", () => {
-  test('entries come newest version first, in the caller\'s locale or English, for their capabilities', async () => {
+  test("entries come newest version first, in the caller's locale or English, for their capabilities", async () => {
     const add = (b: Record<string, unknown>) => admin.client.call<Item>('create/WhatsNew', b);
     await add({ version: 'v1.2.0', locale: 'en', title: 'Maps', body: '<p>Maps arrived.</p>' });
     await add({ version: 'v1.2.0', locale: 'fr', title: 'Maps', body: '<p>Les cartes.</p>' });
     await add({ version: 'v1.10.0', locale: 'en', title: 'Research', capability: 'Research' });
     await add({ version: 'v1.9.1', locale: 'en', title: 'Search' });
     expect(await admin.client.request('create/WhatsNew', { version: '1.2', locale: 'en', title: 'Bad' })).toMatchObject({
-      erred: true, b: { fields: { version: 'errors.invalidVersion' } },
+      erred: true,
+      b: { fields: { version: 'errors.invalidVersion' } },
     });
     const fr = await alice.client.call<Item[]>('act/whatsNew', { locale: 'fr-CA' });
-    expect(fr.map((e) => [e.version, e.locale])).toEqual([['v1.9.1', 'en'], ['v1.2.0', 'fr']]);
+    expect(fr.map((e) => [e.version, e.locale])).toEqual([
+      ['v1.9.1', 'en'],
+      ['v1.2.0', 'fr'],
+    ]);
     await admin.client.call('act/setCapabilities', { userId: alice.id, capabilities: { Research: true } });
     for (let i = 0; i < 50; i++) {
       const en = await alice.client.call<Item[]>('act/whatsNew', { locale: 'en' });
@@ -72,9 +83,18 @@ describe('legacy paths', () => {
     await admin.client.call('act/setLegacyPath', { alias: '/node/1234', itemId: org.$id });
     await admin.client.call('act/setLegacyPath', { alias: '/node/99', itemId: hidden.$id });
     expect(await alice.client.call('act/getLegacyPath', { alias: '/node/1234' })).toEqual({ itemId: org.$id });
-    expect(await alice.client.request('act/getLegacyPath', { alias: '/node/99' })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
-    expect(await alice.client.request('act/getLegacyPath', { alias: '/nowhere' })).toMatchObject({ erred: true, b: { userMessage: 'notFound' } });
-    expect(await alice.client.request('act/setLegacyPath', { alias: '/x', itemId: org.$id })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+    expect(await alice.client.request('act/getLegacyPath', { alias: '/node/99' })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'notAllowed' },
+    });
+    expect(await alice.client.request('act/getLegacyPath', { alias: '/nowhere' })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'notFound' },
+    });
+    expect(await alice.client.request('act/setLegacyPath', { alias: '/x', itemId: org.$id })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'notAllowed' },
+    });
   });
 });
 
@@ -84,12 +104,17 @@ describe('the switch action', () => {
     const dark = await alice.client.call<Item>(`switch/${alice.id}`, { prop: 'dark', value: !me.dark });
     expect(dark.dark).toBe(!me.dark);
     expect(await alice.client.request(`switch/${alice.id}`, { prop: 'notifyFrequency', value: 'HOURLY' })).toMatchObject({
-      erred: true, b: { userMessage: 'validationFailed', fields: { notifyFrequency: 'errors.invalidValue' } },
+      erred: true,
+      b: { userMessage: 'validationFailed', fields: { notifyFrequency: 'errors.invalidValue' } },
     });
     expect(await alice.client.request(`switch/${alice.id}`, { prop: 'name', value: 'Renamed' })).toMatchObject({
-      erred: true, b: { fields: { name: 'errors.notSwitchable' } },
+      erred: true,
+      b: { fields: { name: 'errors.notSwitchable' } },
     });
-    expect(await alice.client.request(`switch/${admin.id}`, { prop: 'dark', value: true })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+    expect(await alice.client.request(`switch/${admin.id}`, { prop: 'dark', value: true })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'notAllowed' },
+    });
     expect((await alice.client.call<Item>(`read/${alice.id}`)).dark).toBe(!me.dark);
   });
 });

@@ -54,12 +54,19 @@ describe('prototype pollution over the socket (finding 2)', () => {
     expect(reply.erred).toBe(true);
     expect(await itemCount()).toBe(before);
     expect(await listKeys(org.$id)).not.toContain('"key":"INJECTED"');
-    const rows = await srv.server.services.db.query<{ id: string }>(`SELECT id FROM items WHERE owner_org = $1 AND type = 'LOVValue'`, [org.$id]);
+    const rows = await srv.server.services.db.query<{ id: string }>(`SELECT id FROM items WHERE owner_org = $1 AND type = 'LOVValue'`, [
+      org.$id,
+    ]);
     expect(rows.rows).toEqual([]);
   });
 
   test('the same owner given plainly is refused notAllowed', async () => {
-    const reply = await stranger.client.request('create/LOVValue', { list: 'ORG_COMMLOG_TYPES', key: 'PLAIN', t: { en: 'Plain' }, owner: { id: org.$id } });
+    const reply = await stranger.client.request('create/LOVValue', {
+      list: 'ORG_COMMLOG_TYPES',
+      key: 'PLAIN',
+      t: { en: 'Plain' },
+      owner: { id: org.$id },
+    });
     expect(reply).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
   });
 
@@ -91,10 +98,16 @@ describe('prototype pollution over the socket (finding 2)', () => {
 
   test('the item store itself refuses an own __proto__ key, behind the dispatcher', async () => {
     const before = await itemCount();
-    const body = JSON.parse(`{"list":"ORG_COMMLOG_TYPES","key":"BEHIND","t":{"en":"Behind"},"__proto__":{"owner":{"id":"${org.$id}"}}}`) as Record<string, unknown>;
+    const body = JSON.parse(
+      `{"list":"ORG_COMMLOG_TYPES","key":"BEHIND","t":{"en":"Behind"},"__proto__":{"owner":{"id":"${org.$id}"}}}`,
+    ) as Record<string, unknown>;
     const author = { userId: stranger.id, masquerader: null };
-    await expect(srv.server.services.items.create(author, 'LOVValue', body, { admin: false })).rejects.toMatchObject({ userMessage: 'validationFailed' });
-    await expect(srv.server.services.items.create(author, 'Contact', { lastName: 'Store', valueOf: 'x' }, { admin: false })).rejects.toMatchObject({ userMessage: 'validationFailed' });
+    await expect(srv.server.services.items.create(author, 'LOVValue', body, { admin: false })).rejects.toMatchObject({
+      userMessage: 'validationFailed',
+    });
+    await expect(
+      srv.server.services.items.create(author, 'Contact', { lastName: 'Store', valueOf: 'x' }, { admin: false }),
+    ).rejects.toMatchObject({ userMessage: 'validationFailed' });
     expect(await itemCount()).toBe(before);
   });
 

@@ -26,15 +26,28 @@ beforeAll(async () => {
   org1 = await admin.client.call<Item>('create/Organization', { displayName: 'Kwakwaka Riverbend Nation', type: 'COMMUNITY' });
   org2 = await admin.client.call<Item>('create/Organization', { displayName: 'Copperline Mining', type: 'INDUSTRY', $access: 'PUBLIC' });
   shared = await alice.client.call<Item>('create/Contact', {
-    firstName: 'Marguerite', lastName: 'Oskineegish', email: 'marguerite@riverbend.example', officePhone: '807 555 0101',
-    _related: [{ id: org1.$id }], $access: 'COMMUNITY',
+    firstName: 'Marguerite',
+    lastName: 'Oskineegish',
+    email: 'marguerite@riverbend.example',
+    officePhone: '807 555 0101',
+    _related: [{ id: org1.$id }],
+    $access: 'COMMUNITY',
   });
   hidden = await alice.client.call<Item>('create/Contact', {
-    firstName: 'Tobias', lastName: 'Oskineegish', email: 'tobias@riverbend.example', _related: [{ id: org1.$id }, { id: org2.$id }],
+    firstName: 'Tobias',
+    lastName: 'Oskineegish',
+    email: 'tobias@riverbend.example',
+    _related: [{ id: org1.$id }, { id: org2.$id }],
   });
   riverGroup = [];
-  for (const [first, last] of [['Ada', 'Zhaawanong'], ['Bea', 'Yellowquill'], ['Cy', 'Xavier-Zhaawanong']]) {
-    riverGroup.push(await bob.client.call<Item>('create/Contact', { firstName: first, lastName: last, middleName: 'glacierlake', $access: 'COMMUNITY' }));
+  for (const [first, last] of [
+    ['Ada', 'Zhaawanong'],
+    ['Bea', 'Yellowquill'],
+    ['Cy', 'Xavier-Zhaawanong'],
+  ]) {
+    riverGroup.push(
+      await bob.client.call<Item>('create/Contact', { firstName: first, lastName: last, middleName: 'glacierlake', $access: 'COMMUNITY' }),
+    );
   }
 });
 afterAll(async () => {
@@ -63,7 +76,10 @@ describe('free text (spec 000 §5)', () => {
   test('a bracketed raw query uses text-search operators; a malformed one is refused', async () => {
     expect(sorted((await search(alice, { must: { q: '[marguerite | tobias]' } })).ids)).toEqual(sorted([shared.$id, hidden.$id]));
     expect((await search(alice, { must: { q: '[oskineegish & !tobias]' } })).ids).toEqual([shared.$id]);
-    expect(await alice.client.request('search/ids', { must: { q: '[a & | b]' } })).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
+    expect(await alice.client.request('search/ids', { must: { q: '[a & | b]' } })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'parseRequestFailed' },
+    });
   });
 
   test('a token like contact-12 finds that item; pure digits match the type index', async () => {
@@ -83,7 +99,10 @@ describe('free text (spec 000 §5)', () => {
     const note = await alice.client.call<Item>('create/Contact', { lastName: 'Smith', middleName: 'Wolverine', $access: 'COMMUNITY' });
     const named = await alice.client.call<Item>('create/Contact', { lastName: 'Wolverine', $access: 'COMMUNITY' });
     expect((await search(alice, { must: { q: 'wolverine' } })).ids).toEqual([named.$id, note.$id]);
-    expect((await search(alice, { must: { q: 'wolverine' }, sort: [{ key: 'created', order: 'asc' }] })).ids).toEqual([note.$id, named.$id]);
+    expect((await search(alice, { must: { q: 'wolverine' }, sort: [{ key: 'created', order: 'asc' }] })).ids).toEqual([
+      note.$id,
+      named.$id,
+    ]);
   });
 });
 
@@ -116,9 +135,15 @@ describe('key prefixes', () => {
   test('dr date range and tr date-only range on the creation time; nr numeric range on the index', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const t0 = Date.parse(shared._c.ts);
-    expect(await ids({ must: { 'tr-created': { from: today, to: today }, 'ft-lastName': 'Oskineegish' } })).toEqual(sorted([shared.$id, hidden.$id]));
+    expect(await ids({ must: { 'tr-created': { from: today, to: today }, 'ft-lastName': 'Oskineegish' } })).toEqual(
+      sorted([shared.$id, hidden.$id]),
+    );
     expect(await ids({ must: { 'tr-created': ['2001-01-01', '2001-12-31'], 'ft-lastName': 'Oskineegish' } })).toEqual([]);
-    expect(await ids({ must: { 'dr-created': { from: new Date(t0).toISOString(), to: new Date(t0).toISOString() }, 'ft-lastName': 'Oskineegish' } })).toEqual([shared.$id]);
+    expect(
+      await ids({
+        must: { 'dr-created': { from: new Date(t0).toISOString(), to: new Date(t0).toISOString() }, 'ft-lastName': 'Oskineegish' },
+      }),
+    ).toEqual([shared.$id]);
     expect(await ids({ must: { 'nr-index': { from: shared._i, to: hidden._i }, _: 'Contact' } })).toEqual(sorted([shared.$id, hidden.$id]));
     expect(await ids({ must: { 'nr-index': [hidden._i, null], 'ft-lastName': 'Oskineegish' } })).toEqual([hidden.$id]);
   });
@@ -131,20 +156,30 @@ describe('key prefixes', () => {
   });
 
   test('filters given as a list of {prop, kind, value} work like keys; those missing a part are ignored', async () => {
-    const reply = await search(admin, { must: [{ prop: 'lastName', kind: 'ft', value: 'Oskineegish' }, { prop: 'firstName', kind: 'ft' } as never] });
+    const reply = await search(admin, {
+      must: [{ prop: 'lastName', kind: 'ft', value: 'Oskineegish' }, { prop: 'firstName', kind: 'ft' } as never],
+    });
     expect(sorted(reply.ids)).toEqual(sorted([shared.$id, hidden.$id]));
   });
 
   test('unknown properties and kinds that do not fit a property are ignored and reported', async () => {
-    const reply = await search(admin, { must: { 'ft-lastName': 'Oskineegish', 'ft-noSuchProp': 'x', 'nr-lastName': [1, 2], 'zz-lastName': 'x' } });
+    const reply = await search(admin, {
+      must: { 'ft-lastName': 'Oskineegish', 'ft-noSuchProp': 'x', 'nr-lastName': [1, 2], 'zz-lastName': 'x' },
+    });
     expect(sorted(reply.ids)).toEqual(sorted([shared.$id, hidden.$id]));
     expect(reply.ignored).toEqual(expect.arrayContaining([expect.stringContaining('noSuchProp'), expect.stringContaining('nr-lastName')]));
     expect(reply.ignored).toHaveLength(3);
   });
 
   test('a value of the wrong shape is refused', async () => {
-    expect(await admin.client.request('search/ids', { must: { 'nr-index': 'lots' } })).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
-    expect(await admin.client.request('search/ids', { must: { 'dr-created': { from: 'yesterday' } } })).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
+    expect(await admin.client.request('search/ids', { must: { 'nr-index': 'lots' } })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'parseRequestFailed' },
+    });
+    expect(await admin.client.request('search/ids', { must: { 'dr-created': { from: 'yesterday' } } })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'parseRequestFailed' },
+    });
     expect(await admin.client.request('search/ids', { max: -1 })).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
   });
 });
@@ -152,7 +187,8 @@ describe('key prefixes', () => {
 describe('boolean structure', () => {
   const [a, b, c] = [0, 1, 2];
   const group = () => riverGroup.map((i) => i.$id);
-  const ids = async (q: SearchQuery) => sorted((await search(bob, { ...q, must: { ...(q.must as object), 'm-middleName': 'glacierlake' } })).ids);
+  const ids = async (q: SearchQuery) =>
+    sorted((await search(bob, { ...q, must: { ...(q.must as object), 'm-middleName': 'glacierlake' } })).ids);
 
   test('should needs one match by default, minShould more; mustNot excludes', async () => {
     const g = group();
@@ -166,8 +202,12 @@ describe('boolean structure', () => {
   test('subs must all match; subsShould count with should against minShould', async () => {
     const g = group();
     expect(await ids({ subs: [{ should: { 'ft-firstName': ['Ada', 'Cy'] } }, { mustNot: { 'ft-firstName': 'Cy' } }] })).toEqual([g[a]]);
-    expect(await ids({ subsShould: [{ must: { 'ft-firstName': 'Bea' } }, { must: { 'ft-firstName': 'Cy' } }] })).toEqual(sorted([g[b]!, g[c]!]));
-    expect(await ids({ should: { 'fw-lastName': '*zhaawanong' }, subsShould: [{ must: { 'ft-firstName': 'Cy' } }], minShould: 2 })).toEqual([g[c]]);
+    expect(await ids({ subsShould: [{ must: { 'ft-firstName': 'Bea' } }, { must: { 'ft-firstName': 'Cy' } }] })).toEqual(
+      sorted([g[b]!, g[c]!]),
+    );
+    expect(await ids({ should: { 'fw-lastName': '*zhaawanong' }, subsShould: [{ must: { 'ft-firstName': 'Cy' } }], minShould: 2 })).toEqual(
+      [g[c]],
+    );
   });
 });
 
@@ -192,7 +232,11 @@ describe('sort, max and labels', () => {
     expect(all.ids).toHaveLength(searchConstants.defaultMax);
     expect(all.labels).toEqual({});
     const two = await search(bob, { must: { q: 'manyfold' }, max: 2, labels: true, sort: [{ key: 'index', order: 'asc' }] });
-    expect(two).toMatchObject({ ids: many.slice(0, 2), total: many.length, labels: { [many[0]!]: 'Manyfold 0', [many[1]!]: 'Manyfold 1' } });
+    expect(two).toMatchObject({
+      ids: many.slice(0, 2),
+      total: many.length,
+      labels: { [many[0]!]: 'Manyfold 0', [many[1]!]: 'Manyfold 1' },
+    });
     expect((await search(bob, { must: { q: 'manyfold' }, max: searchConstants.all })).ids).toHaveLength(many.length);
     expect(await search(bob, { must: { q: 'manyfold' }, max: 0 })).toMatchObject({ ids: [], total: many.length });
   });
@@ -201,29 +245,46 @@ describe('sort, max and labels', () => {
 describe('facets', () => {
   test('terms with counts (types, properties, relations with labels) and date buckets', async () => {
     const reply = await search(admin, {
-      must: { q: 'oskineegish' }, should: { _: ['Contact', 'Organization'] },
-      facets: ['_', '_related', 'created', { key: 'lastName', kind: 'terms', limit: 1 }], labels: true,
+      must: { q: 'oskineegish' },
+      should: { _: ['Contact', 'Organization'] },
+      facets: ['_', '_related', 'created', { key: 'lastName', kind: 'terms', limit: 1 }],
+      labels: true,
     });
     expect(reply.total).toBe(2);
     expect(reply.facets._).toEqual([{ key: 'Contact', count: 2 }]);
-    expect(reply.facets._related).toEqual([{ key: org1.$id, count: 2 }, { key: org2.$id, count: 1 }]);
+    expect(reply.facets._related).toEqual([
+      { key: org1.$id, count: 2 },
+      { key: org2.$id, count: 1 },
+    ]);
     expect(reply.labels[org1.$id]).toBe('Kwakwaka Riverbend Nation');
     expect(reply.facets.lastName).toEqual([{ key: 'Oskineegish', count: 2 }]);
     const created = reply.facets.created!;
     expect(created.map((b) => b.key)).toEqual(['today', 'yesterday', 'lastWeek', '7-30', '30-60', '60-90', '90-180', 'before180']);
     expect(created.map((b) => b.count)).toEqual([2, 0, 0, 0, 0, 0, 0, 0]);
     expect(await search(admin, { must: { _: 'Organization', id: [org1.$id, org2.$id] }, facets: ['type'] })).toMatchObject({
-      facets: { type: [{ key: 'COMMUNITY', count: 1 }, { key: 'INDUSTRY', count: 1 }] },
+      facets: {
+        type: [
+          { key: 'COMMUNITY', count: 1 },
+          { key: 'INDUSTRY', count: 1 },
+        ],
+      },
     });
   });
 
   test("a facet's own narrowing group is left out of its counts, so its other buckets stay on offer", async () => {
     const byOrg2 = { prop: '_related', kind: 'ft' as const, value: org2.$id };
-    const query: SearchQuery = { must: { q: 'oskineegish' }, facets: ['_related', 'lastName'], subs: [{ should: [byOrg2], facet: '_related' }] };
+    const query: SearchQuery = {
+      must: { q: 'oskineegish' },
+      facets: ['_related', 'lastName'],
+      subs: [{ should: [byOrg2], facet: '_related' }],
+    };
     const reply = await search(admin, query);
     expect(reply.ids).toEqual([hidden.$id]);
     expect(reply.total).toBe(1);
-    expect(reply.facets._related).toEqual([{ key: org1.$id, count: 2 }, { key: org2.$id, count: 1 }]);
+    expect(reply.facets._related).toEqual([
+      { key: org1.$id, count: 2 },
+      { key: org2.$id, count: 1 },
+    ]);
     // Other facets count the narrowed hits.
     expect(reply.facets.lastName).toEqual([{ key: 'Oskineegish', count: 1 }]);
     // Still only what the reader may read.
@@ -233,13 +294,32 @@ describe('facets', () => {
   test('numeric ranges and file-size ranges count every bucket', async () => {
     const reply = await search(admin, {
       must: { _: 'Contact', id: [shared.$id, hidden.$id] },
-      facets: [{ key: 'index', kind: 'numericRanges', ranges: [[null, shared._i], [shared._i + 1, null]] }, { key: 'index', kind: 'fileSize' }],
+      facets: [
+        {
+          key: 'index',
+          kind: 'numericRanges',
+          ranges: [
+            [null, shared._i],
+            [shared._i + 1, null],
+          ],
+        },
+        { key: 'index', kind: 'fileSize' },
+      ],
     });
     expect(reply.facets.index).toHaveLength(6);
     expect(reply.facets.index![0]).toMatchObject({ key: '0-1000', count: 2, from: 0, to: 1000 });
     const numeric = await search(admin, {
       must: { _: 'Contact', id: [shared.$id, hidden.$id] },
-      facets: [{ key: 'index', kind: 'numericRanges', ranges: [[null, shared._i], [shared._i + 1, null]] }],
+      facets: [
+        {
+          key: 'index',
+          kind: 'numericRanges',
+          ranges: [
+            [null, shared._i],
+            [shared._i + 1, null],
+          ],
+        },
+      ],
     });
     expect(numeric.facets.index!.map((b) => b.count)).toEqual([1, 1]);
   });
@@ -260,7 +340,8 @@ describe('what a user may not read', () => {
 
   test('without signing in, only PUBLIC items are found', async () => {
     const res = await fetch(`${srv.url}/api/item`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ o: 'search/ids', s: 1, b: { must: { _: 'Organization' }, max: searchConstants.all } }),
     });
     const reply = (await res.json()) as { b: SearchReply };
@@ -278,7 +359,11 @@ describe('what a user may not read', () => {
 
 describe('general search', () => {
   test('types marked excludeGeneralSearch are found only when a type filter names them', async () => {
-    const lov = await admin.client.call<Item>('create/LOVValue', { list: 'commLogType', key: 'feastgathering', t: { en: 'Feastgathering' } });
+    const lov = await admin.client.call<Item>('create/LOVValue', {
+      list: 'commLogType',
+      key: 'feastgathering',
+      t: { en: 'Feastgathering' },
+    });
     expect((await search(admin, { must: { q: 'feastgathering' } })).ids).toEqual([]);
     expect((await search(admin, { must: { q: 'feastgathering', _: 'LOVValue' } })).ids).toEqual([lov.$id]);
   });
@@ -292,7 +377,12 @@ describe('injection attempts are plain values', () => {
     expect((await search(alice, { must: { q: "o'brien" } })).ids).toContain(odd.$id);
     expect((await search(alice, { must: { 'fw-lastName': "O'B%" } })).ids).toEqual([]);
     const keys = await search(alice, {
-      must: { [`ft-lastName' OR '1'='1`]: 'x', [`fs-_related.id') OR true --`]: 'x', "nr-index) OR (1=1": [1, 2], 'ft-x"; DELETE FROM items; --': 'y' },
+      must: {
+        [`ft-lastName' OR '1'='1`]: 'x',
+        [`fs-_related.id') OR true --`]: 'x',
+        'nr-index) OR (1=1': [1, 2],
+        'ft-x"; DELETE FROM items; --': 'y',
+      },
       sort: [{ key: 'created_at; DROP TABLE items', order: 'asc' }],
       facets: ["lastName'); DROP TABLE items; --", { key: '_', kind: 'terms', limit: 5 }],
     });
@@ -310,9 +400,19 @@ describe('injection attempts are plain values', () => {
 describe('saved searches', () => {
   test('are items private to their owner, and run as queries', async () => {
     const saved = await alice.client.call<Item>('create/SavedSearch', {
-      name: 'Riverbend contacts', displayAs: 'TABLE', itemTypeName: 'Contact', searchString: 'oskineegish',
-      criteria: { filters: [{ prop: '_related', kind: 'ft', value: org1.$id }], groups: [{ filters: [{ prop: 'firstName', kind: 'fw', value: 'T*' }] }], groupsShould: [] },
-      selectedFacets: { lastName: ['Oskineegish'] }, showFacets: true, sortBy: [{ key: 'lastName', order: 'asc' }], hash: 'abc123',
+      name: 'Riverbend contacts',
+      displayAs: 'TABLE',
+      itemTypeName: 'Contact',
+      searchString: 'oskineegish',
+      criteria: {
+        filters: [{ prop: '_related', kind: 'ft', value: org1.$id }],
+        groups: [{ filters: [{ prop: 'firstName', kind: 'fw', value: 'T*' }] }],
+        groupsShould: [],
+      },
+      selectedFacets: { lastName: ['Oskineegish'] },
+      showFacets: true,
+      sortBy: [{ key: 'lastName', order: 'asc' }],
+      hash: 'abc123',
     });
     expect(saved).toMatchObject({ _t: 'SavedSearch', $access: 'PRIVATE', displayAs: 'TABLE' });
     expect(await bob.client.request(`read/${saved.$id}`)).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
@@ -325,7 +425,8 @@ describe('saved searches', () => {
     const updated = await alice.client.call<Item>('update', { $id: saved.$id, _u: saved._u, displayAs: 'MAP' });
     expect(updated.displayAs).toBe('MAP');
     expect(await alice.client.request('create/SavedSearch', { name: 'Bad', displayAs: 'POSTER', criteria: [] })).toMatchObject({
-      erred: true, b: { userMessage: 'validationFailed', fields: { displayAs: 'errors.invalidValue', criteria: 'errors.invalidValue' } },
+      erred: true,
+      b: { userMessage: 'validationFailed', fields: { displayAs: 'errors.invalidValue', criteria: 'errors.invalidValue' } },
     });
   });
 });

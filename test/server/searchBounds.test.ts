@@ -29,7 +29,10 @@ async function healthy(): Promise<boolean> {
   return res.status === 200;
 }
 
-const refused = (sysMessage: RegExp) => ({ erred: true, b: { userMessage: 'parseRequestFailed', sysMessage: expect.stringMatching(sysMessage) } });
+const refused = (sysMessage: RegExp) => ({
+  erred: true,
+  b: { userMessage: 'parseRequestFailed', sysMessage: expect.stringMatching(sysMessage) },
+});
 const many = (n: number, word: string, sep: string) => Array.from({ length: n }, () => word).join(sep);
 
 beforeAll(async () => {
@@ -48,7 +51,8 @@ describe('finding 1: a search with thousands of terms', () => {
     // Both are sent before anything is checked: the second one is the one that froze the server.
     const replies = [await post(attack), await post(attack)];
     expect(await healthy()).toBe(true);
-    for (const reply of replies) expect(reply).toMatchObject({ o: 'search/ids', s: 1, ...refused(/q: free text .*at most \d+ characters/) });
+    for (const reply of replies)
+      expect(reply).toMatchObject({ o: 'search/ids', s: 1, ...refused(/q: free text .*at most \d+ characters/) });
     const reply = (await post({ must: { q: 'tekapo' } })).b as SearchReply;
     expect(reply.ids).toEqual([contact.$id]);
   });
@@ -68,14 +72,30 @@ describe('every part of a search a caller shapes has a bound', () => {
     ['values of one condition', { must: { 'ft-lastName': many(searchLimits.values + 1, 'x', ',').split(',') } }, /at most \d+ values/],
     ['wildcards in a pattern', { must: { 'fw-lastName': `${many(searchLimits.wildcards + 1, 'a', '*')}*` } }, /at most \d+ wildcards/],
     ['length of a pattern', { must: { 'fw-lastName': `${'a'.repeat(searchLimits.wildcardLength)}*` } }, /at most \d+ characters/],
-    ['conditions in a clause', { should: Object.fromEntries(Array.from({ length: searchLimits.clauseConditions + 1 }, (_, n) => [`ft-p${n}`, 'x'])) }, /at most \d+ conditions/],
-    ['groups in subs', { subs: Array.from({ length: searchLimits.subGroups + 1 }, () => ({ must: { _: 'Contact' } })) }, /at most \d+ groups/],
+    [
+      'conditions in a clause',
+      { should: Object.fromEntries(Array.from({ length: searchLimits.clauseConditions + 1 }, (_, n) => [`ft-p${n}`, 'x'])) },
+      /at most \d+ conditions/,
+    ],
+    [
+      'groups in subs',
+      { subs: Array.from({ length: searchLimits.subGroups + 1 }, () => ({ must: { _: 'Contact' } })) },
+      /at most \d+ groups/,
+    ],
     ['nesting of subs', { subs: [{ subs: [{ subs: [{ subs: [{ subs: [{ subs: [{ must: { _: 'Contact' } }] }] }] }] }] }] }, /nest at most/],
     ['facets', { facets: Array.from({ length: searchLimits.facets + 1 }, (_, n) => `p${n}`) }, /at most \d+ facets/],
     ['a facet limit', { facets: [{ key: '_', limit: searchLimits.facetLimit + 1 }] }, /limit .*1 to \d+/],
-    ['facet ranges', { facets: [{ key: 'idx', kind: 'numericRanges', ranges: Array.from({ length: searchLimits.facetRanges + 1 }, (_, n) => [n, n]) }] }, /at most \d+ ranges/],
+    [
+      'facet ranges',
+      { facets: [{ key: 'idx', kind: 'numericRanges', ranges: Array.from({ length: searchLimits.facetRanges + 1 }, (_, n) => [n, n]) }] },
+      /at most \d+ ranges/,
+    ],
     ['max', { max: searchLimits.page + 1 }, /max/],
-    ['sort keys', { sort: Array.from({ length: searchLimits.sortKeys + 1 }, () => ({ key: 'label', order: 'asc' })) }, /at most \d+ sort keys/],
+    [
+      'sort keys',
+      { sort: Array.from({ length: searchLimits.sortKeys + 1 }, () => ({ key: 'label', order: 'asc' })) },
+      /at most \d+ sort keys/,
+    ],
   ];
   test.each(cases)('%s', async (_name, query, message) => {
     expect(await post(query)).toMatchObject(refused(message));

@@ -19,7 +19,17 @@ const RecordType: ItemTypeDef = {
     happened: { kind: 'impreciseDate' },
     at: { kind: 'DTM' },
     size: { kind: 'NUM', sortable: true, facet: { kind: 'fileSize', ranges: FILE_SIZE_RANGES } },
-    count: { kind: 'NUM', facet: { kind: 'numericRanges', ranges: [[0, 9], [10, 99], [100, null]] } },
+    count: {
+      kind: 'NUM',
+      facet: {
+        kind: 'numericRanges',
+        ranges: [
+          [0, 9],
+          [10, 99],
+          [100, null],
+        ],
+      },
+    },
     tags: { kind: 'SEL', multiple: true, options: ['a', 'b', 'c'] },
     secret: { kind: 'BOOL' },
   },
@@ -32,8 +42,25 @@ let srv: RunningServer;
 let service: SearchService;
 
 const rows: [number, Record<string, unknown>, string][] = [
-  [1, { title: 'Treaty walk', recorded: '2026-03-10', happened: '1650', at: '2026-03-10T01:00:00Z', size: 500, count: 3, tags: ['a', 'b'] }, 'PUBLIC'],
-  [2, { title: 'Fish camp', recorded: '2026-03-09', happened: '1885-6', at: '2026-03-09T23:30:00-07:00', size: 2_000_000, count: 42, tags: ['b'], secret: true }, 'PUBLIC'],
+  [
+    1,
+    { title: 'Treaty walk', recorded: '2026-03-10', happened: '1650', at: '2026-03-10T01:00:00Z', size: 500, count: 3, tags: ['a', 'b'] },
+    'PUBLIC',
+  ],
+  [
+    2,
+    {
+      title: 'Fish camp',
+      recorded: '2026-03-09',
+      happened: '1885-6',
+      at: '2026-03-09T23:30:00-07:00',
+      size: 2_000_000,
+      count: 42,
+      tags: ['b'],
+      secret: true,
+    },
+    'PUBLIC',
+  ],
   [3, { title: 'Hidden archive', recorded: '2025-01-01', happened: '1925-2-3', size: 5_000_000_000, count: 100 }, 'PRIVATE'],
   [4, { title: 'Bad values', recorded: 'not a date', happened: 'spring', size: 'big', count: null }, 'PUBLIC'],
 ];
@@ -47,11 +74,18 @@ beforeAll(async () => {
       [`Record-${n}`, n, JSON.stringify(data), String(data.title), access, new Date(NOW.getTime() - n * 60_000).toISOString()],
     );
   }
-  service = new SearchService(db, registry, async () => ({}), () => undefined, () => NOW);
+  service = new SearchService(
+    db,
+    registry,
+    async () => ({}),
+    () => undefined,
+    () => NOW,
+  );
 });
 afterAll(() => srv.stop());
 
-const ids = async (must: Record<string, unknown>, caller: Principal | null = admin) => (await service.search(caller, { must, sort: [{ key: 'index', order: 'asc' }] })).ids;
+const ids = async (must: Record<string, unknown>, caller: Principal | null = admin) =>
+  (await service.search(caller, { must, sort: [{ key: 'index', order: 'asc' }] })).ids;
 
 test('tr and dr on dates, imprecise dates and date-times; malformed values never match or fail', async () => {
   expect(await ids({ 'tr-recorded': ['2026-03-09', '2026-03-10'] })).toEqual(['Record-1', 'Record-2']);
@@ -75,13 +109,18 @@ test('nr on numbers, fb on flags, ft on list values; the permission predicate st
 });
 
 test('facets: date buckets, year ranges, file sizes, numeric ranges and list terms', async () => {
-  const reply = await service.search(admin, { facets: ['recorded', { key: 'happened', kind: 'yearRanges' }, 'size', 'count', 'tags', 'created'] });
+  const reply = await service.search(admin, {
+    facets: ['recorded', { key: 'happened', kind: 'yearRanges' }, 'size', 'count', 'tags', 'created'],
+  });
   const counts = (k: string) => Object.fromEntries(reply.facets[k]!.filter((b) => b.count > 0).map((b) => [b.key, b.count]));
   expect(counts('recorded')).toEqual({ today: 1, yesterday: 1, before180: 1 });
   expect(counts('happened')).toEqual({ before1700: 1, '1800-1899': 1, '1920-1939': 1 });
   expect(counts('size')).toEqual({ '0-1000': 1, '1000001-10000000': 1, '1000000001+': 1 });
   expect(counts('count')).toEqual({ '0-9': 1, '10-99': 1, '100+': 1 });
-  expect(reply.facets.tags).toEqual([{ key: 'b', count: 2 }, { key: 'a', count: 1 }]);
+  expect(reply.facets.tags).toEqual([
+    { key: 'b', count: 2 },
+    { key: 'a', count: 1 },
+  ]);
   expect(counts('created')).toEqual({ today: 4 });
   const anonymous = await service.search(null, { facets: ['size'] });
   expect(anonymous.total).toBe(3);
@@ -89,6 +128,16 @@ test('facets: date buckets, year ranges, file sizes, numeric ranges and list ter
 });
 
 test('sort by a number property puts items without one last; items of unregistered types stay out', async () => {
-  expect((await service.search(admin, { sort: [{ key: 'size', order: 'desc' }] })).ids).toEqual(['Record-3', 'Record-2', 'Record-1', 'Record-4']);
-  expect((await service.search(admin, { sort: [{ key: 'size', order: 'asc' }] })).ids).toEqual(['Record-1', 'Record-2', 'Record-3', 'Record-4']);
+  expect((await service.search(admin, { sort: [{ key: 'size', order: 'desc' }] })).ids).toEqual([
+    'Record-3',
+    'Record-2',
+    'Record-1',
+    'Record-4',
+  ]);
+  expect((await service.search(admin, { sort: [{ key: 'size', order: 'asc' }] })).ids).toEqual([
+    'Record-1',
+    'Record-2',
+    'Record-3',
+    'Record-4',
+  ]);
 });

@@ -78,8 +78,18 @@ function rawRequest(url: string, bytes: string): Promise<string> {
 describe('HTTP message structure (ASVS 4.2.1)', () => {
   test('a request framed by both Content-Length and Transfer-Encoding is refused, not smuggled', async () => {
     const smuggle = [
-      'POST /api/item HTTP/1.1', `Host: 127.0.0.1`, 'Content-Type: application/json',
-      'Content-Length: 4', 'Transfer-Encoding: chunked', '', '0', '', 'GET /healthz HTTP/1.1', 'Host: x', '', '',
+      'POST /api/item HTTP/1.1',
+      `Host: 127.0.0.1`,
+      'Content-Type: application/json',
+      'Content-Length: 4',
+      'Transfer-Encoding: chunked',
+      '',
+      '0',
+      '',
+      'GET /healthz HTTP/1.1',
+      'Host: x',
+      '',
+      '',
     ].join('\r\n');
     expect(await rawRequest(plain.url, smuggle)).toMatch(/^HTTP\/1\.1 400/);
   });

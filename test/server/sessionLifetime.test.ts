@@ -40,17 +40,25 @@ async function ageLastUse(srv: RunningServer, token: string, ms: number): Promis
 /** Moves the start of a token's session `ms` into the past. */
 async function ageSession(srv: RunningServer, token: string, ms: number): Promise<Date> {
   const start = new Date(Date.now() - ms);
-  await srv.server.services.db.query('UPDATE tokens SET session_started_at = $2 WHERE token_hash = $1', [hashToken(token), start.toISOString()]);
+  await srv.server.services.db.query('UPDATE tokens SET session_started_at = $2 WHERE token_hash = $1', [
+    hashToken(token),
+    start.toISOString(),
+  ]);
   return start;
 }
 
 async function tokenRow(srv: RunningServer, token: string): Promise<{ session_started_at: Date; expires_at: Date; last_used_at: Date }> {
-  const res = await srv.server.services.db.query<{ session_started_at: Date | string; expires_at: Date | string; last_used_at: Date | string }>(
-    'SELECT session_started_at, expires_at, last_used_at FROM tokens WHERE token_hash = $1',
-    [hashToken(token)],
-  );
+  const res = await srv.server.services.db.query<{
+    session_started_at: Date | string;
+    expires_at: Date | string;
+    last_used_at: Date | string;
+  }>('SELECT session_started_at, expires_at, last_used_at FROM tokens WHERE token_hash = $1', [hashToken(token)]);
   const row = res.rows[0]!;
-  return { session_started_at: new Date(row.session_started_at), expires_at: new Date(row.expires_at), last_used_at: new Date(row.last_used_at) };
+  return {
+    session_started_at: new Date(row.session_started_at),
+    expires_at: new Date(row.expires_at),
+    last_used_at: new Date(row.last_used_at),
+  };
 }
 
 describe('inactivity timeout (TOKEN_IDLE_SECONDS, 7 days by default)', () => {
@@ -73,7 +81,7 @@ describe('inactivity timeout (TOKEN_IDLE_SECONDS, 7 days by default)', () => {
     expect((await readWith(srv, idle)).status).toBe(401);
   });
 
-  test('each use restarts the idle clock: HTTP, the file cookie and a socket\'s tokenAuth', async () => {
+  test("each use restarts the idle clock: HTTP, the file cookie and a socket's tokenAuth", async () => {
     const used = await signIn(srv.url, ADMIN.email, ADMIN.password);
     const uses: [string, () => Promise<number | 'authed' | Closed>][] = [
       ['Bearer', async () => (await readWith(srv, used)).status],
@@ -128,7 +136,7 @@ describe('absolute session lifetime (TOKEN_MAX_AGE_SECONDS, 30 days by default)'
   });
   afterAll(() => srv.stop());
 
-  test('nextToken keeps the session\'s start; far from the cap the new token gets the full TTL', async () => {
+  test("nextToken keeps the session's start; far from the cap the new token gets the full TTL", async () => {
     const token = await signIn(srv.url, ADMIN.email, ADMIN.password);
     const start = (await tokenRow(srv, token)).session_started_at;
     const { client } = await ProtocolClient.connect(srv.wsUrl, token);
@@ -157,7 +165,7 @@ describe('absolute session lifetime (TOKEN_MAX_AGE_SECONDS, 30 days by default)'
     client.close();
   });
 
-  test('a session past its cap is refused, even before its token\'s own expiry, and cannot be refreshed', async () => {
+  test("a session past its cap is refused, even before its token's own expiry, and cannot be refreshed", async () => {
     const token = await signIn(srv.url, ADMIN.email, ADMIN.password);
     const { client } = await ProtocolClient.connect(srv.wsUrl, token);
     await ageSession(srv, token, 30 * DAY_MS + 60_000);
@@ -178,7 +186,7 @@ describe('absolute session lifetime (TOKEN_MAX_AGE_SECONDS, 30 days by default)'
     expect(await client.closed).toEqual({ code: 4001, reason: 'tokenExpired' });
   });
 
-  test('a masquerade token keeps the administrator\'s session start and cap, and goes idle like any token', async () => {
+  test("a masquerade token keeps the administrator's session start and cap, and goes idle like any token", async () => {
     const admin = await connectAdmin(srv);
     const bob = await buildUser(srv);
     const start = await ageSession(srv, admin.token, 20 * DAY_MS);

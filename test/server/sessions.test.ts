@@ -32,8 +32,14 @@ test('blocking a user ends every session of theirs at once and keeps them out un
 
 test('only administrators block, and not themselves', async () => {
   const carol = await buildUser(srv);
-  expect(await carol.client.request('act/blockUser', { userId: admin.id, blocked: true })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
-  expect(await admin.client.request('act/blockUser', { userId: admin.id, blocked: true })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+  expect(await carol.client.request('act/blockUser', { userId: admin.id, blocked: true })).toMatchObject({
+    erred: true,
+    b: { userMessage: 'notAllowed' },
+  });
+  expect(await admin.client.request('act/blockUser', { userId: admin.id, blocked: true })).toMatchObject({
+    erred: true,
+    b: { userMessage: 'notAllowed' },
+  });
   carol.client.close();
 });
 
@@ -51,7 +57,10 @@ test('a user sees their own sessions and ends one, or all but the current', asyn
   expect(await dana.client.call('act/endSessions', { keepCurrent: true })).toEqual({ ended: 1 });
   expect(await laptop.client.closed).toEqual({ code: 4001, reason: 'signedout' });
   expect(await dana.client.call<SessionInfo[]>('act/mySessions')).toHaveLength(1);
-  expect(await dana.client.request('act/endSessions', { userId: admin.id })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+  expect(await dana.client.request('act/endSessions', { userId: admin.id })).toMatchObject({
+    erred: true,
+    b: { userMessage: 'notAllowed' },
+  });
   dana.client.close();
 });
 
@@ -64,7 +73,11 @@ test('the list leaves out sessions gone idle, and says when each began, not when
   const idleSince = new Date(Date.now() - (srv.config.tokenIdleSeconds + 60) * 1000).toISOString();
   await db.query('UPDATE tokens SET last_used_at = $2 WHERE left(token_hash, 16) = $1', [oldId, idleSince]);
   const began = new Date(Date.now() - 3 * 24 * 3600 * 1000);
-  await db.query(`UPDATE tokens SET session_started_at = $2 WHERE user_id = $1 AND left(token_hash, 16) <> $3`, [erin.id, began.toISOString(), oldId]);
+  await db.query(`UPDATE tokens SET session_started_at = $2 WHERE user_id = $1 AND left(token_hash, 16) <> $3`, [
+    erin.id,
+    began.toISOString(),
+    oldId,
+  ]);
   const list = await erin.client.call<(SessionInfo & { started: string })[]>('act/mySessions');
   expect(list.map((s) => s.id)).not.toContain(oldId);
   expect(list).toHaveLength(1);

@@ -34,10 +34,12 @@ const earnedWithin = (seconds: number): number => Math.floor(Math.log2(seconds +
 async function burst(attempts: (() => Promise<Response>)[]): Promise<{ statuses: number[]; seconds: number }> {
   const started = Date.now();
   const responses = await Promise.all(attempts.map((a) => a()));
-  const statuses = await Promise.all(responses.map(async (r) => {
-    await r.arrayBuffer();
-    return r.status;
-  }));
+  const statuses = await Promise.all(
+    responses.map(async (r) => {
+      await r.arrayBuffer();
+      return r.status;
+    }),
+  );
   return { statuses, seconds: (Date.now() - started) / 1000 };
 }
 const count = (statuses: number[], status: number): number => statuses.filter((s) => s === status).length;
@@ -95,7 +97,9 @@ describe('sign-in throttling holds under concurrency', () => {
 
   test('guesses spread over two servers share one budget', async () => {
     const { email } = await account(first);
-    const { statuses, seconds } = await burst(Array.from({ length: 100 }, (_, i) => () => signIn(i % 2 ? first : second, email, `wrong ${i}`)));
+    const { statuses, seconds } = await burst(
+      Array.from({ length: 100 }, (_, i) => () => signIn(i % 2 ? first : second, email, `wrong ${i}`)),
+    );
     expect(count(statuses, 401)).toBeLessThanOrEqual(FREE_ACCOUNT + earnedWithin(seconds));
   });
 });
@@ -103,8 +107,10 @@ describe('sign-in throttling holds under concurrency', () => {
 describe('the per-address budget and forwarding headers', () => {
   /** Guesses at 40 different (unknown) accounts, so only the address budget can hold them. */
   const guesses = (srv: RunningServer, forwardedFor: (i: number) => string) =>
-    Array.from({ length: 2 * FREE_ADDRESS }, (_, i) => () =>
-      signIn(srv, `nobody${i}.${Date.now()}@test.example`, 'wrong', { 'x-forwarded-for': forwardedFor(i) }));
+    Array.from(
+      { length: 2 * FREE_ADDRESS },
+      (_, i) => () => signIn(srv, `nobody${i}.${Date.now()}@test.example`, 'wrong', { 'x-forwarded-for': forwardedFor(i) }),
+    );
 
   test('behind PUBLIC_URL without TRUST_PROXY a forged X-Forwarded-For is ignored: the address limit holds', async () => {
     const srv = await server({ publicUrl: 'https://records.example.org' });

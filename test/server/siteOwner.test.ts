@@ -29,7 +29,11 @@ beforeAll(async () => {
   writer = await buildUser(srv, { name: 'Wren Writer' });
   reader = await buildUser(srv, { name: 'Rae Reader' });
   outsider = await buildUser(srv, { name: 'Otto Outsider' });
-  owner = await admin.client.call<Item>('create/Organization', { displayName: 'Riverbend Nation', type: 'COMMUNITY', legalName: 'Riverbend Nation Inc.' });
+  owner = await admin.client.call<Item>('create/Organization', {
+    displayName: 'Riverbend Nation',
+    type: 'COMMUNITY',
+    legalName: 'Riverbend Nation Inc.',
+  });
   other = await admin.client.call<Item>('create/Organization', { displayName: 'Other Corp', type: 'INDUSTRY' });
 });
 afterAll(async () => {
@@ -40,7 +44,12 @@ afterAll(async () => {
 
 describe('the owner organisation', () => {
   test('is none until an administrator chooses one, and then only its admin-org users and administrators see it; only administrators choose', async () => {
-    expect(await outsider.client.call<SiteOwnerReply>('act/siteOwner')).toEqual({ orgId: null, org: null, mayChoose: false, mayManage: false });
+    expect(await outsider.client.call<SiteOwnerReply>('act/siteOwner')).toEqual({
+      orgId: null,
+      org: null,
+      mayChoose: false,
+      mayManage: false,
+    });
     expect(await admin.client.call<SiteOwnerReply>('act/siteOwner')).toEqual({ orgId: null, org: null, mayChoose: true, mayManage: false });
     expect(await outsider.client.request('act/setSiteOwner', { orgId: owner.$id })).toMatchObject(refused);
     expect(await admin.client.call<SiteOwnerReply>('act/siteOwner')).toMatchObject({ orgId: null });
@@ -53,8 +62,14 @@ describe('the owner organisation', () => {
   });
 
   test('must be an organisation that exists', async () => {
-    expect(await admin.client.request('act/setSiteOwner', { orgId: 'Organization-999999' })).toMatchObject({ erred: true, b: { userMessage: 'notFound' } });
-    expect(await admin.client.request('act/setSiteOwner', { orgId: writer.id })).toMatchObject({ erred: true, b: { userMessage: 'validationFailed', fields: { orgId: 'errors.invalidId' } } });
+    expect(await admin.client.request('act/setSiteOwner', { orgId: 'Organization-999999' })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'notFound' },
+    });
+    expect(await admin.client.request('act/setSiteOwner', { orgId: writer.id })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'validationFailed', fields: { orgId: 'errors.invalidId' } },
+    });
     expect(await admin.client.call<SiteOwnerReply>('act/siteOwner')).toMatchObject({ orgId: owner.$id });
   });
 
@@ -96,13 +111,17 @@ describe('memberships of the owner organisation', () => {
     const o = await reconnect(outsider);
     expect(await o.request('act/orgMembers', { orgId: owner.$id })).toMatchObject(refused);
     expect(await o.request('act/orgMembers', { orgId: other.$id })).toMatchObject(refused);
-    expect((await admin.client.call<OrgMembersReply>('act/orgMembers', { orgId: other.$id })).members.map((m) => m.userId)).toEqual([outsider.id]);
+    expect((await admin.client.call<OrgMembersReply>('act/orgMembers', { orgId: other.$id })).members.map((m) => m.userId)).toEqual([
+      outsider.id,
+    ]);
   });
 
   test('a writer switches capabilities, adds and removes members of the owner organisation', async () => {
     const w = await reconnect(writer);
     const newcomer = await buildUser(srv, { name: 'Nia Newcomer' });
-    expect(await w.call('act/orgMemberCandidates', { orgId: owner.$id, text: 'newcom' })).toEqual([{ userId: newcomer.id, name: 'Nia Newcomer', email: newcomer.email }]);
+    expect(await w.call('act/orgMemberCandidates', { orgId: owner.$id, text: 'newcom' })).toEqual([
+      { userId: newcomer.id, name: 'Nia Newcomer', email: newcomer.email },
+    ]);
     // Members are not offered again.
     expect(await w.call('act/orgMemberCandidates', { orgId: owner.$id, text: 'Rae Read' })).toEqual([]);
 
@@ -113,7 +132,9 @@ describe('memberships of the owner organisation', () => {
     await w.call('act/setMembership', { userId: reader.id, orgId: owner.$id, capabilities: { Research: false, Vocab: true } });
     let members = (await w.call<OrgMembersReply>('act/orgMembers', { orgId: owner.$id })).members;
     expect(Object.fromEntries(members.map((m) => [m.userId, m.capabilities]))).toEqual({
-      [newcomer.id]: {}, [reader.id]: { Research: false, Vocab: true }, [writer.id]: { write: true },
+      [newcomer.id]: {},
+      [reader.id]: { Research: false, Vocab: true },
+      [writer.id]: { write: true },
     });
     // The member's own socket takes the new rights.
     const n = await reconnect(newcomer);
@@ -129,18 +150,31 @@ describe('memberships of the owner organisation', () => {
 
   test('a writer never touches other organisations, site capabilities, the admin flag or their own write', async () => {
     const w = await reconnect(writer);
-    expect(await w.request('act/setMembership', { userId: reader.id, orgId: other.$id, capabilities: { write: true } })).toMatchObject(refused);
+    expect(await w.request('act/setMembership', { userId: reader.id, orgId: other.$id, capabilities: { write: true } })).toMatchObject(
+      refused,
+    );
     expect(await w.request('act/removeMembership', { userId: outsider.id, orgId: other.$id })).toMatchObject(refused);
     expect(await w.request('act/setCapabilities', { userId: reader.id, capabilities: { Research: true } })).toMatchObject(refused);
-    expect(await w.request('act/setMembership', { userId: reader.id, orgId: owner.$id, capabilities: { admin: true } })).toMatchObject(refused);
-    expect(await w.request('act/setMembership', { userId: writer.id, orgId: owner.$id, capabilities: { write: false } })).toMatchObject(refused);
-    expect(await w.request('act/setMembership', { userId: writer.id, orgId: owner.$id, capabilities: { Vocab: true } })).toMatchObject(refused);
+    expect(await w.request('act/setMembership', { userId: reader.id, orgId: owner.$id, capabilities: { admin: true } })).toMatchObject(
+      refused,
+    );
+    expect(await w.request('act/setMembership', { userId: writer.id, orgId: owner.$id, capabilities: { write: false } })).toMatchObject(
+      refused,
+    );
+    expect(await w.request('act/setMembership', { userId: writer.id, orgId: owner.$id, capabilities: { Vocab: true } })).toMatchObject(
+      refused,
+    );
     expect(await w.request('act/removeMembership', { userId: writer.id, orgId: owner.$id })).toMatchObject(refused);
     expect(await w.request('act/setSiteOwner', { orgId: other.$id })).toMatchObject(refused);
     // Nothing was written by the refused requests.
     const members = (await admin.client.call<OrgMembersReply>('act/orgMembers', { orgId: owner.$id })).members;
-    expect(Object.fromEntries(members.map((m) => [m.userId, m.capabilities]))).toEqual({ [reader.id]: { Research: false, Vocab: true }, [writer.id]: { write: true } });
-    expect((await admin.client.call<OrgMembersReply>('act/orgMembers', { orgId: other.$id })).members.map((m) => m.userId)).toEqual([outsider.id]);
+    expect(Object.fromEntries(members.map((m) => [m.userId, m.capabilities]))).toEqual({
+      [reader.id]: { Research: false, Vocab: true },
+      [writer.id]: { write: true },
+    });
+    expect((await admin.client.call<OrgMembersReply>('act/orgMembers', { orgId: other.$id })).members.map((m) => m.userId)).toEqual([
+      outsider.id,
+    ]);
     expect(await admin.client.call('act/userAccount', { userId: reader.id })).toMatchObject({ admin: false, capabilities: {} });
     // A writer may keep their own write while changing their other capabilities.
     await w.call('act/setMembership', { userId: writer.id, orgId: owner.$id, capabilities: { write: true, Vocab: true } });
@@ -162,7 +196,7 @@ describe('a site that is not dedicated', () => {
   let shared: RunningServer;
   afterAll(async () => shared?.stop());
 
-  test('has no owner organisation: its operations are refused, and memberships stay administrators\' work', async () => {
+  test("has no owner organisation: its operations are refused, and memberships stay administrators' work", async () => {
     shared = await startTestServer({ dedicated: false });
     const a = await connectAdmin(shared);
     const u = await buildUser(shared);
@@ -172,7 +206,9 @@ describe('a site that is not dedicated', () => {
     expect(await a.client.request('act/siteOwner')).toMatchObject(refused);
     expect(await a.client.request('act/setSiteOwner', { orgId: org.$id })).toMatchObject(refused);
     expect(await client.request('act/orgMembers', { orgId: org.$id })).toMatchObject(refused);
-    expect(await client.request('act/setMembership', { userId: u.id, orgId: org.$id, capabilities: { write: true, Vocab: true } })).toMatchObject(refused);
+    expect(
+      await client.request('act/setMembership', { userId: u.id, orgId: org.$id, capabilities: { write: true, Vocab: true } }),
+    ).toMatchObject(refused);
     expect(await (await fetch(`${shared.url}/`)).text()).not.toContain('ownerOrg');
     for (const c of [a.client, u.client, client]) c.close();
   });

@@ -46,7 +46,9 @@ test('a task starts with its key, pushes progress, and completes with a result o
   expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
   expect(await res.text()).toBe('counted to six');
   // A browser link sends the token cookie instead of a header.
-  const byCookie = await fetch(`${srv.url}${done.resultURI}`, { headers: { cookie: `other=1; vgn-token=${encodeURIComponent(alice.token)}` } });
+  const byCookie = await fetch(`${srv.url}${done.resultURI}`, {
+    headers: { cookie: `other=1; vgn-token=${encodeURIComponent(alice.token)}` },
+  });
   expect(byCookie.status).toBe(200);
 
   expect((await fetch(`${srv.url}${done.resultURI}`, { headers: bearer(bob.token) })).status).toBe(404);
@@ -85,8 +87,15 @@ test('asyncCancel and {killTask: true} kill as well', async () => {
 
 test('an unknown kind, a bad body and an anonymous caller are refused', async () => {
   expect(await alice.client.request('act/noSuchTask/async', {})).toMatchObject({ erred: true, b: { userMessage: 'unknownOperation' } });
-  expect(await alice.client.request('act/count/async', { steps: 'many' })).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
-  const res = await fetch(`${srv.url}/api/item`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ o: 'act/count/async', s: 1 }) });
+  expect(await alice.client.request('act/count/async', { steps: 'many' })).toMatchObject({
+    erred: true,
+    b: { userMessage: 'parseRequestFailed' },
+  });
+  const res = await fetch(`${srv.url}/api/item`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ o: 'act/count/async', s: 1 }),
+  });
   expect(await res.json()).toMatchObject({ erred: true, b: { userMessage: 'notSignedIn' } });
 });
 

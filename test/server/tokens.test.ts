@@ -25,7 +25,10 @@ describe('sign-in', () => {
   });
 
   test('a wrong pair answers 401 signInFailed, the same for an unknown e-mail', async () => {
-    for (const body of [{ email: ADMIN.email, password: 'wrong password' }, { email: 'nobody@test.example', password: 'x' }]) {
+    for (const body of [
+      { email: ADMIN.email, password: 'wrong password' },
+      { email: 'nobody@test.example', password: 'x' },
+    ]) {
       const res = await post(srv, '/api/sign-in', body);
       expect(res.status).toBe(401);
       expect(res.headers.get(TOKEN_HEADER)).toBeNull();

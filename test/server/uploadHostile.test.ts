@@ -31,7 +31,10 @@ afterAll(async () => {
 function upload(data: Buffer, filename: string): Promise<{ id: string } | { status: number; body: string }> {
   return new Promise((resolve) => {
     const u = new tus.Upload(data, {
-      endpoint: `${srv.url}/api/upload`, headers: bearer(alice.token), metadata: { filename }, retryDelays: [],
+      endpoint: `${srv.url}/api/upload`,
+      headers: bearer(alice.token),
+      metadata: { filename },
+      retryDelays: [],
       onError: (e) => {
         const res = (e as tus.DetailedError).originalResponse;
         resolve({ status: res?.getStatus() ?? 0, body: res?.getBody() ?? '' });
@@ -63,7 +66,12 @@ function pixelFlood(side: number): Buffer {
   ihdr.writeUInt8(8, 8); // bit depth
   ihdr.writeUInt8(0, 9); // greyscale
   const raw = Buffer.alloc(side * (side + 1)); // each row: filter byte 0 and `side` zero pixels
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('refused uploads store nothing', () => {
@@ -73,10 +81,15 @@ describe('refused uploads store nothing', () => {
     expect(r).toMatchObject({ status: 400 });
     expect(JSON.parse((r as { body: string }).body)).toMatchObject({ userMessage: 'emptyFile' });
     // Nor with a deferred length declared as 0 later.
-    const made = await fetch(`${srv.url}/api/upload`, { method: 'POST', headers: { ...tusHeaders(), 'upload-defer-length': '1', 'upload-metadata': metadata('later.txt') } });
+    const made = await fetch(`${srv.url}/api/upload`, {
+      method: 'POST',
+      headers: { ...tusHeaders(), 'upload-defer-length': '1', 'upload-metadata': metadata('later.txt') },
+    });
     expect(made.status).toBe(201);
     const patched = await fetch(`${srv.url}${made.headers.get('location')}`, {
-      method: 'PATCH', headers: { ...tusHeaders(), 'upload-length': '0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: Buffer.alloc(0),
+      method: 'PATCH',
+      headers: { ...tusHeaders(), 'upload-length': '0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: Buffer.alloc(0),
     });
     expect(patched.status).toBe(400);
     expect(await patched.json()).toMatchObject({ userMessage: 'emptyFile' });
@@ -88,20 +101,28 @@ describe('refused uploads store nothing', () => {
     const plain = await fetch(`${srv.url}/api/upload`, { method: 'POST', headers: bearer(alice.token) });
     expect(plain.status).toBe(412);
     const parts = await fetch(`${srv.url}/api/upload`, {
-      method: 'POST', headers: { ...tusHeaders(), 'upload-concat': 'partial', 'upload-length': '3', 'upload-metadata': metadata('a.txt') },
+      method: 'POST',
+      headers: { ...tusHeaders(), 'upload-concat': 'partial', 'upload-length': '3', 'upload-metadata': metadata('a.txt') },
     });
     expect(parts.status).toBe(400);
     expect(await parts.json()).toMatchObject({ userMessage: 'parseRequestFailed' });
-    const final = await fetch(`${srv.url}/api/upload`, { method: 'POST', headers: { ...tusHeaders(), 'upload-concat': 'final;/api/upload/a /api/upload/b' } });
+    const final = await fetch(`${srv.url}/api/upload`, {
+      method: 'POST',
+      headers: { ...tusHeaders(), 'upload-concat': 'final;/api/upload/a /api/upload/b' },
+    });
     expect(final.status).toBe(400);
   });
 
   test('no other origin is allowed to upload from its pages (no Access-Control-Allow-Origin: *)', async () => {
     const res = await fetch(`${srv.url}/api/upload`, {
-      method: 'POST', headers: { ...tusHeaders(), origin: 'https://evil.example', 'upload-length': '3', 'upload-metadata': metadata('a.txt') },
+      method: 'POST',
+      headers: { ...tusHeaders(), origin: 'https://evil.example', 'upload-length': '3', 'upload-metadata': metadata('a.txt') },
     });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await fetch(`${srv.url}/api/upload`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(`${srv.url}/api/upload`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
@@ -109,8 +130,15 @@ describe('refused uploads store nothing', () => {
 describe('hostile content', () => {
   test('a file whose bytes do not match its name is stored as its bytes say, and never served inline as a page or script', async () => {
     const html = Buffer.from('<!DOCTYPE html><html><body><script>fetch("/api/item")</script></body></html>');
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>');
-    for (const [data, name] of [[html, 'photo.png'], [html, 'page.html'], [svg, 'logo.svg'], [svg, 'logo.png']] as const) {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
+    );
+    for (const [data, name] of [
+      [html, 'photo.png'],
+      [html, 'page.html'],
+      [svg, 'logo.svg'],
+      [svg, 'logo.png'],
+    ] as const) {
       const id = await uploaded(data, name);
       const item = await alice.client.call<Item>(`read/${id}`);
       expect(item.filetype).not.toBe('image/png');
@@ -125,10 +153,18 @@ describe('hostile content', () => {
   test("an SVG's preview cannot pull in another upload stored beside it", async () => {
     const bob = await buildUser(srv);
     try {
-      const secret = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } }).png().toBuffer();
+      const secret = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } })
+        .png()
+        .toBuffer();
       const made = await fetch(`${srv.url}/api/upload`, {
         method: 'POST',
-        headers: { ...bearer(bob.token), 'tus-resumable': '1.0.0', 'upload-length': String(secret.length), 'upload-metadata': metadata('private.png'), 'content-type': 'application/offset+octet-stream' },
+        headers: {
+          ...bearer(bob.token),
+          'tus-resumable': '1.0.0',
+          'upload-length': String(secret.length),
+          'upload-metadata': metadata('private.png'),
+          'content-type': 'application/offset+octet-stream',
+        },
         body: new Uint8Array(secret),
       });
       const bobsFile = made.headers.get('location')!.split('/').pop()!;
@@ -137,7 +173,10 @@ describe('hostile content', () => {
       const id = await uploaded(svg, 'innocent.svg');
       const res = await fetch(`${srv.url}/attachment/${id}?variant=thumb`, { headers: bearer(alice.token) });
       expect(res.status).toBe(200);
-      const { data } = await sharp(Buffer.from(await res.arrayBuffer())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data } = await sharp(Buffer.from(await res.arrayBuffer()))
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       // Blue, the rectangle (WebP shifts colours a little), not bob's red picture.
       expect(data[0]).toBeLessThan(40);
       expect(data[2]).toBeGreaterThan(215);
@@ -164,7 +203,10 @@ describe('interrupted and abandoned uploads', () => {
   for (let i = 0; i < data.length; i++) data[i] = (i * 7919 + 13) % 251;
 
   const create = async (length: number, name: string): Promise<string> => {
-    const res = await fetch(`${srv.url}/api/upload`, { method: 'POST', headers: { ...tusHeaders(), 'upload-length': String(length), 'upload-metadata': metadata(name) } });
+    const res = await fetch(`${srv.url}/api/upload`, {
+      method: 'POST',
+      headers: { ...tusHeaders(), 'upload-length': String(length), 'upload-metadata': metadata(name) },
+    });
     expect(res.status).toBe(201);
     return `${srv.url}${res.headers.get('location')}`;
   };
@@ -176,13 +218,20 @@ describe('interrupted and abandoned uploads', () => {
     await new Promise<void>((resolve) => {
       const req = httpRequest(url, {
         method: 'PATCH',
-        headers: { ...tusHeaders(), 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(data.length) },
+        headers: {
+          ...tusHeaders(),
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(data.length),
+        },
       });
       req.on('error', () => resolve());
-      req.write(data.subarray(0, data.length / 2), () => setTimeout(() => {
-        req.destroy();
-        resolve();
-      }, 300));
+      req.write(data.subarray(0, data.length / 2), () =>
+        setTimeout(() => {
+          req.destroy();
+          resolve();
+        }, 300),
+      );
     });
     let offset = 0;
     for (let i = 0; i < 50 && offset === 0; i++) {
@@ -206,7 +255,9 @@ describe('interrupted and abandoned uploads', () => {
   test('an unfinished upload is removed after its expiry: its file is gone and it cannot be resumed', async () => {
     const url = await create(data.length, 'abandoned.raw');
     const first = await fetch(url, {
-      method: 'PATCH', headers: { ...tusHeaders(), 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: data.subarray(0, 1000),
+      method: 'PATCH',
+      headers: { ...tusHeaders(), 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: data.subarray(0, 1000),
     });
     expect(first.status).toBe(204);
     const id = url.split('/').pop()!;

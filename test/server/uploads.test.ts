@@ -74,10 +74,17 @@ function wav(): Buffer {
   b.writeUInt32LE(800, 40);
   return b;
 }
-const mp3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([3, 0, 0, 0, 0, 0, 0]), Buffer.from([0xff, 0xfb, 0x90, 0x00]), Buffer.alloc(400)]);
+const mp3 = Buffer.concat([
+  Buffer.from('ID3'),
+  Buffer.from([3, 0, 0, 0, 0, 0, 0]),
+  Buffer.from([0xff, 0xfb, 0x90, 0x00]),
+  Buffer.alloc(400),
+]);
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+  png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
   photo = await upload(alice, png, 'River camp.png');
 });
 
@@ -86,8 +93,14 @@ describe('uploads', () => {
     expect(photo.attachmentId).toMatch(/^Attachment-\d+$/);
     const item = await alice.client.call<Item>(`read/${photo.attachmentId}`);
     expect(item).toMatchObject({
-      originalName: 'River camp.png', fileID: photo.uppyID, uppyID: photo.uppyID, filetype: 'image/png',
-      size: png.length, kind: 'IMAGE', $access: 'PROTECTED', _c: { by: alice.id },
+      originalName: 'River camp.png',
+      fileID: photo.uppyID,
+      uppyID: photo.uppyID,
+      filetype: 'image/png',
+      size: png.length,
+      kind: 'IMAGE',
+      $access: 'PROTECTED',
+      _c: { by: alice.id },
     });
   });
 
@@ -101,14 +114,21 @@ describe('uploads', () => {
     ];
     for (const [data, name, kind, filetype] of cases) {
       const up = await upload(alice, data, name);
-      expect(await alice.client.call<Item>(`read/${up.attachmentId}`)).toMatchObject({ originalName: name, kind, filetype, size: data.length });
+      expect(await alice.client.call<Item>(`read/${up.attachmentId}`)).toMatchObject({
+        originalName: name,
+        kind,
+        filetype,
+        size: data.length,
+      });
     }
     const fake = await upload(alice, text, 'fake.png');
     const res = await get(`/attachment/${fake.attachmentId}`, bearer(alice.token));
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="fake.png"/);
     // Not an image: no variant is made from it, the file itself comes back.
-    expect((await get(`/attachment/${fake.uppyID}?variant=small`, bearer(alice.token))).headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect((await get(`/attachment/${fake.uppyID}?variant=small`, bearer(alice.token))).headers.get('content-type')).toBe(
+      'text/plain; charset=utf-8',
+    );
   });
 
   test('an interrupted upload resumes where it stopped, and only its uploader may resume it', async () => {
@@ -116,8 +136,12 @@ describe('uploads', () => {
     for (let i = 0; i < data.length; i++) data[i] = (i * 7919) % 251;
     const url = await new Promise<string>((resolve, reject) => {
       const u: tus.Upload = new tus.Upload(data, {
-        endpoint: `${srv.url}/api/upload`, headers: bearer(alice.token), metadata: { filename: 'long recording.raw' },
-        chunkSize: 100_000, retryDelays: [], onError: reject,
+        endpoint: `${srv.url}/api/upload`,
+        headers: bearer(alice.token),
+        metadata: { filename: 'long recording.raw' },
+        chunkSize: 100_000,
+        retryDelays: [],
+        onError: reject,
         onChunkComplete: () => void u.abort().then(() => resolve(u.url!)),
       });
       u.start();
@@ -127,7 +151,12 @@ describe('uploads', () => {
     expect((await head(bob.token)).status).toBe(404);
     const patch = await fetch(url, {
       method: 'PATCH',
-      headers: { ...bearer(bob.token), 'tus-resumable': '1.0.0', 'upload-offset': '100000', 'content-type': 'application/offset+octet-stream' },
+      headers: {
+        ...bearer(bob.token),
+        'tus-resumable': '1.0.0',
+        'upload-offset': '100000',
+        'content-type': 'application/offset+octet-stream',
+      },
       body: data.subarray(100_000),
     });
     expect(patch.status).toBe(404);
@@ -136,8 +165,11 @@ describe('uploads', () => {
 
     let firstOffset = -1;
     const resumed = await upload(alice, data, 'long recording.raw', {
-      uploadUrl: url, chunkSize: 100_000,
-      onProgress: (sent) => { if (firstOffset < 0) firstOffset = sent; },
+      uploadUrl: url,
+      chunkSize: 100_000,
+      onProgress: (sent) => {
+        if (firstOffset < 0) firstOffset = sent;
+      },
     });
     expect(firstOffset).toBeGreaterThanOrEqual(100_000);
     expect(resumed.uppyID).toBe(url.split('/').pop());
@@ -150,8 +182,9 @@ describe('uploads', () => {
     expect(tooBig).toBe(413);
     expect(await upload(null, text, 'anon.txt').catch((e: unknown) => statusOf(e))).toBe(401);
     const bobsContact = await bob.client.call<Item>('create/Contact', { lastName: 'Private' });
-    const refused = await upload(alice, png, 'x.png', { metadata: { filename: 'x.png', relType: 'Contact', relIndex: String(bobsContact._i) } })
-      .catch((e: unknown) => statusOf(e));
+    const refused = await upload(alice, png, 'x.png', {
+      metadata: { filename: 'x.png', relType: 'Contact', relIndex: String(bobsContact._i) },
+    }).catch((e: unknown) => statusOf(e));
     expect(refused).toBe(403);
     expect(await upload(alice, text, '', { metadata: {} }).catch((e: unknown) => statusOf(e))).toBe(400);
   });
@@ -181,7 +214,9 @@ describe('attachment media and image variants', () => {
   });
 
   test('an image over the pixel cap gets no variant, but its original is still served', async () => {
-    const huge = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#808080' } }).png().toBuffer();
+    const huge = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
     const up = await upload(alice, huge, 'huge.png');
     const res = await get(`/attachment/${up.uppyID}`, bearer(alice.token));
     expect(res.status).toBe(422);
@@ -205,9 +240,17 @@ describe('attachment media and image variants', () => {
   test('an item image is its first readable image attachment', async () => {
     const contact = await alice.client.call<Item>('create/Contact', { lastName: 'Whitehorse' });
     expect((await get(`/item-id-image/${contact.$id}`, bearer(alice.token))).status).toBe(404);
-    await upload(alice, pdf, 'cv.pdf', { metadata: { filename: 'cv.pdf', relType: 'Contact', relIndex: String(contact._i), relProp: 'files' } });
-    const face = await upload(alice, png, 'face.png', { metadata: { filename: 'face.png', relType: 'Contact', relIndex: String(contact._i), relProp: 'photo' } });
-    expect(await alice.client.call<Item>(`read/${face.attachmentId}`)).toMatchObject({ relType: 'Contact', relIndex: contact._i, relProp: 'photo' });
+    await upload(alice, pdf, 'cv.pdf', {
+      metadata: { filename: 'cv.pdf', relType: 'Contact', relIndex: String(contact._i), relProp: 'files' },
+    });
+    const face = await upload(alice, png, 'face.png', {
+      metadata: { filename: 'face.png', relType: 'Contact', relIndex: String(contact._i), relProp: 'photo' },
+    });
+    expect(await alice.client.call<Item>(`read/${face.attachmentId}`)).toMatchObject({
+      relType: 'Contact',
+      relIndex: contact._i,
+      relProp: 'photo',
+    });
     const res = await get(`/item-id-image/${contact.$id}?variant=thumb`, bearer(alice.token));
     expect(res.status).toBe(200);
     expect(await widthOf(res)).toBe(160);
@@ -240,7 +283,13 @@ describe('attaching to an item needs the right to change it', () => {
     await admin.client.call('act/setMembership', { userId: reader.id, orgId: org.$id, capabilities: {} });
     await admin.client.call('act/setMembership', { userId: writer.id, orgId: org.$id, capabilities: { write: true } });
     publicContact = await admin.client.call<Item>('create/Contact', { lastName: 'Public', $access: 'PUBLIC' });
-    orgValue = await admin.client.call<Item>('create/LOVValue', { list: 'UPLOAD_TEST', key: 'V', t: { en: 'V' }, owner: { id: org.$id }, $access: 'PROTECTED' });
+    orgValue = await admin.client.call<Item>('create/LOVValue', {
+      list: 'UPLOAD_TEST',
+      key: 'V',
+      t: { en: 'V' },
+      owner: { id: org.$id },
+      $access: 'PROTECTED',
+    });
     await upload(admin, png, 'portrait.png', rel(publicContact, 'portrait.png'));
   });
   afterAll(() => {
@@ -248,7 +297,9 @@ describe('attaching to an item needs the right to change it', () => {
   });
 
   test('a user who may only read an item cannot attach an image to it; its image stays as it was', async () => {
-    const other = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const other = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
     expect(await imageOf(publicContact)).toEqual(png);
     expect(await upload(reader, other, 'mine.png', rel(publicContact, 'mine.png')).catch((e: unknown) => statusOf(e))).toBe(403);
     expect(await upload(reader, other, 'mine.png', rel(orgValue, 'mine.png')).catch((e: unknown) => statusOf(e))).toBe(403);
@@ -261,7 +312,11 @@ describe('attaching to an item needs the right to change it', () => {
     expect(moved).toMatchObject({ erred: true, b: { userMessage: 'validationFailed', fields: { relType: 'errors.readOnly' } } });
     const reassigned = await reader.client.request('update', { $id: item.$id, _u: item._u, relProp: 'photo' });
     expect(reassigned).toMatchObject({ erred: true, b: { userMessage: 'validationFailed', fields: { relProp: 'errors.readOnly' } } });
-    const made = await reader.client.request('create/Attachment', { originalName: 'x.png', relType: 'Contact', relIndex: publicContact._i });
+    const made = await reader.client.request('create/Attachment', {
+      originalName: 'x.png',
+      relType: 'Contact',
+      relIndex: publicContact._i,
+    });
     expect(made).toMatchObject({ erred: true, b: { userMessage: 'validationFailed' } });
     expect(await imageOf(publicContact)).toEqual(png);
   });
@@ -277,7 +332,9 @@ test('a zip export holds the readable attachments, with progress pushed and the 
   const notes = await upload(alice, text, 'notes.txt');
   const again = await upload(alice, pdf, 'notes.txt');
   const bobs = await upload(bob, pdf, 'bob.pdf');
-  const started = await alice.client.call<TaskInfo>('act/exportAttachments/async', { ids: [photo.attachmentId, notes.attachmentId, again.attachmentId, bobs.attachmentId] });
+  const started = await alice.client.call<TaskInfo>('act/exportAttachments/async', {
+    ids: [photo.attachmentId, notes.attachmentId, again.attachmentId, bobs.attachmentId],
+  });
   const forKey = (o: string) => (f: Frame) => f.o === o && (f.b as TaskInfo).key === started.key;
   const progress = (await alice.client.nextPush(forKey('taskUpdate'))).b as TaskInfo;
   expect(progress.percentageComplete).toBeGreaterThan(0);
@@ -292,7 +349,9 @@ test('a zip export holds the readable attachments, with progress pushed and the 
   expect((await get(done.resultURI!, bearer(bob.token))).status).toBe(404);
 
   // A search instead of ids: alice's PDFs, never bob's, whatever the query says.
-  const bySearch = await alice.client.call<TaskInfo>('act/exportAttachments/async', { query: { must: { 'ft-filetype': 'application/pdf' } } });
+  const bySearch = await alice.client.call<TaskInfo>('act/exportAttachments/async', {
+    query: { must: { 'ft-filetype': 'application/pdf' } },
+  });
   const searched = (await alice.client.nextPush((f) => f.o === 'taskComplete' && (f.b as TaskInfo).key === bySearch.key)).b as TaskInfo;
   expect(searched.errorKey).toBeUndefined();
   const pdfs = zipEntries(Buffer.from(await (await get(searched.resultURI!, bearer(alice.token))).arrayBuffer()));
@@ -304,6 +363,9 @@ test('a zip export holds the readable attachments, with progress pushed and the 
   const refused = (await bob.client.nextPush((f) => f.o === 'taskComplete' && (f.b as TaskInfo).key === nothing.key)).b as TaskInfo;
   expect(refused).toMatchObject({ errorKey: 'errors.nothingToExport' });
   for (const bad of [{ ids: ['Contact-1'] }, { ids: [notes.attachmentId], query: {} }, {}, { query: { must: 'x' } }]) {
-    expect(await alice.client.request('act/exportAttachments/async', bad)).toMatchObject({ erred: true, b: { userMessage: 'parseRequestFailed' } });
+    expect(await alice.client.request('act/exportAttachments/async', bad)).toMatchObject({
+      erred: true,
+      b: { userMessage: 'parseRequestFailed' },
+    });
   }
 });

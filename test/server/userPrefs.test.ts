@@ -34,8 +34,14 @@ describe("a user's own display preferences and what's-new version", () => {
 
   test("a stale _u answers staleUpdate; someone else's User item is refused", async () => {
     const own = await mary.client.call<Item>(`read/${mary.id}`);
-    expect(await mary.client.request('update', { $id: mary.id, _u: own._u - 1, dark: false })).toMatchObject({ erred: true, b: { userMessage: 'staleUpdate' } });
+    expect(await mary.client.request('update', { $id: mary.id, _u: own._u - 1, dark: false })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'staleUpdate' },
+    });
     const theirs = await admin.client.call<Item>(`read/${other.id}`);
-    expect(await mary.client.request('update', { $id: other.id, _u: theirs._u, dark: true })).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
+    expect(await mary.client.request('update', { $id: other.id, _u: theirs._u, dark: true })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'notAllowed' },
+    });
   });
 });

@@ -101,7 +101,10 @@ describe('type watches', () => {
 
   test('bad type watches are refused', async () => {
     expect(await bob.client.request('addWatch/Nothing-0', {})).toMatchObject({ erred: true, b: { userMessage: 'unknownType' } });
-    expect(await bob.client.request('addWatch/Contact-0', { nested: { a: 1 } })).toMatchObject({ erred: true, b: { userMessage: 'validationFailed' } });
+    expect(await bob.client.request('addWatch/Contact-0', { nested: { a: 1 } })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'validationFailed' },
+    });
     expect(await bob.client.request('addWatch/Contact-0/3')).toMatchObject({ erred: true, b: { userMessage: 'invalidId' } });
   });
 });

@@ -6,7 +6,9 @@ describe('the reason of a refused upload', () => {
   });
 
   test('is the key before the colon of a refusal made inside tus', () => {
-    expect(uploadRefusalKey(422, 'fileInfected: the virus scanner found KK.Test.Malware in this file; it was not kept\n')).toBe('fileInfected');
+    expect(uploadRefusalKey(422, 'fileInfected: the virus scanner found KK.Test.Malware in this file; it was not kept\n')).toBe(
+      'fileInfected',
+    );
     expect(uploadRefusalKey(503, 'scannerUnavailable: try again later')).toBe('scannerUnavailable');
   });
 

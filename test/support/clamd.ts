@@ -28,15 +28,18 @@ export async function startTestClamd(): Promise<TestClamd> {
   const md5 = createHash('md5').update(TEST_MALWARE).digest('hex');
   writeFileSync(join(dir, 'db', 'kk.hdb'), `${md5}:${TEST_MALWARE.length}:KK.Test.Malware\n`);
   const socket = join(dir, 'clamd.sock');
-  writeFileSync(join(dir, 'clamd.conf'), [
-    'Foreground yes',
-    `DatabaseDirectory ${join(dir, 'db')}`,
-    `LocalSocket ${socket}`,
-    `PidFile ${join(dir, 'clamd.pid')}`,
-    ...(process.getuid?.() === 0 ? ['User root'] : []),
-    'StreamMaxLength 100M',
-    'SelfCheck 0',
-  ].join('\n'));
+  writeFileSync(
+    join(dir, 'clamd.conf'),
+    [
+      'Foreground yes',
+      `DatabaseDirectory ${join(dir, 'db')}`,
+      `LocalSocket ${socket}`,
+      `PidFile ${join(dir, 'clamd.pid')}`,
+      ...(process.getuid?.() === 0 ? ['User root'] : []),
+      'StreamMaxLength 100M',
+      'SelfCheck 0',
+    ].join('\n'),
+  );
   const child: ChildProcess = spawn(CLAMD_BIN, ['-c', join(dir, 'clamd.conf')], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (let i = 0; i < 200 && !existsSync(socket); i++) {

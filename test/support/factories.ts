@@ -20,7 +20,12 @@ export async function buildUser(srv: RunningServer, options: { admin?: boolean; 
   const n = ++userCounter;
   const email = `user${n}.${process.pid}@test.example`;
   const password = `password number ${n}`;
-  const id = await srv.server.services.accounts.createUser({ name: options.name ?? `Test User ${n}`, email, password, admin: options.admin ?? false });
+  const id = await srv.server.services.accounts.createUser({
+    name: options.name ?? `Test User ${n}`,
+    email,
+    password,
+    admin: options.admin ?? false,
+  });
   const token = await signIn(srv.url, email, password);
   const { client, session } = await ProtocolClient.connect(srv.wsUrl, token);
   return { id, email, password, token, client, session };

@@ -30,9 +30,7 @@ export class ProtocolClient {
   private readonly pushWaiters: { match: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
   private readonly opened: Promise<void>;
 
-  constructor(
-    readonly socket: WebSocket,
-  ) {
+  constructor(readonly socket: WebSocket) {
     this.opened = new Promise((resolve, reject) => {
       socket.once('open', () => resolve());
       socket.once('error', reject);

@@ -29,7 +29,8 @@ export async function freshPostgresDatabase(): Promise<string> {
 export function freshDataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'kk-test-'));
   const template = process.env.KK_PGLITE_TEMPLATE;
-  if (template && existsSync(join(template, 'pgdata', 'PG_VERSION'))) cpSync(join(template, 'pgdata'), join(dir, 'pgdata'), { recursive: true });
+  if (template && existsSync(join(template, 'pgdata', 'PG_VERSION')))
+    cpSync(join(template, 'pgdata'), join(dir, 'pgdata'), { recursive: true });
   return dir;
 }
 

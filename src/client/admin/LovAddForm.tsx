@@ -13,7 +13,17 @@ export interface LovDraft {
 }
 
 /** The new value's form; the list name starts with the list shown, if any. */
-export function LovAddForm({ list, busy, error, onSubmit }: { list: string; busy: boolean; error: AdminErrorValue | null; onSubmit: (draft: LovDraft) => void }) {
+export function LovAddForm({
+  list,
+  busy,
+  error,
+  onSubmit,
+}: {
+  list: string;
+  busy: boolean;
+  error: AdminErrorValue | null;
+  onSubmit: (draft: LovDraft) => void;
+}) {
   const t = useT();
   const [listName, setListName] = useState(list);
   const [key, setKey] = useState('');
@@ -26,12 +36,34 @@ export function LovAddForm({ list, busy, error, onSubmit }: { list: string; busy
   return (
     <form onSubmit={submit} className="flex flex-col rounded border border-line bg-panel p-4" aria-label={t('admin.lovs.addForm')}>
       {error && !error.fields ? <AdminError error={error} /> : null}
-      <Field label={t('admin.lovs.list')} value={listName} onChange={(e) => setListName(e.target.value.toUpperCase())} error={fieldError('list')}
-        hint={t('admin.lovs.listHint')} pattern="[A-Z][A-Z0-9_]{0,63}" required />
-      <Field label={t('admin.lovs.key')} value={key} onChange={(e) => setKey(e.target.value)} error={fieldError('key')} maxLength={100} required />
-      <Field label={t('admin.lovs.englishLabel')} value={label} onChange={(e) => setLabel(e.target.value)} error={fieldError('t')} required />
+      <Field
+        label={t('admin.lovs.list')}
+        value={listName}
+        onChange={(e) => setListName(e.target.value.toUpperCase())}
+        error={fieldError('list')}
+        hint={t('admin.lovs.listHint')}
+        pattern="[A-Z][A-Z0-9_]{0,63}"
+        required
+      />
+      <Field
+        label={t('admin.lovs.key')}
+        value={key}
+        onChange={(e) => setKey(e.target.value)}
+        error={fieldError('key')}
+        maxLength={100}
+        required
+      />
+      <Field
+        label={t('admin.lovs.englishLabel')}
+        value={label}
+        onChange={(e) => setLabel(e.target.value)}
+        error={fieldError('t')}
+        required
+      />
       <div>
-        <Button type="submit" disabled={busy}>{t('admin.lovs.add')}</Button>
+        <Button type="submit" disabled={busy}>
+          {t('admin.lovs.add')}
+        </Button>
       </div>
     </form>
   );

@@ -1,7 +1,12 @@
 /** One value of a list: its key, its labels by locale, Translate, and Archive or Restore. */
 import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
-import { selectAdminItemsStatus, selectAdminSaveError, selectAdminSavingKey, type AdminItemsActorRef } from '../../../machines/admin/adminItemsMachine';
+import {
+  selectAdminItemsStatus,
+  selectAdminSaveError,
+  selectAdminSavingKey,
+  type AdminItemsActorRef,
+} from '../../../machines/admin/adminItemsMachine';
 import type { Item } from '../../shared/items/types';
 import { useT } from '../i18n/useT';
 import { Field } from '../pages/Field';
@@ -10,7 +15,9 @@ import { AdminError, useFieldError } from './AdminError';
 
 /** A value's translations (`t`, locale to label). */
 export const translationsOf = (item: Item): Record<string, string> =>
-  typeof item.t === 'object' && item.t !== null ? Object.fromEntries(Object.entries(item.t as Record<string, unknown>).map(([k, v]) => [k, String(v)])) : {};
+  typeof item.t === 'object' && item.t !== null
+    ? Object.fromEntries(Object.entries(item.t as Record<string, unknown>).map(([k, v]) => [k, String(v)]))
+    : {};
 
 /** A value of a list of values, with its changes. */
 export function LovValueEntry({ actor, value }: { actor: AdminItemsActorRef; value: Item }) {
@@ -37,8 +44,12 @@ export function LovValueEntry({ actor, value }: { actor: AdminItemsActorRef; val
   return (
     <li className="flex flex-col gap-2 rounded border border-line bg-panel p-3" aria-labelledby={`${id}-key`}>
       <div className="flex flex-wrap items-baseline gap-2">
-        <span id={`${id}-key`} className="font-mono text-sm font-medium text-ink">{key}</span>
-        {archived ? <span className="rounded-full border border-line px-2 py-0.5 text-xs text-muted">{t('admin.lovs.archived')}</span> : null}
+        <span id={`${id}-key`} className="font-mono text-sm font-medium text-ink">
+          {key}
+        </span>
+        {archived ? (
+          <span className="rounded-full border border-line px-2 py-0.5 text-xs text-muted">{t('admin.lovs.archived')}</span>
+        ) : null}
       </div>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t('admin.lovs.translationsOf', { key })}>
         {Object.entries(translations).map(([lang, label]) => (
@@ -51,22 +62,44 @@ export function LovValueEntry({ actor, value }: { actor: AdminItemsActorRef; val
       {translating ? (
         <form onSubmit={translate} className="flex flex-wrap items-start gap-2" aria-label={t('admin.lovs.translateForm', { key })}>
           <div className="w-28">
-            <Field label={t('admin.lovs.locale')} value={locale} onChange={(e) => setLocale(e.target.value)} pattern="[a-z]{2,3}(-[A-Za-z0-9]{2,8})?" required />
+            <Field
+              label={t('admin.lovs.locale')}
+              value={locale}
+              onChange={(e) => setLocale(e.target.value)}
+              pattern="[a-z]{2,3}(-[A-Za-z0-9]{2,8})?"
+              required
+            />
           </div>
           <div className="min-w-40 flex-1">
             <Field label={t('admin.lovs.label')} value={text} onChange={(e) => setText(e.target.value)} error={fieldError('t')} required />
           </div>
           <div className="flex gap-2 pt-6">
-            <Button type="submit" disabled={busy}>{t('admin.save')}</Button>
-            <Button variant="plain" onClick={() => setTranslating(false)}>{t('app.cancel')}</Button>
+            <Button type="submit" disabled={busy}>
+              {t('admin.save')}
+            </Button>
+            <Button variant="plain" onClick={() => setTranslating(false)}>
+              {t('app.cancel')}
+            </Button>
           </div>
         </form>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button variant="plain" onClick={() => { setText(translations[locale] ?? ''); setTranslating(true); }} aria-describedby={`${id}-key`}>
+          <Button
+            variant="plain"
+            onClick={() => {
+              setText(translations[locale] ?? '');
+              setTranslating(true);
+            }}
+            aria-describedby={`${id}-key`}
+          >
             {t('admin.lovs.translate')}
           </Button>
-          <Button variant="plain" disabled={busy} onClick={() => update({ state: archived ? 'ACTIVE' : 'ARCHIVED' })} aria-describedby={`${id}-key`}>
+          <Button
+            variant="plain"
+            disabled={busy}
+            onClick={() => update({ state: archived ? 'ACTIVE' : 'ARCHIVED' })}
+            aria-describedby={`${id}-key`}
+          >
             {t(archived ? 'admin.lovs.restore' : 'admin.lovs.archive')}
           </Button>
         </div>

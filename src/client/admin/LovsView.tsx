@@ -5,8 +5,14 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import {
-  selectAdminIds, selectAdminItems, selectAdminItemsError, selectAdminItemsStatus, selectAdminLabels,
-  selectAdminSaveError, selectAdminSavingKey, type AdminItemsActorRef,
+  selectAdminIds,
+  selectAdminItems,
+  selectAdminItemsError,
+  selectAdminItemsStatus,
+  selectAdminLabels,
+  selectAdminSaveError,
+  selectAdminSavingKey,
+  type AdminItemsActorRef,
 } from '../../../machines/admin/adminItemsMachine';
 import type { CellActorRef } from '../../../machines/router/cellMachine';
 import { SEARCH_MAX_ALL } from '../../shared/constants';
@@ -40,10 +46,22 @@ function byList(values: Item[], owner: string): [string, Item[]][] {
     const list = String(value.list ?? '');
     lists.set(list, [...(lists.get(list) ?? []), value]);
   }
-  return [...lists.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([list, entries]) => [list, entries.sort((a, b) => String(a.key).localeCompare(String(b.key)))]);
+  return [...lists.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([list, entries]) => [list, entries.sort((a, b) => String(a.key).localeCompare(String(b.key)))]);
 }
 
-function LovsPanel({ values, orgs, owner, onOwner }: { values: AdminItemsActorRef; orgs: AdminItemsActorRef; owner: string; onOwner: (owner: string) => void }) {
+function LovsPanel({
+  values,
+  orgs,
+  owner,
+  onOwner,
+}: {
+  values: AdminItemsActorRef;
+  orgs: AdminItemsActorRef;
+  owner: string;
+  onOwner: (owner: string) => void;
+}) {
   const t = useT();
   const selectId = useId();
   const status = useSelector(values, selectAdminItemsStatus);
@@ -59,30 +77,59 @@ function LovsPanel({ values, orgs, owner, onOwner }: { values: AdminItemsActorRe
     if (savingKey === 'new' && status === 'LOADING') setFormKey((k) => k + 1);
   }, [savingKey, status]);
   const add = (draft: LovDraft) => {
-    const b = { list: draft.list, key: draft.key, t: { en: draft.label }, state: 'ACTIVE', ...(owner === SITE ? {} : { owner: { id: owner } }) };
+    const b = {
+      list: draft.list,
+      key: draft.key,
+      t: { en: draft.label },
+      state: 'ACTIVE',
+      ...(owner === SITE ? {} : { owner: { id: owner } }),
+    };
     values.send({ type: 'adminItems.saved', key: 'new', frame: { o: 'create/LOVValue', b } });
   };
   return (
     <div className="flex flex-col gap-4 px-3 py-4">
       <div>
-        <label htmlFor={selectId} className="mb-1 block text-sm font-medium">{t('admin.lovs.owner')}</label>
-        <select id={selectId} value={owner} onChange={(e) => onOwner(e.target.value)} className="w-full max-w-md rounded border border-line bg-surface px-3 py-2 text-ink">
+        <label htmlFor={selectId} className="mb-1 block text-sm font-medium">
+          {t('admin.lovs.owner')}
+        </label>
+        <select
+          id={selectId}
+          value={owner}
+          onChange={(e) => onOwner(e.target.value)}
+          className="w-full max-w-md rounded border border-line bg-surface px-3 py-2 text-ink"
+        >
           <option value={SITE}>{t('admin.lovs.siteOwner')}</option>
-          {orgIds.map((id) => <option key={id} value={id}>{orgLabels[id] ?? id}</option>)}
+          {orgIds.map((id) => (
+            <option key={id} value={id}>
+              {orgLabels[id] ?? id}
+            </option>
+          ))}
         </select>
       </div>
-      <LovAddForm key={`${owner}:${formKey}:${lists[0]?.[0] ?? ''}`} list={lists[0]?.[0] ?? ''} busy={status === 'SAVING'} error={savingKey === 'new' ? saveError : null} onSubmit={add} />
+      <LovAddForm
+        key={`${owner}:${formKey}:${lists[0]?.[0] ?? ''}`}
+        list={lists[0]?.[0] ?? ''}
+        busy={status === 'SAVING'}
+        error={savingKey === 'new' ? saveError : null}
+        onSubmit={add}
+      />
       <AdminError error={error} />
       {status === 'LOADING' && items.length === 0 ? (
-        <p role="status" className="text-muted">{t('app.loading')}</p>
+        <p role="status" className="text-muted">
+          {t('app.loading')}
+        </p>
       ) : status !== 'FAILED' && lists.length === 0 ? (
         <p className="text-muted">{t('admin.lovs.none')}</p>
       ) : (
         lists.map(([list, entries]) => (
           <section key={list} aria-labelledby={`${selectId}-${list}`} className="flex flex-col gap-2">
-            <h2 id={`${selectId}-${list}`} className="font-mono text-base font-semibold text-ink">{list}</h2>
+            <h2 id={`${selectId}-${list}`} className="font-mono text-base font-semibold text-ink">
+              {list}
+            </h2>
             <ul className="flex flex-col gap-2">
-              {entries.map((value) => <LovValueEntry key={`${value.$id}:${value._u}`} actor={values} value={value} />)}
+              {entries.map((value) => (
+                <LovValueEntry key={`${value.$id}:${value._u}`} actor={values} value={value} />
+              ))}
             </ul>
           </section>
         ))

@@ -6,7 +6,12 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import {
-  selectMenuDirty, selectMenuDraft, selectMenuSaveError, selectMenuSettingsError, selectMenuSettingsStatus, type MenuSettingsActorRef,
+  selectMenuDirty,
+  selectMenuDraft,
+  selectMenuSaveError,
+  selectMenuSettingsError,
+  selectMenuSettingsStatus,
+  type MenuSettingsActorRef,
 } from '../../../machines/admin/menuSettingsMachine';
 import { buildMenu, type MenuEntry } from '../../shared/modules/buildMenu';
 import { ADMIN_MENU_PARENT, isAdminEntry, MAIN_MENU_PARENT } from '../../shared/modules/menuSettings';
@@ -25,7 +30,10 @@ const SEES_EVERYTHING: NavUser = { admin: true, capabilities: {}, organizations:
 
 /** Parent path to its children's paths, for every level of `entries`. */
 function siblingsByParent(entries: MenuEntry[], parent: string, into = new Map<string, string[]>()): Map<string, string[]> {
-  into.set(parent, entries.map((e) => e.path));
+  into.set(
+    parent,
+    entries.map((e) => e.path),
+  );
   for (const e of entries) if (e.children.length) siblingsByParent(e.children, e.path, into);
   return into;
 }
@@ -62,13 +70,16 @@ function EntryRow({ actor, entry, parent, siblings, hidden, registered, hiddenWi
   const titleId = idOf(entry.path);
   const shown = !hidden.has(entry.path);
   const index = siblings.indexOf(entry.path);
-  const move = (by: -1 | 1) => actor.send({ type: 'menuSettings.moved', parent, siblings, registered: registered.get(parent) ?? [], path: entry.path, by });
+  const move = (by: -1 | 1) =>
+    actor.send({ type: 'menuSettings.moved', parent, siblings, registered: registered.get(parent) ?? [], path: entry.path, by });
   const childHiddenWith = hiddenWith ?? (shown ? null : title);
   return (
     <li>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-line py-2 pl-1 pr-1">
         <div className="min-w-0 flex-1">
-          <p id={titleId} className={`font-medium ${shown && !hiddenWith ? 'text-ink' : 'text-muted line-through decoration-1'}`}>{title}</p>
+          <p id={titleId} className={`font-medium ${shown && !hiddenWith ? 'text-ink' : 'text-muted line-through decoration-1'}`}>
+            {title}
+          </p>
           <p className="truncate text-xs text-muted">
             {entry.href}
             {hiddenWith ? ` · ${t('admin.menuItems.hiddenWithParent', { title: hiddenWith })}` : ''}
@@ -88,25 +99,50 @@ function EntryRow({ actor, entry, parent, siblings, hidden, registered, hiddenWi
               onClick={() => actor.send({ type: 'menuSettings.hiddenToggled', path: entry.path })}
               className="flex items-center gap-2 rounded px-2 py-1 text-sm text-ink hover:bg-primary/10 disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary"
             >
-              <span aria-hidden="true" className={`relative inline-block h-5 w-9 rounded-full border transition-colors ${shown ? 'border-primary bg-primary' : 'border-muted bg-transparent'}`}>
-                <span className={`absolute top-0.5 h-3.5 w-3.5 rounded-full transition-all ${shown ? 'left-[1.1rem] bg-white' : 'left-0.5 bg-muted'}`} />
+              <span
+                aria-hidden="true"
+                className={`relative inline-block h-5 w-9 rounded-full border transition-colors ${shown ? 'border-primary bg-primary' : 'border-muted bg-transparent'}`}
+              >
+                <span
+                  className={`absolute top-0.5 h-3.5 w-3.5 rounded-full transition-all ${shown ? 'left-[1.1rem] bg-white' : 'left-0.5 bg-muted'}`}
+                />
               </span>
               <span className="w-14 text-left">{t(shown ? 'admin.menuItems.shown' : 'admin.menuItems.hidden')}</span>
             </button>
           )}
-          <button type="button" className={ICON_BUTTON} disabled={busy || index <= 0} onClick={() => move(-1)}
-            aria-label={t('admin.menuItems.moveUp', { title })} title={t('admin.menuItems.moveUp', { title })}>
+          <button
+            type="button"
+            className={ICON_BUTTON}
+            disabled={busy || index <= 0}
+            onClick={() => move(-1)}
+            aria-label={t('admin.menuItems.moveUp', { title })}
+            title={t('admin.menuItems.moveUp', { title })}
+          >
             <Arrow up />
           </button>
-          <button type="button" className={ICON_BUTTON} disabled={busy || index >= siblings.length - 1} onClick={() => move(1)}
-            aria-label={t('admin.menuItems.moveDown', { title })} title={t('admin.menuItems.moveDown', { title })}>
+          <button
+            type="button"
+            className={ICON_BUTTON}
+            disabled={busy || index >= siblings.length - 1}
+            onClick={() => move(1)}
+            aria-label={t('admin.menuItems.moveDown', { title })}
+            title={t('admin.menuItems.moveDown', { title })}
+          >
             <Arrow up={false} />
           </button>
         </div>
       </div>
       {entry.children.length > 0 ? (
         <div className="pl-5">
-          <EntryList actor={actor} entries={entry.children} parent={entry.path} hidden={hidden} registered={registered} hiddenWith={childHiddenWith} busy={busy} />
+          <EntryList
+            actor={actor}
+            entries={entry.children}
+            parent={entry.path}
+            hidden={hidden}
+            registered={registered}
+            hiddenWith={childHiddenWith}
+            busy={busy}
+          />
         </div>
       ) : null}
     </li>
@@ -117,7 +153,9 @@ function EntryList({ entries, parent, ...rest }: Omit<RowProps, 'entry' | 'sibli
   const siblings = entries.map((e) => e.path);
   return (
     <ul>
-      {entries.map((entry) => <EntryRow key={entry.path} entry={entry} parent={parent} siblings={siblings} {...rest} />)}
+      {entries.map((entry) => (
+        <EntryRow key={entry.path} entry={entry} parent={parent} siblings={siblings} {...rest} />
+      ))}
     </ul>
   );
 }
@@ -132,7 +170,10 @@ function MenuItemsPanel({ actor }: { actor: MenuSettingsActorRef }) {
   const saveError = useSelector(actor, selectMenuSaveError);
   const fieldError = useFieldError(saveError);
   // Every entry, ordered as the draft orders them; hiding is shown on each row instead of dropping it.
-  const tree = useMemo(() => buildMenu(MENU_SOURCES, SEES_EVERYTHING, dedicated, { hidden: [], order: draft.order }), [dedicated, draft.order]);
+  const tree = useMemo(
+    () => buildMenu(MENU_SOURCES, SEES_EVERYTHING, dedicated, { hidden: [], order: draft.order }),
+    [dedicated, draft.order],
+  );
   const hidden = useMemo(() => new Set(draft.hidden), [draft.hidden]);
   const registered = useMemo(() => {
     const natural = buildMenu(MENU_SOURCES, SEES_EVERYTHING, dedicated);
@@ -143,12 +184,19 @@ function MenuItemsPanel({ actor }: { actor: MenuSettingsActorRef }) {
   useEffect(() => {
     if (menu) actor.send({ type: 'menuSettings.pushed', settings: menu });
   }, [actor, menu]);
-  if (status === 'LOADING') return <p role="status" className="px-3 py-4 text-muted">{t('app.loading')}</p>;
+  if (status === 'LOADING')
+    return (
+      <p role="status" className="px-3 py-4 text-muted">
+        {t('app.loading')}
+      </p>
+    );
   if (status === 'FAILED') {
     return (
       <div className="flex flex-col items-start gap-3 px-3 py-4">
         <AdminError error={error} />
-        <Button variant="plain" onClick={() => actor.send({ type: 'menuSettings.reloaded' })}>{t('admin.refresh')}</Button>
+        <Button variant="plain" onClick={() => actor.send({ type: 'menuSettings.reloaded' })}>
+          {t('admin.refresh')}
+        </Button>
       </div>
     );
   }
@@ -157,19 +205,49 @@ function MenuItemsPanel({ actor }: { actor: MenuSettingsActorRef }) {
     <div className="flex max-w-3xl flex-col gap-4 px-3 py-4">
       <p className="text-sm text-ink">{t('admin.menuItems.intro')}</p>
       <div className="flex flex-wrap items-center gap-2">
-        <Button disabled={!dirty || busy} onClick={() => actor.send({ type: 'menuSettings.saved' })}>{t('admin.save')}</Button>
-        <Button variant="plain" disabled={!dirty || busy} onClick={() => actor.send({ type: 'menuSettings.discarded' })}>{t('admin.menuItems.discard')}</Button>
-        <p role="status" className="text-sm text-muted">{dirty ? t('admin.menuItems.unsaved') : ''}</p>
+        <Button disabled={!dirty || busy} onClick={() => actor.send({ type: 'menuSettings.saved' })}>
+          {t('admin.save')}
+        </Button>
+        <Button variant="plain" disabled={!dirty || busy} onClick={() => actor.send({ type: 'menuSettings.discarded' })}>
+          {t('admin.menuItems.discard')}
+        </Button>
+        <p role="status" className="text-sm text-muted">
+          {dirty ? t('admin.menuItems.unsaved') : ''}
+        </p>
       </div>
       <AdminError error={saveError} />
-      {problems.map((p) => <p key={p} className="text-sm text-ink">{p}</p>)}
+      {problems.map((p) => (
+        <p key={p} className="text-sm text-ink">
+          {p}
+        </p>
+      ))}
       <section aria-labelledby="menu-items-main" className="flex flex-col">
-        <h2 id="menu-items-main" className="pb-1 text-base font-semibold text-ink">{t('admin.menuItems.main')}</h2>
-        <EntryList actor={actor} entries={tree.main} parent={MAIN_MENU_PARENT} hidden={hidden} registered={registered} hiddenWith={null} busy={busy} />
+        <h2 id="menu-items-main" className="pb-1 text-base font-semibold text-ink">
+          {t('admin.menuItems.main')}
+        </h2>
+        <EntryList
+          actor={actor}
+          entries={tree.main}
+          parent={MAIN_MENU_PARENT}
+          hidden={hidden}
+          registered={registered}
+          hiddenWith={null}
+          busy={busy}
+        />
       </section>
       <section aria-labelledby="menu-items-admin" className="flex flex-col">
-        <h2 id="menu-items-admin" className="pb-1 text-base font-semibold text-ink">{t('admin.menuItems.admin')}</h2>
-        <EntryList actor={actor} entries={tree.admin} parent={ADMIN_MENU_PARENT} hidden={hidden} registered={registered} hiddenWith={null} busy={busy} />
+        <h2 id="menu-items-admin" className="pb-1 text-base font-semibold text-ink">
+          {t('admin.menuItems.admin')}
+        </h2>
+        <EntryList
+          actor={actor}
+          entries={tree.admin}
+          parent={ADMIN_MENU_PARENT}
+          hidden={hidden}
+          registered={registered}
+          hiddenWith={null}
+          busy={busy}
+        />
       </section>
     </div>
   );

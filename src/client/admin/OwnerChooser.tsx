@@ -37,15 +37,32 @@ function ChooserForm({ orgs, actor, current }: { orgs: OrgsActorRef; actor: Owne
     if (choice && choice !== current) actor.send({ type: 'owner.chosen', orgId: choice });
   };
   return (
-    <form onSubmit={submit} aria-label={t('admin.owner.chooseForm')} className="flex flex-col gap-2 rounded border border-line bg-panel p-4">
-      <label htmlFor={id} className="text-sm font-medium">{t('admin.owner.choose')}</label>
+    <form
+      onSubmit={submit}
+      aria-label={t('admin.owner.chooseForm')}
+      className="flex flex-col gap-2 rounded border border-line bg-panel p-4"
+    >
+      <label htmlFor={id} className="text-sm font-medium">
+        {t('admin.owner.choose')}
+      </label>
       <div className="flex flex-wrap gap-2">
-        <select id={id} value={choice} onChange={(e) => setChoice(e.target.value)} required
-          className="min-w-0 max-w-md flex-1 rounded border border-line bg-surface px-3 py-2 text-ink">
+        <select
+          id={id}
+          value={choice}
+          onChange={(e) => setChoice(e.target.value)}
+          required
+          className="min-w-0 max-w-md flex-1 rounded border border-line bg-surface px-3 py-2 text-ink"
+        >
           <option value="">{t('admin.owner.chooseOption')}</option>
-          {ids.map((orgId) => <option key={orgId} value={orgId}>{labels[orgId] ?? orgId}</option>)}
+          {ids.map((orgId) => (
+            <option key={orgId} value={orgId}>
+              {labels[orgId] ?? orgId}
+            </option>
+          ))}
         </select>
-        <Button type="submit" disabled={status !== 'READY' || !choice || choice === current}>{t('admin.owner.makeOwner')}</Button>
+        <Button type="submit" disabled={status !== 'READY' || !choice || choice === current}>
+          {t('admin.owner.makeOwner')}
+        </Button>
       </div>
       {savingKey === 'owner' ? <AdminError error={saveError} /> : null}
     </form>

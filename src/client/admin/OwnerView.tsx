@@ -33,7 +33,16 @@ function OrgCard({ org, onOpen }: { org: Item; onOpen: (event: MouseEvent) => vo
     ['types.Organization.displayName', name],
     ['types.Organization.type', org.type ? t(`options.${text(org.type)}`) : '—'],
     ['types.Organization.legalName', text(org.legalName) || '—'],
-    ['types.Organization.website', website ? <a className="break-all text-primary underline dark:text-blue-300" href={website} target="_blank" rel="noreferrer noopener">{website}</a> : '—'],
+    [
+      'types.Organization.website',
+      website ? (
+        <a className="break-all text-primary underline dark:text-blue-300" href={website} target="_blank" rel="noreferrer noopener">
+          {website}
+        </a>
+      ) : (
+        '—'
+      ),
+    ],
   ];
   return (
     <div className="flex flex-col gap-3 rounded border border-line bg-panel p-4">
@@ -46,7 +55,9 @@ function OrgCard({ org, onOpen }: { org: Item; onOpen: (event: MouseEvent) => vo
         ))}
       </dl>
       <div>
-        <a href={`/admin.owner/i-${org.$id}`} onClick={onOpen} className="font-medium text-primary underline dark:text-blue-300">{t('admin.owner.open', { name })}</a>
+        <a href={`/admin.owner/i-${org.$id}`} onClick={onOpen} className="font-medium text-primary underline dark:text-blue-300">
+          {t('admin.owner.open', { name })}
+        </a>
       </div>
     </div>
   );
@@ -71,7 +82,11 @@ function OwnerPanel({ cell, actor, fromKey }: { cell: CellActorRef; actor: Owner
     return (
       <div className="flex flex-col gap-3 px-3 py-4">
         <AdminError error={error} />
-        {status === 'LOADING' ? <p role="status" className="text-muted">{t('app.loading')}</p> : null}
+        {status === 'LOADING' ? (
+          <p role="status" className="text-muted">
+            {t('app.loading')}
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -79,7 +94,9 @@ function OwnerPanel({ cell, actor, fromKey }: { cell: CellActorRef; actor: Owner
     <div className="flex flex-col gap-4 px-3 py-4">
       <AdminError error={error} />
       <section aria-labelledby={`${headingId}-owner`} className="flex flex-col gap-3">
-        <h2 id={`${headingId}-owner`} className="text-base font-semibold text-ink">{t('admin.owner.heading')}</h2>
+        <h2 id={`${headingId}-owner`} className="text-base font-semibold text-ink">
+          {t('admin.owner.heading')}
+        </h2>
         {owner.orgId === null ? (
           <p className="text-ink">{t(owner.mayChoose ? 'admin.owner.chooseHint' : 'admin.owner.noneYet')}</p>
         ) : owner.org ? (
@@ -91,7 +108,9 @@ function OwnerPanel({ cell, actor, fromKey }: { cell: CellActorRef; actor: Owner
       </section>
       {owner.mayManage ? (
         <section aria-labelledby={`${headingId}-members`} className="flex flex-col gap-3">
-          <h2 id={`${headingId}-members`} className="text-base font-semibold text-ink">{t('admin.owner.members')}</h2>
+          <h2 id={`${headingId}-members`} className="text-base font-semibold text-ink">
+            {t('admin.owner.members')}
+          </h2>
           <OwnerMemberAdd actor={actor} />
           <OwnerMembers actor={actor} me={me} admin={admin} />
         </section>

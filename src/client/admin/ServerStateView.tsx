@@ -2,7 +2,10 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import {
-  selectServerState, selectServerStateError, selectServerStateLoading, type ServerStateActorRef,
+  selectServerState,
+  selectServerStateError,
+  selectServerStateLoading,
+  type ServerStateActorRef,
 } from '../../../machines/admin/serverStateMachine';
 import { useT } from '../i18n/useT';
 import type { CellViewProps } from '../layout/CellViewProps';
@@ -33,7 +36,14 @@ function StateTable({ actor }: { actor: ServerStateActorRef }) {
   const rows: [string, string][] = state
     ? [
         ['admin.state.version', state.version],
-        ['admin.state.uptime', t('admin.state.uptimeValue', { days: Math.floor(uptime / 86400), hours: Math.floor((uptime % 86400) / 3600), minutes: Math.floor((uptime % 3600) / 60) })],
+        [
+          'admin.state.uptime',
+          t('admin.state.uptimeValue', {
+            days: Math.floor(uptime / 86400),
+            hours: Math.floor((uptime % 86400) / 3600),
+            minutes: Math.floor((uptime % 3600) / 60),
+          }),
+        ],
         ['admin.state.openSockets', String(state.openSockets)],
         ['admin.state.activeTasks', String(state.activeTasks)],
         ['admin.state.driver', t(`admin.state.driver.${state.driver}`)],
@@ -50,7 +60,9 @@ function StateTable({ actor }: { actor: ServerStateActorRef }) {
       </div>
       <AdminError error={error} />
       {loading && !state ? (
-        <p role="status" className="text-muted">{t('app.loading')}</p>
+        <p role="status" className="text-muted">
+          {t('app.loading')}
+        </p>
       ) : state ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded border border-line bg-panel p-4 text-sm">
           {rows.map(([label, value]) => (

@@ -51,7 +51,9 @@ export function SiteTextEditor({ messageKey, original, current, busy, error, onS
     <form onSubmit={submit} className="flex flex-col gap-2" aria-label={t('admin.systext.editForm', { key: messageKey })}>
       {error && !error.fields ? <AdminError error={error} /> : null}
       <div>
-        <label htmlFor={`${id}-text`} className="mb-1 block text-sm font-medium">{t('admin.systext.text')}</label>
+        <label htmlFor={`${id}-text`} className="mb-1 block text-sm font-medium">
+          {t('admin.systext.text')}
+        </label>
         <textarea
           id={`${id}-text`}
           value={text}
@@ -66,14 +68,24 @@ export function SiteTextEditor({ messageKey, original, current, busy, error, onS
           aria-describedby={noteIds || undefined}
           className={`w-full rounded border bg-surface px-3 py-2 text-ink outline-none focus:ring-2 focus:ring-primary ${fieldError ? 'border-red-600' : 'border-line'}`}
         />
-        {fieldError ? <p id={`${id}-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">{fieldError}</p> : null}
+        {fieldError ? (
+          <p id={`${id}-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
+            {fieldError}
+          </p>
+        ) : null}
         {placeholders.length > 0 ? (
-          <p id={`${id}-hint`} className="mt-1 text-xs text-muted">{t('admin.systext.placeholders', { names: placeholders.map((n) => `{${n}}`).join(', ') })}</p>
+          <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+            {t('admin.systext.placeholders', { names: placeholders.map((n) => `{${n}}`).join(', ') })}
+          </p>
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy}>{t('admin.save')}</Button>
-        <Button variant="plain" onClick={onCancel}>{t('app.cancel')}</Button>
+        <Button type="submit" disabled={busy}>
+          {t('admin.save')}
+        </Button>
+        <Button variant="plain" onClick={onCancel}>
+          {t('app.cancel')}
+        </Button>
       </div>
     </form>
   );

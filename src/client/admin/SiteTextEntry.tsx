@@ -2,7 +2,10 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
-  selectSiteTextSaveError, selectSiteTextSavingKey, selectSiteTextsStatus, type SiteTextsActorRef,
+  selectSiteTextSaveError,
+  selectSiteTextSavingKey,
+  selectSiteTextsStatus,
+  type SiteTextsActorRef,
 } from '../../../machines/admin/siteTextsMachine';
 import { useT } from '../i18n/useT';
 import { Button } from '../shell/Button';
@@ -51,12 +54,18 @@ export function SiteTextEntry({ actor, messageKey, original, override }: Props) 
   return (
     <li ref={row} aria-labelledby={keyId} className="flex flex-col gap-2 rounded border border-line bg-panel p-3">
       <div className="flex flex-wrap items-baseline gap-2">
-        <span id={keyId} className="break-all font-mono text-sm font-medium text-ink">{messageKey}</span>
-        {override !== undefined ? <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-white">{t('admin.systext.changed')}</span> : null}
+        <span id={keyId} className="break-all font-mono text-sm font-medium text-ink">
+          {messageKey}
+        </span>
+        {override !== undefined ? (
+          <span className="rounded-full bg-primary px-2 py-0.5 text-xs text-white">{t('admin.systext.changed')}</span>
+        ) : null}
       </div>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_1fr]">
         <dt className="font-medium text-muted">{t('admin.systext.original')}</dt>
-        <dd className={`whitespace-pre-wrap break-words ${original === undefined ? 'italic text-muted' : 'text-ink'}`}>{original ?? t('admin.systext.notBundled')}</dd>
+        <dd className={`whitespace-pre-wrap break-words ${original === undefined ? 'italic text-muted' : 'text-ink'}`}>
+          {original ?? t('admin.systext.notBundled')}
+        </dd>
         {override !== undefined ? (
           <>
             <dt className="font-medium text-muted">{t('admin.systext.site')}</dt>
@@ -83,10 +92,21 @@ export function SiteTextEntry({ actor, messageKey, original, override }: Props) 
           {mine && saveError ? <AdminError error={saveError} /> : null}
           <div className="flex flex-wrap gap-2">
             {original !== undefined ? (
-              <Button variant="plain" onClick={() => { clearError(); setEditing(true); }} aria-describedby={keyId}>{t('admin.systext.change')}</Button>
+              <Button
+                variant="plain"
+                onClick={() => {
+                  clearError();
+                  setEditing(true);
+                }}
+                aria-describedby={keyId}
+              >
+                {t('admin.systext.change')}
+              </Button>
             ) : null}
             {override !== undefined ? (
-              <Button variant="plain" disabled={busy} onClick={() => save(null)} aria-describedby={keyId}>{t('admin.systext.useOriginal')}</Button>
+              <Button variant="plain" disabled={busy} onClick={() => save(null)} aria-describedby={keyId}>
+                {t('admin.systext.useOriginal')}
+              </Button>
             ) : null}
           </div>
         </>

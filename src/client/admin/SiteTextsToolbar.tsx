@@ -33,22 +33,53 @@ export function SiteTextsToolbar({ lang, busy, filter, onLang, onFilter }: Props
   return (
     <div className="flex flex-col gap-3 rounded border border-line bg-panel p-4 sm:flex-row sm:flex-wrap sm:items-start">
       <form onSubmit={chooseLang} className="flex max-w-64 flex-col" aria-label={t('admin.systext.lang')}>
-        <label htmlFor={`${id}-lang`} className="mb-1 block text-sm font-medium">{t('admin.systext.lang')}</label>
+        <label htmlFor={`${id}-lang`} className="mb-1 block text-sm font-medium">
+          {t('admin.systext.lang')}
+        </label>
         <div className="flex gap-2">
-          <input id={`${id}-lang`} value={draftLang} onChange={(e) => setDraftLang(e.target.value)} pattern={LANG_PATTERN} required
-            aria-describedby={`${id}-lang-hint`} className={`${input} w-28`} autoComplete="off" spellCheck={false} />
-          <Button type="submit" variant="plain" disabled={busy}>{t('admin.systext.show')}</Button>
+          <input
+            id={`${id}-lang`}
+            value={draftLang}
+            onChange={(e) => setDraftLang(e.target.value)}
+            pattern={LANG_PATTERN}
+            required
+            aria-describedby={`${id}-lang-hint`}
+            className={`${input} w-28`}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <Button type="submit" variant="plain" disabled={busy}>
+            {t('admin.systext.show')}
+          </Button>
         </div>
-        <p id={`${id}-lang-hint`} className="mt-1 text-xs text-muted">{t('admin.systext.langHint')}</p>
+        <p id={`${id}-lang-hint`} className="mt-1 text-xs text-muted">
+          {t('admin.systext.langHint')}
+        </p>
       </form>
       <div className="min-w-48 flex-1">
-        <label htmlFor={`${id}-search`} className="mb-1 block text-sm font-medium">{t('admin.systext.search')}</label>
-        <input id={`${id}-search`} type="search" value={filter.search} onChange={(e) => onFilter({ ...filter, search: e.target.value })}
-          aria-describedby={`${id}-search-hint`} className={`${input} w-full`} autoComplete="off" />
-        <p id={`${id}-search-hint`} className="mt-1 text-xs text-muted">{t('admin.systext.searchHint')}</p>
+        <label htmlFor={`${id}-search`} className="mb-1 block text-sm font-medium">
+          {t('admin.systext.search')}
+        </label>
+        <input
+          id={`${id}-search`}
+          type="search"
+          value={filter.search}
+          onChange={(e) => onFilter({ ...filter, search: e.target.value })}
+          aria-describedby={`${id}-search-hint`}
+          className={`${input} w-full`}
+          autoComplete="off"
+        />
+        <p id={`${id}-search-hint`} className="mt-1 text-xs text-muted">
+          {t('admin.systext.searchHint')}
+        </p>
       </div>
       <label className="flex items-center gap-2 text-sm sm:pt-8">
-        <input type="checkbox" checked={filter.changedOnly} onChange={(e) => onFilter({ ...filter, changedOnly: e.target.checked })} className="h-4 w-4 accent-[var(--color-primary)]" />
+        <input
+          type="checkbox"
+          checked={filter.changedOnly}
+          onChange={(e) => onFilter({ ...filter, changedOnly: e.target.checked })}
+          className="h-4 w-4 accent-[var(--color-primary)]"
+        />
         {t('admin.systext.changedOnly')}
       </label>
     </div>

@@ -7,7 +7,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import {
-  selectSiteTexts, selectSiteTextsError, selectSiteTextsLang, selectSiteTextsStatus, type SiteTextsActorRef,
+  selectSiteTexts,
+  selectSiteTextsError,
+  selectSiteTextsLang,
+  selectSiteTextsStatus,
+  type SiteTextsActorRef,
 } from '../../../machines/admin/siteTextsMachine';
 import { en } from '../i18n/en';
 import { useIntl } from '../i18n/IntlContext';
@@ -70,31 +74,56 @@ function SiteTextsPanel({ actor }: { actor: SiteTextsActorRef }) {
     return (
       <div className="flex flex-col items-start gap-3 px-3 py-4">
         <AdminError error={error} />
-        <Button variant="plain" onClick={() => actor.send({ type: 'siteTexts.reloaded' })}>{t('admin.refresh')}</Button>
+        <Button variant="plain" onClick={() => actor.send({ type: 'siteTexts.reloaded' })}>
+          {t('admin.refresh')}
+        </Button>
       </div>
     );
   }
   return (
     <div className="flex flex-col gap-4 px-3 py-4">
       <p className="text-sm text-muted">{t('admin.systext.intro')}</p>
-      <SiteTextsToolbar key={lang} lang={lang} busy={status === 'SAVING'} filter={filter} onLang={(next) => actor.send({ type: 'siteTexts.langChosen', lang: next })} onFilter={onFilter} />
+      <SiteTextsToolbar
+        key={lang}
+        lang={lang}
+        busy={status === 'SAVING'}
+        filter={filter}
+        onLang={(next) => actor.send({ type: 'siteTexts.langChosen', lang: next })}
+        onFilter={onFilter}
+      />
       {status === 'LOADING' ? (
-        <p role="status" className="text-muted">{t('app.loading')}</p>
+        <p role="status" className="text-muted">
+          {t('app.loading')}
+        </p>
       ) : (
         <section aria-labelledby={`${id}-count`} className="flex flex-col gap-2">
           <p id={`${id}-count`} role="status" className="text-sm font-medium text-ink">
-            {found.length === 0 ? t('admin.systext.none') : t('admin.systext.range', { from: from + 1, to: from + shown.length, total: found.length })}
+            {found.length === 0
+              ? t('admin.systext.none')
+              : t('admin.systext.range', { from: from + 1, to: from + shown.length, total: found.length })}
           </p>
           <ul className="flex flex-col gap-2">
             {shown.map((row) => (
-              <SiteTextEntry key={`${lang}:${row.key}`} actor={actor} messageKey={row.key} original={row.original} override={row.override} />
+              <SiteTextEntry
+                key={`${lang}:${row.key}`}
+                actor={actor}
+                messageKey={row.key}
+                original={row.original}
+                override={row.override}
+              />
             ))}
           </ul>
           {pages > 1 ? (
             <nav aria-label={t('admin.systext.pages')} className="flex flex-wrap items-center gap-2">
-              <Button variant="plain" disabled={shownPage === 0} onClick={() => setPage(shownPage - 1)}>{t('admin.systext.previousPage')}</Button>
-              <span className="text-sm text-muted">{shownPage + 1} / {pages}</span>
-              <Button variant="plain" disabled={shownPage >= pages - 1} onClick={() => setPage(shownPage + 1)}>{t('admin.systext.nextPage')}</Button>
+              <Button variant="plain" disabled={shownPage === 0} onClick={() => setPage(shownPage - 1)}>
+                {t('admin.systext.previousPage')}
+              </Button>
+              <span className="text-sm text-muted">
+                {shownPage + 1} / {pages}
+              </span>
+              <Button variant="plain" disabled={shownPage >= pages - 1} onClick={() => setPage(shownPage + 1)}>
+                {t('admin.systext.nextPage')}
+              </Button>
             </nav>
           ) : null}
         </section>
@@ -115,7 +144,9 @@ export function SiteTextsView({ cell, spec }: CellViewProps) {
   // The administrator's own page shows a saved text at once, before the server's push to every page.
   useEffect(() => {
     if (!actor) return undefined;
-    const subscription = actor.on('siteTexts.changed', ({ lang, key, message }) => session.send({ type: 'session.messageChanged', lang, key, message }));
+    const subscription = actor.on('siteTexts.changed', ({ lang, key, message }) =>
+      session.send({ type: 'session.messageChanged', lang, key, message }),
+    );
     return () => subscription.unsubscribe();
   }, [actor, session]);
   return actor ? <SiteTextsPanel actor={actor} /> : null;

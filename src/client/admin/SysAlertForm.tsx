@@ -36,11 +36,24 @@ export function SysAlertForm({ alert, busy, error, onSubmit, onCancel }: Props) 
   };
   const messageError = fieldError('message');
   return (
-    <form onSubmit={submit} className="flex flex-col gap-1 rounded border border-line bg-panel p-4" aria-label={t(alert ? 'admin.sysalerts.editForm' : 'admin.sysalerts.newForm')}>
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-1 rounded border border-line bg-panel p-4"
+      aria-label={t(alert ? 'admin.sysalerts.editForm' : 'admin.sysalerts.newForm')}
+    >
       {error && !error.fields ? <AdminError error={error} /> : null}
-      <Field label={t('admin.sysalerts.title')} value={title} onChange={(e) => setTitle(e.target.value)} error={fieldError('title')} maxLength={200} required />
+      <Field
+        label={t('admin.sysalerts.title')}
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        error={fieldError('title')}
+        maxLength={200}
+        required
+      />
       <div className="mb-4">
-        <label htmlFor={`${idBase}-message`} className="mb-1 block text-sm font-medium">{t('admin.sysalerts.message')}</label>
+        <label htmlFor={`${idBase}-message`} className="mb-1 block text-sm font-medium">
+          {t('admin.sysalerts.message')}
+        </label>
         <textarea
           id={`${idBase}-message`}
           value={message}
@@ -52,15 +65,30 @@ export function SysAlertForm({ alert, busy, error, onSubmit, onCancel }: Props) 
           aria-describedby={messageError ? `${idBase}-message-error` : undefined}
           className={`w-full rounded border bg-surface px-3 py-2 text-ink outline-none focus:ring-2 focus:ring-primary ${messageError ? 'border-red-600' : 'border-line'}`}
         />
-        {messageError ? <p id={`${idBase}-message-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">{messageError}</p> : null}
+        {messageError ? (
+          <p id={`${idBase}-message-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
+            {messageError}
+          </p>
+        ) : null}
       </div>
       <label className="mb-3 flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={modal} onChange={(e) => setModal(e.target.checked)} className="h-4 w-4 accent-[var(--color-primary)]" />
+        <input
+          type="checkbox"
+          checked={modal}
+          onChange={(e) => setModal(e.target.checked)}
+          className="h-4 w-4 accent-[var(--color-primary)]"
+        />
         {t('admin.sysalerts.modal')}
       </label>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy}>{t(alert ? 'admin.save' : 'admin.sysalerts.create')}</Button>
-        {onCancel ? <Button variant="plain" onClick={onCancel}>{t('app.cancel')}</Button> : null}
+        <Button type="submit" disabled={busy}>
+          {t(alert ? 'admin.save' : 'admin.sysalerts.create')}
+        </Button>
+        {onCancel ? (
+          <Button variant="plain" onClick={onCancel}>
+            {t('app.cancel')}
+          </Button>
+        ) : null}
       </div>
     </form>
   );

@@ -2,7 +2,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import {
-  selectAdminItems, selectAdminItemsError, selectAdminItemsStatus, selectAdminSaveError, selectAdminSavingKey,
+  selectAdminItems,
+  selectAdminItemsError,
+  selectAdminItemsStatus,
+  selectAdminSaveError,
+  selectAdminSavingKey,
   type AdminItemsActorRef,
 } from '../../../machines/admin/adminItemsMachine';
 import { SEARCH_MAX_ALL } from '../../shared/constants';
@@ -55,20 +59,30 @@ function AlertEntry({ actor, alert }: { actor: AdminItemsActorRef; alert: Item }
   return (
     <li aria-labelledby={headingId} className="flex flex-col gap-2 rounded border border-line bg-panel p-4">
       <div className="flex flex-wrap items-center gap-2">
-        <h3 id={headingId} className="font-medium text-ink">{String(alert.title ?? '')}</h3>
+        <h3 id={headingId} className="font-medium text-ink">
+          {String(alert.title ?? '')}
+        </h3>
         <span className={`rounded-full px-2 py-0.5 text-xs ${active ? 'bg-primary text-white' : 'border border-line text-muted'}`}>
           {t(active ? 'admin.sysalerts.active' : 'admin.sysalerts.ended')}
         </span>
-        {alert.modal === true ? <span className="rounded-full border border-line px-2 py-0.5 text-xs text-ink">{t('admin.sysalerts.modalBadge')}</span> : null}
+        {alert.modal === true ? (
+          <span className="rounded-full border border-line px-2 py-0.5 text-xs text-ink">{t('admin.sysalerts.modalBadge')}</span>
+        ) : null}
       </div>
       <p className="whitespace-pre-wrap text-sm text-ink">{String(alert.message ?? '')}</p>
       {mine && saveError ? <AdminError error={saveError} /> : null}
       <div className="flex flex-wrap gap-2">
-        <Button variant="plain" onClick={() => setEditing(true)} aria-describedby={headingId}>{t('admin.edit')}</Button>
+        <Button variant="plain" onClick={() => setEditing(true)} aria-describedby={headingId}>
+          {t('admin.edit')}
+        </Button>
         {active ? (
-          <Button variant="plain" disabled={busy} onClick={() => update({ active: false })} aria-describedby={headingId}>{t('admin.sysalerts.end')}</Button>
+          <Button variant="plain" disabled={busy} onClick={() => update({ active: false })} aria-describedby={headingId}>
+            {t('admin.sysalerts.end')}
+          </Button>
         ) : (
-          <Button variant="plain" disabled={busy} onClick={() => update({ active: true })} aria-describedby={headingId}>{t('admin.sysalerts.restart')}</Button>
+          <Button variant="plain" disabled={busy} onClick={() => update({ active: true })} aria-describedby={headingId}>
+            {t('admin.sysalerts.restart')}
+          </Button>
         )}
       </div>
     </li>
@@ -87,23 +101,32 @@ function SysAlertsPanel({ actor }: { actor: AdminItemsActorRef }) {
   useEffect(() => {
     if (savingKey === 'new' && status === 'LOADING') setFormKey((k) => k + 1);
   }, [savingKey, status]);
-  const create = (draft: SysAlertDraft) => actor.send({ type: 'adminItems.saved', key: 'new', frame: { o: 'create/SystemAlert', b: { ...draft, active: true } } });
+  const create = (draft: SysAlertDraft) =>
+    actor.send({ type: 'adminItems.saved', key: 'new', frame: { o: 'create/SystemAlert', b: { ...draft, active: true } } });
   return (
     <div className="flex flex-col gap-4 px-3 py-4">
       <section aria-labelledby="sysalerts-new" className="flex flex-col gap-2">
-        <h2 id="sysalerts-new" className="text-base font-semibold text-ink">{t('admin.sysalerts.newForm')}</h2>
+        <h2 id="sysalerts-new" className="text-base font-semibold text-ink">
+          {t('admin.sysalerts.newForm')}
+        </h2>
         <SysAlertForm key={formKey} busy={status === 'SAVING'} error={savingKey === 'new' ? saveError : null} onSubmit={create} />
       </section>
       <section aria-labelledby="sysalerts-list" className="flex flex-col gap-2">
-        <h2 id="sysalerts-list" className="text-base font-semibold text-ink">{t('admin.sysalerts.list')}</h2>
+        <h2 id="sysalerts-list" className="text-base font-semibold text-ink">
+          {t('admin.sysalerts.list')}
+        </h2>
         <AdminError error={error} />
         {status === 'LOADING' && items.length === 0 ? (
-          <p role="status" className="text-muted">{t('app.loading')}</p>
+          <p role="status" className="text-muted">
+            {t('app.loading')}
+          </p>
         ) : status !== 'FAILED' && items.length === 0 ? (
           <p className="text-muted">{t('admin.sysalerts.none')}</p>
         ) : (
           <ul className="flex flex-col gap-2">
-            {items.map((alert) => <AlertEntry key={`${alert.$id}:${alert._u}`} actor={actor} alert={alert} />)}
+            {items.map((alert) => (
+              <AlertEntry key={`${alert.$id}:${alert._u}`} actor={actor} alert={alert} />
+            ))}
           </ul>
         )}
       </section>

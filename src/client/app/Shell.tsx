@@ -19,7 +19,10 @@ export function Shell() {
   useApplyTheme();
   return (
     <div className="flex min-h-screen flex-col bg-surface text-ink">
-      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-panel focus:p-2">
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-panel focus:p-2"
+      >
         {t('app.skipToContent')}
       </a>
       <RouterSync router={router} />

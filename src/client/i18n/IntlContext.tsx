@@ -23,7 +23,10 @@ export function IntlProvider({ intl, session, children }: { intl: IntlShape; ses
 }
 
 function LiveIntlProvider({ intl, session, children }: { intl: IntlShape; session: SessionActorRef; children: ReactNode }) {
-  const changed = useSelector(session, useMemo(() => selectChangedMessages(intl.locale), [intl.locale]));
+  const changed = useSelector(
+    session,
+    useMemo(() => selectChangedMessages(intl.locale), [intl.locale]),
+  );
   const value = useMemo(() => withMessages(intl, changed), [intl, changed]);
   return <IntlContext.Provider value={value}>{children}</IntlContext.Provider>;
 }

@@ -5,7 +5,11 @@ import { en } from './en';
 const cache = createIntlCache();
 
 /** Builds the formatter for `locale`; a missing message shows its key and is logged once, never thrown. */
-export function createAppIntl(locale: string, overrides: Record<string, string>, log: (message: string) => void = () => undefined): IntlShape {
+export function createAppIntl(
+  locale: string,
+  overrides: Record<string, string>,
+  log: (message: string) => void = () => undefined,
+): IntlShape {
   return createIntl(
     {
       locale,

@@ -47,8 +47,7 @@ export const en = {
   'app.notificationsViewAll': 'View all',
   'app.sysAlertsEntry': '{count, plural, one {# system alert} other {# system alerts}}',
   'app.notificationsUnread': '{count, plural, =0 {Notifications} other {Notifications, # unread}}',
-  'app.notifications.about':
-    '{kind, select, created {{label} was created} deleted {{label} was deleted} other {{label} was changed}}',
+  'app.notifications.about': '{kind, select, created {{label} was created} deleted {{label} was deleted} other {{label} was changed}}',
   'app.notifications.markRead': 'Mark read',
   'app.notifications.markUnread': 'Mark unread',
   'app.notifications.markAllRead': 'Mark all read',
@@ -89,8 +88,7 @@ export const en = {
   'app.supportRequest': 'Support request',
   'app.supportUnavailable': 'The help widget is not set up on this site. Write to your administrator, {name} ({email}).',
   'app.badConnection': 'Bad connection',
-  'app.badConnectionHelp':
-    'The connection to the server is lost. Your work stays on this page; the app reconnects by itself.',
+  'app.badConnectionHelp': 'The connection to the server is lost. Your work stays on this page; the app reconnects by itself.',
   'app.networkRetry.connected': 'Connected',
   'app.networkRetry.waiting': 'Reconnecting in {n, plural, one {# second} other {# seconds}}',
   'app.networkRetry.now': 'Retry now',
@@ -559,19 +557,27 @@ export const en = {
   'docs.back': 'All help topics',
   'docs.notFound': 'There is no help topic “{key}”.',
   'docs.signing-in.title': 'Signing in',
-  'docs.signing-in.body': 'Choose Sign in in the user menu at the top right and enter your e-mail address and password. If you forgot your password, choose Forgot password: we send you a link to choose a new one.\n\nYour sign-in lasts a while and is renewed as you work. Shortly before it ends, a message offers to keep you signed in. Signing out in one tab signs you out in every tab of this browser.',
+  'docs.signing-in.body':
+    'Choose Sign in in the user menu at the top right and enter your e-mail address and password. If you forgot your password, choose Forgot password: we send you a link to choose a new one.\n\nYour sign-in lasts a while and is renewed as you work. Shortly before it ends, a message offers to keep you signed in. Signing out in one tab signs you out in every tab of this browser.',
   'docs.columns.title': 'Columns',
-  'docs.columns.body': 'Screens open as columns side by side: an item opened from a list appears in the column to its right, and the address in your browser keeps every column, so you can bookmark or share it.\n\nEach column has a toolbar with a back or close button, its title and a button to widen it. On small screens, or when Multiple columns is off in the user menu, one column shows at a time.',
+  'docs.columns.body':
+    'Screens open as columns side by side: an item opened from a list appears in the column to its right, and the address in your browser keeps every column, so you can bookmark or share it.\n\nEach column has a toolbar with a back or close button, its title and a button to widen it. On small screens, or when Multiple columns is off in the user menu, one column shows at a time.',
   'docs.editing.title': 'Editing items',
-  'docs.editing.body': 'Open an item and choose Edit in its toolbar. Required fields are marked, and the form says what is missing before it saves. Changes are saved with Save; Discard drops them.\n\nIf someone else changes the same item while you edit, you see their change and can save again. Every change is kept in the item’s timeline, which you open from the item menu.',
+  'docs.editing.body':
+    'Open an item and choose Edit in its toolbar. Required fields are marked, and the form says what is missing before it saves. Changes are saved with Save; Discard drops them.\n\nIf someone else changes the same item while you edit, you see their change and can save again. Every change is kept in the item’s timeline, which you open from the item menu.',
   'docs.searching.title': 'Searching',
-  'docs.searching.body': 'Use the search button in the header. Suggestions appear from three characters on; Enter shows all results, or opens the item directly when you type its id (such as Contact-12).\n\nOn the results page, narrow the results with the facets, sort by a column header and choose how they show. Save search keeps the criteria, facets, sort and display under a name: your saved searches are in the menu, and only you see them.',
+  'docs.searching.body':
+    'Use the search button in the header. Suggestions appear from three characters on; Enter shows all results, or opens the item directly when you type its id (such as Contact-12).\n\nOn the results page, narrow the results with the facets, sort by a column header and choose how they show. Save search keeps the criteria, facets, sort and display under a name: your saved searches are in the menu, and only you see them.',
   'docs.notifications.title': 'Notifications',
-  'docs.notifications.body': 'The bell in the header counts the notifications you have not read and lists the newest ones. View all shows every notification; mark them read or unread there.\n\nWhich changes notify you is set per item with Notification settings in the item menu.',
-  'legal.terms.body': 'By using {siteName} you agree to use it for its purpose: keeping your community’s records. Do not enter information you have no right to share, and keep your password to yourself.\n\nThe operator of {siteName} may change these terms; the current terms are always on this page.',
-  'legal.privacy.body': '{siteName} keeps the information you and your community enter, and records who changed what and when, so that every change can be traced. It is shown only to the people the permissions allow.',
+  'docs.notifications.body':
+    'The bell in the header counts the notifications you have not read and lists the newest ones. View all shows every notification; mark them read or unread there.\n\nWhich changes notify you is set per item with Notification settings in the item menu.',
+  'legal.terms.body':
+    'By using {siteName} you agree to use it for its purpose: keeping your community’s records. Do not enter information you have no right to share, and keep your password to yourself.\n\nThe operator of {siteName} may change these terms; the current terms are always on this page.',
+  'legal.privacy.body':
+    '{siteName} keeps the information you and your community enter, and records who changed what and when, so that every change can be traced. It is shown only to the people the permissions allow.',
   'legal.cookies.title': 'Cookies and browser storage',
-  'legal.cookies.body': '{siteName} uses no tracking or advertising cookies. It stores in your browser only what it needs to work:\n\n• your sign-in token, so you stay signed in (removed when you sign out);\n• your display preferences (dark mode, hidden guidance, multiple columns);\n• that you accepted this notice;\n• which system alerts you dismissed.',
+  'legal.cookies.body':
+    '{siteName} uses no tracking or advertising cookies. It stores in your browser only what it needs to work:\n\n• your sign-in token, so you stay signed in (removed when you sign out);\n• your display preferences (dark mode, hidden guidance, multiple columns);\n• that you accepted this notice;\n• which system alerts you dismissed.',
   'legal.imprint.operator': 'Operated by {operator}.',
   'legal.imprint.site': 'This site is {siteName}.',
   'admin.refresh': 'Refresh',
@@ -579,7 +585,8 @@ export const en = {
   'admin.save': 'Save',
   'admin.state.version': 'Server version',
   'admin.state.uptime': 'Up for',
-  'admin.state.uptimeValue': '{days, plural, =0 {} one {# day, } other {# days, }}{hours, plural, one {# hour} other {# hours}}, {minutes, plural, one {# minute} other {# minutes}}',
+  'admin.state.uptimeValue':
+    '{days, plural, =0 {} one {# day, } other {# days, }}{hours, plural, one {# hour} other {# hours}}, {minutes, plural, one {# minute} other {# minutes}}',
   'admin.state.openSockets': 'Open connections (this server)',
   'admin.state.activeTasks': 'Running tasks',
   'admin.state.driver': 'Database',
@@ -590,7 +597,8 @@ export const en = {
   'admin.state.deployment': 'Deployment',
   'admin.state.dedicated': 'Dedicated (one organisation)',
   'admin.state.shared': 'Several organisations',
-  'admin.menuItems.intro': 'Choose which menu entries your community sees and in what order. Hiding an entry hides the entries under it; its page still opens for those allowed to see it. Entries of the administration menu are always shown. To rename an entry, change its text under System texts.',
+  'admin.menuItems.intro':
+    'Choose which menu entries your community sees and in what order. Hiding an entry hides the entries under it; its page still opens for those allowed to see it. Entries of the administration menu are always shown. To rename an entry, change its text under System texts.',
   'admin.menuItems.main': 'Main menu',
   'admin.menuItems.admin': 'Administration menu',
   'admin.menuItems.shown': 'Shown',
@@ -636,7 +644,8 @@ export const en = {
   'admin.lovs.locale': 'Language',
   'admin.lovs.label': 'Label',
   'admin.owner.heading': 'The organisation that runs this site',
-  'admin.owner.chooseHint': 'No organisation owns this site yet. Choose the organisation that runs it: its members who may change its items will manage its members here.',
+  'admin.owner.chooseHint':
+    'No organisation owns this site yet. Choose the organisation that runs it: its members who may change its items will manage its members here.',
   'admin.owner.noneYet': 'No organisation has been chosen as the owner of this site yet. An administrator chooses it.',
   'admin.owner.notReadable': 'You may not read the owner organisation.',
   'admin.owner.chooseForm': 'Choose the owner organisation',
@@ -659,7 +668,8 @@ export const en = {
   'admin.owner.noCandidates': 'No user found who is not a member already.',
   'admin.owner.add': 'Add',
   'admin.owner.addUser': 'Add {name}',
-  'admin.systext.intro': 'Reword any text of the site. Your wording shows at once in this browser, and for everyone else the next time they open the site.',
+  'admin.systext.intro':
+    'Reword any text of the site. Your wording shows at once in this browser, and for everyone else the next time they open the site.',
   'admin.systext.lang': 'Language',
   'admin.systext.langHint': 'A language code such as en, fr or oj-CA',
   'admin.systext.show': 'Show',
@@ -680,7 +690,8 @@ export const en = {
   'admin.systext.editForm': 'Change {key}',
   'admin.systext.text': 'Text on this site',
   'admin.systext.placeholders': 'Filled in by the app: {names}',
-  'errors.invalidMessage': 'This text cannot be shown: every opening brace needs its closing brace, and a plural or select needs an other case.',
+  'errors.invalidMessage':
+    'This text cannot be shown: every opening brace needs its closing brace, and a plural or select needs an other case.',
   'errors.unknownArgument': 'The app does not fill in {names} in this text.',
 } as const satisfies Record<string, string>;
 

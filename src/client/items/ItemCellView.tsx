@@ -33,7 +33,10 @@ function ErrorBox({ userMessage, sysMessage, onRetry }: { userMessage: string; s
   const t = useT();
   const [open, setOpen] = useState(false);
   return (
-    <div role="alert" className="m-4 rounded border border-amber-500/60 bg-amber-50 p-4 text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
+    <div
+      role="alert"
+      className="m-4 rounded border border-amber-500/60 bg-amber-50 p-4 text-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
+    >
       <p className="flex items-center gap-2 font-medium">
         <Icon name="alert" className="h-5 w-5" />
         {t(userMessage.includes('.') ? userMessage : `errors.${userMessage}`)}
@@ -48,7 +51,13 @@ function ErrorBox({ userMessage, sysMessage, onRetry }: { userMessage: string; s
           {t('app.item.retry')}
         </Button>
       </div>
-      <Modal open={open} title={t('app.item.systemMessage')} onClose={() => setOpen(false)} maxWidth={1024} actions={<Button onClick={() => setOpen(false)}>{t('app.ok')}</Button>}>
+      <Modal
+        open={open}
+        title={t('app.item.systemMessage')}
+        onClose={() => setOpen(false)}
+        maxWidth={1024}
+        actions={<Button onClick={() => setOpen(false)}>{t('app.ok')}</Button>}
+      >
         <pre className="whitespace-pre-wrap break-words font-mono text-xs">{sysMessage}</pre>
       </Modal>
     </div>
@@ -66,10 +75,22 @@ function ExistingItem({ cell, spec, itemRef }: { cell: CellActorRef; spec: CellS
   const title = itemTitle(item, spec.itemId ?? '');
   const type = item ? itemTypes.get(item._t) : undefined;
   useEffect(() => {
-    cell.send({ type: 'cell.described', title, icon: type?.defaultIcon ?? 'item', actionBtn: deleted || !item ? null : editing ? 'view' : 'edit' });
+    cell.send({
+      type: 'cell.described',
+      title,
+      icon: type?.defaultIcon ?? 'item',
+      actionBtn: deleted || !item ? null : editing ? 'view' : 'edit',
+    });
   }, [cell, title, type, deleted, item, editing]);
 
-  if (error) return <ErrorBox userMessage={error.userMessage} sysMessage={error.sysMessage} onRetry={() => itemRef.send({ type: 'item.retryRequested' })} />;
+  if (error)
+    return (
+      <ErrorBox
+        userMessage={error.userMessage}
+        sysMessage={error.sysMessage}
+        onRetry={() => itemRef.send({ type: 'item.retryRequested' })}
+      />
+    );
   if (loading || !item || !type) {
     return (
       <p role="status" className="px-4 py-6 text-muted">
@@ -80,7 +101,10 @@ function ExistingItem({ cell, spec, itemRef }: { cell: CellActorRef; spec: CellS
   return (
     <div>
       {deleted ? (
-        <p role="status" className="mx-4 mt-4 flex items-center gap-2 rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200">
+        <p
+          role="status"
+          className="mx-4 mt-4 flex items-center gap-2 rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200"
+        >
           <Icon name="alert" className="h-4 w-4" />
           {t('app.item.deletedText')}
         </p>
@@ -104,7 +128,10 @@ function NewItem({ cell, spec }: { cell: CellActorRef; spec: CellSpec }) {
   const t = useT();
   const typeName = spec.itemId ? parseId(spec.itemId).type : '';
   const title = t('app.item.new', { type: t(`types.${typeName}`) });
-  useEffect(() => cell.send({ type: 'cell.described', title, icon: itemTypes.get(typeName)?.defaultIcon ?? 'item', actionBtn: null }), [cell, title, typeName]);
+  useEffect(
+    () => cell.send({ type: 'cell.described', title, icon: itemTypes.get(typeName)?.defaultIcon ?? 'item', actionBtn: null }),
+    [cell, title, typeName],
+  );
   if (!itemTypes.has(typeName)) return <ErrorBox userMessage="unknownType" onRetry={() => undefined} />;
   return <ItemEditor cell={cell} spec={spec} />;
 }

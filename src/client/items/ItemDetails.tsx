@@ -6,8 +6,7 @@ import { labelKey } from './labelKey';
 import { formatDate } from './fields/formatDate';
 import { useAgo } from './display/RelativeTime';
 
-const isBlank = (v: unknown): boolean =>
-  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+const isBlank = (v: unknown): boolean => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 function isEmptyValue(def: PropertyDef, value: unknown): boolean {
   const kind = FIELD_KINDS[def.kind];

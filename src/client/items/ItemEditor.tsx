@@ -75,7 +75,10 @@ function FormBody({ cell, form, typeName }: { cell: CellActorRef; form: ItemForm
       }}
     >
       {formError ? (
-        <p role="alert" className="mb-4 rounded border border-amber-500 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="alert"
+          className="mb-4 rounded border border-amber-500 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
           {t(formError)}
         </p>
       ) : null}

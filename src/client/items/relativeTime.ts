@@ -28,4 +28,3 @@ export function relativeTime(at: number, now: number): RelativeTime {
   if (ago < 365 * DAY) return pick(ago / (30 * DAY), 'month');
   return pick(ago / (365 * DAY), 'year');
 }
-

@@ -16,7 +16,11 @@ function Crumb({ cell, last }: { cell: RouterCell; last: boolean }) {
         </span>
       ) : (
         <>
-          <button type="button" className="truncate text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-primary dark:text-blue-300" onClick={() => router.send({ type: 'router.focusRequested', key: cell.spec.key })}>
+          <button
+            type="button"
+            className="truncate text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-primary dark:text-blue-300"
+            onClick={() => router.send({ type: 'router.focusRequested', key: cell.spec.key })}
+          >
             {title}
           </button>
           <span aria-hidden="true" className="text-muted">

@@ -67,11 +67,23 @@ export function CellToolbar({ cell, spec, active, backTo, closable, expandable, 
     <div className="flex min-h-12 items-center gap-1 border-b border-line px-2 py-1">
       {active && title ? <DocumentTitle title={title} /> : null}
       {backTo ? (
-        <button type="button" className={ICON_BUTTON} aria-label={t('app.cell.back', { title: backTo.title })} title={t('app.cell.back', { title: backTo.title })} onClick={() => router.send({ type: 'router.focusRequested', key: backTo.key })}>
+        <button
+          type="button"
+          className={ICON_BUTTON}
+          aria-label={t('app.cell.back', { title: backTo.title })}
+          title={t('app.cell.back', { title: backTo.title })}
+          onClick={() => router.send({ type: 'router.focusRequested', key: backTo.key })}
+        >
           <Icon name="arrowBack" className="h-5 w-5" />
         </button>
       ) : closable ? (
-        <button type="button" className={ICON_BUTTON} aria-label={t('app.cell.close', { title })} title={t('app.cell.close', { title })} onClick={() => router.send({ type: 'router.closeRequested', key: spec.key })}>
+        <button
+          type="button"
+          className={ICON_BUTTON}
+          aria-label={t('app.cell.close', { title })}
+          title={t('app.cell.close', { title })}
+          onClick={() => router.send({ type: 'router.closeRequested', key: spec.key })}
+        >
           <Icon name="close" className="h-5 w-5" />
         </button>
       ) : null}
@@ -99,7 +111,9 @@ export function CellToolbar({ cell, spec, active, backTo, closable, expandable, 
         <button
           type="button"
           className="inline-flex items-center gap-1 rounded px-3 py-1.5 text-sm font-medium text-primary-ink hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary dark:text-blue-300"
-          onClick={() => router.send({ type: 'router.linkFollowed', href: openAfter(location, spec.index - 1, action.segment), newTab: false })}
+          onClick={() =>
+            router.send({ type: 'router.linkFollowed', href: openAfter(location, spec.index - 1, action.segment), newTab: false })
+          }
         >
           <Icon name={action.icon as IconName} className="h-4 w-4" />
           {t(action.label)}
@@ -107,7 +121,14 @@ export function CellToolbar({ cell, spec, active, backTo, closable, expandable, 
       ) : null}
       {menu}
       {expandable ? (
-        <button type="button" className={`${ICON_BUTTON} max-md:hidden`} aria-pressed={expanded} aria-label={t(expanded ? 'app.cell.shrink' : 'app.cell.expand')} title={t(expanded ? 'app.cell.shrink' : 'app.cell.expand')} onClick={() => cell.send({ type: 'cell.expandToggled' })}>
+        <button
+          type="button"
+          className={`${ICON_BUTTON} max-md:hidden`}
+          aria-pressed={expanded}
+          aria-label={t(expanded ? 'app.cell.shrink' : 'app.cell.expand')}
+          title={t(expanded ? 'app.cell.shrink' : 'app.cell.expand')}
+          onClick={() => cell.send({ type: 'cell.expandToggled' })}
+        >
           <Icon name={expanded ? 'shrink' : 'expand'} className="h-5 w-5" />
         </button>
       ) : null}

@@ -43,10 +43,24 @@ export function ColumnLayout() {
     // The columns fill the window below the header; each column scrolls on its own, so its toolbar stays in view.
     <div data-columns className="flex h-[calc(100dvh-3.5rem)] flex-col">
       <Breadcrumbs cells={cells} />
-      <div ref={strip} aria-label={t('app.columns')} role="group" className="flex min-h-0 flex-1 overflow-x-auto overflow-y-hidden border-t border-line">
+      <div
+        ref={strip}
+        aria-label={t('app.columns')}
+        role="group"
+        className="flex min-h-0 flex-1 overflow-x-auto overflow-y-hidden border-t border-line"
+      >
         {cells.map((cell) => {
           const parent = cells[cell.spec.index - 1] ?? null;
-          return <Column key={cell.spec.key} cell={cell} parent={parent} active={cell.spec.key === activeKey} multi={multi} hidden={shownKey !== null && cell.spec.key !== shownKey} />;
+          return (
+            <Column
+              key={cell.spec.key}
+              cell={cell}
+              parent={parent}
+              active={cell.spec.key === activeKey}
+              multi={multi}
+              hidden={shownKey !== null && cell.spec.key !== shownKey}
+            />
+          );
         })}
       </div>
     </div>

@@ -9,10 +9,17 @@ import type { ViewActorInput, ViewActorName, ViewActorRef, ViewActorRequest } fr
  * once the cell holds it. The actor lives as long as the column: a view hidden in one-column mode and
  * shown again finds it as it was. The input is read once.
  */
-export function useCellViewActor<N extends ViewActorName>(cell: CellActorRef, id: string, name: N, input: ViewActorInput<N>): ViewActorRef<N> | null {
+export function useCellViewActor<N extends ViewActorName>(
+  cell: CellActorRef,
+  id: string,
+  name: N,
+  input: ViewActorInput<N>,
+): ViewActorRef<N> | null {
   const inputRef = useRef(input);
   useEffect(() => {
-    cell.send({ type: 'cell.viewActorRequested', id, name, input: inputRef.current } as { type: 'cell.viewActorRequested' } & ViewActorRequest);
+    cell.send({ type: 'cell.viewActorRequested', id, name, input: inputRef.current } as {
+      type: 'cell.viewActorRequested';
+    } & ViewActorRequest);
   }, [cell, id, name]);
   const selectView = (s: CellSnapshot) => s.context.views[id] ?? null;
   return useSelector(cell, selectView) as ViewActorRef<N> | null;

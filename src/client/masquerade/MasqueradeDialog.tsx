@@ -92,7 +92,13 @@ export function MasqueradeDialog() {
         className="w-full rounded border border-line bg-surface px-3 py-2 text-ink focus-visible:outline-2 focus-visible:outline-primary"
       />
       <p id={hintId} role="status" className="m-0 mt-1 text-xs text-muted">
-        {switching ? t('app.masquerade.switching') : searching ? t('app.searching') : long && results.length === 0 && !errorKey ? t('app.masquerade.none') : t('app.masquerade.hint', { min: SEARCH_MIN_TEXT })}
+        {switching
+          ? t('app.masquerade.switching')
+          : searching
+            ? t('app.searching')
+            : long && results.length === 0 && !errorKey
+              ? t('app.masquerade.none')
+              : t('app.masquerade.hint', { min: SEARCH_MIN_TEXT })}
       </p>
       {errorKey ? (
         <p role="alert" className="m-0 mt-2 text-red-700 dark:text-red-300">

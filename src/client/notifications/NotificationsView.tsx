@@ -22,7 +22,8 @@ import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
 
 // As one string, so the view renders again only when an alert comes or goes.
-const selectAlertsKey = (s: { context: SysAlertsContext }): string => JSON.stringify(activeSysAlerts(s.context).map(({ id, title, message }) => ({ id, title, message })));
+const selectAlertsKey = (s: { context: SysAlertsContext }): string =>
+  JSON.stringify(activeSysAlerts(s.context).map(({ id, title, message }) => ({ id, title, message })));
 
 function Entry({ note, open, shown }: { note: Notification; open: (note: Notification) => void; shown: boolean }) {
   const t = useT();
@@ -43,7 +44,12 @@ function Entry({ note, open, shown }: { note: Notification; open: (note: Notific
     >
       <span aria-hidden="true" className={`h-2.5 w-2.5 shrink-0 rounded-full ${note.unread ? 'bg-primary' : 'bg-transparent'}`} />
       <span className="flex min-w-0 flex-1 flex-col">
-        <a href={href} onClick={follow} aria-current={shown ? 'true' : undefined} className={`truncate text-sm text-ink no-underline hover:underline focus-visible:outline-2 focus-visible:outline-primary ${note.unread ? 'font-semibold' : ''}`}>
+        <a
+          href={href}
+          onClick={follow}
+          aria-current={shown ? 'true' : undefined}
+          className={`truncate text-sm text-ink no-underline hover:underline focus-visible:outline-2 focus-visible:outline-primary ${note.unread ? 'font-semibold' : ''}`}
+        >
           {t('app.notifications.about', { kind: note.kind, label: note.contextLabel ?? note.context })}
         </a>
         <span className="flex gap-2 text-xs text-muted">

@@ -29,7 +29,15 @@ export function ForgotPasswordPage() {
         <form onSubmit={(event) => void submit(event)} noValidate>
           {state.startsWith('errors.') ? <FormMessage kind="error">{t(state)}</FormMessage> : null}
           <p className="mb-4 text-sm text-muted">{t('app.forgot.text')}</p>
-          <Field label={t('app.signIn.email')} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+          <Field
+            label={t('app.signIn.email')}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoFocus
+          />
           <Button type="submit" disabled={state === 'busy' || !email.trim()} className="w-full">
             {t('app.forgot.submit')}
           </Button>

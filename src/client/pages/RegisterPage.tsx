@@ -39,7 +39,14 @@ export function RegisterPage() {
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
           {outcome.kind === 'failed' ? <FormMessage kind="error">{t(outcome.message)}</FormMessage> : null}
-          <Field label={t('app.register.name')} autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+          <Field
+            label={t('app.register.name')}
+            autoComplete="name"
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            autoFocus
+          />
           <Field
             label={t('app.signIn.email')}
             type="email"

@@ -37,8 +37,23 @@ export function SignInPage() {
     <AuthCard title={t('app.signIn.title')}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         {error ? <FormMessage kind="error">{t(error)}</FormMessage> : null}
-        <Field label={t('app.signIn.email')} type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
-        <Field label={t('app.signIn.password')} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field
+          label={t('app.signIn.email')}
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoFocus
+        />
+        <Field
+          label={t('app.signIn.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <Button type="submit" disabled={busy || !email || !password} className="w-full">
           {busy ? t('app.signIn.busy') : t('app.signIn.submit')}
         </Button>

@@ -6,7 +6,13 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { selectTokenValid, type AuthSnapshot } from '../../../machines/session/authSelectors';
-import { newestVersion, selectEntries, selectLoading, type WhatsNewEntry, type WhatsNewSnapshot } from '../../../machines/session/whatsNewMachine';
+import {
+  newestVersion,
+  selectEntries,
+  selectLoading,
+  type WhatsNewEntry,
+  type WhatsNewSnapshot,
+} from '../../../machines/session/whatsNewMachine';
 import { sanitizeRichText } from '../../shared/items/sanitizeRichText';
 import { useT } from '../i18n/useT';
 import { useActors } from '../session/useActors';
@@ -69,7 +75,11 @@ export function WhatsNewPage() {
       </p>
     );
   } else if (loading || !userId) {
-    content = <p role="status" className="text-muted">{t('app.loading')}</p>;
+    content = (
+      <p role="status" className="text-muted">
+        {t('app.loading')}
+      </p>
+    );
   } else if (entries.length === 0) {
     content = <p className="text-muted">{t('app.whatsNew.empty')}</p>;
   } else {

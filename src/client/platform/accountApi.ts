@@ -16,7 +16,10 @@ function messageOf(body: unknown): { message: string; fields: Record<string, str
 }
 
 /** POSTs to /api/{path}; network failures answer errors.networkError rather than throw. */
-export async function accountCall(path: 'register' | 'forgot-password' | 'set-pass' | 'confirm-email', body: Record<string, string>): Promise<AccountResult> {
+export async function accountCall(
+  path: 'register' | 'forgot-password' | 'set-pass' | 'confirm-email',
+  body: Record<string, string>,
+): Promise<AccountResult> {
   try {
     const answer = await postJson(`/api/${path}`, body, null);
     if (answer.status >= 200 && answer.status < 300) return { ok: true, token: answer.headers.get(TOKEN_HEADER) };

@@ -86,7 +86,8 @@ export function createBrowserEffects(win: Window, debug: () => boolean): Session
               onAfterResponse: (_req, res) => {
                 attachmentId = res.getHeader(ATTACHMENT_ID_HEADER) ?? attachmentId;
               },
-              onSuccess: () => (attachmentId ? resolve(attachmentId) : reject(new Error(`No ${ATTACHMENT_ID_HEADER} in the upload's answer`))),
+              onSuccess: () =>
+                attachmentId ? resolve(attachmentId) : reject(new Error(`No ${ATTACHMENT_ID_HEADER} in the upload's answer`)),
               onError: (error) => {
                 // A refusal names its reason (fileInfected, emptyFile...), shown beside the file.
                 const res = (error as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;

@@ -9,7 +9,8 @@ import { Modal } from '../shell/Modal';
 import { useActors } from '../session/useActors';
 import { NameDialog } from './NameDialog';
 
-const ICON_BUTTON = 'shrink-0 rounded p-1.5 text-muted hover:bg-primary/10 hover:text-ink focus-visible:outline-2 focus-visible:outline-primary';
+const ICON_BUTTON =
+  'shrink-0 rounded p-1.5 text-muted hover:bg-primary/10 hover:text-ink focus-visible:outline-2 focus-visible:outline-primary';
 
 /** The saved-search section; `onOpen` runs after one was opened (the drawer closes). */
 export function SavedSearchList({ onOpen }: { onOpen: () => void }) {
@@ -42,10 +43,22 @@ export function SavedSearchList({ onOpen }: { onOpen: () => void }) {
             >
               {saved.name}
             </button>
-            <button type="button" className={ICON_BUTTON} aria-label={`${t('app.savedSearches.rename')}: ${saved.name}`} title={t('app.savedSearches.rename')} onClick={() => setRenaming(saved)}>
+            <button
+              type="button"
+              className={ICON_BUTTON}
+              aria-label={`${t('app.savedSearches.rename')}: ${saved.name}`}
+              title={t('app.savedSearches.rename')}
+              onClick={() => setRenaming(saved)}
+            >
               <Icon name="edit" className="h-4 w-4" />
             </button>
-            <button type="button" className={ICON_BUTTON} aria-label={`${t('app.savedSearches.delete')}: ${saved.name}`} title={t('app.savedSearches.delete')} onClick={() => setDeleting(saved)}>
+            <button
+              type="button"
+              className={ICON_BUTTON}
+              aria-label={`${t('app.savedSearches.delete')}: ${saved.name}`}
+              title={t('app.savedSearches.delete')}
+              onClick={() => setDeleting(saved)}
+            >
               <Icon name="close" className="h-4 w-4" />
             </button>
           </li>

@@ -20,7 +20,14 @@ function facetTitle(spec: FacetSpec, itemTypeName: string | null): string {
   return type && def ? labelKey(type, spec.key, def) : spec.key;
 }
 
-function Facet({ results, spec, buckets, chosen, labels, itemTypeName }: {
+function Facet({
+  results,
+  spec,
+  buckets,
+  chosen,
+  labels,
+  itemTypeName,
+}: {
   results: SearchResultsActorRef;
   spec: FacetSpec;
   buckets: FacetBucket[];
@@ -69,7 +76,10 @@ export function FacetsPanel({ results }: { results: SearchResultsActorRef }) {
   const anyChosen = Object.keys(settings.selectedFacets).length > 0;
   return (
     // In a narrow column the panel scrolls within 40% of the screen's height, so the results stay in sight below it.
-    <aside aria-label={t('app.results.facets')} className="flex max-h-[40vh] w-full shrink-0 flex-col gap-4 overflow-y-auto rounded-lg border border-line bg-panel p-3 @2xl:max-h-none @2xl:w-60 @2xl:overflow-visible">
+    <aside
+      aria-label={t('app.results.facets')}
+      className="flex max-h-[40vh] w-full shrink-0 flex-col gap-4 overflow-y-auto rounded-lg border border-line bg-panel p-3 @2xl:max-h-none @2xl:w-60 @2xl:overflow-visible"
+    >
       {facetSpecsFor(settings.itemTypeName, settings.selectedFacets).map((spec) => (
         <Facet
           key={spec.key}

@@ -1,7 +1,12 @@
 /** CARDS and TIMELINE displays: each result as a card with its headers, virtualised; the timeline adds its creation date. */
 import { useSelector } from '@xstate/react';
 import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
-import { selectResultIds, selectResultLabels, selectResultRows, selectResultsSettings } from '../../../machines/search/searchResultsSelectors';
+import {
+  selectResultIds,
+  selectResultLabels,
+  selectResultRows,
+  selectResultsSettings,
+} from '../../../machines/search/searchResultsSelectors';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { useIntl } from '../i18n/IntlContext';
 import { useT } from '../i18n/useT';
@@ -30,8 +35,16 @@ export function ResultsCards({ results, timeline = false }: { results: SearchRes
   // The title names the item; a general search's cards add its type and age (the timeline shows its date already).
   const columns = resultColumns(settings.itemTypeName).filter((c) => c.key !== 'label' && !(timeline && c.key === 'created'));
   return (
-    <div ref={scrollRef} tabIndex={0} aria-label={t('app.results.title')} className="max-h-[70vh] overflow-auto rounded focus-visible:outline-2 focus-visible:outline-primary">
-      <ul className={`relative m-0 list-none p-0 ${timeline ? 'border-l-2 border-line' : ''}`} style={{ height: virtualizer.getTotalSize() }}>
+    <div
+      ref={scrollRef}
+      tabIndex={0}
+      aria-label={t('app.results.title')}
+      className="max-h-[70vh] overflow-auto rounded focus-visible:outline-2 focus-visible:outline-primary"
+    >
+      <ul
+        className={`relative m-0 list-none p-0 ${timeline ? 'border-l-2 border-line' : ''}`}
+        style={{ height: virtualizer.getTotalSize() }}
+      >
         {items.map((vi) => {
           const id = ids[vi.index]!;
           const row = rows[id];
@@ -41,10 +54,17 @@ export function ResultsCards({ results, timeline = false }: { results: SearchRes
               aria-setsize={ids.length}
               aria-posinset={vi.index + 1}
               className="absolute p-1.5"
-              style={{ transform: `translateY(${vi.start}px)`, left: `${(vi.lane * 100) / lanes}%`, width: `${100 / lanes}%`, height: vi.size }}
+              style={{
+                transform: `translateY(${vi.start}px)`,
+                left: `${(vi.lane * 100) / lanes}%`,
+                width: `${100 / lanes}%`,
+                height: vi.size,
+              }}
               onClickCapture={(e) => open(e, id)}
             >
-              <article className={`flex h-full flex-col gap-1 overflow-hidden rounded-lg border border-line bg-panel p-2 ${timeline ? 'ml-3' : ''}`}>
+              <article
+                className={`flex h-full flex-col gap-1 overflow-hidden rounded-lg border border-line bg-panel p-2 ${timeline ? 'ml-3' : ''}`}
+              >
                 {timeline && row ? (
                   <time dateTime={row._c.ts} className="text-xs font-semibold text-muted">
                     {formatDate(row._c.ts, true)}

@@ -1,7 +1,12 @@
 /** LIST display: each result as a list item (pill, avatar, title and subtitle), virtualised. */
 import { useSelector } from '@xstate/react';
 import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
-import { selectResultIds, selectResultLabels, selectResultRows, selectSelectedResult } from '../../../machines/search/searchResultsSelectors';
+import {
+  selectResultIds,
+  selectResultLabels,
+  selectResultRows,
+  selectSelectedResult,
+} from '../../../machines/search/searchResultsSelectors';
 import { useT } from '../i18n/useT';
 import { ListItem } from '../items/display/ListItem';
 import { ResultPlaceholder } from './ResultPlaceholder';
@@ -18,7 +23,12 @@ export function ResultsList({ results }: { results: SearchResultsActorRef }) {
   const open = useOpenResult(results);
   const { scrollRef, virtualizer, items } = useResultsVirtualizer(results, ids, 64);
   return (
-    <div ref={scrollRef} tabIndex={0} aria-label={t('app.results.title')} className="max-h-[70vh] overflow-auto rounded focus-visible:outline-2 focus-visible:outline-primary">
+    <div
+      ref={scrollRef}
+      tabIndex={0}
+      aria-label={t('app.results.title')}
+      className="max-h-[70vh] overflow-auto rounded focus-visible:outline-2 focus-visible:outline-primary"
+    >
       <ul className="relative m-0 list-none p-0" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((vi) => {
           const id = ids[vi.index]!;
@@ -32,7 +42,11 @@ export function ResultsList({ results }: { results: SearchResultsActorRef }) {
               style={{ transform: `translateY(${vi.start}px)`, height: vi.size }}
               onClickCapture={(e) => open(e, id)}
             >
-              {row ? <ListItem item={row} variant={selected === id ? 'open' : 'default'} /> : <ResultPlaceholder id={id} label={labels[id]} gone={row === null} />}
+              {row ? (
+                <ListItem item={row} variant={selected === id ? 'open' : 'default'} />
+              ) : (
+                <ResultPlaceholder id={id} label={labels[id]} gone={row === null} />
+              )}
             </li>
           );
         })}

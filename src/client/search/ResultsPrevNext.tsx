@@ -19,11 +19,23 @@ function Steps({ results, itemId }: { results: SearchResultsActorRef; itemId: st
   const look = 'rounded px-2 py-1 text-lg leading-none text-ink hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary';
   return (
     <span className="inline-flex items-center gap-1">
-      <button type="button" className={look} aria-label={prev} title={prev} onClick={() => results.send({ type: 'results.stepped', from: itemId, step: -1 })}>
+      <button
+        type="button"
+        className={look}
+        aria-label={prev}
+        title={prev}
+        onClick={() => results.send({ type: 'results.stepped', from: itemId, step: -1 })}
+      >
         <span aria-hidden="true">‹</span>
       </button>
       <span className="text-xs text-muted">{t('app.results.position', { n: at + 1, total: ids.length })}</span>
-      <button type="button" className={look} aria-label={next} title={next} onClick={() => results.send({ type: 'results.stepped', from: itemId, step: 1 })}>
+      <button
+        type="button"
+        className={look}
+        aria-label={next}
+        title={next}
+        onClick={() => results.send({ type: 'results.stepped', from: itemId, step: 1 })}
+      >
         <span aria-hidden="true">›</span>
       </button>
     </span>

@@ -4,7 +4,13 @@
  */
 import { useSelector } from '@xstate/react';
 import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
-import { selectResultIds, selectResultLabels, selectResultRows, selectResultsSettings, selectSelectedResult } from '../../../machines/search/searchResultsSelectors';
+import {
+  selectResultIds,
+  selectResultLabels,
+  selectResultRows,
+  selectResultsSettings,
+  selectSelectedResult,
+} from '../../../machines/search/searchResultsSelectors';
 import type { Item } from '../../shared/items/types';
 import { useIntl } from '../i18n/IntlContext';
 import { useT } from '../i18n/useT';
@@ -20,7 +26,11 @@ const ROW_HEIGHT = 44;
 function TitleLink({ id, label, onOpen }: { id: string; label: string; onOpen: (e: React.MouseEvent, id: string) => void }) {
   const link = useItemLink(id);
   return (
-    <a {...link} onClickCapture={(e) => onOpen(e, id)} className="font-medium text-primary-ink underline-offset-2 hover:underline dark:text-blue-300">
+    <a
+      {...link}
+      onClickCapture={(e) => onOpen(e, id)}
+      className="font-medium text-primary-ink underline-offset-2 hover:underline dark:text-blue-300"
+    >
       {label}
     </a>
   );
@@ -49,18 +59,34 @@ export function ResultsTable({ results }: { results: SearchResultsActorRef }) {
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
-    <div ref={scrollRef} tabIndex={0} aria-label={t('app.results.title')} className="max-h-[70vh] overflow-auto rounded border border-line focus-visible:outline-2 focus-visible:outline-primary">
+    <div
+      ref={scrollRef}
+      tabIndex={0}
+      aria-label={t('app.results.title')}
+      className="max-h-[70vh] overflow-auto rounded border border-line focus-visible:outline-2 focus-visible:outline-primary"
+    >
       <table className="w-full border-collapse text-left text-sm" aria-rowcount={ids.length + 1}>
         <thead className="sticky top-0 z-10 bg-panel">
           <tr aria-rowindex={1}>
             {columns.map((column) => {
               const order = sort?.key === column.key ? sort.order : null;
               return (
-                <th key={column.key} scope="col" aria-sort={order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : undefined} className="border-b border-line px-3 py-2 font-semibold text-ink">
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : undefined}
+                  className="border-b border-line px-3 py-2 font-semibold text-ink"
+                >
                   {column.sortable ? (
-                    <button type="button" className="inline-flex items-center gap-1 rounded font-semibold text-ink hover:text-primary focus-visible:outline-2 focus-visible:outline-primary" onClick={() => results.send({ type: 'results.sortClicked', key: column.key })}>
+                    <button
+                      type="button"
+                      className="inline-flex items-center gap-1 rounded font-semibold text-ink hover:text-primary focus-visible:outline-2 focus-visible:outline-primary"
+                      onClick={() => results.send({ type: 'results.sortClicked', key: column.key })}
+                    >
                       {t(column.title)}
-                      <span aria-hidden="true" className="text-xs text-muted">{order === 'asc' ? '▲' : order === 'desc' ? '▼' : '↕'}</span>
+                      <span aria-hidden="true" className="text-xs text-muted">
+                        {order === 'asc' ? '▲' : order === 'desc' ? '▼' : '↕'}
+                      </span>
                     </button>
                   ) : (
                     t(column.title)
@@ -76,18 +102,32 @@ export function ResultsTable({ results }: { results: SearchResultsActorRef }) {
             const id = ids[vi.index]!;
             const row = rows[id];
             return (
-              <tr key={id} aria-rowindex={vi.index + 2} data-item={id} className={`border-b border-line ${selected === id ? 'bg-primary/10' : 'hover:bg-primary/5'}`} style={{ height: ROW_HEIGHT }}>
-                {row
-                  ? columns.map((column, n) => (
-                      <td key={column.key} className="max-w-64 truncate px-3 py-1 text-ink">
-                        {n === 0 ? <TitleLink id={id} label={column.key === 'label' ? (row.$labels?.[id] ?? id) : String(row[column.key] ?? labels[id] ?? id)} onOpen={open} /> : <Cell item={row} column={column} />}
-                      </td>
-                    ))
-                  : (
-                      <td colSpan={columns.length}>
-                        <ResultPlaceholder id={id} label={labels[id]} gone={row === null} />
-                      </td>
-                    )}
+              <tr
+                key={id}
+                aria-rowindex={vi.index + 2}
+                data-item={id}
+                className={`border-b border-line ${selected === id ? 'bg-primary/10' : 'hover:bg-primary/5'}`}
+                style={{ height: ROW_HEIGHT }}
+              >
+                {row ? (
+                  columns.map((column, n) => (
+                    <td key={column.key} className="max-w-64 truncate px-3 py-1 text-ink">
+                      {n === 0 ? (
+                        <TitleLink
+                          id={id}
+                          label={column.key === 'label' ? (row.$labels?.[id] ?? id) : String(row[column.key] ?? labels[id] ?? id)}
+                          onOpen={open}
+                        />
+                      ) : (
+                        <Cell item={row} column={column} />
+                      )}
+                    </td>
+                  ))
+                ) : (
+                  <td colSpan={columns.length}>
+                    <ResultPlaceholder id={id} label={labels[id]} gone={row === null} />
+                  </td>
+                )}
               </tr>
             );
           })}

@@ -3,7 +3,13 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
 import type { DisplayAs } from '../../../machines/search/searchResultsQuery';
-import { selectDisplayAs, selectResultsPhase, selectResultsTotal, selectSearchString, selectShowFacets } from '../../../machines/search/searchResultsSelectors';
+import {
+  selectDisplayAs,
+  selectResultsPhase,
+  selectResultsTotal,
+  selectSearchString,
+  selectShowFacets,
+} from '../../../machines/search/searchResultsSelectors';
 import { useT } from '../i18n/useT';
 
 /** The displays offered here; MAP comes with the spatial module. */
@@ -41,15 +47,31 @@ export function ResultsToolbar({ results, onText }: { results: SearchResultsActo
       </p>
       <div role="group" aria-label={t('app.results.displayAs')} className="flex flex-wrap gap-1 rounded border border-line bg-panel p-0.5">
         {SHOWN_DISPLAYS.map((d) => (
-          <button key={d} type="button" aria-pressed={display === d} className={`${TOGGLE} ${display === d ? ON : OFF}`} onClick={() => results.send({ type: 'results.displaySet', displayAs: d })}>
+          <button
+            key={d}
+            type="button"
+            aria-pressed={display === d}
+            className={`${TOGGLE} ${display === d ? ON : OFF}`}
+            onClick={() => results.send({ type: 'results.displaySet', displayAs: d })}
+          >
             {t(`app.results.display.${d}`)}
           </button>
         ))}
       </div>
-      <button type="button" aria-pressed={showFacets} className={`${TOGGLE} border border-line ${showFacets ? ON : OFF}`} onClick={() => results.send({ type: 'results.facetsShown', show: !showFacets })}>
+      <button
+        type="button"
+        aria-pressed={showFacets}
+        className={`${TOGGLE} border border-line ${showFacets ? ON : OFF}`}
+        onClick={() => results.send({ type: 'results.facetsShown', show: !showFacets })}
+      >
         {t('app.results.facets')}
       </button>
-      <button type="button" className={`${TOGGLE} border border-line ${OFF}`} disabled={phase !== 'READY'} onClick={() => results.send({ type: 'results.exportRequested' })}>
+      <button
+        type="button"
+        className={`${TOGGLE} border border-line ${OFF}`}
+        disabled={phase !== 'READY'}
+        onClick={() => results.send({ type: 'results.exportRequested' })}
+      >
         {t('app.results.export')}
       </button>
     </div>

@@ -1,7 +1,13 @@
 /** A results view: toolbar, facets panel and the chosen display, with loading, failure and 'No results'. */
 import { useSelector } from '@xstate/react';
 import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
-import { selectDisplayAs, selectResultsError, selectResultsPhase, selectRowsFailed, selectShowFacets } from '../../../machines/search/searchResultsSelectors';
+import {
+  selectDisplayAs,
+  selectResultsError,
+  selectResultsPhase,
+  selectRowsFailed,
+  selectShowFacets,
+} from '../../../machines/search/searchResultsSelectors';
 import { useT } from '../i18n/useT';
 import { Button } from '../shell/Button';
 import { FacetsPanel } from './FacetsPanel';
@@ -23,9 +29,14 @@ function Body({ results }: { results: SearchResultsActorRef }) {
 function Failure({ results, errorKey }: { results: SearchResultsActorRef; errorKey: string | null }) {
   const t = useT();
   return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 rounded border border-red-300 p-3 text-red-700 dark:border-red-800 dark:text-red-300">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded border border-red-300 p-3 text-red-700 dark:border-red-800 dark:text-red-300"
+    >
       <span>{t(errorKey ?? 'errors.generalFailure')}</span>
-      <Button variant="plain" onClick={() => results.send({ type: 'results.retried' })}>{t('app.results.retry')}</Button>
+      <Button variant="plain" onClick={() => results.send({ type: 'results.retried' })}>
+        {t('app.results.retry')}
+      </Button>
     </div>
   );
 }

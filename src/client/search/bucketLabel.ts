@@ -12,7 +12,13 @@ function size(t: Translate, bytes: number): string {
 }
 
 /** The bucket's text; `has` tells whether the catalogue holds a message. */
-export function bucketLabel(t: Translate, has: (key: string) => boolean, spec: FacetSpec, bucket: FacetBucket, labels: Record<string, string>): string {
+export function bucketLabel(
+  t: Translate,
+  has: (key: string) => boolean,
+  spec: FacetSpec,
+  bucket: FacetBucket,
+  labels: Record<string, string>,
+): string {
   const { key } = bucket;
   switch (spec.kind) {
     case 'terms':

@@ -19,6 +19,11 @@ export function resultColumns(itemTypeName: string | null): ResultColumn[] {
         return def ? [{ key, title: labelKey(type, key, def), sortable: def.sortable === true }] : [];
       })
     : [];
-  const first: ResultColumn[] = own.length ? own : [{ key: 'label', title: 'app.results.name', sortable: true }, { key: 'type', title: 'app.results.type', sortable: true }];
+  const first: ResultColumn[] = own.length
+    ? own
+    : [
+        { key: 'label', title: 'app.results.name', sortable: true },
+        { key: 'type', title: 'app.results.type', sortable: true },
+      ];
   return [...first, { key: 'created', title: 'app.item.created', sortable: true }];
 }

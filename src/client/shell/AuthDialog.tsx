@@ -16,7 +16,11 @@ export function AuthDialog() {
   if (!dialog) return null;
   const when = expires ? formatDistanceToNowStrict(new Date(expires), { addSuffix: true }) : '';
   return (
-    <Modal open title={t(dialog.title)} actions={<Button onClick={() => auth.send({ type: 'auth.dialogConfirmed' })}>{t(dialog.button)}</Button>}>
+    <Modal
+      open
+      title={t(dialog.title)}
+      actions={<Button onClick={() => auth.send({ type: 'auth.dialogConfirmed' })}>{t(dialog.button)}</Button>}
+    >
       {t(dialog.text, { when })}
     </Modal>
   );

@@ -15,7 +15,11 @@ export function ConnectionIndicator() {
   if (!signedIn || health === 'GOOD') return null;
   const label = t(`app.connection.${health}`);
   return (
-    <span role="status" title={label} className={`flex items-center gap-1 rounded px-2 py-1 text-xs ${health === 'BAD' ? 'bg-red-700' : 'bg-amber-700'}`}>
+    <span
+      role="status"
+      title={label}
+      className={`flex items-center gap-1 rounded px-2 py-1 text-xs ${health === 'BAD' ? 'bg-red-700' : 'bg-amber-700'}`}
+    >
       <Icon name={health === 'BAD' ? 'cloudOff' : 'hourglass'} className="h-4 w-4" />
       <span className="sr-only sm:not-sr-only">{label}</span>
     </span>

@@ -12,7 +12,10 @@ export function CookieBanner() {
   const { shell } = useActors();
   if (!useSelector(shell, selectCookieBanner)) return null;
   return (
-    <section aria-label={t('app.cookieInfo')} className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-panel px-4 py-3 shadow-[0_-2px_8px_rgba(0,0,0,0.15)]">
+    <section
+      aria-label={t('app.cookieInfo')}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-panel px-4 py-3 shadow-[0_-2px_8px_rgba(0,0,0,0.15)]"
+    >
       <div className="mx-auto flex max-w-4xl flex-wrap items-center gap-3 text-sm">
         <p className="min-w-0 flex-1 basis-64">{t('app.cookieBanner')}</p>
         <Link href="/privacy-policy#cookies" className="text-primary underline dark:text-blue-300">

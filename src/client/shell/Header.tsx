@@ -24,7 +24,11 @@ export function Header() {
     <header className="sticky top-0 z-30 bg-header text-white shadow">
       <div className="flex h-14 items-center gap-1 px-2 sm:px-4">
         <NavDrawer />
-        <Link href="/" className="mr-auto flex min-w-0 items-center gap-2 rounded px-1 py-1 focus-visible:outline-2 focus-visible:outline-accent" title={t('app.home')}>
+        <Link
+          href="/"
+          className="mr-auto flex min-w-0 items-center gap-2 rounded px-1 py-1 focus-visible:outline-2 focus-visible:outline-accent"
+          title={t('app.home')}
+        >
           <img src="/icons/icon.svg" alt="" className="h-8 w-8 shrink-0" />
           <span className="min-w-0 leading-tight">
             <span className="block truncate font-semibold">{siteName}</span>

@@ -38,7 +38,11 @@ export function HelpMenu() {
   const mayDebug = user !== null && (user.admin || user.masquerading);
 
   const copyDetails = (): void => {
-    const details = [`${siteName} ${clientVersion(version)} (server ${version})`, `route: ${location}${window.location.search}`, `user: ${user?.$id ?? '-'}`].join('\n');
+    const details = [
+      `${siteName} ${clientVersion(version)} (server ${version})`,
+      `route: ${location}${window.location.search}`,
+      `user: ${user?.$id ?? '-'}`,
+    ].join('\n');
     void navigator.clipboard?.writeText(details).then(
       () => alerts.send({ type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.copied', timeoutMs: 2000 } }),
       (error: unknown) => alerts.send({ type: 'alerts.errorRaised', error }),
@@ -53,14 +57,19 @@ export function HelpMenu() {
           <>
             <Icon name="help" />
             {unseen > 0 ? (
-              <span aria-hidden="true" className="absolute right-0.5 top-0.5 min-w-4 rounded-full bg-accent px-1 text-[10px] font-bold text-neutral-900">
+              <span
+                aria-hidden="true"
+                className="absolute right-0.5 top-0.5 min-w-4 rounded-full bg-accent px-1 text-[10px] font-bold text-neutral-900"
+              >
                 {unseen}
               </span>
             ) : null}
           </>
         }
       >
-        <MenuEntry onSelect={() => navigate('/whats-new')}>{unseen > 0 ? t('app.whatsNewCount', { count: unseen }) : t('app.whatsNew')}</MenuEntry>
+        <MenuEntry onSelect={() => navigate('/whats-new')}>
+          {unseen > 0 ? t('app.whatsNewCount', { count: unseen }) : t('app.whatsNew')}
+        </MenuEntry>
         <MenuEntry onSelect={() => setDialog('support')}>{t('app.supportRequest')}</MenuEntry>
         {signedIn && health === 'BAD' ? <MenuEntry onSelect={() => setDialog('badConnection')}>{t('app.badConnection')}</MenuEntry> : null}
         {countdown !== null ? (
@@ -75,7 +84,10 @@ export function HelpMenu() {
         <MenuEntry onSelect={copyDetails}>{t('app.copyVersion')}</MenuEntry>
         {mayDebug ? (
           <>
-            <MenuToggle checked={prefs.debugLogging ?? false} onChange={(value) => shell.send({ type: 'shell.prefSet', pref: 'debugLogging', value })}>
+            <MenuToggle
+              checked={prefs.debugLogging ?? false}
+              onChange={(value) => shell.send({ type: 'shell.prefSet', pref: 'debugLogging', value })}
+            >
               {t('app.debugLogging')}
             </MenuToggle>
             <MenuEntry onSelect={() => navigate('/debug')}>{t('app.debugView')}</MenuEntry>

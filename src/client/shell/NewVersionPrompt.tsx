@@ -12,7 +12,10 @@ export function NewVersionPrompt() {
   const { siteName } = useSiteConfig();
   if (!useSelector(shell, selectNewVersion)) return null;
   return (
-    <div role="status" className="fixed bottom-6 left-4 z-50 flex max-w-[calc(100vw-32px)] items-center gap-3 rounded-md bg-neutral-800 px-4 py-3 text-sm text-white shadow-lg">
+    <div
+      role="status"
+      className="fixed bottom-6 left-4 z-50 flex max-w-[calc(100vw-32px)] items-center gap-3 rounded-md bg-neutral-800 px-4 py-3 text-sm text-white shadow-lg"
+    >
       <span>{t('app.newVersion', { siteName })}</span>
       <button type="button" className="font-semibold text-accent" onClick={() => shell.send({ type: 'shell.newVersionAccepted' })}>
         {t('app.newVersionRefresh')}

@@ -4,7 +4,12 @@
  * system alerts, and View all.
  */
 import { useSelector } from '@xstate/react';
-import { selectMenuEntries, selectUnreadCount, type Notification, type NotificationsSnapshot } from '../../../machines/session/notificationsMachine';
+import {
+  selectMenuEntries,
+  selectUnreadCount,
+  type Notification,
+  type NotificationsSnapshot,
+} from '../../../machines/session/notificationsMachine';
 import { selectTokenValid } from '../../../machines/session/authSelectors';
 import { useT } from '../i18n/useT';
 import { selectActiveSysAlertCount } from '../session/selectors';
@@ -36,7 +41,10 @@ export function NotificationBell() {
         <>
           <Icon name="bell" />
           {unread > 0 ? (
-            <span aria-hidden="true" className="absolute right-0.5 top-0.5 min-w-4 rounded-full bg-accent px-1 text-[10px] font-bold text-neutral-900">
+            <span
+              aria-hidden="true"
+              className="absolute right-0.5 top-0.5 min-w-4 rounded-full bg-accent px-1 text-[10px] font-bold text-neutral-900"
+            >
               {unread > 99 ? '99+' : unread}
             </span>
           ) : null}
@@ -46,7 +54,9 @@ export function NotificationBell() {
       {entries.length === 0 ? <MenuText>{t('app.notificationsEmpty')}</MenuText> : null}
       {entries.map((entry) => (
         <MenuEntry key={entry.index} onSelect={() => open(entry)}>
-          <span className="min-w-0 truncate">{t('app.notifications.about', { kind: entry.kind, label: entry.contextLabel ?? entry.context })}</span>
+          <span className="min-w-0 truncate">
+            {t('app.notifications.about', { kind: entry.kind, label: entry.contextLabel ?? entry.context })}
+          </span>
         </MenuEntry>
       ))}
       {sysAlertCount > 0 ? (

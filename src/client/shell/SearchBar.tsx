@@ -18,7 +18,8 @@ import { SEARCH_MIN_TEXT } from '../../shared/constants';
 import { useT } from '../i18n/useT';
 import { useActors } from '../session/useActors';
 
-const PANEL = 'absolute inset-x-0 top-full z-40 mx-2 mt-1 overflow-hidden rounded-md border border-line bg-panel text-sm text-ink shadow-lg sm:mx-4';
+const PANEL =
+  'absolute inset-x-0 top-full z-40 mx-2 mt-1 overflow-hidden rounded-md border border-line bg-panel text-sm text-ink shadow-lg sm:mx-4';
 
 /** The search field under the header, while the bar is open and the full results are not showing. */
 export function SearchBar() {
@@ -55,7 +56,12 @@ function SearchCombobox({ searchBar }: { searchBar: SearchBarActorRef }) {
   };
 
   let notice = null;
-  if (phase === 'NO_SEARCH' && text.trim()) notice = <p role="status" className="px-3 py-2 text-muted">{t('app.keepTyping', { min: SEARCH_MIN_TEXT })}</p>;
+  if (phase === 'NO_SEARCH' && text.trim())
+    notice = (
+      <p role="status" className="px-3 py-2 text-muted">
+        {t('app.keepTyping', { min: SEARCH_MIN_TEXT })}
+      </p>
+    );
   else if (phase === 'FETCHING') {
     notice = (
       <p role="status" className="flex items-center gap-2 px-3 py-2 text-muted">
@@ -63,8 +69,18 @@ function SearchCombobox({ searchBar }: { searchBar: SearchBarActorRef }) {
         {t('app.searching')}
       </p>
     );
-  } else if (phase === 'SUCCESS' && !expanded) notice = <p role="status" className="px-3 py-2 text-muted">{t('app.noResults.NONE')}</p>;
-  else if (phase === 'FAILURE' && errorKey) notice = <p role="alert" className="px-3 py-2 text-red-700 dark:text-red-300">{t(errorKey)}</p>;
+  } else if (phase === 'SUCCESS' && !expanded)
+    notice = (
+      <p role="status" className="px-3 py-2 text-muted">
+        {t('app.noResults.NONE')}
+      </p>
+    );
+  else if (phase === 'FAILURE' && errorKey)
+    notice = (
+      <p role="alert" className="px-3 py-2 text-red-700 dark:text-red-300">
+        {t(errorKey)}
+      </p>
+    );
 
   return (
     <div className="relative bg-header px-2 pb-2 sm:px-4">

@@ -32,9 +32,7 @@ export function Snackbar() {
   return (
     <>
       {alert ? (
-        <div
-          className={`fixed left-1/2 z-[60] w-[calc(100vw-16px)] max-w-alertPanel -translate-x-1/2 ${top ? 'top-[84px]' : 'bottom-6'}`}
-        >
+        <div className={`fixed left-1/2 z-[60] w-[calc(100vw-16px)] max-w-alertPanel -translate-x-1/2 ${top ? 'top-[84px]' : 'bottom-6'}`}>
           <div
             role={alert.type === 'ERROR' || alert.type === 'WARNING' ? 'alert' : 'status'}
             className={`flex items-center gap-3 rounded-md px-4 py-3 text-sm shadow-lg ${COLOURS[alert.type]}`}
@@ -46,11 +44,20 @@ export function Snackbar() {
               </button>
             ) : null}
             {alert.type === 'ERROR' ? (
-              <button type="button" className="rounded px-2 py-1 font-semibold hover:bg-white/15" onClick={() => alerts.send({ type: 'alerts.dismissed' })}>
+              <button
+                type="button"
+                className="rounded px-2 py-1 font-semibold hover:bg-white/15"
+                onClick={() => alerts.send({ type: 'alerts.dismissed' })}
+              >
                 {t('app.ok')}
               </button>
             ) : (
-              <button type="button" aria-label={t('app.close')} className="rounded px-2 hover:bg-white/15" onClick={() => alerts.send({ type: 'alerts.dismissed' })}>
+              <button
+                type="button"
+                aria-label={t('app.close')}
+                className="rounded px-2 hover:bg-white/15"
+                onClick={() => alerts.send({ type: 'alerts.dismissed' })}
+              >
                 ×
               </button>
             )}

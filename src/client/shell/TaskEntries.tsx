@@ -18,10 +18,16 @@ export function TaskEntries() {
       {list.map((task) => (
         <div key={task.key} className="px-1">
           <MenuText>
-            {task.done ? t('app.taskDone', { key: task.key }) : t('app.taskProgress', { key: task.key, percent: task.percentageComplete / 100 })}
+            {task.done
+              ? t('app.taskDone', { key: task.key })
+              : t('app.taskProgress', { key: task.key, percent: task.percentageComplete / 100 })}
           </MenuText>
-          {task.resultURI ? <MenuEntry onSelect={() => tasks.send({ type: 'tasks.downloadRequested', key: task.key })}>{t('app.taskDownload')}</MenuEntry> : null}
-          {!task.done ? <MenuEntry onSelect={() => tasks.send({ type: 'tasks.killRequested', key: task.key })}>{t('app.taskKill')}</MenuEntry> : null}
+          {task.resultURI ? (
+            <MenuEntry onSelect={() => tasks.send({ type: 'tasks.downloadRequested', key: task.key })}>{t('app.taskDownload')}</MenuEntry>
+          ) : null}
+          {!task.done ? (
+            <MenuEntry onSelect={() => tasks.send({ type: 'tasks.killRequested', key: task.key })}>{t('app.taskKill')}</MenuEntry>
+          ) : null}
         </div>
       ))}
     </>

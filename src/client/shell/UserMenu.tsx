@@ -60,7 +60,10 @@ export function UserMenu() {
         label={t('app.userMenu')}
         trigger={
           initial ? (
-            <span aria-hidden="true" className={`flex h-8 w-8 items-center justify-center rounded-full bg-accent font-semibold text-neutral-900 ${masquerading ? 'ring-2 ring-white' : ''}`}>
+            <span
+              aria-hidden="true"
+              className={`flex h-8 w-8 items-center justify-center rounded-full bg-accent font-semibold text-neutral-900 ${masquerading ? 'ring-2 ring-white' : ''}`}
+            >
               {initial}
             </span>
           ) : (
@@ -75,8 +78,12 @@ export function UserMenu() {
           </MenuText>
         ) : null}
         {user ? <MenuEntry onSelect={() => navigate(`/i-${user.$id}`)}>{t('app.profile')}</MenuEntry> : null}
-        {masquerading ? <MenuEntry onSelect={() => masquerade.send({ type: 'masquerade.stopRequested' })}>{t('app.stopMasquerade')}</MenuEntry> : null}
-        {mayMasquerade ? <MenuEntry onSelect={() => masquerade.send({ type: 'masquerade.opened' })}>{t('app.masquerade')}</MenuEntry> : null}
+        {masquerading ? (
+          <MenuEntry onSelect={() => masquerade.send({ type: 'masquerade.stopRequested' })}>{t('app.stopMasquerade')}</MenuEntry>
+        ) : null}
+        {mayMasquerade ? (
+          <MenuEntry onSelect={() => masquerade.send({ type: 'masquerade.opened' })}>{t('app.masquerade')}</MenuEntry>
+        ) : null}
         {mayMasquerade
           ? recent.map((target) => (
               <MenuEntry key={target.id} onSelect={() => masquerade.send({ type: 'masquerade.started', target })}>

@@ -5,7 +5,13 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { selectItem, selectTimelineActor, type ItemActorRef, type ItemSnapshot } from '../../../machines/item/itemMachine';
-import { selectTimelineError, selectTimelineEvents, selectTimelineLoading, type ItemTimelineActorRef, type TimelineEvent } from '../../../machines/item/itemTimelineMachine';
+import {
+  selectTimelineError,
+  selectTimelineEvents,
+  selectTimelineLoading,
+  type ItemTimelineActorRef,
+  type TimelineEvent,
+} from '../../../machines/item/itemTimelineMachine';
 import type { CellActorRef, CellSnapshot } from '../../../machines/router/cellMachine';
 import type { Item } from '../../shared/items/types';
 import { useT } from '../i18n/useT';
@@ -72,7 +78,12 @@ function Timeline({ itemRef, timelineRef }: { itemRef: ItemActorRef; timelineRef
       </p>
     );
   }
-  if (!events) return <p role="status" className="m-4 text-muted">{loading ? t('app.loading') : null}</p>;
+  if (!events)
+    return (
+      <p role="status" className="m-4 text-muted">
+        {loading ? t('app.loading') : null}
+      </p>
+    );
   if (events.length === 0) return <p className="m-4 text-muted">{t('app.timeline.empty')}</p>;
   return (
     <ol aria-label={t('app.timeline.title')} aria-busy={loading} className="m-0 list-none p-0">

@@ -27,21 +27,34 @@ export const orgsServer: ModuleServer = {
       if (contact.type !== 'Contact') throw new OpError('invalidId', `${contact.id} is not a contact`);
       if (!canUpdate(ctx.caller, contact)) throw new OpError('notAllowed', `Not allowed to invite ${contact.id}`);
       const email = typeof contact.data.email === 'string' ? contact.data.email.trim() : '';
-      if (!isEmail(email)) throw new OpError('validationFailed', 'The contact needs an e-mail address first', { email: 'errors.invalidEmail' });
-      const userId = await ctx.services.accounts.invite(contact.id, contact.label || email, email, signedInCaller(ctx).userId, INVITE_TTL_HOURS);
+      if (!isEmail(email))
+        throw new OpError('validationFailed', 'The contact needs an e-mail address first', { email: 'errors.invalidEmail' });
+      const userId = await ctx.services.accounts.invite(
+        contact.id,
+        contact.label || email,
+        email,
+        signedInCaller(ctx).userId,
+        INVITE_TTL_HOURS,
+      );
       return { userId, invited: true as const };
     }),
     // What the administrator's user panel shows: the account's rights, memberships and block.
     bindOperation(orgsOperations.userAccount, async (ctx, _p, { userId }): Promise<UserAccount> => {
       if (!signedInCaller(ctx).admin) throw new OpError('notAllowed', 'Only an administrator reads accounts');
       const { db, items } = ctx.services;
-      const account = (await db.query<{ admin: boolean; blocked: boolean; capabilities: Caps }>(
-        'SELECT admin, blocked, capabilities FROM accounts WHERE user_id = $1', [userId],
-      )).rows[0];
+      const account = (
+        await db.query<{ admin: boolean; blocked: boolean; capabilities: Caps }>(
+          'SELECT admin, blocked, capabilities FROM accounts WHERE user_id = $1',
+          [userId],
+        )
+      ).rows[0];
       if (!account) throw new OpError('notFound', `${userId} has no account`);
-      const members = (await db.query<{ org_id: string; capabilities: Caps }>(
-        'SELECT org_id, capabilities FROM memberships WHERE user_id = $1 ORDER BY org_id', [userId],
-      )).rows;
+      const members = (
+        await db.query<{ org_id: string; capabilities: Caps }>(
+          'SELECT org_id, capabilities FROM memberships WHERE user_id = $1 ORDER BY org_id',
+          [userId],
+        )
+      ).rows;
       const labels = new Map((await items.findMany(members.map((m) => m.org_id))).map((r) => [r.id, r.label]));
       return {
         userId,
@@ -57,7 +70,8 @@ export const orgsServer: ModuleServer = {
       const now = new Date();
       const states: Record<string, UserState> = {};
       for (const record of await ctx.services.items.findMany(contactIds)) {
-        if (record.type === 'Contact' && ctx.caller && (ctx.caller.admin || canUpdate(ctx.caller, record))) states[record.id] = userState(facts.get(record.id) ?? null, now);
+        if (record.type === 'Contact' && ctx.caller && (ctx.caller.admin || canUpdate(ctx.caller, record)))
+          states[record.id] = userState(facts.get(record.id) ?? null, now);
       }
       return { states };
     }),

@@ -18,10 +18,13 @@ export class AccountLinks {
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
     const expires = new Date(now.getTime() + ttlHours * 3600_000);
-    await tx.query(
-      'INSERT INTO account_links (token_hash, user_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
-      [hashToken(token), userId, purpose, now.toISOString(), expires.toISOString()],
-    );
+    await tx.query('INSERT INTO account_links (token_hash, user_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+      hashToken(token),
+      userId,
+      purpose,
+      now.toISOString(),
+      expires.toISOString(),
+    ]);
     return token;
   }
 

@@ -84,12 +84,24 @@ export class AccountService {
       const record = await this.items.create(
         { userId: createdBy, masquerader: null },
         'User',
-        { name: user.name, email: normaliseEmail(user.email), $access: 'PROTECTED', ...(user.contact ? { contact: { id: user.contact } } : {}) },
+        {
+          name: user.name,
+          email: normaliseEmail(user.email),
+          $access: 'PROTECTED',
+          ...(user.contact ? { contact: { id: user.contact } } : {}),
+        },
         { admin: true, tx },
       );
       await tx.query(
         'INSERT INTO accounts (user_id, email, password_hash, admin, capabilities, email_confirmed) VALUES ($1, $2, $3, $4, $5, $6)',
-        [record.id, normaliseEmail(user.email), hash, user.admin ?? false, JSON.stringify(user.capabilities ?? {}), user.emailConfirmed ?? true],
+        [
+          record.id,
+          normaliseEmail(user.email),
+          hash,
+          user.admin ?? false,
+          JSON.stringify(user.capabilities ?? {}),
+          user.emailConfirmed ?? true,
+        ],
       );
       return record.id;
     };
@@ -101,7 +113,9 @@ export class AccountService {
    * `password` or a random one; answers the password only when it was generated, to print it once.
    */
   async ensureAdmin(tx: Queryable, email: string, password: string | undefined): Promise<{ userId: string; generatedPassword?: string }> {
-    const existing = await tx.query<{ user_id: string; admin: boolean }>('SELECT user_id, admin FROM accounts WHERE email = $1', [normaliseEmail(email)]);
+    const existing = await tx.query<{ user_id: string; admin: boolean }>('SELECT user_id, admin FROM accounts WHERE email = $1', [
+      normaliseEmail(email),
+    ]);
     if (existing.rows[0]) {
       if (!existing.rows[0].admin) await tx.query('UPDATE accounts SET admin = true WHERE email = $1', [normaliseEmail(email)]);
       return { userId: existing.rows[0].user_id };
@@ -148,7 +162,8 @@ export class AccountService {
     const fields: Record<string, string> = {};
     if (typeof name !== 'string' || name.trim() === '' || name.length > 200) fields.name = 'errors.required';
     if (typeof email !== 'string' || !isEmail(email.trim()) || email.length > 320) fields.email = 'errors.invalidEmail';
-    if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH || password.length > 1024) fields.password = 'errors.passwordTooShort';
+    if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH || password.length > 1024)
+      fields.password = 'errors.passwordTooShort';
     if (Object.keys(fields).length) throw new OpError('validationFailed', 'Registration details are not valid', fields);
     const user = { name: (name as string).trim(), email: (email as string).trim(), password: password as string, emailConfirmed: false };
     const token = await this.db.transaction(async (tx) => {
@@ -170,7 +185,8 @@ export class AccountService {
   async invite(contactId: string, name: string, email: string, invitedBy: string, ttlHours: number): Promise<string> {
     const { userId, token } = await this.db.transaction(async (tx) => {
       const existing = await tx.query<{ user_id: string; password_hash: string | null; blocked: boolean }>(
-        'SELECT user_id, password_hash, blocked FROM accounts WHERE email = $1', [normaliseEmail(email)],
+        'SELECT user_id, password_hash, blocked FROM accounts WHERE email = $1',
+        [normaliseEmail(email)],
       );
       const account = existing.rows[0];
       if (account?.password_hash) throw new OpError('validationFailed', `${email} already has an account`, { email: 'errors.alreadyUser' });
@@ -194,9 +210,16 @@ export class AccountService {
        WHERE u.type = 'User' AND u.data->'contact'->>'id' = ANY($1::text[])`,
       [contactIds],
     );
-    return new Map(res.rows.map((r) => [r.contact, {
-      blocked: r.blocked, hasPassword: r.has_password, lastSignIn: r.last_sign_in === null ? null : new Date(r.last_sign_in),
-    }]));
+    return new Map(
+      res.rows.map((r) => [
+        r.contact,
+        {
+          blocked: r.blocked,
+          hasPassword: r.has_password,
+          lastSignIn: r.last_sign_in === null ? null : new Date(r.last_sign_in),
+        },
+      ]),
+    );
   }
 
   /** Confirms an address from a mailed link. */
@@ -211,7 +234,8 @@ export class AccountService {
   async requestPasswordReset(email: unknown): Promise<void> {
     if (typeof email !== 'string' || email.length > 320) return;
     const res = await this.db.query<{ user_id: string; email: string }>(
-      'SELECT user_id, email FROM accounts WHERE email = $1 AND NOT blocked', [normaliseEmail(email)],
+      'SELECT user_id, email FROM accounts WHERE email = $1 AND NOT blocked',
+      [normaliseEmail(email)],
     );
     const account = res.rows[0];
     if (!account) return;
@@ -235,7 +259,9 @@ export class AccountService {
    */
   async setPassword(token: unknown, password: unknown): Promise<{ token: string; expiresAt: Date }> {
     if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH || password.length > 1024) {
-      throw new OpError('validationFailed', `A password needs at least ${MIN_PASSWORD_LENGTH} characters`, { password: 'errors.passwordTooShort' });
+      throw new OpError('validationFailed', `A password needs at least ${MIN_PASSWORD_LENGTH} characters`, {
+        password: 'errors.passwordTooShort',
+      });
     }
     const hash = await hashPassword(password);
     const userId = await this.db.transaction(async (tx) => {
@@ -281,7 +307,8 @@ export class AccountService {
     if (userId === caller.userId || userId === caller.masquerader) throw new OpError('notAllowed', 'You cannot block yourself');
     await this.db.transaction(async (tx) => {
       const account = await this.requireAccount(tx, userId);
-      if (account.admin && blocked) throw new OpError('notAllowed', 'An administrator cannot be blocked; remove the administrator right first');
+      if (account.admin && blocked)
+        throw new OpError('notAllowed', 'An administrator cannot be blocked; remove the administrator right first');
       await tx.query('UPDATE accounts SET blocked = $2 WHERE user_id = $1', [userId, blocked]);
       if (blocked) await this.tokens.revokeUser(tx, userId, 'blocked');
     });
@@ -306,7 +333,12 @@ export class AccountService {
   async sessions(userId: string, currentTokenHash: string | null): Promise<SessionInfo[]> {
     const { tokenIdleSeconds, tokenMaxAgeSeconds } = this.tokens.lifetimes;
     // Only sessions that still let someone in: not idle past the idle time, not past the maximum age.
-    const res = await this.db.query<{ token_hash: string; session_started_at: Date | string; expires_at: Date | string; masquerader: string | null }>(
+    const res = await this.db.query<{
+      token_hash: string;
+      session_started_at: Date | string;
+      expires_at: Date | string;
+      masquerader: string | null;
+    }>(
       `SELECT token_hash, session_started_at, expires_at, masquerader FROM tokens
        WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
          AND last_used_at > now() - make_interval(secs => $2) AND session_started_at > now() - make_interval(secs => $3)
@@ -388,12 +420,18 @@ export class AccountService {
   }
 
   /** The principal of a resolved token, or null when its account is gone or blocked. */
-  async principal(userId: string, tokenHash: string | null, masquerader: string | null, tx: Queryable = this.db): Promise<Principal | null> {
+  async principal(
+    userId: string,
+    tokenHash: string | null,
+    masquerader: string | null,
+    tx: Queryable = this.db,
+  ): Promise<Principal | null> {
     const res = await tx.query<AccountRow>('SELECT * FROM accounts WHERE user_id = $1', [userId]);
     const account = res.rows[0];
     if (!account || account.blocked) return null;
     const members = await tx.query<{ org_id: string; capabilities: AccountRow['capabilities'] }>(
-      'SELECT org_id, capabilities FROM memberships WHERE user_id = $1', [userId],
+      'SELECT org_id, capabilities FROM memberships WHERE user_id = $1',
+      [userId],
     );
     const orgs = Object.fromEntries(members.rows.map((m) => [m.org_id, parseCaps(m.capabilities)]));
     return { userId, admin: account.admin, capabilities: parseCaps(account.capabilities), orgs, tokenHash, masquerader };

@@ -220,7 +220,10 @@ export class TokenService {
    */
   async revoke(tokenHash: string, options: { announce: boolean } = { announce: true }): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.query('UPDATE tokens SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash, this.now().toISOString()]);
+      await tx.query('UPDATE tokens SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL', [
+        tokenHash,
+        this.now().toISOString(),
+      ]);
       if (options.announce) await this.announce(tx, tokenHash);
     });
   }

@@ -25,11 +25,15 @@ interface Pending {
 }
 
 /** Requests that change nothing until they start: after a restart they are sent to the new worker. */
-const retriable = (p: Pending): boolean => !p.started && !('tx' in p.req && p.req.tx !== undefined) && ['query', 'exec', 'begin'].includes(p.req.op);
+const retriable = (p: Pending): boolean =>
+  !p.started && !('tx' in p.req && p.req.tx !== undefined) && ['query', 'exec', 'begin'].includes(p.req.op);
 
 /** The error a request answers when the worker it waited on was stopped: its outcome is unknown. */
 const restarted = (): OpError =>
-  new OpError('generalFailure', 'The embedded database was restarted after a statement outlasted the statement time-out; this request did not complete');
+  new OpError(
+    'generalFailure',
+    'The embedded database was restarted after a statement outlasted the statement time-out; this request did not complete',
+  );
 
 function rebuild(data: PgliteErrorData): Error {
   const { stack: _stack, message: _message, ...fields } = data.fields;
@@ -56,8 +60,12 @@ export async function openPglite(dataDir: string, options: { statementTimeoutMs?
       );
     }
     const script = await pgliteWorkerFile();
-    const db = new PgliteDatabase(script, { pgdata, staging: join(dataDir, 'pgdata.initialising') },
-      options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS, () => undefined);
+    const db = new PgliteDatabase(
+      script,
+      { pgdata, staging: join(dataDir, 'pgdata.initialising') },
+      options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+      () => undefined,
+    );
     try {
       await db.start();
     } finally {
@@ -117,7 +125,8 @@ class PgliteDatabase implements Database {
         if (this.worker === worker) this.fail(worker, e);
       });
       worker.on('exit', (code) => {
-        if (this.worker === worker && !this.closed) this.fail(worker, new Error(`The embedded database's worker stopped (exit code ${code})`));
+        if (this.worker === worker && !this.closed)
+          this.fail(worker, new Error(`The embedded database's worker stopped (exit code ${code})`));
       });
       await this.send({ op: 'open', ...this.dirs, idleTransactionMs: this.timeoutMs }, false, this.generation);
       this.opened = true;

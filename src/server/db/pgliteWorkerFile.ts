@@ -29,11 +29,19 @@ export function pgliteWorkerFile(): Promise<string> {
     const here = existsSync(join(__dirname, 'pgliteWorker.ts')) ? __dirname : null;
     const root = projectRoot(__dirname);
     const source = here ? join(here, 'pgliteWorker.ts') : root ? join(root, 'src/server/db/pgliteWorker.ts') : null;
-    if (!source || !root || !existsSync(source)) throw new Error(`The embedded database's worker script is missing: build the server (npm run build)`);
+    if (!source || !root || !existsSync(source))
+      throw new Error(`The embedded database's worker script is missing: build the server (npm run build)`);
     // esbuild is a development dependency: only source runs come here.
     const { build } = await import('esbuild');
     const out = await build({
-      entryPoints: [source], bundle: true, platform: 'node', target: 'node20', format: 'cjs', packages: 'external', write: false, logLevel: 'warning',
+      entryPoints: [source],
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      packages: 'external',
+      write: false,
+      logLevel: 'warning',
     });
     const code = out.outputFiles[0]!.contents;
     const file = join(root, '.tmp', `pgliteWorker-${createHash('sha256').update(code).digest('hex').slice(0, 12)}.cjs`);

@@ -11,28 +11,77 @@ const system = { userId: null, masquerader: null };
 export async function seedDemoData(tx: Queryable, items: ItemStore, accounts: AccountService, adminId: string | null): Promise<void> {
   const author = { userId: adminId, masquerader: null };
   const opts = { admin: true, tx };
-  const community = await items.create(author, 'Organization', {
-    displayName: 'Lakeview First Nation', type: 'COMMUNITY', website: 'https://lakeview.example.org',
-    legalName: 'Lakeview First Nation Band Council',
-  }, opts);
-  const proponent = await items.create(author, 'Organization', {
-    displayName: 'Northern Minerals Ltd.', type: 'INDUSTRY', industry: 'Mining', website: 'https://northern-minerals.example.com',
-  }, opts);
-  const ministry = await items.create(author, 'Organization', {
-    displayName: 'Ministry of Lands and Resources', type: 'GOVERNMENT',
-  }, opts);
+  const community = await items.create(
+    author,
+    'Organization',
+    {
+      displayName: 'Lakeview First Nation',
+      type: 'COMMUNITY',
+      website: 'https://lakeview.example.org',
+      legalName: 'Lakeview First Nation Band Council',
+    },
+    opts,
+  );
+  const proponent = await items.create(
+    author,
+    'Organization',
+    {
+      displayName: 'Northern Minerals Ltd.',
+      type: 'INDUSTRY',
+      industry: 'Mining',
+      website: 'https://northern-minerals.example.com',
+    },
+    opts,
+  );
+  const ministry = await items.create(
+    author,
+    'Organization',
+    {
+      displayName: 'Ministry of Lands and Resources',
+      type: 'GOVERNMENT',
+    },
+    opts,
+  );
   const rel = (id: string) => [{ id }];
   const people = [
-    { firstName: 'Mary', lastName: 'Thunderchild', email: 'mary.thunderchild@lakeview.example.org', officePhone: '(306) 555-0142', _related: rel(community.id) },
-    { firstName: 'Joseph', lastName: 'Whitehorse', email: 'joseph.whitehorse@lakeview.example.org', mobilePhone: '(306) 555-0199', _related: rel(community.id) },
-    { firstName: 'Alex', lastName: 'Chen', email: 'alex.chen@northern-minerals.example.com', officePhone: '(604) 555-0110 ext: 12', _related: rel(proponent.id) },
+    {
+      firstName: 'Mary',
+      lastName: 'Thunderchild',
+      email: 'mary.thunderchild@lakeview.example.org',
+      officePhone: '(306) 555-0142',
+      _related: rel(community.id),
+    },
+    {
+      firstName: 'Joseph',
+      lastName: 'Whitehorse',
+      email: 'joseph.whitehorse@lakeview.example.org',
+      mobilePhone: '(306) 555-0199',
+      _related: rel(community.id),
+    },
+    {
+      firstName: 'Alex',
+      lastName: 'Chen',
+      email: 'alex.chen@northern-minerals.example.com',
+      officePhone: '(604) 555-0110 ext: 12',
+      _related: rel(proponent.id),
+    },
     { firstName: 'Priya', lastName: 'Natarajan', email: 'priya.natarajan@lands.example.gov', _related: rel(ministry.id) },
   ];
   for (const p of people) await items.create(author, 'Contact', { ...p, $access: 'COMMUNITY' }, opts);
   await accounts.createUser({ name: 'Mary Thunderchild', email: 'mary.thunderchild@lakeview.example.org' }, adminId, tx);
   await accounts.createUser({ name: 'Joseph Whitehorse', email: 'joseph.whitehorse@lakeview.example.org' }, adminId, tx);
-  const commLogTypes: [string, string][] = [['EMAIL', 'E-mail'], ['PHONE', 'Phone call'], ['MEETING', 'Meeting'], ['LETTER', 'Letter']];
+  const commLogTypes: [string, string][] = [
+    ['EMAIL', 'E-mail'],
+    ['PHONE', 'Phone call'],
+    ['MEETING', 'Meeting'],
+    ['LETTER', 'Letter'],
+  ];
   for (const [key, en] of commLogTypes) {
-    await items.create(system, 'LOVValue', { list: 'ORG_COMMLOG_TYPES', key, t: { en }, owner: { id: community.id }, state: 'ACTIVE' }, opts);
+    await items.create(
+      system,
+      'LOVValue',
+      { list: 'ORG_COMMLOG_TYPES', key, t: { en }, owner: { id: community.id }, state: 'ACTIVE' },
+      opts,
+    );
   }
 }

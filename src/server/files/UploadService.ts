@@ -42,7 +42,12 @@ export class UploadService {
    * Makes the upload service. @tus/server and @tus/file-store are ES modules only: loaded with
    * import(), which Node's CommonJS supports on every Node 20, where require() of ESM needs 20.19.
    */
-  static async create(services: Services, storage: FileStorage, attachments: Attachments, scanner: VirusScanner | null): Promise<UploadService> {
+  static async create(
+    services: Services,
+    storage: FileStorage,
+    attachments: Attachments,
+    scanner: VirusScanner | null,
+  ): Promise<UploadService> {
     const [{ Server }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')]);
     return new UploadService(services, storage, attachments, scanner, Server, FileStore);
   }
@@ -99,7 +104,8 @@ export class UploadService {
         return undefined;
       },
     });
-    const cleanup = (): void => void this.tus.cleanUpExpiredUploads().catch((e: unknown) => console.error('Removing unfinished uploads failed:', e));
+    const cleanup = (): void =>
+      void this.tus.cleanUpExpiredUploads().catch((e: unknown) => console.error('Removing unfinished uploads failed:', e));
     this.timer = setInterval(cleanup, Math.min(CLEANUP_INTERVAL_MS, ttlMs));
     this.timer.unref();
   }
@@ -168,7 +174,13 @@ export class UploadService {
       return { status: 400, body: { userMessage: 'emptyFile', sysMessage: 'An empty file cannot be uploaded' } };
     }
     if (req.headers['upload-concat'] !== undefined) {
-      return { status: 400, body: { userMessage: 'parseRequestFailed', sysMessage: 'Uploads in parallel parts (Upload-Concat) are not supported: send the file as one upload' } };
+      return {
+        status: 400,
+        body: {
+          userMessage: 'parseRequestFailed',
+          sysMessage: 'Uploads in parallel parts (Upload-Concat) are not supported: send the file as one upload',
+        },
+      };
     }
     return null;
   }

@@ -17,11 +17,25 @@ import { fileStorage } from './fileStorage';
 /** Most attachments one export takes. */
 const MAX_EXPORT_ATTACHMENTS = 10_000;
 
-const body = yup.object({
-  ids: yup.array(yup.string().matches(/^Attachment-\d+$/).required()).min(1).max(MAX_EXPORT_ATTACHMENTS),
-  /** A `search/ids` query; it is narrowed to Attachments. */
-  query: yup.mixed<SearchQuery>().test('query', 'query must be a search/ids query', (v) => v === undefined || searchQuerySchema.isValidSync(v)),
-}).noUnknown().strict().test('one', 'give ids or query, not both', (v) => (v.ids === undefined) !== (v.query === undefined));
+const body = yup
+  .object({
+    ids: yup
+      .array(
+        yup
+          .string()
+          .matches(/^Attachment-\d+$/)
+          .required(),
+      )
+      .min(1)
+      .max(MAX_EXPORT_ATTACHMENTS),
+    /** A `search/ids` query; it is narrowed to Attachments. */
+    query: yup
+      .mixed<SearchQuery>()
+      .test('query', 'query must be a search/ids query', (v) => v === undefined || searchQuerySchema.isValidSync(v)),
+  })
+  .noUnknown()
+  .strict()
+  .test('one', 'give ids or query, not both', (v) => (v.ids === undefined) !== (v.query === undefined));
 
 /** The ids of the Attachments `query` finds for `caller`, in its order (permission filtered inside the search). */
 async function searchAttachments(services: Services, caller: Principal, query: SearchQuery): Promise<string[]> {
@@ -30,7 +44,10 @@ async function searchAttachments(services: Services, caller: Principal, query: S
   const reply = await search.search(caller, {
     must: { _: 'Attachment' },
     subs: [{ must, should, mustNot, subs, subsShould, minShould }],
-    sort, ids, tzOffset, max: MAX_EXPORT_ATTACHMENTS,
+    sort,
+    ids,
+    tzOffset,
+    max: MAX_EXPORT_ATTACHMENTS,
   });
   return reply.ids;
 }
@@ -39,7 +56,11 @@ async function searchAttachments(services: Services, caller: Principal, query: S
 function entryNames(names: string[]): string[] {
   const used = new Set<string>();
   return names.map((raw) => {
-    const clean = raw.replace(/[\u0000-\u001F\u007F/\\:]/g, '_').replace(/^\.+/, '_').trim() || 'file';
+    const clean =
+      raw
+        .replace(/[\u0000-\u001F\u007F/\\:]/g, '_')
+        .replace(/^\.+/, '_')
+        .trim() || 'file';
     const dot = clean.lastIndexOf('.');
     const [stem, ext] = dot > 0 ? [clean.slice(0, dot), clean.slice(dot)] : [clean, ''];
     let name = clean;
@@ -75,7 +96,10 @@ export const exportAttachmentsTask: TaskKind = {
       const fileId = record.data.fileID;
       if (typeof fileId !== 'string' || !/^[A-Za-z0-9_-]+$/.test(fileId)) continue;
       const path = `${files}/${fileId}`;
-      const size = await stat(path).then((s) => s.size, () => -1);
+      const size = await stat(path).then(
+        (s) => s.size,
+        () => -1,
+      );
       if (size >= 0) entries.push({ path, size, name: String(record.data.originalName ?? fileId) });
     }
     if (entries.length === 0) throw new TaskError('errors.nothingToExport', 'None of the attachments can be exported');
@@ -92,10 +116,14 @@ export const exportAttachmentsTask: TaskKind = {
     const written = new Promise<void>((resolve, reject) => {
       zip.on('error', reject);
       out.on('error', reject);
-      signal.addEventListener('abort', () => {
-        zip.abort();
-        reject(signal.reason);
-      }, { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          zip.abort();
+          reject(signal.reason);
+        },
+        { once: true },
+      );
       // One file open at a time, appended when the previous entry is written: the zip keeps the
       // order asked, and an export of thousands of files holds one descriptor, not thousands.
       const appendNext = (): void => {
@@ -103,7 +131,10 @@ export const exportAttachmentsTask: TaskKind = {
         const i = next++;
         const entry = entries[i];
         if (!entry) {
-          zip.finalize().then(() => finished(out)).then(resolve, reject);
+          zip
+            .finalize()
+            .then(() => finished(out))
+            .then(resolve, reject);
           return;
         }
         const source = createReadStream(entry.path);

@@ -32,7 +32,13 @@ function refuse(reply: FastifyReply, e: unknown): FastifyReply {
 export function registerAuthRoutes(app: FastifyInstance, services: Services): void {
   app.post('/api/sign-in', { bodyLimit: SIGN_IN_BODY_LIMIT, config: rateLimitConfig(ADDRESS_LIMITS.signIn) }, async (request, reply) => {
     const body = request.body as { email?: unknown; password?: unknown } | null;
-    if (!body || typeof body.email !== 'string' || typeof body.password !== 'string' || body.email.length > 320 || body.password.length > 1024) {
+    if (
+      !body ||
+      typeof body.email !== 'string' ||
+      typeof body.password !== 'string' ||
+      body.email.length > 320 ||
+      body.password.length > 1024
+    ) {
       return reply.code(400).send({ userMessage: 'parseRequestFailed', sysMessage: 'sign-in needs {email, password} as strings' });
     }
     try {
@@ -53,7 +59,10 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
 
   app.post('/api/register', { bodyLimit: SIGN_IN_BODY_LIMIT, config: rateLimitConfig(ADDRESS_LIMITS.register) }, async (request, reply) => {
     if (!services.config.allowRegistration) {
-      return refuse(reply, new OpError('registrationClosed', 'This site does not take registrations; ask an administrator for an invitation'));
+      return refuse(
+        reply,
+        new OpError('registrationClosed', 'This site does not take registrations; ask an administrator for an invitation'),
+      );
     }
     const body = request.body as Body;
     try {
@@ -64,29 +73,41 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     }
   });
 
-  app.post('/api/forgot-password', { bodyLimit: SIGN_IN_BODY_LIMIT, config: rateLimitConfig(ADDRESS_LIMITS.forgotPassword) }, async (request) => {
-    // The same answer whether or not the address has an account, so it cannot be used to find accounts.
-    await services.accounts.requestPasswordReset((request.body as Body)?.email);
-    return { ok: true };
-  });
-
-  app.post('/api/set-pass', { bodyLimit: SIGN_IN_BODY_LIMIT, config: rateLimitConfig(ADDRESS_LIMITS.setPassword) }, async (request, reply) => {
-    const body = request.body as Body;
-    try {
-      const { token, expiresAt } = await services.accounts.setPassword(body?.token, body?.password);
-      sendToken(reply, token);
-      return { expires: expiresAt.toISOString() };
-    } catch (e) {
-      return refuse(reply, e);
-    }
-  });
-
-  app.post('/api/confirm-email', { bodyLimit: SIGN_IN_BODY_LIMIT, config: rateLimitConfig(ADDRESS_LIMITS.confirmEmail) }, async (request, reply) => {
-    try {
-      await services.accounts.confirmEmail((request.body as Body)?.token);
+  app.post(
+    '/api/forgot-password',
+    { bodyLimit: SIGN_IN_BODY_LIMIT, config: rateLimitConfig(ADDRESS_LIMITS.forgotPassword) },
+    async (request) => {
+      // The same answer whether or not the address has an account, so it cannot be used to find accounts.
+      await services.accounts.requestPasswordReset((request.body as Body)?.email);
       return { ok: true };
-    } catch (e) {
-      return refuse(reply, e);
-    }
-  });
+    },
+  );
+
+  app.post(
+    '/api/set-pass',
+    { bodyLimit: SIGN_IN_BODY_LIMIT, config: rateLimitConfig(ADDRESS_LIMITS.setPassword) },
+    async (request, reply) => {
+      const body = request.body as Body;
+      try {
+        const { token, expiresAt } = await services.accounts.setPassword(body?.token, body?.password);
+        sendToken(reply, token);
+        return { expires: expiresAt.toISOString() };
+      } catch (e) {
+        return refuse(reply, e);
+      }
+    },
+  );
+
+  app.post(
+    '/api/confirm-email',
+    { bodyLimit: SIGN_IN_BODY_LIMIT, config: rateLimitConfig(ADDRESS_LIMITS.confirmEmail) },
+    async (request, reply) => {
+      try {
+        await services.accounts.confirmEmail((request.body as Body)?.token);
+        return { ok: true };
+      } catch (e) {
+        return refuse(reply, e);
+      }
+    },
+  );
 }

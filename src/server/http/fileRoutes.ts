@@ -1,7 +1,12 @@
 import { basename, dirname } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  DEFAULT_IMAGE_VARIANT, DOWNLOAD_FLAG, IMAGE_VARIANTS, UPLOAD_PATH, isViewableType, type ImageVariant,
+  DEFAULT_IMAGE_VARIANT,
+  DOWNLOAD_FLAG,
+  IMAGE_VARIANTS,
+  UPLOAD_PATH,
+  isViewableType,
+  type ImageVariant,
 } from '../../shared/fileConstants';
 import { Attachments, type ReadableFile } from '../files/Attachments';
 import { contentDisposition } from '../files/contentDisposition';
@@ -137,7 +142,8 @@ export async function registerFileRoutes(app: FastifyInstance, services: Service
     const { ref } = request.params;
     // By item id the media itself; by upload id (spec 000 §7) an image's `small` variant unless asked otherwise.
     const variant = variantOf(request.query, /^Attachment-\d+$/.test(ref) ? 'original' : DEFAULT_IMAGE_VARIANT);
-    if (!variant) return reply.code(400).send({ userMessage: 'parseRequestFailed', sysMessage: `Unknown variant ${request.query.variant}` });
+    if (!variant)
+      return reply.code(400).send({ userMessage: 'parseRequestFailed', sysMessage: `Unknown variant ${request.query.variant}` });
     const file = await attachments.byRef(caller, ref);
     if (!file) return notFound(reply, `Attachment ${ref}`);
     return serveFile(reply, file, request.query, variant);
@@ -145,19 +151,27 @@ export async function registerFileRoutes(app: FastifyInstance, services: Service
   app.get<{ Params: { ref: string }; Querystring: Query }>('/attachment/:ref', attachment);
   app.get<{ Params: { ref: string; filename: string }; Querystring: Query }>('/attachment/:ref/:filename', attachment);
 
-  const image = (find: (caller: Caller, param: string) => Promise<ReadableFile | null>) =>
+  const image =
+    (find: (caller: Caller, param: string) => Promise<ReadableFile | null>) =>
     async (request: FastifyRequest<{ Params: { ref: string }; Querystring: Query }>, reply: FastifyReply) => {
       const caller = await fileCaller(request, reply, services);
       if (isReply(caller)) return caller;
       const variant = variantOf(request.query, DEFAULT_IMAGE_VARIANT);
-      if (!variant) return reply.code(400).send({ userMessage: 'parseRequestFailed', sysMessage: `Unknown variant ${request.query.variant}` });
+      if (!variant)
+        return reply.code(400).send({ userMessage: 'parseRequestFailed', sysMessage: `Unknown variant ${request.query.variant}` });
       const file = await find(caller, request.params.ref);
       if (!file || file.kind !== 'IMAGE') return notFound(reply, `Image of ${request.params.ref}`);
       return serveFile(reply, file, request.query, variant);
     };
-  app.get('/item-id-image/:ref', image((caller, itemId) => attachments.imageOf(caller, itemId)));
+  app.get(
+    '/item-id-image/:ref',
+    image((caller, itemId) => attachments.imageOf(caller, itemId)),
+  );
   // Items have no uuid of their own here: the uuid of an image is its upload id (see docs/decisions.md).
-  app.get('/item-uuid-image/:ref', image((caller, uuid) => attachments.byRef(caller, uuid)));
+  app.get(
+    '/item-uuid-image/:ref',
+    image((caller, uuid) => attachments.byRef(caller, uuid)),
+  );
 
   app.get<{ Params: { key: string; name: string }; Querystring: Query }>('/api/task-result/:key/:name', async (request, reply) => {
     const caller = await fileCaller(request, reply, services);

@@ -49,13 +49,20 @@ const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** JSON that cannot end its script element early. */
-const scriptJson = (v: unknown): string => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, '');
+const scriptJson = (v: unknown): string =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028|\u2029/g, '');
 
 /**
  * Reads index.html's template once and answers its renderer: the template with the bundle's entry
  * files and the site config as `settings` hold it when the page is asked for.
  */
-export function renderIndexHtml(config: ServerConfig, templateDir: string, settings: Pick<SiteSettings, 'cached'> | null = null): () => string {
+export function renderIndexHtml(
+  config: ServerConfig,
+  templateDir: string,
+  settings: Pick<SiteSettings, 'cached'> | null = null,
+): () => string {
   const template = readFileSync(join(templateDir, 'index.html'), 'utf8');
   const manifestPath = join(config.publicDir, 'manifest.json');
   const manifest: Manifest = existsSync(manifestPath)

@@ -9,7 +9,12 @@ import { callerOf } from './bearer';
 /** Largest POST /api/item body, in bytes: it carries what is too large for the socket. */
 export const ITEM_POST_BODY_LIMIT = 32 * 1024 * 1024;
 
-const erred = (o: string, s: number | undefined, e: OpError): Frame => ({ o, ...(s === undefined ? {} : { s }), erred: true, b: e.toBody() });
+const erred = (o: string, s: number | undefined, e: OpError): Frame => ({
+  o,
+  ...(s === undefined ? {} : { s }),
+  erred: true,
+  b: e.toBody(),
+});
 
 /**
  * POST /api/item: the socket's messages over HTTP, through the same dispatcher. With

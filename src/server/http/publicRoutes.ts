@@ -56,5 +56,7 @@ export function registerPublicRoutes(app: FastifyInstance, services: Services): 
     return listValues(services.db, caller, { locale, listName, owner });
   };
   app.get<{ Params: { locale: string; listName: string } }>('/lov/:locale/:listName', (req, reply) => lov(req, reply));
-  app.get<{ Params: { locale: string; listName: string; owner: string } }>('/lov/:locale/:listName/:owner', (req, reply) => lov(req, reply));
+  app.get<{ Params: { locale: string; listName: string; owner: string } }>('/lov/:locale/:listName/:owner', (req, reply) =>
+    lov(req, reply),
+  );
 }

@@ -49,9 +49,9 @@ export class LiveHub {
     this.unlisten.push(
       await this.db.listen(ITEMS_CHANNEL, (payload) => {
         // One change at a time, so pushes for one item never overtake each other.
-        this.queue = this.queue.then(() => this.onItemChange(JSON.parse(payload) as ItemChange)).catch((e) =>
-          console.error('Pushing an item change failed:', e),
-        );
+        this.queue = this.queue
+          .then(() => this.onItemChange(JSON.parse(payload) as ItemChange))
+          .catch((e) => console.error('Pushing an item change failed:', e));
       }),
     );
     this.unlisten.push(await this.db.listen(SESSIONS_CHANNEL, (payload) => this.onRevocation(JSON.parse(payload) as Revocation)));
@@ -175,8 +175,7 @@ export class LiveHub {
       if (!this.connections.has(conn) || !canRead(conn.caller, record)) continue;
       const item = await present(conn);
       const wanted =
-        conn.itemWatches.has(change.id) ||
-        [...conn.typeWatches.values()].some((w) => w.type === type && matches(item, w.filter));
+        conn.itemWatches.has(change.id) || [...conn.typeWatches.values()].some((w) => w.type === type && matches(item, w.filter));
       if (wanted) conn.send({ o: Push.itemUpdate, b: item });
     }
   }

@@ -32,7 +32,9 @@ export class NotificationMailer {
 
   start(): void {
     this.timer = setInterval(() => {
-      this.running = this.running.then(async () => void (await this.sendDue())).catch((e) => console.error('Sending notification mail failed:', e));
+      this.running = this.running
+        .then(async () => void (await this.sendDue()))
+        .catch((e) => console.error('Sending notification mail failed:', e));
     }, POLL_MS);
     this.timer.unref();
   }
@@ -60,7 +62,10 @@ export class NotificationMailer {
       const lines = rows.map((r) => `- ${r.label || r.context} was ${r.kind}: ${this.site.baseUrl()}/i-${r.context}`);
       await this.mailer.send({
         to: rows[0]!.email,
-        subject: rows.length === 1 ? `${rows[0]!.label || rows[0]!.context} was ${rows[0]!.kind}` : `${rows.length} changes on ${this.site.siteName}`,
+        subject:
+          rows.length === 1
+            ? `${rows[0]!.label || rows[0]!.context} was ${rows[0]!.kind}`
+            : `${rows.length} changes on ${this.site.siteName}`,
         text: `${lines.join('\n')}\n\nYou receive this because you follow these records on ${this.site.siteName}. Change how you are told in each record's notification settings.\n`,
       });
     }

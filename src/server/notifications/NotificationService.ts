@@ -72,7 +72,10 @@ export class NotificationService {
 
   /** The caller's preference on an item (NIL when none is set). */
   async preference(userId: string, itemId: string): Promise<NotifyPreference> {
-    const res = await this.db.query<{ pref: NotifyPreference }>('SELECT pref FROM notify_prefs WHERE user_id = $1 AND item_id = $2', [userId, itemId]);
+    const res = await this.db.query<{ pref: NotifyPreference }>('SELECT pref FROM notify_prefs WHERE user_id = $1 AND item_id = $2', [
+      userId,
+      itemId,
+    ]);
     return res.rows[0]?.pref ?? 'NIL';
   }
 
@@ -107,7 +110,9 @@ export class NotificationService {
     for (const record of records) {
       if (record.createdBy !== userId) throw new OpError('notAllowed', `Notify-${record.idx} is not yours`);
       if ((record.data.unread === true) === asUnread) continue;
-      await this.items.update({ userId, masquerader: null }, { $id: record.id, _u: record.u, unread: asUnread }, () => undefined, { admin: true });
+      await this.items.update({ userId, masquerader: null }, { $id: record.id, _u: record.u, unread: asUnread }, () => undefined, {
+        admin: true,
+      });
     }
   }
 

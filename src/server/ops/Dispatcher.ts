@@ -13,13 +13,15 @@ function compile(route: OpRoute): CompiledRoute {
   const names: string[] = [];
   const source = route.def.pattern
     .split('/')
-    .map((seg) => seg.replace(/:([A-Za-z]+)|([^:]+)/g, (_m, name: string | undefined, lit: string | undefined) => {
-      if (name) {
-        names.push(name);
-        return '([^/]+)';
-      }
-      return (lit ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    }))
+    .map((seg) =>
+      seg.replace(/:([A-Za-z]+)|([^:]+)/g, (_m, name: string | undefined, lit: string | undefined) => {
+        if (name) {
+          names.push(name);
+          return '([^/]+)';
+        }
+        return (lit ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      }),
+    )
     .join('/');
   return { route, regex: new RegExp(`^${source}$`), names };
 }

@@ -18,7 +18,9 @@ function requireIcuMessage(message: string): void {
     parseIcu(message);
   } catch (error) {
     const at = (error as { location?: { start?: { offset?: number } } }).location?.start?.offset;
-    throw new OpError('validationFailed', `Not an ICU message: ${(error as Error).message}${at === undefined ? '' : ` at ${at}`}`, { message: 'errors.invalidMessage' });
+    throw new OpError('validationFailed', `Not an ICU message: ${(error as Error).message}${at === undefined ? '' : ` at ${at}`}`, {
+      message: 'errors.invalidMessage',
+    });
   }
 }
 
@@ -41,7 +43,10 @@ export const adminOps: OpRoute[] = [
   // What GET /locale-overrides/{lang} serves, for the site texts screen.
   bindOperation(operations.localeOverrides, async (ctx, _p, { lang }) => {
     requireAdmin(ctx, 'reads the site texts');
-    const res = await ctx.services.db.query<{ key: string; message: string }>('SELECT key, message FROM locale_overrides WHERE lang = $1 ORDER BY key', [lang]);
+    const res = await ctx.services.db.query<{ key: string; message: string }>(
+      'SELECT key, message FROM locale_overrides WHERE lang = $1 ORDER BY key',
+      [lang],
+    );
     return Object.fromEntries(res.rows.map((r) => [r.key, r.message]));
   }),
   // One site text: a message replaces the bundled one; null (or blank) puts the bundled one back.

@@ -19,7 +19,9 @@ export function bodyRefusal(def: Pick<OperationDef, 'pattern' | 'refusal'>, erro
   for (const e of error.inner.length > 0 ? error.inner : [error]) {
     const path = e.path ?? '';
     if (e.type === 'noUnknown') {
-      for (const key of String((e.params as { unknown?: unknown } | undefined)?.unknown ?? '').split(', ').filter(Boolean)) {
+      for (const key of String((e.params as { unknown?: unknown } | undefined)?.unknown ?? '')
+        .split(', ')
+        .filter(Boolean)) {
         const at = path ? `${path}.${key}` : key;
         fields[at] ??= 'errors.unknownProperty';
         lines.push(`${at}: not part of this body`);
@@ -31,7 +33,9 @@ export function bodyRefusal(def: Pick<OperationDef, 'pattern' | 'refusal'>, erro
     lines.push(`${at}: ${String(e.message)}`);
   }
   const sysMessage = `Invalid body for ${def.pattern}: ${lines.join('; ')}`;
-  return def.refusal ? new OpError(def.refusal, error.errors.join('; ') || sysMessage) : new OpError('validationFailed', sysMessage, fields);
+  return def.refusal
+    ? new OpError(def.refusal, error.errors.join('; ') || sysMessage)
+    : new OpError('validationFailed', sysMessage, fields);
 }
 
 /** The parameters of an operation name, each checked by its kind; a failure is a clear refusal. */
@@ -41,7 +45,9 @@ function checkedParams<P extends ParamKinds>(kinds: P, raw: Readonly<Record<stri
     const value = paramValue(kind, raw[name] ?? '');
     if (value === undefined) {
       if (kind === 'id') throw new OpError('invalidId', `Invalid id: ${JSON.stringify(raw[name])}`);
-      throw new OpError('validationFailed', `The ${name} in the operation name is not valid: ${JSON.stringify(raw[name])}`, { [name]: 'errors.invalidValue' });
+      throw new OpError('validationFailed', `The ${name} in the operation name is not valid: ${JSON.stringify(raw[name])}`, {
+        [name]: 'errors.invalidValue',
+      });
     }
     out[name] = value;
   }

@@ -9,7 +9,8 @@ export const fieldOps: OpRoute[] = [
   // The socket twin of GET /lov/{locale}/{list}[/{owner}], so that statecharts need no fetch;
   // `includeArchived` lets an editor label a value that was archived after it was chosen.
   bindOperation(operations.lov, async (ctx, _p, { list, locale, owner, includeArchived }) =>
-    listValues(ctx.services.db, ctx.caller, { locale, listName: list, owner, includeArchived: includeArchived === true })),
+    listValues(ctx.services.db, ctx.caller, { locale, listName: list, owner, includeArchived: includeArchived === true }),
+  ),
   // Spec 001 §5: a blocked user's contact cannot be chosen. Search cannot see account state, so a
   // chooser asks here about the contacts it is about to offer; unreadable ids are left out.
   bindOperation(operations.blockedContacts, async (ctx, _p, { ids }) => {

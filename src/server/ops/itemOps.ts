@@ -76,31 +76,35 @@ export const itemOps: OpRoute[] = [
     }
   }),
   bindOperation(operations.update, async (ctx, _params, item) => {
-    const record = await changing(ctx, item.$id, () => ctx.services.items.update(
-      authorOf(ctx.caller),
-      item,
-      (current) => {
-        if (!canRead(ctx.caller, current)) throw unreadable(ctx.caller, current.id);
-        refuseUnless(canUpdate(ctx.caller, current), `update ${current.id}`);
-        // Moving an item to another organisation needs the right to create items there.
-        const owner = ownerOf(item);
-        if (Object.hasOwn(item, 'owner') && owner !== current.ownerOrg && owner !== null) {
-          refuseUnless(canCreate(ctx.caller, ctx.services.items.typeOf(current.type), owner), `give ${current.id} to ${owner}`);
-        }
-      },
-      { admin: !!ctx.caller?.admin },
-    ));
+    const record = await changing(ctx, item.$id, () =>
+      ctx.services.items.update(
+        authorOf(ctx.caller),
+        item,
+        (current) => {
+          if (!canRead(ctx.caller, current)) throw unreadable(ctx.caller, current.id);
+          refuseUnless(canUpdate(ctx.caller, current), `update ${current.id}`);
+          // Moving an item to another organisation needs the right to create items there.
+          const owner = ownerOf(item);
+          if (Object.hasOwn(item, 'owner') && owner !== current.ownerOrg && owner !== null) {
+            refuseUnless(canCreate(ctx.caller, ctx.services.items.typeOf(current.type), owner), `give ${current.id} to ${owner}`);
+          }
+        },
+        { admin: !!ctx.caller?.admin },
+      ),
+    );
     return ctx.services.items.present(ctx.caller, record);
   }),
   bindOperation(operations.delete, async (ctx, { id }, body) => {
     const expected = body?._u;
-    const record = await changing(ctx, id, () => ctx.services.items.delete(authorOf(ctx.caller), id, (current) => {
-      if (!canRead(ctx.caller, current)) throw unreadable(ctx.caller, current.id);
-      refuseUnless(canDelete(ctx.caller, current), `delete ${current.id}`);
-      if (expected !== undefined && expected !== current.u && !current.deletedAt) {
-        throw new OpError('staleUpdate', `${current.id} is at _u ${current.u}, the delete was asked from _u ${expected}`);
-      }
-    }));
+    const record = await changing(ctx, id, () =>
+      ctx.services.items.delete(authorOf(ctx.caller), id, (current) => {
+        if (!canRead(ctx.caller, current)) throw unreadable(ctx.caller, current.id);
+        refuseUnless(canDelete(ctx.caller, current), `delete ${current.id}`);
+        if (expected !== undefined && expected !== current.u && !current.deletedAt) {
+          throw new OpError('staleUpdate', `${current.id} is at _u ${current.u}, the delete was asked from _u ${expected}`);
+        }
+      }),
+    );
     return ctx.services.items.present(ctx.caller, record);
   }),
   bindOperation(operations.readMany, async (ctx, _params, body) => {
@@ -127,11 +131,20 @@ export const isTypeWatchId = (id: string): boolean => {
 /** `timeline/{id}`: the events of an item, oldest first (signed-in readers only). */
 export const timelineOp: OpRoute = bindOperation(operations.timeline, async (ctx, { id }) => {
   const record = await readableRecord(ctx, id);
-  const res = await ctx.services.db.query<{ kind: string; u: number; ts: Date | string; by_user: string | null; masquerader: string | null; changed: string[] }>(
-    'SELECT kind, u, ts, by_user, masquerader, changed FROM events WHERE item_id = $1 ORDER BY id',
-    [record.id],
-  );
+  const res = await ctx.services.db.query<{
+    kind: string;
+    u: number;
+    ts: Date | string;
+    by_user: string | null;
+    masquerader: string | null;
+    changed: string[];
+  }>('SELECT kind, u, ts, by_user, masquerader, changed FROM events WHERE item_id = $1 ORDER BY id', [record.id]);
   return res.rows.map((r): TimelineEvent => ({
-    kind: r.kind, u: r.u, ts: new Date(r.ts).toISOString(), by: r.by_user, masquerader: r.masquerader, changed: r.changed,
+    kind: r.kind,
+    u: r.u,
+    ts: new Date(r.ts).toISOString(),
+    by: r.by_user,
+    masquerader: r.masquerader,
+    changed: r.changed,
   }));
 });

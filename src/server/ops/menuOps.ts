@@ -1,7 +1,11 @@
 import { modules } from '../../modules';
 import { CORE_MENU } from '../../shared/modules/coreMenu';
 import {
-  asMenuSettings, MENU_SETTING, menuSettingsProblems, normalisedMenuSettings, type MenuSettings,
+  asMenuSettings,
+  MENU_SETTING,
+  menuSettingsProblems,
+  normalisedMenuSettings,
+  type MenuSettings,
 } from '../../shared/modules/menuSettings';
 import { operations } from '../../shared/protocol/operations';
 import { OpError } from '../OpError';

@@ -16,6 +16,19 @@ import { watchOps } from './watchOps';
 
 /** Every operation the socket and POST /api/item answer, in match order. */
 export const operationTable: readonly OpRoute[] = [
-  ...sessionOps, ...itemOps, timelineOp, ...watchOps, ...permissionOps, ...notificationOps, ...platformOps, ...sessionAdminOps, ...taskOps, ...searchOps, ...fieldOps, ...adminOps, ...ownerOps, ...menuOps,
+  ...sessionOps,
+  ...itemOps,
+  timelineOp,
+  ...watchOps,
+  ...permissionOps,
+  ...notificationOps,
+  ...platformOps,
+  ...sessionAdminOps,
+  ...taskOps,
+  ...searchOps,
+  ...fieldOps,
+  ...adminOps,
+  ...ownerOps,
+  ...menuOps,
   ...moduleServers.flatMap((m) => m.ops),
 ];

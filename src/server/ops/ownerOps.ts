@@ -1,4 +1,10 @@
-import { MEMBERSHIP_CAPABILITIES, type MemberCandidate, type OrgMember, type OrgMembersReply, type SiteOwnerReply } from '../../shared/admin/SiteOwner';
+import {
+  MEMBERSHIP_CAPABILITIES,
+  type MemberCandidate,
+  type OrgMember,
+  type OrgMembersReply,
+  type SiteOwnerReply,
+} from '../../shared/admin/SiteOwner';
 import { SEARCH_SUGGESTIONS } from '../../shared/constants';
 import { operations } from '../../shared/protocol/operations';
 import { canRead } from '../policy/policy';
@@ -23,7 +29,8 @@ export async function requireMemberManager(ctx: OpContext, orgId: string): Promi
   }
 }
 
-const parseCaps = (c: unknown): Record<string, boolean> => (typeof c === 'string' ? (JSON.parse(c) as Record<string, boolean>) : (c as Record<string, boolean>));
+const parseCaps = (c: unknown): Record<string, boolean> =>
+  typeof c === 'string' ? (JSON.parse(c) as Record<string, boolean>) : (c as Record<string, boolean>);
 
 /** `%text%` for ILIKE, with the pattern characters taken literally. */
 const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -49,14 +56,24 @@ export const ownerOps: OpRoute[] = [
   }),
   bindOperation(operations.orgMembers, async (ctx, _p, { orgId }): Promise<OrgMembersReply> => {
     await requireMemberManager(ctx, orgId);
-    const res = await ctx.services.db.query<{ user_id: string; capabilities: unknown; email: string; name: string | null; contact: string | null }>(
+    const res = await ctx.services.db.query<{
+      user_id: string;
+      capabilities: unknown;
+      email: string;
+      name: string | null;
+      contact: string | null;
+    }>(
       `SELECT m.user_id, m.capabilities, a.email, i.data->>'name' AS name, i.data->'contact'->>'id' AS contact
        FROM memberships m JOIN accounts a ON a.user_id = m.user_id JOIN items i ON i.id = m.user_id
        WHERE m.org_id = $1 ORDER BY lower(coalesce(i.data->>'name', '')), a.email`,
       [orgId],
     );
     const members: OrgMember[] = res.rows.map((r) => ({
-      userId: r.user_id, name: r.name ?? '', email: r.email, contactId: r.contact, capabilities: parseCaps(r.capabilities),
+      userId: r.user_id,
+      name: r.name ?? '',
+      email: r.email,
+      contactId: r.contact,
+      capabilities: parseCaps(r.capabilities),
     }));
     return { orgId, members, capabilities: [...MEMBERSHIP_CAPABILITIES] };
   }),

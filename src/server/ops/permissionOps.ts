@@ -21,7 +21,8 @@ const requireAdmin = (ctx: OpContext): Principal => {
 const checkWriterChange = (caller: Principal, userId: string, capabilities: Record<string, boolean>): void => {
   const unknown = Object.keys(capabilities).filter((c) => !MEMBERSHIP_CAPABILITIES.includes(c));
   if (unknown.length > 0) throw new OpError('notAllowed', `Not membership capabilities: ${unknown.join(', ')}`);
-  if (userId === caller.userId && capabilities[ORG_WRITE] !== true) throw new OpError('notAllowed', 'A writer cannot remove their own write');
+  if (userId === caller.userId && capabilities[ORG_WRITE] !== true)
+    throw new OpError('notAllowed', 'A writer cannot remove their own write');
 };
 
 /** Permission operations of spec 000 §6 and §7, and the administration of memberships and grants. */

@@ -56,7 +56,8 @@ export const platformOps: OpRoute[] = [
     const record = await readableRecord(ctx, id);
     const properties = ctx.services.items.typeOf(record.type).properties;
     const def = Object.hasOwn(properties, prop) ? properties[prop] : undefined;
-    if (!def || !SWITCHABLE.has(def.kind)) throw new OpError('validationFailed', `${prop} cannot be switched`, { [prop]: 'errors.notSwitchable' });
+    if (!def || !SWITCHABLE.has(def.kind))
+      throw new OpError('validationFailed', `${prop} cannot be switched`, { [prop]: 'errors.notSwitchable' });
     const change: ItemData = { $id: record.id, _u: record.u, [prop]: value };
     const updated = await ctx.services.items.update(
       { userId: caller.userId, masquerader: caller.masquerader },

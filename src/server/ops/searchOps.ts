@@ -12,11 +12,18 @@ function searchService(ctx: OpContext): SearchService {
   const { db, items, config } = ctx.services;
   let service = services.get(db);
   if (!service) {
-    service = new SearchService(db, itemTypes, (caller, ids) => items.labels(caller, ids), config.logging ? (m) => console.warn(m) : undefined);
+    service = new SearchService(
+      db,
+      itemTypes,
+      (caller, ids) => items.labels(caller, ids),
+      config.logging ? (m) => console.warn(m) : undefined,
+    );
     services.set(db, service);
   }
   return service;
 }
 
 /** Search operations of spec 000 §7: `search/ids` answers `{ids, labels, total, facets}`. */
-export const searchOps: OpRoute[] = [bindOperation(operations.search, async (ctx, _params, query) => searchService(ctx).search(ctx.caller, query))];
+export const searchOps: OpRoute[] = [
+  bindOperation(operations.search, async (ctx, _params, query) => searchService(ctx).search(ctx.caller, query)),
+];

@@ -14,7 +14,8 @@ function granted(p: Principal, item: ItemRecord, action: ItemAction): boolean {
   return item.grants.some((g) => who.has(g.grantee) && g.actions.includes(action));
 }
 
-const writesFor = (p: Principal, orgId: string | null): boolean => orgId !== null && Object.hasOwn(p.orgs, orgId) && p.orgs[orgId]![ORG_WRITE] === true;
+const writesFor = (p: Principal, orgId: string | null): boolean =>
+  orgId !== null && Object.hasOwn(p.orgs, orgId) && p.orgs[orgId]![ORG_WRITE] === true;
 
 /** Whether `caller` may read `item`. */
 export function canRead(caller: Caller, item: ItemRecord): boolean {
@@ -74,7 +75,13 @@ export const canGrant = (caller: Caller, item: ItemRecord): boolean => canUpdate
 export function allowedActions(caller: Caller, item: ItemRecord, actions: readonly string[]): Record<string, boolean> {
   // Inviting a contact to become a user needs the right to change the contact (act/invite).
   const invite = (c: Caller, i: ItemRecord): boolean => i.type === 'Contact' && canUpdate(c, i);
-  const check: Record<string, (c: Caller, i: ItemRecord) => boolean> = { read: canRead, update: canUpdate, delete: canDelete, grant: canGrant, invite };
+  const check: Record<string, (c: Caller, i: ItemRecord) => boolean> = {
+    read: canRead,
+    update: canUpdate,
+    delete: canDelete,
+    grant: canGrant,
+    invite,
+  };
   // Own keys only: `check.constructor` is Object, which answered the caller's principal (token hash included).
   return Object.fromEntries(actions.map((a) => [a, Object.hasOwn(check, a) ? check[a]!(caller, item) : false]));
 }

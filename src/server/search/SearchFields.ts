@@ -22,7 +22,13 @@ export interface TypeRegistryLike {
 }
 
 const column = (name: string, kind: PropertyKind, col: SearchColumn, sortable: boolean, facet?: FacetDef): SearchField => ({
-  name, kinds: new Set([kind]), multiple: false, single: true, sortable, column: col, ...(facet ? { facet } : {}),
+  name,
+  kinds: new Set([kind]),
+  multiple: false,
+  single: true,
+  sortable,
+  column: col,
+  ...(facet ? { facet } : {}),
 });
 
 /** Columns named like properties; they win over a type's property of the same name. */
@@ -58,10 +64,14 @@ export class SearchFields {
 
   /** The fields of `types` (registered names), or of every general-search type when null. */
   fieldsOf(types: readonly string[] | null): ReadonlyMap<string, SearchField> {
-    const defs = types === null
-      ? [...this.byType.values()].filter((t) => !t.excludeGeneralSearch)
-      : types.map((n) => this.byType.get(n)).filter((t): t is ItemTypeDef => !!t);
-    const cacheKey = defs.map((d) => d.name).sort().join(',');
+    const defs =
+      types === null
+        ? [...this.byType.values()].filter((t) => !t.excludeGeneralSearch)
+        : types.map((n) => this.byType.get(n)).filter((t): t is ItemTypeDef => !!t);
+    const cacheKey = defs
+      .map((d) => d.name)
+      .sort()
+      .join(',');
     const cached = this.cache.get(cacheKey);
     if (cached) return cached;
     const out = new Map<string, SearchField>();
@@ -75,7 +85,7 @@ export class SearchFields {
           multiple: (seen?.multiple ?? false) || multiple,
           single: (seen?.single ?? false) || !multiple,
           sortable: (seen?.sortable ?? false) || !!prop.sortable,
-          ...(seen?.facet ?? prop.facet ? { facet: seen?.facet ?? prop.facet } : {}),
+          ...((seen?.facet ?? prop.facet) ? { facet: seen?.facet ?? prop.facet } : {}),
         });
       }
     }

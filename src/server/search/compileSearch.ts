@@ -33,7 +33,7 @@ function filtersOf(clause: Clause | undefined, ignored: string[]): Filter[] {
     : Object.entries(clause).map(([key, value]) => ({ ...(parseKey(key) ?? { kind: undefined, prop: key }), value }));
   const out: Filter[] = [];
   for (const f of raw) {
-    const parsed = typeof f.kind === 'string' ? parseKey(f.kind) ?? parseKey(`${f.kind}-${String(f.prop ?? '')}`) : null;
+    const parsed = typeof f.kind === 'string' ? (parseKey(f.kind) ?? parseKey(`${f.kind}-${String(f.prop ?? '')}`)) : null;
     if (!parsed || f.value === undefined || f.value === null) {
       ignored.push(`${String(f.kind ?? '?')}-${String(f.prop ?? '')}: ${parsed ? 'no value' : 'unknown key'}`);
       continue;
@@ -79,7 +79,9 @@ export function compileSearch(query: SearchQuery, options: CompileOptions): Comp
         return ft.sql;
       }
       case '_': {
-        const names = stringList('_', f.value).map((n) => fields.typeNamed(n)?.name).filter((n): n is string => !!n);
+        const names = stringList('_', f.value)
+          .map((n) => fields.typeNamed(n)?.name)
+          .filter((n): n is string => !!n);
         if (names.length === 0) {
           ignored.push('_: no registered type');
           return null;
@@ -166,7 +168,9 @@ export function compileSearch(query: SearchQuery, options: CompileOptions): Comp
   const max = Math.min(query.max ?? searchConstants.defaultMax, searchLimits.page);
 
   const columns = `i.id, i.type, i.idx, i.label, i.created_at, i.updated_at, i.created_by, ${needsData ? 'i.data' : 'NULL::jsonb AS data'}`;
-  const others = facetHits.map((h) => `,\n  ${h.name} AS MATERIALIZED (SELECT ${columns}, 0::real AS score FROM items i WHERE ${h.where.join('\n      AND ')})`).join('');
+  const others = facetHits
+    .map((h) => `,\n  ${h.name} AS MATERIALIZED (SELECT ${columns}, 0::real AS score FROM items i WHERE ${h.where.join('\n      AND ')})`)
+    .join('');
   const sql = `WITH hits AS MATERIALIZED (
     SELECT ${columns}, ${score} AS score
     FROM items i WHERE ${[...where, ...narrowed(null)].join('\n      AND ')}
@@ -204,7 +208,8 @@ function orderBy(query: SearchQuery, fields: ReadonlyMap<string, SearchField>, p
     else {
       needsData = true;
       // Numbers sort as numbers, and a value that is not one sorts with the missing ones.
-      const value = field.kinds.size === 1 && field.kinds.has('NUM') ? numberOf('h', field, params) : `h.data -> ${params.add(field.name, 'text')}`;
+      const value =
+        field.kinds.size === 1 && field.kinds.has('NUM') ? numberOf('h', field, params) : `h.data -> ${params.add(field.name, 'text')}`;
       parts.push(`${value} ${dir} NULLS LAST`);
     }
   }

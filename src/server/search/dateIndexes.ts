@@ -40,7 +40,9 @@ export async function ensureDateIndexes(db: Database, types: readonly ItemTypeDe
     // Indexing 100,000 items may outlast the statement time-out meant for requests.
     await tx.query('SET LOCAL statement_timeout = 0');
     await tx.query('SELECT pg_advisory_xact_lock($1)', [DATE_INDEX_LOCK]);
-    const res = await tx.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'items'");
+    const res = await tx.query<{ indexname: string }>(
+      "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'items'",
+    );
     const existing = new Set(res.rows.map((r) => r.indexname));
     const made: string[] = [];
     for (const index of wanted) {

@@ -21,7 +21,8 @@ export interface CompiledFacet {
 const TYPE_FIELD: SearchField = { name: '_', kinds: new Set(['SEL']), multiple: false, single: true, sortable: true };
 
 const DATE_KINDS = ['DT', 'DTM', 'impreciseDate'] as const;
-const isDateField = (f: SearchField): boolean => f.column === 'created_at' || f.column === 'updated_at' || DATE_KINDS.some((k) => f.kinds.has(k));
+const isDateField = (f: SearchField): boolean =>
+  f.column === 'created_at' || f.column === 'updated_at' || DATE_KINDS.some((k) => f.kinds.has(k));
 const isNumberField = (f: SearchField): boolean => f.column === 'idx' || f.kinds.has('NUM');
 
 function defaultKind(field: SearchField): FacetKind {
@@ -55,7 +56,11 @@ export function facetSql(
       const col = field === TYPE_FIELD ? 'h.type' : `h.${field.column}`;
       if (field.kinds.has('DTM')) return { ignored: `facet ${key}: terms do not apply to a date` };
       return {
-        key, kind, buckets: [], idTerms: field.column === 'created_by', needsData: false,
+        key,
+        kind,
+        buckets: [],
+        idTerms: field.column === 'created_by',
+        needsData: false,
         sql: `(SELECT coalesce(json_agg(json_build_array(t.k, t.c)), '[]'::json) FROM (
           SELECT ${col}::text AS k, count(*) AS c FROM ${source} h WHERE ${col} IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${lim}) t)`,
       };
@@ -65,14 +70,22 @@ export function facetSql(
       const p = params.add(field.name, 'text');
       const k = field.kinds.has('REL') ? `h.data -> ${p} ->> 'id'` : `h.data ->> ${p}`;
       return {
-        key, kind, buckets: [], idTerms: field.kinds.has('REL'), needsData: true,
+        key,
+        kind,
+        buckets: [],
+        idTerms: field.kinds.has('REL'),
+        needsData: true,
         sql: `(SELECT coalesce(json_agg(json_build_array(t.k, t.c)), '[]'::json) FROM (
           SELECT ${k} AS k, count(*) AS c FROM ${source} h WHERE ${k} IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${lim}) t)`,
       };
     }
     const j = jsonOf('h', field, params);
     return {
-      key, kind, buckets: [], idTerms: field.kinds.has('REL'), needsData: true,
+      key,
+      kind,
+      buckets: [],
+      idTerms: field.kinds.has('REL'),
+      needsData: true,
       sql: `(SELECT coalesce(json_agg(json_build_array(t.k, t.c)), '[]'::json) FROM (
         SELECT CASE jsonb_typeof(e.v) WHEN 'object' THEN e.v ->> 'id' ELSE e.v #>> '{}' END AS k, count(*) AS c
         FROM ${source} h CROSS JOIN LATERAL jsonb_array_elements(CASE jsonb_typeof(${j}) WHEN 'array' THEN ${j} ELSE jsonb_build_array(${j}) END) AS e(v)
@@ -84,9 +97,14 @@ export function facetSql(
   let buckets: RangeBucket<string | number>[];
   if (kind === 'dateRanges' || kind === 'yearRanges') {
     if (!isDateField(field)) return { ignored: `facet ${key}: ${kind} apply to dates` };
-    const dates = kind === 'dateRanges'
-      ? dateBuckets(now, isInstantField(field) ? tzOffset : 0)
-      : YEAR_RANGES.map((b) => ({ key: b.key, from: b.from === null ? null : yearStart(b.from), to: b.to === null ? null : yearStart(b.to) }));
+    const dates =
+      kind === 'dateRanges'
+        ? dateBuckets(now, isInstantField(field) ? tzOffset : 0)
+        : YEAR_RANGES.map((b) => ({
+            key: b.key,
+            from: b.from === null ? null : yearStart(b.from),
+            to: b.to === null ? null : yearStart(b.to),
+          }));
     buckets = dates;
     counts = dates.map((b) => {
       const conds: string[] = [];
@@ -108,7 +126,11 @@ export function facetSql(
     });
   }
   return {
-    key, kind, buckets, idTerms: false, needsData: !field.column,
+    key,
+    kind,
+    buckets,
+    idTerms: false,
+    needsData: !field.column,
     sql: `(SELECT json_build_array(${counts.join(', ')}) FROM ${source} h)`,
   };
 }

@@ -84,7 +84,11 @@ function contains(field: SearchField, path: readonly string[], values: readonly 
 }
 
 /** A LIKE pattern from a wildcard (`*` any run, `?` one character); LIKE's own characters are escaped. */
-const likePattern = (wild: string): string => wild.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%').replace(/\?/g, '_');
+const likePattern = (wild: string): string =>
+  wild
+    .replace(/[\\%_]/g, (c) => `\\${c}`)
+    .replace(/\*/g, '%')
+    .replace(/\?/g, '_');
 
 /** A prefix text-search query of the words of `text` (each word quoted, so no operator gets through). */
 export function prefixQuery(text: string): string {
@@ -140,7 +144,9 @@ export function filterSql(filter: Filter, ctx: FilterContext): FilterResult {
     case 'm':
     case 'mp': {
       if (typeof filter.value !== 'string') badValue(key, 'text');
-      const doc = field.column ? `to_tsvector('simple'::regconfig, i.${field.column})` : `to_tsvector('simple'::regconfig, ${jsonOf('i', field, params)})`;
+      const doc = field.column
+        ? `to_tsvector('simple'::regconfig, i.${field.column})`
+        : `to_tsvector('simple'::regconfig, ${jsonOf('i', field, params)})`;
       if (filter.kind === 'mp') return { sql: `${doc} @@ phraseto_tsquery('simple'::regconfig, ${params.add(filter.value, 'text')})` };
       const q = prefixQuery(filter.value);
       if (!q) return { ignored: `${key}: no words` };

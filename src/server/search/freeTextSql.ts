@@ -42,6 +42,6 @@ export function freeTextSql(value: unknown, params: SqlParams, fields: SearchFie
   }
   const rest = conds.length ? conds.join(' AND ') : null;
   const byId = ids.length ? `i.id = ANY(${params.add(ids, 'text[]')})` : null;
-  const sql = byId && rest ? `(${byId} OR (${rest}))` : byId ?? (rest ? `(${rest})` : 'FALSE');
+  const sql = byId && rest ? `(${byId} OR (${rest}))` : (byId ?? (rest ? `(${rest})` : 'FALSE'));
   return { sql, tsquery };
 }

@@ -50,8 +50,14 @@ const DAY_MS = 86_400_000;
  * (the next day's start) for a bare date. With `daysOnly` (tr) date-times count by their date.
  * Days start at midnight `tzOffset` minutes behind UTC.
  */
-export function dateRange(key: string, value: unknown, options: { daysOnly: boolean; tzOffset: number }): {
-  from: string | null; to: string | null; toExclusive: boolean;
+export function dateRange(
+  key: string,
+  value: unknown,
+  options: { daysOnly: boolean; tzOffset: number },
+): {
+  from: string | null;
+  to: string | null;
+  toExclusive: boolean;
 } {
   const { from, to } = rangeOf(key, value);
   let toExclusive = false;

@@ -102,7 +102,10 @@ export class SocketConnection implements LiveConnection {
    */
   private scheduleIdleCheck(delayMs: number): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => void this.checkIdle().catch((e) => console.error('Checking a token for idleness failed:', e)), Math.min(Math.max(0, delayMs), MAX_TIMER_MS));
+    this.idleTimer = setTimeout(
+      () => void this.checkIdle().catch((e) => console.error('Checking a token for idleness failed:', e)),
+      Math.min(Math.max(0, delayMs), MAX_TIMER_MS),
+    );
   }
 
   private async checkIdle(): Promise<void> {

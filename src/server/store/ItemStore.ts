@@ -154,7 +154,8 @@ export class ItemStore {
     const type = this.typeOf(typeName);
     const data = storedProps(body, type);
     for (const [k, def] of Object.entries(type.properties)) {
-      if (def.readOnly && Object.hasOwn(data, k) && !options.admin) throw new OpError('validationFailed', `${k} is read-only`, { [k]: 'errors.readOnly' });
+      if (def.readOnly && Object.hasOwn(data, k) && !options.admin)
+        throw new OpError('validationFailed', `${k} is read-only`, { [k]: 'errors.readOnly' });
     }
     const access = (body.$access ?? type.defaultAccess) as Visibility;
     this.validate(type, { ...data, $access: access }, body, options.admin);
@@ -202,7 +203,8 @@ export class ItemStore {
       const changed: string[] = [];
       for (const [k, v] of Object.entries(storedProps(body, type))) {
         if (JSON.stringify(next[k]) === JSON.stringify(v ?? undefined)) continue;
-        if (type.properties[k]!.readOnly && !options.admin) throw new OpError('validationFailed', `${k} is read-only`, { [k]: 'errors.readOnly' });
+        if (type.properties[k]!.readOnly && !options.admin)
+          throw new OpError('validationFailed', `${k} is read-only`, { [k]: 'errors.readOnly' });
         if (v === null) delete next[k];
         else next[k] = v;
         changed.push(k);
@@ -274,11 +276,19 @@ export class ItemStore {
           [id, grant.grantee, grant.actions, grant.grantedBy],
         );
       } else {
-        const gone = await tx.query('DELETE FROM grants WHERE item_id = $1 AND grantee = $2 AND granted_by = $3', [id, grant.grantee, grant.grantedBy]);
+        const gone = await tx.query('DELETE FROM grants WHERE item_id = $1 AND grantee = $2 AND granted_by = $3', [
+          id,
+          grant.grantee,
+          grant.grantedBy,
+        ]);
         if (gone.rowCount === 0) throw new OpError('notFound', `No grant to ${grant.grantee} through ${grant.grantedBy} on ${id}`);
       }
       const u = current.u + 1;
-      const res = await tx.query<ItemRow>(`UPDATE items AS i SET u = $2, updated_at = $3 WHERE i.id = $1 RETURNING ${ITEM_COLUMNS}`, [id, u, ts]);
+      const res = await tx.query<ItemRow>(`UPDATE items AS i SET u = $2, updated_at = $3 WHERE i.id = $1 RETURNING ${ITEM_COLUMNS}`, [
+        id,
+        u,
+        ts,
+      ]);
       await this.recordEvent(tx, { id, u, kind }, author, ts, ['$grants']);
       return toRecord(res.rows[0]!);
     });
@@ -286,10 +296,15 @@ export class ItemStore {
   }
 
   private async recordEvent(tx: Queryable, change: ItemChange, author: Author, ts: string, changed: string[]): Promise<void> {
-    await tx.query(
-      'INSERT INTO events (item_id, kind, u, ts, by_user, masquerader, changed) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [change.id, change.kind, change.u, ts, author.userId, author.masquerader, changed],
-    );
+    await tx.query('INSERT INTO events (item_id, kind, u, ts, by_user, masquerader, changed) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      change.id,
+      change.kind,
+      change.u,
+      ts,
+      author.userId,
+      author.masquerader,
+      changed,
+    ]);
     await tx.query('SELECT pg_notify($1, $2)', [ITEMS_CHANNEL, JSON.stringify(change)]);
   }
 

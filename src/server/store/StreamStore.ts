@@ -23,10 +23,9 @@ export class StreamStore {
   /** Appends frames to a stream, and marks it done when `done`. */
   async append(key: string, frames: readonly Frame[], done: boolean): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const res = await tx.query<{ next: number }>(
-        'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM stream_chunks WHERE stream_key = $1',
-        [key],
-      );
+      const res = await tx.query<{ next: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM stream_chunks WHERE stream_key = $1', [
+        key,
+      ]);
       let seq = Number(res.rows[0]?.next ?? 1);
       for (const frame of frames) {
         await tx.query('INSERT INTO stream_chunks (stream_key, seq, frame) VALUES ($1, $2, $3)', [key, seq++, JSON.stringify(frame)]);
@@ -41,7 +40,9 @@ export class StreamStore {
    */
   async take(key: string, userId: string | null): Promise<{ frames: Frame[]; done: boolean } | null> {
     return this.db.transaction(async (tx) => {
-      const s = await tx.query<{ user_id: string | null; done: boolean }>('SELECT user_id, done FROM streams WHERE key = $1 FOR UPDATE', [key]);
+      const s = await tx.query<{ user_id: string | null; done: boolean }>('SELECT user_id, done FROM streams WHERE key = $1 FOR UPDATE', [
+        key,
+      ]);
       const stream = s.rows[0];
       if (!stream || stream.user_id !== userId) return null;
       const chunks = await tx.query<{ seq: number; frame: Frame | string }>(

@@ -8,7 +8,9 @@ import type { ItemValidator } from './ItemStore';
  * the item's owner organisation) or the "other" marker; an empty list allows only the marker.
  */
 export const listValueValidator: ItemValidator = async (tx: Queryable, { type, data, ownerOrg, changed }) => {
-  const props = Object.entries(type.properties).filter(([name, def]) => def.kind === 'LOV' && def.list && (!changed || changed.has(name)) && data[name] != null);
+  const props = Object.entries(type.properties).filter(
+    ([name, def]) => def.kind === 'LOV' && def.list && (!changed || changed.has(name)) && data[name] != null,
+  );
   if (props.length === 0) return {};
   const lists = [...new Set(props.map(([, def]) => def.list!))];
   const res = await tx.query<{ list: string; key: string }>(

@@ -25,7 +25,7 @@ export const orgContactValidator: ItemValidator = async (tx: Queryable, { type, 
         )
       : { rows: [] };
     const contacts = res.rows.map((r) => {
-      const related = (typeof r.related === 'string' ? JSON.parse(r.related) : r.related ?? []) as { id?: string }[];
+      const related = (typeof r.related === 'string' ? JSON.parse(r.related) : (r.related ?? [])) as { id?: string }[];
       return { id: r.id, orgs: related.map((x) => x.id).filter((x): x is string => !!x), blocked: r.blocked };
     });
     const error = orgContactError(org, contacts, { optional: pair.optional });

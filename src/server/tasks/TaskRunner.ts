@@ -91,7 +91,8 @@ export class TaskRunner {
     try {
       await TaskStore.heartbeat(this.services.db, this.id);
       await this.sweep(this.services.config.taskStaleSeconds);
-      for (const key of await TaskStore.purge(this.services.db, KEEP_RESULTS_HOURS)) await rm(this.resultDir(key), { recursive: true, force: true });
+      for (const key of await TaskStore.purge(this.services.db, KEEP_RESULTS_HOURS))
+        await rm(this.resultDir(key), { recursive: true, force: true });
     } catch (e) {
       if (!this.stopped) console.error('Task heartbeat failed:', e);
     }
@@ -150,13 +151,15 @@ export class TaskRunner {
       sent = p;
       lastPush = now;
       // One write at a time per task, so an older percentage never lands after a newer one.
-      writes = writes.then(async () => {
-        if (!(await TaskStore.progress(db, row.key, p))) {
-          this.running.get(row.key)?.controller.abort();
-          return;
-        }
-        await this.tell({ ...row, percentage: p }, Push.taskUpdate);
-      }).catch((e) => console.error(`Task ${row.key} progress failed:`, e));
+      writes = writes
+        .then(async () => {
+          if (!(await TaskStore.progress(db, row.key, p))) {
+            this.running.get(row.key)?.controller.abort();
+            return;
+          }
+          await this.tell({ ...row, percentage: p }, Push.taskUpdate);
+        })
+        .catch((e) => console.error(`Task ${row.key} progress failed:`, e));
     };
     const resultPath = async (name: string): Promise<string> => {
       await mkdir(this.resultDir(row.key), { recursive: true });
@@ -168,7 +171,13 @@ export class TaskRunner {
       if (signal.aborted) throw signal.reason;
       const result: TaskResult = await kind.run({ key: row.key, caller, services: this.services, signal, progress, resultPath }, body);
       if (signal.aborted) throw signal.reason;
-      end = { state: 'done', resultName: result.file?.name, resultType: result.file?.type, keyAction: result.keyAction, keyItem: result.keyItem };
+      end = {
+        state: 'done',
+        resultName: result.file?.name,
+        resultType: result.file?.type,
+        keyAction: result.keyAction,
+        keyItem: result.keyItem,
+      };
     } catch (e) {
       if (signal.aborted) end = { state: 'failed', errorKey: this.stopped ? TaskErrorKey.interrupted : TaskErrorKey.killed };
       else if (e instanceof TaskError) end = { state: 'failed', errorKey: e.errorKey };

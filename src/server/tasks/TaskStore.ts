@@ -72,7 +72,15 @@ export const TaskStore = {
 
   /** Ends a running task; answers its row, or null when something else ended it first. */
   async end(db: Queryable, key: string, end: TaskEnd, userId?: string): Promise<TaskRow | null> {
-    const params: unknown[] = [key, end.state, end.resultName ?? null, end.resultType ?? null, end.keyAction ?? null, end.keyItem ?? null, end.errorKey ?? null];
+    const params: unknown[] = [
+      key,
+      end.state,
+      end.resultName ?? null,
+      end.resultType ?? null,
+      end.keyAction ?? null,
+      end.keyItem ?? null,
+      end.errorKey ?? null,
+    ];
     let where = `key = $1 AND state = 'running'`;
     if (userId !== undefined) {
       params.push(userId);
@@ -105,7 +113,11 @@ export const TaskStore = {
    * Fails the running tasks whose process is gone: those of `runner` (stopping), or with `staleSeconds`
    * those whose runner has not been seen for that long. Answers the rows it failed.
    */
-  async failOrphans(db: Queryable, errorKey: string, by: { runner: string } | { staleSeconds: number; except: string }): Promise<TaskRow[]> {
+  async failOrphans(
+    db: Queryable,
+    errorKey: string,
+    by: { runner: string } | { staleSeconds: number; except: string },
+  ): Promise<TaskRow[]> {
     const res =
       'runner' in by
         ? await db.query<TaskRow>(
@@ -125,10 +137,7 @@ export const TaskStore = {
 
   /** Records that `runner` is alive. */
   async heartbeat(db: Queryable, runner: string): Promise<void> {
-    await db.query(
-      `INSERT INTO task_runners (id, seen_at) VALUES ($1, now()) ON CONFLICT (id) DO UPDATE SET seen_at = now()`,
-      [runner],
-    );
+    await db.query(`INSERT INTO task_runners (id, seen_at) VALUES ($1, now()) ON CONFLICT (id) DO UPDATE SET seen_at = now()`, [runner]);
   },
 
   async removeRunner(db: Queryable, runner: string): Promise<void> {

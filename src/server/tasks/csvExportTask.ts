@@ -14,12 +14,18 @@ export const CSV_EXPORT_NAME = 'search-results.csv';
 /** Rows read and presented at a time. */
 const CHUNK = 500;
 
-const body = yup.object({
-  /** The `search/ids` query of the results; its sort is kept, its facets and max are not needed. */
-  query: yup.mixed<SearchQuery>().required().test('query', 'query must be a search/ids query', (v) => searchQuerySchema.isValidSync(v)),
-  /** The results' item type: its default headers become columns. */
-  itemTypeName: yup.string().max(100),
-}).noUnknown().strict();
+const body = yup
+  .object({
+    /** The `search/ids` query of the results; its sort is kept, its facets and max are not needed. */
+    query: yup
+      .mixed<SearchQuery>()
+      .required()
+      .test('query', 'query must be a search/ids query', (v) => searchQuerySchema.isValidSync(v)),
+    /** The results' item type: its default headers become columns. */
+    itemTypeName: yup.string().max(100),
+  })
+  .noUnknown()
+  .strict();
 
 // A cell that starts like a formula would run in a spreadsheet: it is written as text.
 const FORMULA = /^[=+\-@\t\r]/;

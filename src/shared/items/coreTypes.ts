@@ -39,8 +39,7 @@ export const ContactType: ItemTypeDef = {
     otherPhone: { kind: 'textField', format: 'phone' },
     _related: { kind: 'REL', relTypes: ['Organization'], multiple: true, facet: { kind: 'terms' } },
   },
-  label: (item: ItemData) =>
-    [text(item.firstName), text(item.lastName)].filter(Boolean).join(' ') || text(item.email),
+  label: (item: ItemData) => [text(item.firstName), text(item.lastName)].filter(Boolean).join(' ') || text(item.email),
   // Titled by the label (first and last name): a list of people sharing a last name must tell them apart.
   listItem: { subtitle: 'email', icon: 'contact' },
   defaultHeaders: ['firstName', 'lastName', 'email'],
@@ -48,8 +47,15 @@ export const ContactType: ItemTypeDef = {
 
 /** Organisation types of spec 001 §3. */
 export const ORGANIZATION_TYPES = [
-  'COMMUNITY', 'GOVERNMENT', 'INDUSTRY', 'CONSULTANT', 'EDUCATION', 'NOT_FOR_PROFIT',
-  'INDIVIDUAL', 'MUSEUM', 'OTHER',
+  'COMMUNITY',
+  'GOVERNMENT',
+  'INDUSTRY',
+  'CONSULTANT',
+  'EDUCATION',
+  'NOT_FOR_PROFIT',
+  'INDIVIDUAL',
+  'MUSEUM',
+  'OTHER',
 ] as const;
 
 /** A community, government, company or other body. */

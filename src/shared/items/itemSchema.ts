@@ -1,15 +1,11 @@
 import * as yup from 'yup';
 import { isValidId } from '../ids';
-import {
-  isDate, isDateTime, isEmail, isHexColour, isHttpUrl, isImpreciseDate, isLowercase, isPhone, isVersion,
-} from './formRules';
+import { isDate, isDateTime, isEmail, isHexColour, isHttpUrl, isImpreciseDate, isLowercase, isPhone, isVersion } from './formRules';
 import type { ItemData, ItemTypeDef, PropertyDef } from './types';
 import { VISIBILITIES } from './types';
 
 /** Fields the server keeps; a client may send them back but they are never stored from the body. */
-export const SERVER_FIELDS = new Set([
-  '$id', '_t', '_i', '_u', '_c', '$labels', '$deleted', '$labelOnly', '$v', '$notify', '$hideNotify',
-]);
+export const SERVER_FIELDS = new Set(['$id', '_t', '_i', '_u', '_c', '$labels', '$deleted', '$labelOnly', '$v', '$notify', '$hideNotify']);
 
 type Schema = yup.Schema<unknown>;
 
@@ -77,11 +73,15 @@ export function propertySchema(def: PropertyDef): Schema {
       return yup.boolean().typeError('errors.invalidValue') as Schema;
     case 'SEL': {
       const one = (v: unknown): boolean => typeof v === 'string' && (!def.options || def.options.includes(v));
-      return yup.mixed().test('sel', 'errors.invalidValue', (v) => isBlank(v) || (def.multiple ? Array.isArray(v) && v.every(one) : one(v)));
+      return yup
+        .mixed()
+        .test('sel', 'errors.invalidValue', (v) => isBlank(v) || (def.multiple ? Array.isArray(v) && v.every(one) : one(v)));
     }
     case 'LOV': {
       const one = (v: unknown): boolean => typeof v === 'string' && v.length > 0 && v.length <= 200;
-      return yup.mixed().test('lov', 'errors.invalidValue', (v) => isBlank(v) || (def.multiple ? Array.isArray(v) && v.every(one) : one(v)));
+      return yup
+        .mixed()
+        .test('lov', 'errors.invalidValue', (v) => isBlank(v) || (def.multiple ? Array.isArray(v) && v.every(one) : one(v)));
     }
     case 'REL':
       return relSchema(def);
@@ -92,8 +92,14 @@ export function propertySchema(def: PropertyDef): Schema {
     case 'impreciseDate':
       return stringCheck('impreciseDate', 'errors.invalidDate', isImpreciseDate);
     case 'translations':
-      return yup.mixed().test('translations', 'errors.invalidValue', (v) =>
-        isBlank(v) || (typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every((t) => typeof t === 'string')));
+      return yup
+        .mixed()
+        .test(
+          'translations',
+          'errors.invalidValue',
+          (v) =>
+            isBlank(v) || (typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every((t) => typeof t === 'string')),
+        );
     case 'object':
       // A nested value such as a saved search's criteria; `of` checks the parts it names.
       return (def.of ? objectSchema(def.of, false) : yup.object()).typeError('errors.invalidValue') as Schema;
@@ -102,7 +108,13 @@ export function propertySchema(def: PropertyDef): Schema {
     case 'ARR':
     case 'list': {
       const element = def.of ? objectSchema(def.of, false) : yup.mixed();
-      return arrayLimits(def, yup.array().of(element as Schema).typeError('errors.invalidValue') as Schema);
+      return arrayLimits(
+        def,
+        yup
+          .array()
+          .of(element as Schema)
+          .typeError('errors.invalidValue') as Schema,
+      );
     }
   }
 }
@@ -142,7 +154,8 @@ export function unknownProperties(type: ItemTypeDef, data: ItemData): string[] {
 export function validateItemData(type: ItemTypeDef, data: ItemData, options: { admin: boolean }): FieldErrors {
   // No prototype: `errors['__proto__'] = ...` on a plain object would vanish, and the item pass.
   const errors = Object.create(null) as FieldErrors;
-  if (Object.hasOwn(data, '$access') && !(VISIBILITIES as readonly unknown[]).includes(data.$access)) errors.$access = 'errors.invalidValue';
+  if (Object.hasOwn(data, '$access') && !(VISIBILITIES as readonly unknown[]).includes(data.$access))
+    errors.$access = 'errors.invalidValue';
   for (const key of unknownProperties(type, data)) errors[key] = 'errors.unknownProperty';
   try {
     objectSchema(type.properties, options.admin).validateSync(data, { abortEarly: false, strict: true });

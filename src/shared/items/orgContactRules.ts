@@ -15,7 +15,11 @@ export interface ChosenContact {
  * errors.chooseOrg when contacts are chosen before an organisation, errors.notInOrg when a contact
  * is not the organisation's, errors.blockedContact for a blocked user's contact.
  */
-export function orgContactError(org: string | null, contacts: readonly ChosenContact[], options: { optional?: boolean } = {}): string | null {
+export function orgContactError(
+  org: string | null,
+  contacts: readonly ChosenContact[],
+  options: { optional?: boolean } = {},
+): string | null {
   if (!org) {
     if (contacts.length > 0) return 'errors.chooseOrg';
     return options.optional ? null : 'errors.noOrg';

@@ -10,8 +10,23 @@ export type NotifyPreference = (typeof NOTIFY_PREFERENCES)[number];
 
 /** Value kinds of item properties. */
 export const PROPERTY_KINDS = [
-  'textField', 'SEL', 'LOV', 'REL', 'DT', 'DTM', 'impreciseDate', 'NUM', 'BOOL',
-  'HTM', 'ATT', 'ARR', 'IDM', 'list', 'labelFunc', 'translations', 'object',
+  'textField',
+  'SEL',
+  'LOV',
+  'REL',
+  'DT',
+  'DTM',
+  'impreciseDate',
+  'NUM',
+  'BOOL',
+  'HTM',
+  'ATT',
+  'ARR',
+  'IDM',
+  'list',
+  'labelFunc',
+  'translations',
+  'object',
 ] as const;
 export type PropertyKind = (typeof PROPERTY_KINDS)[number];
 

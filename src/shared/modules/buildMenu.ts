@@ -65,14 +65,21 @@ const hrefOf = (path: string): string => (path === 'home' ? '/' : `/${path}`);
 
 /** Orders every sibling list of `entries`, depth first. */
 function ordered(entries: MenuEntry[], parent: string, order: MenuSettings['order']): MenuEntry[] {
-  return orderedSiblings(entries, order[parent]).map((e) => (e.children.length ? { ...e, children: ordered(e.children, e.path, order) } : e));
+  return orderedSiblings(entries, order[parent]).map((e) =>
+    e.children.length ? { ...e, children: ordered(e.children, e.path, order) } : e,
+  );
 }
 
 /**
  * The menu for `user` (null: signed out, no menu) in a dedicated deployment or not; `settings` (the
  * site's menu setting) counts in dedicated deployments only, and never hides an admin entry.
  */
-export function buildMenu(sources: readonly NavSource[], user: NavUser | null, dedicated: boolean, settings: MenuSettings = NO_MENU_SETTINGS): MenuTree {
+export function buildMenu(
+  sources: readonly NavSource[],
+  user: NavUser | null,
+  dedicated: boolean,
+  settings: MenuSettings = NO_MENU_SETTINGS,
+): MenuTree {
   const { hidden, order } = dedicated ? asMenuSettings(settings) : NO_MENU_SETTINGS;
   const hiddenPaths = new Set(hidden.filter((p) => !isAdminEntry(p)));
   const byPath = new Map<string, MenuEntry>();
@@ -81,7 +88,13 @@ export function buildMenu(sources: readonly NavSource[], user: NavUser | null, d
     for (const item of source.menu) {
       checkNavItem(item);
       if (!visible(item, source.capability, user, dedicated) || byPath.has(item.path) || hiddenPaths.has(item.path)) continue;
-      const entry: MenuEntry = { path: item.path, title: item.title, href: hrefOf(item.path), children: [], ...(item.icon ? { icon: item.icon } : {}) };
+      const entry: MenuEntry = {
+        path: item.path,
+        title: item.title,
+        href: hrefOf(item.path),
+        children: [],
+        ...(item.icon ? { icon: item.icon } : {}),
+      };
       byPath.set(item.path, entry);
       shown.push(entry);
     }

@@ -28,18 +28,26 @@ export function inputProblem(value: unknown, rootPath = ''): InputProblem | null
   while (stack.length > 0) {
     const { v, path, depth } = stack.pop()!;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return { path, messageKey: 'errors.nulCharacter', sysMessage: `${path || 'The body'} holds a NUL character` };
+      if (v.includes('\u0000'))
+        return { path, messageKey: 'errors.nulCharacter', sysMessage: `${path || 'The body'} holds a NUL character` };
       continue;
     }
     if (typeof v !== 'object' || v === null) continue;
-    if (depth >= MAX_BODY_DEPTH) return { path, messageKey: 'errors.tooDeep', sysMessage: `${path || 'The body'} nests deeper than ${MAX_BODY_DEPTH} levels` };
+    if (depth >= MAX_BODY_DEPTH)
+      return { path, messageKey: 'errors.tooDeep', sysMessage: `${path || 'The body'} nests deeper than ${MAX_BODY_DEPTH} levels` };
     if (Array.isArray(v)) {
       v.forEach((x, i) => stack.push({ v: x, path: joinPath(path, i), depth: depth + 1 }));
       continue;
     }
     for (const key of Object.keys(v)) {
-      if (FORBIDDEN_KEYS.has(key)) return { path: joinPath(path, key), messageKey: 'errors.forbiddenKey', sysMessage: `The key ${key} is not accepted anywhere in a request` };
-      if (key.includes('\u0000')) return { path, messageKey: 'errors.nulCharacter', sysMessage: `${path || 'The body'} has a key holding a NUL character` };
+      if (FORBIDDEN_KEYS.has(key))
+        return {
+          path: joinPath(path, key),
+          messageKey: 'errors.forbiddenKey',
+          sysMessage: `The key ${key} is not accepted anywhere in a request`,
+        };
+      if (key.includes('\u0000'))
+        return { path, messageKey: 'errors.nulCharacter', sysMessage: `${path || 'The body'} has a key holding a NUL character` };
       stack.push({ v: (v as Record<string, unknown>)[key], path: joinPath(path, key), depth: depth + 1 });
     }
   }

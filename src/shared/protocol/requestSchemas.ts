@@ -29,7 +29,11 @@ export const noBody = yup
 const MAX_ID_LENGTH = 120;
 
 /** A string that is an item id by the rules of src/shared/ids.ts. */
-export const itemIdString = () => yup.string().max(MAX_ID_LENGTH, 'errors.invalidId').test('id', 'errors.invalidId', (v) => v === undefined || isValidId(v));
+export const itemIdString = () =>
+  yup
+    .string()
+    .max(MAX_ID_LENGTH, 'errors.invalidId')
+    .test('id', 'errors.invalidId', (v) => v === undefined || isValidId(v));
 
 /** An id of one of `types`: `Type-number`. */
 export const typedIdString = (...types: string[]) =>
@@ -46,8 +50,9 @@ export const createBody = yup
 
 /** Body of `update`: the item with its `$id` and the `_u` it was read at. */
 export const updateBody = yup
-  .mixed<ItemData & { $id: string; _u: number }>((v): v is ItemData & { $id: string; _u: number } =>
-    isPlainObject(v) && typeof v.$id === 'string' && Number.isInteger(v._u))
+  .mixed<ItemData & { $id: string; _u: number }>(
+    (v): v is ItemData & { $id: string; _u: number } => isPlainObject(v) && typeof v.$id === 'string' && Number.isInteger(v._u),
+  )
   .required('errors.required')
   .typeError('update needs the item as an object with its $id and its _u as a whole number');
 
@@ -66,16 +71,20 @@ export const readManyBody = yup
 
 /** Body of `addWatch/{type}-0`: property values to match (strings, numbers, booleans or null); none for one item. */
 export const matchFilterBody = yup
-  .mixed<MatchFilter>((v): v is MatchFilter =>
-    isPlainObject(v) && Object.values(v).every((x) => x === null || ['string', 'number', 'boolean'].includes(typeof x)))
+  .mixed<MatchFilter>(
+    (v): v is MatchFilter =>
+      isPlainObject(v) && Object.values(v).every((x) => x === null || ['string', 'number', 'boolean'].includes(typeof x)),
+  )
   .nullable()
   .optional()
   .typeError('a type watch takes a match filter object of plain values');
 
 /** Body of the task operations `activeTask/{key}`: `'killTask'`, `{killTask: true}`, or nothing for the status. */
 export const activeTaskBody = yup
-  .mixed<'killTask' | { killTask: boolean }>((v): v is 'killTask' | { killTask: boolean } =>
-    v === 'killTask' || (isPlainObject(v) && Object.keys(v).every((k) => k === 'killTask') && typeof v.killTask === 'boolean'))
+  .mixed<'killTask' | { killTask: boolean }>(
+    (v): v is 'killTask' | { killTask: boolean } =>
+      v === 'killTask' || (isPlainObject(v) && Object.keys(v).every((k) => k === 'killTask') && typeof v.killTask === 'boolean'),
+  )
   .nullable()
   .optional()
   .typeError("activeTask takes 'killTask', {killTask: true} or nothing");
@@ -83,5 +92,7 @@ export const activeTaskBody = yup
 /** A map of capability names to true or false. */
 export const capabilityMap = () =>
   yup
-    .mixed<Record<string, boolean>>((v): v is Record<string, boolean> => isPlainObject(v) && Object.values(v).every((x) => typeof x === 'boolean'))
+    .mixed<Record<string, boolean>>(
+      (v): v is Record<string, boolean> => isPlainObject(v) && Object.values(v).every((x) => typeof x === 'boolean'),
+    )
     .typeError('capabilities must map names to true or false');

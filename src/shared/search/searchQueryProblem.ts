@@ -50,7 +50,9 @@ function clauseProblem(name: string, clause: unknown, tally: Tally): string | nu
   if (clause === undefined) return null;
   const conditions: [string, unknown][] = Array.isArray(clause)
     ? clause.map((f): [string, unknown] => (isObject(f) ? [`${String(f.kind)}-${String(f.prop ?? '')}`, f.value] : ['?', f]))
-    : isObject(clause) ? Object.entries(clause) : [];
+    : isObject(clause)
+      ? Object.entries(clause)
+      : [];
   if (conditions.length > L.clauseConditions) return `${name}: a clause takes at most ${L.clauseConditions} conditions`;
   tally.conditions += conditions.length;
   if (tally.conditions > L.conditions) return `search: at most ${L.conditions} conditions in the whole query`;
@@ -95,7 +97,11 @@ function facetProblem(facets: unknown): string | null {
       return `facets: limit is a whole number from 1 to ${L.facetLimit}`;
     }
     if (f.ranges !== undefined) {
-      const ok = Array.isArray(f.ranges) && f.ranges.every((r) => Array.isArray(r) && r.length === 2 && r.every((x) => x === null || (typeof x === 'number' && Number.isFinite(x))));
+      const ok =
+        Array.isArray(f.ranges) &&
+        f.ranges.every(
+          (r) => Array.isArray(r) && r.length === 2 && r.every((x) => x === null || (typeof x === 'number' && Number.isFinite(x))),
+        );
       if (!ok) return 'facets: ranges are [from, to] pairs of numbers or null';
       if ((f.ranges as unknown[]).length > L.facetRanges) return `facets: at most ${L.facetRanges} ranges`;
     }
@@ -111,15 +117,18 @@ export function searchQueryProblem(query: unknown): string | null {
   if (!isObject(query)) return null;
   const tally = new Tally();
   const max = query.max;
-  if (typeof max === 'number' && max > L.page && max !== L.all) return `max: at most ${L.page}, or ${L.all} for all (which answers ${L.page} at most)`;
+  if (typeof max === 'number' && max > L.page && max !== L.all)
+    return `max: at most ${L.page}, or ${L.all} for all (which answers ${L.page} at most)`;
   if (Array.isArray(query.ids)) {
     if (query.ids.length > L.ids) return `ids: at most ${L.ids}`;
-    if (query.ids.some((id) => typeof id === 'string' && id.length > L.valueLength)) return `ids: an id takes at most ${L.valueLength} characters`;
+    if (query.ids.some((id) => typeof id === 'string' && id.length > L.valueLength))
+      return `ids: an id takes at most ${L.valueLength} characters`;
     tally.values += query.ids.length;
   }
   if (Array.isArray(query.sort)) {
     if (query.sort.length > L.sortKeys) return `sort: at most ${L.sortKeys} sort keys`;
-    if (query.sort.some((s) => isObject(s) && typeof s.key === 'string' && s.key.length > L.keyLength)) return `sort: a key takes at most ${L.keyLength} characters`;
+    if (query.sort.some((s) => isObject(s) && typeof s.key === 'string' && s.key.length > L.keyLength))
+      return `sort: a key takes at most ${L.keyLength} characters`;
   }
   return facetProblem(query.facets) ?? groupProblem(query, 0, tally);
 }

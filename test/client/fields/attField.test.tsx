@@ -9,11 +9,21 @@ import { buildFieldItem, inField, renderField } from '../support/renderField';
 afterEach(cleanUpApps);
 
 const ArchiveEntry: ItemTypeDef = {
-  name: 'ArchiveEntry', defaultIcon: 'archive', defaultAccess: 'PROTECTED', label: () => '',
+  name: 'ArchiveEntry',
+  defaultIcon: 'archive',
+  defaultAccess: 'PROTECTED',
+  label: () => '',
   properties: { attachments: { kind: 'ATT' } },
 };
 const photo = { id: 'Attachment-3', uppyID: 'up3', originalName: 'river.jpg', size: 2_500_000, kind: 'IMAGE', filetype: 'image/jpeg' };
-const doc = { id: 'Attachment-4', uppyID: 'up4', originalName: 'minutes.docx', size: 999, kind: 'DOCUMENT', filetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
+const doc = {
+  id: 'Attachment-4',
+  uppyID: 'up4',
+  originalName: 'minutes.docx',
+  size: 999,
+  kind: 'DOCUMENT',
+  filetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
 const item = buildFieldItem('ArchiveEntry', { $id: 'ArchiveEntry-4', attachments: [photo, doc] });
 
 describe('ATT field', () => {
@@ -25,14 +35,27 @@ describe('ATT field', () => {
     // The browser shows images itself; a Word file is downloaded.
     expect(inField(h).getByRole('link', { name: 'river.jpg' })).toHaveAttribute('href', '/attachment/Attachment-3/river.jpg');
     expect(inField(h).getByRole('link', { name: 'river.jpg' })).toHaveAttribute('target', '_blank');
-    expect(inField(h).getByRole('link', { name: 'minutes.docx' })).toHaveAttribute('href', '/attachment/Attachment-4/minutes.docx?download=1');
-    expect(inField(h).getByRole('link', { name: 'Download river.jpg' })).toHaveAttribute('href', '/attachment/Attachment-3/river.jpg?download=1');
+    expect(inField(h).getByRole('link', { name: 'minutes.docx' })).toHaveAttribute(
+      'href',
+      '/attachment/Attachment-4/minutes.docx?download=1',
+    );
+    expect(inField(h).getByRole('link', { name: 'Download river.jpg' })).toHaveAttribute(
+      'href',
+      '/attachment/Attachment-3/river.jpg?download=1',
+    );
   });
 
   test('uploads a chosen file with progress, adds its Attachment to the value, and removes files', async () => {
     const user = userEvent.setup();
     const h = await renderField('edit', { kind: AttField, type: ArchiveEntry, name: 'attachments', item, value: [photo] });
-    h.app.server.handlers.set('read/Attachment-7', () => ({ ...buildFieldItem('Attachment', { $id: 'Attachment-7' }), uppyID: 'up7', originalName: 'talk.mp3', size: 3000, kind: 'AUDIO', filetype: 'audio/mpeg' }));
+    h.app.server.handlers.set('read/Attachment-7', () => ({
+      ...buildFieldItem('Attachment', { $id: 'Attachment-7' }),
+      uppyID: 'up7',
+      originalName: 'talk.mp3',
+      size: 3000,
+      kind: 'AUDIO',
+      filetype: 'audio/mpeg',
+    }));
     await user.upload(inField(h).getByLabelText('Add a file'), new File(['x'.repeat(3000)], 'talk.mp3', { type: 'audio/mpeg' }));
     const upload = h.app.effects.uploads[0]!;
     expect(upload.request.metadata).toEqual({ filename: 'talk.mp3', relProp: 'attachments', relType: 'ArchiveEntry', relIndex: '4' });
@@ -40,7 +63,12 @@ describe('ATT field', () => {
     act(() => upload.request.onProgress(1500, 3000));
     expect(inField(h).getByText('Uploading talk.mp3: 50%')).toBeInTheDocument();
     await act(async () => upload.answer.resolve('Attachment-7'));
-    await waitFor(() => expect(h.changes.at(-1)).toEqual([photo, { id: 'Attachment-7', uppyID: 'up7', originalName: 'talk.mp3', size: 3000, kind: 'AUDIO', filetype: 'audio/mpeg' }]));
+    await waitFor(() =>
+      expect(h.changes.at(-1)).toEqual([
+        photo,
+        { id: 'Attachment-7', uppyID: 'up7', originalName: 'talk.mp3', size: 3000, kind: 'AUDIO', filetype: 'audio/mpeg' },
+      ]),
+    );
     expect(inField(h).getByText('Audio · 3 KB')).toBeInTheDocument();
     await user.click(inField(h).getByRole('button', { name: 'Remove river.jpg' }));
     expect(h.changes.at(-1)).toEqual([expect.objectContaining({ id: 'Attachment-7' })]);

@@ -17,7 +17,13 @@ const item = buildFieldItem('CommLog');
 
 describe('HTM field', () => {
   test('shows rich text through the allow-list', async () => {
-    const h = await renderField('show', { kind: HtmField, type: CommLogType, name: 'notes', item, value: '<p>Met <strong>Mary</strong><img src=x onerror="alert(1)"></p><a href="javascript:alert(1)">x</a>' });
+    const h = await renderField('show', {
+      kind: HtmField,
+      type: CommLogType,
+      name: 'notes',
+      item,
+      value: '<p>Met <strong>Mary</strong><img src=x onerror="alert(1)"></p><a href="javascript:alert(1)">x</a>',
+    });
     const p = inField(h).getByText(/Met/);
     expect(p.innerHTML).toBe('Met <strong>Mary</strong>');
     expect(h.field.querySelector('img')).toBeNull();
@@ -48,7 +54,8 @@ describe('HTM field', () => {
     await user.click(inField(h).getByRole('button', { name: 'Bold' }));
     expect(execCommand).toHaveBeenLastCalledWith('bold', false, undefined);
     expect(h.changes.at(-1)).toBe('<strong>loud</strong>');
-    for (const name of ['Italic', 'Bulleted list', 'Numbered list', 'Link']) expect(inField(h).getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Italic', 'Bulleted list', 'Numbered list', 'Link'])
+      expect(inField(h).getByRole('button', { name })).toBeInTheDocument();
     expect(toolbar).toBeInTheDocument();
 
     await user.click(inField(h).getByRole('button', { name: 'Link' }));

@@ -28,14 +28,24 @@ describe('LOV field', () => {
   test("shows the value's translated label, and 'Other' for the other marker", async () => {
     const h = await withLists('show', 'PHONE');
     expect(await inField(h).findByText('Phone call')).toBeInTheDocument();
-    expect(h.app.server.received.filter((f) => f.o === 'act/lov').map((f) => f.b)).toEqual([{ list: 'ORG_COMMLOG_TYPES', locale: 'en', includeArchived: true }]);
+    expect(h.app.server.received.filter((f) => f.o === 'act/lov').map((f) => f.b)).toEqual([
+      { list: 'ORG_COMMLOG_TYPES', locale: 'en', includeArchived: true },
+    ]);
   });
 
   test("offers the site's and the owner's active values and Other; an archived value only while it is set", async () => {
     const user = userEvent.setup();
     const h = await withLists('edit', 'TELEX');
     const select = inField(h).getByRole('combobox', { name: 'type' });
-    await waitFor(() => expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['— Choose —', 'Letter', 'Telex (archived)', 'Phone call', 'Other']));
+    await waitFor(() =>
+      expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+        '— Choose —',
+        'Letter',
+        'Telex (archived)',
+        'Phone call',
+        'Other',
+      ]),
+    );
     expect(select).toHaveValue('TELEX');
     await user.selectOptions(select, 'Phone call');
     expect(h.changes.at(-1)).toBe('PHONE');
@@ -46,7 +56,14 @@ describe('LOV field', () => {
 
   test('a list holds several values as checkboxes; the server error shows on the field', async () => {
     const user = userEvent.setup();
-    const h = await renderField('edit', { kind: LovField, type: MeetingType, name: 'meetingTypes', item: item(), value: [], error: 'errors.notInList' });
+    const h = await renderField('edit', {
+      kind: LovField,
+      type: MeetingType,
+      name: 'meetingTypes',
+      item: item(),
+      value: [],
+      error: 'errors.notInList',
+    });
     h.app.server.handlers.set('act/lov', () => ({ _: [{ id: 'LOVValue-9', key: 'OPEN', label: 'Open house', state: 'ACTIVE' }] }));
     await user.click(await inField(h).findByRole('checkbox', { name: 'Open house' }));
     await user.click(inField(h).getByRole('checkbox', { name: 'Other' }));

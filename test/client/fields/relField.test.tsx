@@ -11,8 +11,12 @@ import { buildFieldItem, inField, renderField } from '../support/renderField';
 afterEach(cleanUpApps);
 
 const labels: Record<string, string> = {
-  'Organization-1': 'Riverbend Nation', 'Organization-2': 'Rivermouth Council', 'Organization-3': 'Riverside Museum',
-  'Contact-1': 'Mary Thomas', 'Contact-2': 'Mark Blocked', 'Contact-3': 'Marion Other',
+  'Organization-1': 'Riverbend Nation',
+  'Organization-2': 'Rivermouth Council',
+  'Organization-3': 'Riverside Museum',
+  'Contact-1': 'Mary Thomas',
+  'Contact-2': 'Mark Blocked',
+  'Contact-3': 'Marion Other',
 };
 /** A search that answers every id of the asked types whose label holds the text, as the server would. */
 const search = (frame: Frame) => {
@@ -20,7 +24,11 @@ const search = (frame: Frame) => {
   const members: Record<string, string[]> = { 'Organization-1': ['Contact-1', 'Contact-2'], 'Organization-2': ['Contact-3'] };
   const org = b.must['ft-_related.id']?.[0];
   const ids = Object.keys(labels).filter(
-    (id) => b.must._.includes(id.split('-')[0]!) && labels[id]!.toLowerCase().includes(b.must.q.toLowerCase()) && !b.mustNot?.id.includes(id) && (!org || members[org]!.includes(id)),
+    (id) =>
+      b.must._.includes(id.split('-')[0]!) &&
+      labels[id]!.toLowerCase().includes(b.must.q.toLowerCase()) &&
+      !b.mustNot?.id.includes(id) &&
+      (!org || members[org]!.includes(id)),
   );
   return { ids, labels: Object.fromEntries(ids.map((id) => [id, labels[id]])), total: ids.length, facets: {} };
 };
@@ -45,7 +53,10 @@ describe('REL field', () => {
     const options = await inField(h).findAllByRole('option');
     // Organization-1 is the item being edited.
     expect(options.map((o) => o.textContent)).toEqual(['Rivermouth Council', 'Riverside Museum']);
-    expect(h.app.server.received.find((f) => f.o === 'search/ids')!.b).toMatchObject({ must: { _: ['Organization'], q: 'River' }, mustNot: { id: ['Organization-1'] } });
+    expect(h.app.server.received.find((f) => f.o === 'search/ids')!.b).toMatchObject({
+      must: { _: ['Organization'], q: 'River' },
+      mustNot: { id: ['Organization-1'] },
+    });
     await user.keyboard('{ArrowDown}');
     expect(box).toHaveAttribute('aria-activedescendant', options[0]!.id);
     await user.keyboard('{Enter}');
@@ -73,20 +84,40 @@ describe('REL field', () => {
     const item = buildFieldItem('CommLog', { owner: { id: 'Organization-1' }, $labels: { 'Organization-1': 'Riverbend Nation' } });
     const h = await renderField('edit', { kind: RelField, type: CommLogType, name: 'contacts', item, value: [] });
     h.app.server.handlers.set('search/ids', search);
-    h.app.server.handlers.set('act/blockedContacts', (frame) => ({ blocked: (frame.b as { ids: string[] }).ids.filter((id) => id === 'Contact-2') }));
+    h.app.server.handlers.set('act/blockedContacts', (frame) => ({
+      blocked: (frame.b as { ids: string[] }).ids.filter((id) => id === 'Contact-2'),
+    }));
     await user.type(inField(h).getByRole('combobox'), 'Mar');
-    await waitFor(() => expect(inField(h).getAllByRole('option').map((o) => o.textContent)).toEqual(['Mary Thomas']));
+    await waitFor(() =>
+      expect(
+        inField(h)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Mary Thomas']),
+    );
     expect(h.app.server.received.find((f) => f.o === 'search/ids')!.b).toMatchObject({ must: { 'ft-_related.id': ['Organization-1'] } });
   });
 
   test('chosen contacts are checked against a changed organisation: errors.notInOrg and errors.noOrg', async () => {
-    const item = buildFieldItem('CommLog', { owner: { id: 'Organization-1' }, contacts: [{ id: 'Contact-1' }], $labels: { 'Contact-1': 'Mary Thomas' } });
+    const item = buildFieldItem('CommLog', {
+      owner: { id: 'Organization-1' },
+      contacts: [{ id: 'Contact-1' }],
+      $labels: { 'Contact-1': 'Mary Thomas' },
+    });
     let picker: RelPickerActorRef | undefined;
     // The form keeps the chooser and tells it when its organisation changes.
     const actors = (app: AppHarness) => {
       picker ??= createActor(relPickerMachine, {
         parent: app.session,
-        input: { name: 'contacts', relTypes: ['Contact'], multiple: true, selfId: item.$id, value: item.contacts, labels: item.$labels, orgRule: { role: 'contacts', org: 'Organization-1' } },
+        input: {
+          name: 'contacts',
+          relTypes: ['Contact'],
+          multiple: true,
+          selfId: item.$id,
+          value: item.contacts,
+          labels: item.$labels,
+          orgRule: { role: 'contacts', org: 'Organization-1' },
+        },
       }).start();
       return { relPicker: (name: string) => (name === 'contacts' ? picker : undefined) };
     };

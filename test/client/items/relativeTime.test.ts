@@ -7,7 +7,7 @@ const D = 24 * H;
 const ago = (ms: number) => relativeTime(NOW - ms, NOW);
 
 describe('relativeTime', () => {
-  it("says now for the first 10 seconds (and for a time ahead of the clock)", () => {
+  it('says now for the first 10 seconds (and for a time ahead of the clock)', () => {
     expect(ago(0)).toEqual({ now: true });
     expect(ago(9_999)).toEqual({ now: true });
     expect(ago(-5 * S)).toEqual({ now: true });

@@ -90,7 +90,14 @@ export class ProtocolServer {
     }
     const send = (b: unknown): void => socket.send(JSON.stringify({ o: frame.o, s: frame.s, b }));
     const refuse = (error: unknown): void =>
-      socket.send(JSON.stringify({ o: frame.o, s: frame.s, erred: true, b: { userMessage: error instanceof ReplyRefusal ? error.userMessage : 'generalFailure' } }));
+      socket.send(
+        JSON.stringify({
+          o: frame.o,
+          s: frame.s,
+          erred: true,
+          b: { userMessage: error instanceof ReplyRefusal ? error.userMessage : 'generalFailure' },
+        }),
+      );
     try {
       const answer = handler(frame);
       // A promise answers when the test resolves it, so replies can be held back or reordered.
@@ -126,7 +133,13 @@ export class ProtocolServer {
         const type = o.slice('create/'.length);
         const index = Math.max(0, ...[...this.items.values()].filter((i) => i._t === type).map((i) => Number(i._i))) + 1;
         const item: SeededItem = {
-          $id: `${type}-${index}`, _t: type, _i: index, _u: 0, _c: { ts: new Date().toISOString(), by: null }, $access: 'PROTECTED', $labels: {},
+          $id: `${type}-${index}`,
+          _t: type,
+          _i: index,
+          _u: 0,
+          _c: { ts: new Date().toISOString(), by: null },
+          $access: 'PROTECTED',
+          $labels: {},
           ...(frame.b as Record<string, unknown>),
         };
         this.items.set(item.$id, item);

@@ -89,7 +89,17 @@ export function renderApp(options: RenderOptions = {}): AppHarness {
     log: () => undefined,
   };
   const session = createActor(sessionMachine, {
-    input: { siteConfig: buildSiteConfig({ version: '1.0.0', registrationOpen: options.registrationOpen ?? true, dedicated: options.dedicated ?? false, contactCreationAdminsOnly: options.contactCreationAdminsOnly ?? false, ...(options.ownerOrg === undefined ? {} : { ownerOrg: options.ownerOrg }) }), clientVersion: '1.0.0', effects },
+    input: {
+      siteConfig: buildSiteConfig({
+        version: '1.0.0',
+        registrationOpen: options.registrationOpen ?? true,
+        dedicated: options.dedicated ?? false,
+        contactCreationAdminsOnly: options.contactCreationAdminsOnly ?? false,
+        ...(options.ownerOrg === undefined ? {} : { ownerOrg: options.ownerOrg }),
+      }),
+      clientVersion: '1.0.0',
+      effects,
+    },
     systemId: SystemId.session,
     ...(options.clock ? { clock: options.clock } : {}),
   });

@@ -15,7 +15,16 @@ import { renderApp, type AppHarness } from './renderApp';
 
 /** An item as the server presents it. */
 export function buildFieldItem(type: string, overrides: Partial<Item> = {}): Item {
-  return { $id: `${type}-1`, _t: type, _i: 1, _u: 1, _c: { ts: '2026-01-01T00:00:00Z', by: 'User-1' }, $access: 'PROTECTED', $labels: {}, ...overrides } as Item;
+  return {
+    $id: `${type}-1`,
+    _t: type,
+    _i: 1,
+    _u: 1,
+    _c: { ts: '2026-01-01T00:00:00Z', by: 'User-1' },
+    $access: 'PROTECTED',
+    $labels: {},
+    ...overrides,
+  } as Item;
 }
 
 export interface FieldOptions {
@@ -49,7 +58,9 @@ export async function renderField(mode: 'show' | 'edit', options: FieldOptions):
     const { Edit } = options.kind;
     return (
       <div>
-        <label id="f-input-label" htmlFor="f-input">{options.name}</label>
+        <label id="f-input-label" htmlFor="f-input">
+          {options.name}
+        </label>
         <Edit
           name={options.name}
           def={def}
@@ -77,7 +88,9 @@ export async function renderField(mode: 'show' | 'edit', options: FieldOptions):
   render(
     <IntlProvider intl={createAppIntl('en', {})}>
       <SessionProvider session={app.session}>
-        <section aria-label="field under test">{options.actors ? <FieldActorsProvider actors={options.actors(app)}>{body}</FieldActorsProvider> : body}</section>
+        <section aria-label="field under test">
+          {options.actors ? <FieldActorsProvider actors={options.actors(app)}>{body}</FieldActorsProvider> : body}
+        </section>
       </SessionProvider>
     </IntlProvider>,
   );

@@ -99,8 +99,16 @@ export function e2eSuite(env: Record<string, string> = {}, options: { api?: bool
 }
 
 /** A fresh browser context (own storage) with the cookie banner already answered. */
-export async function newContext(browser: Browser, baseURL: string, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, colorScheme: options.colorScheme ?? 'light' });
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  options: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
   await context.addInitScript(() => window.localStorage.setItem('kk-cookies-ok', '1'));
   return context;
 }

@@ -5,8 +5,18 @@ import { fakeConnection } from '../router/support/sessionFakes';
 import { expectFullCoverage, exploreModel } from '../support/modelCoverage';
 
 const replied = (ticket: string, b: unknown) => ({ type: 'connection.replied', ticket, o: 'x', frame: { o: 'x', b } });
-const failed = (ticket: string) => ({ type: 'connection.failed', ticket, o: 'x', failure: { kind: 'server', userMessage: 'generalFailure' } });
-const input = (readItems: boolean) => () => ({ connection: createActor(fakeConnection).start() as unknown as AdminConnection, alerts: null, query: { must: { _: 'SystemAlert' } }, readItems });
+const failed = (ticket: string) => ({
+  type: 'connection.failed',
+  ticket,
+  o: 'x',
+  failure: { kind: 'server', userMessage: 'generalFailure' },
+});
+const input = (readItems: boolean) => () => ({
+  connection: createActor(fakeConnection).start() as unknown as AdminConnection,
+  alerts: null,
+  query: { must: { _: 'SystemAlert' } },
+  readItems,
+});
 
 test('model: every state and transition of the admin items actor', () => {
   const report = exploreModel({
@@ -31,7 +41,12 @@ test('model: every state and transition of the admin items actor', () => {
       failed('save'),
       replied('other', {}),
     ],
-    serializeState: (snapshot) => JSON.stringify([snapshot.value, (snapshot.context as { generation: number }).generation === 1, (snapshot.context as { saveError: unknown }).saveError !== null]),
+    serializeState: (snapshot) =>
+      JSON.stringify([
+        snapshot.value,
+        (snapshot.context as { generation: number }).generation === 1,
+        (snapshot.context as { saveError: unknown }).saveError !== null,
+      ]),
   });
   expectFullCoverage(report, 6);
 });

@@ -1,12 +1,34 @@
-import { adminItemsMachine, selectAdminIds, selectAdminItems, selectAdminItemsError, selectAdminItemsStatus, selectAdminLabels, selectAdminSaveError, selectAdminSavingKey } from '../../../machines/admin/adminItemsMachine';
+import {
+  adminItemsMachine,
+  selectAdminIds,
+  selectAdminItems,
+  selectAdminItemsError,
+  selectAdminItemsStatus,
+  selectAdminLabels,
+  selectAdminSaveError,
+  selectAdminSavingKey,
+} from '../../../machines/admin/adminItemsMachine';
 import type { AdminAlerts, AdminConnection } from '../../../machines/admin/adminRequests';
 import { startAdmin } from './support';
 
 const QUERY = { must: { _: 'SystemAlert' }, max: 100 };
-const alert = (i: number, extra: Record<string, unknown> = {}) => ({ $id: `SystemAlert-${i}`, _t: 'SystemAlert', _i: i, _u: 1, title: `Alert ${i}`, message: 'm', ...extra });
+const alert = (i: number, extra: Record<string, unknown> = {}) => ({
+  $id: `SystemAlert-${i}`,
+  _t: 'SystemAlert',
+  _i: i,
+  _u: 1,
+  title: `Alert ${i}`,
+  message: 'm',
+  ...extra,
+});
 
 function start(readItems = true) {
-  const t = startAdmin(adminItemsMachine, ({ connection, alerts }) => ({ connection: connection as AdminConnection, alerts: alerts as AdminAlerts, query: QUERY, readItems }));
+  const t = startAdmin(adminItemsMachine, ({ connection, alerts }) => ({
+    connection: connection as AdminConnection,
+    alerts: alerts as AdminAlerts,
+    query: QUERY,
+    readItems,
+  }));
   return { ...t, snap: () => t.subject.getSnapshot() };
 }
 
@@ -49,7 +71,11 @@ describe('admin items actor', () => {
     t.reply({ ids: ['SystemAlert-1'], labels: {} });
     t.reply({ 'SystemAlert-1': alert(1) });
 
-    t.subject.send({ type: 'adminItems.saved', key: 'SystemAlert-1', frame: { o: 'update', b: { $id: 'SystemAlert-1', _u: 1, title: '' } } });
+    t.subject.send({
+      type: 'adminItems.saved',
+      key: 'SystemAlert-1',
+      frame: { o: 'update', b: { $id: 'SystemAlert-1', _u: 1, title: '' } },
+    });
     t.reply({ userMessage: 'validationFailed', fields: { title: 'errors.required' } }, { erred: true });
     expect(selectAdminItemsStatus(t.snap())).toBe('READY');
     expect(selectAdminSaveError(t.snap())).toEqual({ userMessage: 'validationFailed', fields: { title: 'errors.required' } });

@@ -5,7 +5,12 @@ import { fakeConnection } from '../router/support/sessionFakes';
 import { expectFullCoverage, exploreModel } from '../support/modelCoverage';
 
 const replied = (ticket: string, b: unknown) => ({ type: 'connection.replied', ticket, o: 'x', frame: { o: 'x', b } });
-const failed = (ticket: string) => ({ type: 'connection.failed', ticket, o: 'x', failure: { kind: 'server', userMessage: 'validationFailed', fields: { hidden: 'errors.menu.unknownEntry' } } });
+const failed = (ticket: string) => ({
+  type: 'connection.failed',
+  ticket,
+  o: 'x',
+  failure: { kind: 'server', userMessage: 'validationFailed', fields: { hidden: 'errors.menu.unknownEntry' } },
+});
 const input = () => ({ connection: createActor(fakeConnection).start() as unknown as AdminConnection, alerts: null });
 
 test('model: every state and transition of the menu settings actor', () => {

@@ -1,10 +1,19 @@
 import type { AdminAlerts, AdminConnection } from '../../../machines/admin/adminRequests';
 import {
-  menuSettingsMachine, selectMenuDirty, selectMenuDraft, selectMenuSaveError, selectMenuSettingsError, selectMenuSettingsStatus,
+  menuSettingsMachine,
+  selectMenuDirty,
+  selectMenuDraft,
+  selectMenuSaveError,
+  selectMenuSettingsError,
+  selectMenuSettingsStatus,
 } from '../../../machines/admin/menuSettingsMachine';
 import { startAdmin } from './support';
 
-const start = () => startAdmin(menuSettingsMachine, ({ connection, alerts }) => ({ connection: connection as AdminConnection, alerts: alerts as AdminAlerts }));
+const start = () =>
+  startAdmin(menuSettingsMachine, ({ connection, alerts }) => ({
+    connection: connection as AdminConnection,
+    alerts: alerts as AdminAlerts,
+  }));
 const MAIN = ['home', 'search', 'notifications'];
 
 test('reads the setting when started and shows it as the draft', () => {
@@ -40,7 +49,14 @@ test('an order moved back to the registered one is dropped, so nothing is left t
   t.reply({ hidden: [], order: { admin: ['admin.state'] } });
   t.subject.send({ type: 'menuSettings.moved', parent: '', siblings: MAIN, registered: MAIN, path: 'home', by: 1 });
   expect(selectMenuDraft(t.subject.getSnapshot()).order).toEqual({ admin: ['admin.state'], '': ['search', 'home', 'notifications'] });
-  t.subject.send({ type: 'menuSettings.moved', parent: '', siblings: ['search', 'home', 'notifications'], registered: MAIN, path: 'home', by: -1 });
+  t.subject.send({
+    type: 'menuSettings.moved',
+    parent: '',
+    siblings: ['search', 'home', 'notifications'],
+    registered: MAIN,
+    path: 'home',
+    by: -1,
+  });
   expect(selectMenuDraft(t.subject.getSnapshot()).order).toEqual({ admin: ['admin.state'] });
   expect(selectMenuDirty(t.subject.getSnapshot())).toBe(false);
 });

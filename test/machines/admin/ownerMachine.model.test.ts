@@ -35,8 +35,22 @@ test('model: every state and transition of the owner actor', () => {
       replied('other', {}),
     ],
     serializeState: (snapshot) => {
-      const c = snapshot.context as { generation: number; searches: number; saveError: unknown; owner: { mayChoose: boolean; mayManage: boolean } | null; members: unknown[] };
-      return JSON.stringify([snapshot.value, c.generation === 1, c.searches === 1, c.saveError !== null, c.owner?.mayChoose ?? null, c.owner?.mayManage ?? null, c.members.length > 0]);
+      const c = snapshot.context as {
+        generation: number;
+        searches: number;
+        saveError: unknown;
+        owner: { mayChoose: boolean; mayManage: boolean } | null;
+        members: unknown[];
+      };
+      return JSON.stringify([
+        snapshot.value,
+        c.generation === 1,
+        c.searches === 1,
+        c.saveError !== null,
+        c.owner?.mayChoose ?? null,
+        c.owner?.mayManage ?? null,
+        c.members.length > 0,
+      ]);
     },
   });
   expectFullCoverage(report, 6);

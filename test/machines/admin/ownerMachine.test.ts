@@ -1,7 +1,15 @@
 import type { AdminAlerts, AdminConnection } from '../../../machines/admin/adminRequests';
 import {
-  ownerMachine, selectCandidateSearch, selectMemberCandidates, selectMembershipCapabilities, selectOwner, selectOwnerError, selectOwnerMembers,
-  selectOwnerSaveError, selectOwnerSavingKey, selectOwnerStatus,
+  ownerMachine,
+  selectCandidateSearch,
+  selectMemberCandidates,
+  selectMembershipCapabilities,
+  selectOwner,
+  selectOwnerError,
+  selectOwnerMembers,
+  selectOwnerSaveError,
+  selectOwnerSavingKey,
+  selectOwnerStatus,
 } from '../../../machines/admin/ownerMachine';
 import { startAdmin } from './support';
 
@@ -11,7 +19,8 @@ const READER = { userId: 'User-3', name: 'Rae', email: 'rae@x.org', contactId: '
 const MEMBERS = { orgId: 'Organization-1', members: [READER, WRITER], capabilities: ['Research', 'Vocab', 'write'] };
 const MANAGER = { orgId: 'Organization-1', org: ORG, mayChoose: false, mayManage: true };
 
-const start = () => startAdmin(ownerMachine, ({ connection, alerts }) => ({ connection: connection as AdminConnection, alerts: alerts as AdminAlerts }));
+const start = () =>
+  startAdmin(ownerMachine, ({ connection, alerts }) => ({ connection: connection as AdminConnection, alerts: alerts as AdminAlerts }));
 const applied = { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } };
 
 it('asks the owner, then its members when the caller manages them', () => {
@@ -40,12 +49,15 @@ it('asks no members of someone who does not manage them, nor when none is chosen
   expect(selectOwnerMembers(t.subject.getSnapshot())).toEqual([]);
 });
 
-it('switches a capability on and off by the member\'s whole set, then asks again and says app.applied', () => {
+it("switches a capability on and off by the member's whole set, then asks again and says app.applied", () => {
   const t = start();
   t.reply(MANAGER);
   t.reply(MEMBERS);
   t.subject.send({ type: 'owner.capabilitySwitched', userId: 'User-3', capability: 'Vocab', on: true });
-  expect(t.sent()[2]).toEqual({ o: 'act/setMembership', b: { userId: 'User-3', orgId: 'Organization-1', capabilities: { Research: true, Vocab: true } } });
+  expect(t.sent()[2]).toEqual({
+    o: 'act/setMembership',
+    b: { userId: 'User-3', orgId: 'Organization-1', capabilities: { Research: true, Vocab: true } },
+  });
   expect(selectOwnerStatus(t.subject.getSnapshot())).toBe('SAVING');
   expect(selectOwnerSavingKey(t.subject.getSnapshot())).toBe('User-3');
   // One write at a time: a second one waits for the first.
@@ -97,7 +109,7 @@ it('an administrator chooses the owner; a failed load shows its refusal and can 
   expect(selectOwnerStatus(t.subject.getSnapshot())).toBe('FAILED');
 });
 
-it('finds candidates beside a write, keeps only the newest search\'s answer, and adds the one chosen', () => {
+it("finds candidates beside a write, keeps only the newest search's answer, and adds the one chosen", () => {
   const t = start();
   t.reply(MANAGER);
   t.reply(MEMBERS);

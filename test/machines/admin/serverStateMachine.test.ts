@@ -1,8 +1,21 @@
-import { selectServerState, selectServerStateError, selectServerStateLoading, serverStateMachine } from '../../../machines/admin/serverStateMachine';
+import {
+  selectServerState,
+  selectServerStateError,
+  selectServerStateLoading,
+  serverStateMachine,
+} from '../../../machines/admin/serverStateMachine';
 import type { AdminConnection } from '../../../machines/admin/adminRequests';
 import { startAdmin } from './support';
 
-const STATE = { version: '1.0.0', uptimeSeconds: 61, openSockets: 3, activeTasks: 1, driver: 'pglite', databaseBytes: 9_000_000, dedicated: false };
+const STATE = {
+  version: '1.0.0',
+  uptimeSeconds: 61,
+  openSockets: 3,
+  activeTasks: 1,
+  driver: 'pglite',
+  databaseBytes: 9_000_000,
+  dedicated: false,
+};
 
 it('asks the server state when started, keeps the answer while refreshing, and shows a refusal', () => {
   const t = startAdmin(serverStateMachine, ({ connection }) => ({ connection: connection as AdminConnection }));

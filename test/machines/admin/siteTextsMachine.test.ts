@@ -1,13 +1,21 @@
 import type { AdminAlerts, AdminConnection } from '../../../machines/admin/adminRequests';
 import {
-  selectSiteTextSaveError, selectSiteTextSavingKey, selectSiteTexts, selectSiteTextsError, selectSiteTextsLang, selectSiteTextsStatus,
-  siteTextsMachine, type SiteTextChanged,
+  selectSiteTextSaveError,
+  selectSiteTextSavingKey,
+  selectSiteTexts,
+  selectSiteTextsError,
+  selectSiteTextsLang,
+  selectSiteTextsStatus,
+  siteTextsMachine,
+  type SiteTextChanged,
 } from '../../../machines/admin/siteTextsMachine';
 import { startAdmin } from './support';
 
 function start(lang?: string) {
   const t = startAdmin(siteTextsMachine, ({ connection, alerts }) => ({
-    connection: connection as AdminConnection, alerts: alerts as AdminAlerts, ...(lang ? { lang } : {}),
+    connection: connection as AdminConnection,
+    alerts: alerts as AdminAlerts,
+    ...(lang ? { lang } : {}),
   }));
   const changes: SiteTextChanged[] = [];
   t.subject.on('siteTexts.changed', (event) => changes.push(event));

@@ -3,13 +3,21 @@ import { createActor, fromCallback, type AnyActorLogic, type AnyEventObject, typ
 import { fakeConnection } from '../router/support/sessionFakes';
 
 /** Starts `logic` with a fake connection and an alerts recorder in its input. */
-export function startAdmin<TLogic extends AnyActorLogic>(logic: TLogic, input: (deps: { connection: unknown; alerts: unknown }) => InputFrom<TLogic>) {
+export function startAdmin<TLogic extends AnyActorLogic>(
+  logic: TLogic,
+  input: (deps: { connection: unknown; alerts: unknown }) => InputFrom<TLogic>,
+) {
   const connection = createActor(fakeConnection).start();
   const alerts: AnyEventObject[] = [];
   const recorder = createActor(fromCallback<AnyEventObject>(({ receive }) => receive((event) => alerts.push(event)))).start();
   const subject = createActor(logic, { input: input({ connection, alerts: recorder }) }).start();
   const sent = () => connection.getSnapshot().context.sent.map((r) => r.frame);
   const reply = (b: unknown, options: { index?: number; erred?: boolean } = {}) =>
-    connection.send({ type: 'fake.reply', index: options.index ?? connection.getSnapshot().context.sent.length - 1, b, ...(options.erred ? { erred: true } : {}) });
+    connection.send({
+      type: 'fake.reply',
+      index: options.index ?? connection.getSnapshot().context.sent.length - 1,
+      b,
+      ...(options.erred ? { erred: true } : {}),
+    });
   return { subject, connection, alerts, sent, reply };
 }

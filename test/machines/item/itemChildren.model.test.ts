@@ -5,7 +5,12 @@ import { itemTimelineMachine } from '../../../machines/item/itemTimelineMachine'
 import { expectFullCoverage, exploreModel } from '../support/modelCoverage';
 
 const replied = (ticket: string, b: unknown) => ({ type: 'connection.replied', ticket, o: 'op', frame: { o: 'op', b } });
-const failed = (ticket: string) => ({ type: 'connection.failed', ticket, o: 'op', failure: { kind: 'server', userMessage: 'generalFailure' } });
+const failed = (ticket: string) => ({
+  type: 'connection.failed',
+  ticket,
+  o: 'op',
+  failure: { kind: 'server', userMessage: 'generalFailure' },
+});
 const ITEM = { $id: 'Contact-1', _t: 'Contact', _i: 1, _u: 4 };
 
 describe('item children models (timeline, notification preference, raw edit)', () => {
@@ -14,7 +19,13 @@ describe('item children models (timeline, notification preference, raw edit)', (
       name: 'itemTimeline',
       machine: itemTimelineMachine,
       variants: [{ name: 'default', input: () => ({ id: 'Contact-1' }) }],
-      events: [{ type: 'item.timelineRequested' }, { type: 'item.changed' }, replied('timeline', []), failed('timeline'), replied('other', [])],
+      events: [
+        { type: 'item.timelineRequested' },
+        { type: 'item.changed' },
+        replied('timeline', []),
+        failed('timeline'),
+        replied('other', []),
+      ],
       serializeState: (s: AnyMachineSnapshot) => `${JSON.stringify(s.value)}|${String((s.context as { stale: boolean }).stale)}`,
     });
     expectFullCoverage(report, 4);

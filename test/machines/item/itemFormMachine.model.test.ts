@@ -4,7 +4,14 @@ import type { Item } from '../../../src/shared/items/types';
 import { delayed, expectFullCoverage, exploreModel } from '../support/modelCoverage';
 
 const ITEM = {
-  $id: 'Contact-3', _t: 'Contact', _i: 3, _u: 2, _c: { ts: '2024-05-01T10:00:00Z', by: null }, $access: 'PROTECTED', $labels: {}, lastName: 'Thomas',
+  $id: 'Contact-3',
+  _t: 'Contact',
+  _i: 3,
+  _u: 2,
+  _c: { ts: '2024-05-01T10:00:00Z', by: null },
+  $access: 'PROTECTED',
+  $labels: {},
+  lastName: 'Thomas',
 } as Item;
 
 // Alone, the form has no cell to tell: the two messages to its parent are left out.
@@ -14,8 +21,15 @@ const machine = itemFormMachine.provide({ actions: { registerGate: () => undefin
 const serializeState = (snapshot: AnyMachineSnapshot): string => {
   const c = snapshot.context as ItemFormContext;
   return [
-    JSON.stringify(snapshot.value), c.edited ? 'edited' : 'clean', c.submitted ? 'submitted' : '', c.touched.join(','),
-    JSON.stringify(c.draft), Object.keys(c.ruleErrors).join(','), Object.keys(c.serverErrors).join(','), c.formError ?? '', c.base ? `u${c.base._u}` : '',
+    JSON.stringify(snapshot.value),
+    c.edited ? 'edited' : 'clean',
+    c.submitted ? 'submitted' : '',
+    c.touched.join(','),
+    JSON.stringify(c.draft),
+    Object.keys(c.ruleErrors).join(','),
+    Object.keys(c.serverErrors).join(','),
+    c.formError ?? '',
+    c.base ? `u${c.base._u}` : '',
   ].join('|');
 };
 
@@ -42,7 +56,12 @@ describe('itemFormMachine model (load, edit, save, shake)', () => {
         { type: 'connection.replied', ticket: SAVE, o: 'update', frame: { o: 'update', b: { ...ITEM, _u: 3 } } },
         { type: 'connection.replied', ticket: 'other', o: 'read', frame: { o: 'read', b: null } },
         { type: 'connection.failed', ticket: SAVE, o: 'update', failure: { kind: 'server', userMessage: 'staleUpdate' } },
-        { type: 'connection.failed', ticket: SAVE, o: 'update', failure: { kind: 'server', userMessage: 'validationFailed', fields: { lastName: 'errors.maxLength' } } },
+        {
+          type: 'connection.failed',
+          ticket: SAVE,
+          o: 'update',
+          failure: { kind: 'server', userMessage: 'validationFailed', fields: { lastName: 'errors.maxLength' } },
+        },
         delayed('shakeDuration', 'itemForm.shake.SHAKING'),
       ],
       serializeState,

@@ -18,7 +18,9 @@ import { startInSession } from '../router/support/sessionFakes';
 import type * as TestItemTypes from '../../support/testItemTypes';
 
 // The number rules are tested on a test-only type (Measure): no product type has a number people edit.
-jest.mock('../../../src/shared/itemTypes', () => jest.requireActual<typeof TestItemTypes>('../../support/testItemTypes').itemTypesWithTestTypes());
+jest.mock('../../../src/shared/itemTypes', () =>
+  jest.requireActual<typeof TestItemTypes>('../../support/testItemTypes').itemTypesWithTestTypes(),
+);
 
 function buildItem(overrides: Partial<Item> = {}): Item {
   return {
@@ -207,9 +209,18 @@ describe('itemFormMachine', () => {
   });
 
   it('stores text typed for numbers and id lists in their own shapes, and drops empty values', () => {
-    const type = { name: 'T', defaultIcon: '', defaultAccess: 'PRIVATE' as const, label: () => '', properties: {
-      n: { kind: 'NUM' as const }, ids: { kind: 'IDM' as const }, s: { kind: 'textField' as const }, e: { kind: 'IDM' as const },
-    } };
+    const type = {
+      name: 'T',
+      defaultIcon: '',
+      defaultAccess: 'PRIVATE' as const,
+      label: () => '',
+      properties: {
+        n: { kind: 'NUM' as const },
+        ids: { kind: 'IDM' as const },
+        s: { kind: 'textField' as const },
+        e: { kind: 'IDM' as const },
+      },
+    };
     expect(dataOf(type, { n: '4.5', ids: 'A-1, B-2,', s: '', e: ' , ' })).toEqual({ n: 4.5, ids: ['A-1', 'B-2'] });
   });
 });

@@ -2,15 +2,33 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { itemMachine, type ItemContext } from '../../../machines/item/itemMachine';
 import { expectFullCoverage, exploreModel } from '../support/modelCoverage';
 
-const ITEM = { $id: 'Contact-1', _t: 'Contact', _i: 1, _u: 3, _c: { ts: '2024-05-01T10:00:00Z', by: null }, $access: 'PUBLIC', $labels: {} };
+const ITEM = {
+  $id: 'Contact-1',
+  _t: 'Contact',
+  _i: 1,
+  _u: 3,
+  _c: { ts: '2024-05-01T10:00:00Z', by: null },
+  $access: 'PUBLIC',
+  $labels: {},
+};
 const NEWER = { ...ITEM, _u: 4 };
 const replied = (ticket: string, b: unknown) => ({ type: 'connection.replied', ticket, o: 'op', frame: { o: 'op', b } });
-const failed = (ticket: string, userMessage: string) => ({ type: 'connection.failed', ticket, o: 'op', failure: { kind: 'server', userMessage } });
+const failed = (ticket: string, userMessage: string) => ({
+  type: 'connection.failed',
+  ticket,
+  o: 'op',
+  failure: { kind: 'server', userMessage },
+});
 
 // The state, whether signed in, and the item's _u: the guards read these; permission answers are left out.
 const serializeState = (snapshot: AnyMachineSnapshot): string => {
   const context = snapshot.context as ItemContext;
-  return [JSON.stringify(snapshot.value), String(context.signedIn), String(context.item?._u ?? '-'), context.item?.$deleted ? 'deleted' : ''].join('|');
+  return [
+    JSON.stringify(snapshot.value),
+    String(context.signedIn),
+    String(context.item?._u ?? '-'),
+    context.item?.$deleted ? 'deleted' : '',
+  ].join('|');
 };
 
 describe('itemMachine model (read, watch, refusal, children forwarding)', () => {

@@ -26,11 +26,27 @@ describe('relPickerMachine model (typing, search, blocked contacts, keyboard, or
       variants: [
         {
           name: 'contacts of an organisation',
-          input: () => ({ name: 'contacts', relTypes: ['Contact'], multiple: true, selfId: null, value: [], labels: {}, orgRule: { role: 'contacts' as const, org: null } }),
+          input: () => ({
+            name: 'contacts',
+            relTypes: ['Contact'],
+            multiple: true,
+            selfId: null,
+            value: [],
+            labels: {},
+            orgRule: { role: 'contacts' as const, org: null },
+          }),
         },
         {
           name: 'required organisation',
-          input: () => ({ name: 'owner', relTypes: ['Organization'], multiple: false, selfId: 'Organization-1', value: { id: 'Organization-5' }, labels: {}, orgRule: { role: 'org' as const, org: null } }),
+          input: () => ({
+            name: 'owner',
+            relTypes: ['Organization'],
+            multiple: false,
+            selfId: 'Organization-1',
+            value: { id: 'Organization-5' },
+            labels: {},
+            orgRule: { role: 'org' as const, org: null },
+          }),
         },
       ],
       events: [

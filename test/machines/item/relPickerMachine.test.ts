@@ -1,4 +1,11 @@
-import { relPickerMachine, REL_TYPING_PAUSE_MS, selectRelError, selectRelStatus, type RelPickerChanged, type RelPickerInput } from '../../../machines/item/relPickerMachine';
+import {
+  relPickerMachine,
+  REL_TYPING_PAUSE_MS,
+  selectRelError,
+  selectRelStatus,
+  type RelPickerChanged,
+  type RelPickerInput,
+} from '../../../machines/item/relPickerMachine';
 import { startInSession } from '../router/support/sessionFakes';
 
 function startPicker(overrides: Partial<RelPickerInput> = {}) {
@@ -25,7 +32,9 @@ describe('relPickerMachine', () => {
     h.clock.increment(REL_TYPING_PAUSE_MS - 1);
     expect(h.sent()).toEqual([]);
     h.clock.increment(1);
-    expect(h.sent()).toEqual([{ o: 'search/ids', b: { must: { q: 'River', _: ['Organization'] }, mustNot: { id: ['Organization-1'] }, max: 6, labels: true } }]);
+    expect(h.sent()).toEqual([
+      { o: 'search/ids', b: { must: { q: 'River', _: ['Organization'] }, mustNot: { id: ['Organization-1'] }, max: 6, labels: true } },
+    ]);
     expect(selectRelStatus(h.snap())).toBe('searching');
     h.reply({ ids: ['Organization-1', 'Organization-2'], labels: { 'Organization-1': 'Self', 'Organization-2': 'Riverbend' }, total: 2 });
     expect(h.snap().context.options).toEqual([{ id: 'Organization-2', label: 'Riverbend' }]);
@@ -50,7 +59,9 @@ describe('relPickerMachine', () => {
     expect(h.snap().context.highlighted).toBe(0);
     h.subject.send({ type: 'relPicker.keyPressed', key: 'Enter' });
     expect(h.snap().context.chosen).toEqual([{ id: 'Organization-2', label: 'Riverbend' }]);
-    expect(h.changes).toEqual([{ type: 'relPicker.changed', name: 'otherOrgs', value: [{ id: 'Organization-2' }], labels: { 'Organization-2': 'Riverbend' } }]);
+    expect(h.changes).toEqual([
+      { type: 'relPicker.changed', name: 'otherOrgs', value: [{ id: 'Organization-2' }], labels: { 'Organization-2': 'Riverbend' } },
+    ]);
     expect(h.snap().context.text).toBe('');
     h.type('Riv');
     // Items already chosen are not searched for again.
@@ -62,7 +73,13 @@ describe('relPickerMachine', () => {
   });
 
   test('choosing by pointer replaces a single value; removing and Backspace on empty text take chips away', () => {
-    const h = startPicker({ name: 'owner', relTypes: ['Organization'], multiple: false, value: { id: 'Organization-5' }, labels: { 'Organization-5': 'Old' } });
+    const h = startPicker({
+      name: 'owner',
+      relTypes: ['Organization'],
+      multiple: false,
+      value: { id: 'Organization-5' },
+      labels: { 'Organization-5': 'Old' },
+    });
     h.type('Coa');
     h.reply({ ids: ['Organization-7'], labels: { 'Organization-7': 'Coastal' } });
     h.subject.send({ type: 'relPicker.chosen', id: 'Organization-99' });
@@ -90,7 +107,11 @@ describe('relPickerMachine', () => {
   });
 
   test('a new organisation checks the chosen contacts: errors.notInOrg, errors.noOrg, errors.chooseOrg', () => {
-    const h = startPicker({ value: [{ id: 'Contact-1' }], labels: { 'Contact-1': 'Mary' }, orgRule: { role: 'contacts', org: 'Organization-1' } });
+    const h = startPicker({
+      value: [{ id: 'Contact-1' }],
+      labels: { 'Contact-1': 'Mary' },
+      orgRule: { role: 'contacts', org: 'Organization-1' },
+    });
     h.subject.send({ type: 'relPicker.orgChanged', org: 'Organization-2' });
     expect(h.sent()).toEqual([{ o: 'readMany/object', b: ['Contact-1'] }]);
     h.reply({ 'Contact-1': { $id: 'Contact-1', _related: [{ id: 'Organization-1' }] } });
@@ -106,7 +127,14 @@ describe('relPickerMachine', () => {
   });
 
   test('a required organisation removed shows errors.noOrg; a stale search reply is ignored; a failed search is reported', () => {
-    const h = startPicker({ name: 'owner', relTypes: ['Organization'], multiple: false, value: { id: 'Organization-5' }, labels: {}, orgRule: { role: 'org', org: null } });
+    const h = startPicker({
+      name: 'owner',
+      relTypes: ['Organization'],
+      multiple: false,
+      value: { id: 'Organization-5' },
+      labels: {},
+      orgRule: { role: 'org', org: null },
+    });
     h.subject.send({ type: 'relPicker.removed', id: 'Organization-5' });
     expect(selectRelError(h.snap())).toBe('errors.noOrg');
     h.type('Riv');

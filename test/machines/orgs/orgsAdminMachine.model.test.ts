@@ -2,7 +2,12 @@ import { orgsAdminMachine } from '../../../machines/orgs/orgsAdminMachine';
 import { expectFullCoverage, exploreModel } from '../support/modelCoverage';
 
 const reply = { type: 'connection.replied', ticket: 'sessions:User-1', o: 'act/mySessions', frame: { o: 'act/mySessions', b: [] } };
-const failure = { type: 'connection.failed', ticket: 'list:contacts', o: 'search/ids', failure: { kind: 'server', userMessage: 'generalFailure' } };
+const failure = {
+  type: 'connection.failed',
+  ticket: 'list:contacts',
+  o: 'search/ids',
+  failure: { kind: 'server', userMessage: 'generalFailure' },
+};
 
 test('model: every state and transition of the organisations module actor', () => {
   const report = exploreModel({

@@ -27,7 +27,9 @@ describe('organisations module actor', () => {
     expect(t.ops()).toEqual([]);
     t.subject.send({ type: 'orgs.userChanged', user: ADMIN });
     t.subject.send({ type: 'orgs.sessionsRequested', userId: 'User-1' });
-    t.reply([{ id: 'abcdef0123456789', started: '2026-01-01T10:00:00Z', expires: '2026-01-02T10:00:00Z', current: true, masqueraded: false }]);
+    t.reply([
+      { id: 'abcdef0123456789', started: '2026-01-01T10:00:00Z', expires: '2026-01-02T10:00:00Z', current: true, masqueraded: false },
+    ]);
     expect(selectUserEntry(t.snapshot(), 'User-1').sessions).toHaveLength(1);
     t.subject.send({ type: 'orgs.userChanged', user: null });
     expect(selectOrgsStatus(t.snapshot())).toBe('SIGNED_OUT');
@@ -44,7 +46,10 @@ describe('organisations module actor', () => {
       { id: '0123456789abcdef', started: '2026-01-01T09:00:00Z', expires: '2026-01-02T09:00:00Z', current: false },
       { id: 42 },
     ]);
-    expect(selectUserEntry(t.snapshot(), 'User-1')).toMatchObject({ busy: [], sessions: [{ current: true }, { id: '0123456789abcdef', masqueraded: false }] });
+    expect(selectUserEntry(t.snapshot(), 'User-1')).toMatchObject({
+      busy: [],
+      sessions: [{ current: true }, { id: '0123456789abcdef', masqueraded: false }],
+    });
     t.subject.send({ type: 'orgs.sessionEnded', userId: 'User-1', sessionId: '0123456789abcdef' });
     expect(t.sent().at(-1)).toEqual({ o: 'act/endMySession', b: { id: '0123456789abcdef' } });
     t.reply(null);
@@ -57,20 +62,45 @@ describe('organisations module actor', () => {
     t.subject.send({ type: 'orgs.accountRequested', userId: 'User-7' });
     expect(t.sent()).toEqual([{ o: 'act/userAccount', b: { userId: 'User-7' } }, { o: 'act/rolesAvailable' }]);
     t.reply(['Research', 'write', 7]);
-    t.reply({ userId: 'User-7', admin: false, blocked: false, capabilities: { Research: true, x: 'y' }, memberships: [{ orgId: 'Organization-2', capabilities: { write: true } }] }, { index: 0 });
+    t.reply(
+      {
+        userId: 'User-7',
+        admin: false,
+        blocked: false,
+        capabilities: { Research: true, x: 'y' },
+        memberships: [{ orgId: 'Organization-2', capabilities: { write: true } }],
+      },
+      { index: 0 },
+    );
     expect(selectRoles(t.snapshot())).toEqual(['Research', 'write']);
     expect(selectUserEntry(t.snapshot(), 'User-7').account).toEqual({
-      userId: 'User-7', admin: false, blocked: false, capabilities: { Research: true }, memberships: [{ orgId: 'Organization-2', label: 'Organization-2', capabilities: { write: true } }],
+      userId: 'User-7',
+      admin: false,
+      blocked: false,
+      capabilities: { Research: true },
+      memberships: [{ orgId: 'Organization-2', label: 'Organization-2', capabilities: { write: true } }],
     });
     t.subject.send({ type: 'orgs.accountRequested', userId: 'User-7' });
     expect(t.ops().filter((o) => o === 'act/rolesAvailable')).toHaveLength(1);
     t.reply({ userId: 'User-7', admin: false, blocked: false, capabilities: {}, memberships: [] });
 
     const changes = [
-      [{ type: 'orgs.capabilitiesSet', userId: 'User-7', capabilities: { Research: false } }, { o: 'act/setCapabilities', b: { userId: 'User-7', capabilities: { Research: false } } }],
-      [{ type: 'orgs.membershipSet', userId: 'User-7', orgId: 'Organization-2', capabilities: { write: false } }, { o: 'act/setMembership', b: { userId: 'User-7', orgId: 'Organization-2', capabilities: { write: false } } }],
-      [{ type: 'orgs.membershipRemoved', userId: 'User-7', orgId: 'Organization-2' }, { o: 'act/removeMembership', b: { userId: 'User-7', orgId: 'Organization-2' } }],
-      [{ type: 'orgs.blockSet', userId: 'User-7', blocked: true }, { o: 'act/blockUser', b: { userId: 'User-7', blocked: true } }],
+      [
+        { type: 'orgs.capabilitiesSet', userId: 'User-7', capabilities: { Research: false } },
+        { o: 'act/setCapabilities', b: { userId: 'User-7', capabilities: { Research: false } } },
+      ],
+      [
+        { type: 'orgs.membershipSet', userId: 'User-7', orgId: 'Organization-2', capabilities: { write: false } },
+        { o: 'act/setMembership', b: { userId: 'User-7', orgId: 'Organization-2', capabilities: { write: false } } },
+      ],
+      [
+        { type: 'orgs.membershipRemoved', userId: 'User-7', orgId: 'Organization-2' },
+        { o: 'act/removeMembership', b: { userId: 'User-7', orgId: 'Organization-2' } },
+      ],
+      [
+        { type: 'orgs.blockSet', userId: 'User-7', blocked: true },
+        { o: 'act/blockUser', b: { userId: 'User-7', blocked: true } },
+      ],
     ] as const;
     for (const [event, frame] of changes) {
       t.subject.send(event);
@@ -93,7 +123,10 @@ describe('organisations module actor', () => {
     expect(t.alerts).toEqual([APPLIED]);
     t.subject.send({ type: 'orgs.blockSet', userId: 'User-8', blocked: true });
     t.reply({ userMessage: 'notAllowed', sysMessage: 'An administrator cannot be blocked' }, { erred: true });
-    expect(selectUserEntry(t.snapshot(), 'User-8')).toMatchObject({ busy: [], error: { userMessage: 'notAllowed', sysMessage: 'An administrator cannot be blocked' } });
+    expect(selectUserEntry(t.snapshot(), 'User-8')).toMatchObject({
+      busy: [],
+      error: { userMessage: 'notAllowed', sysMessage: 'An administrator cannot be blocked' },
+    });
     expect(selectUserEntry(t.snapshot(), 'User-7').error).toBeNull();
     expect(t.alerts).toEqual([APPLIED]);
     // Asking again clears the error.
@@ -125,7 +158,11 @@ describe('organisations module actor', () => {
     expect(t.ops()).toEqual([]);
     t.subject.send({ type: 'orgs.inviteRequested', contactId: 'Contact-3' });
     t.reply({ userMessage: 'validationFailed', fields: { email: 'errors.invalidEmail' } }, { erred: true });
-    expect(selectContactEntry(t.snapshot(), 'Contact-3')).toMatchObject({ busy: false, invited: false, error: { userMessage: 'errors.invalidEmail' } });
+    expect(selectContactEntry(t.snapshot(), 'Contact-3')).toMatchObject({
+      busy: false,
+      invited: false,
+      error: { userMessage: 'errors.invalidEmail' },
+    });
     expect(t.ops()).toEqual(['act/invite']);
   });
 
@@ -133,12 +170,18 @@ describe('organisations module actor', () => {
     const t = start();
     t.subject.send({ type: 'orgs.listRequested', list: 'organizations' });
     expect(t.sent().at(-1)).toEqual({
-      o: 'search/ids', b: { must: { _: 'Organization' }, max: SEARCH_MAX_ALL, labels: true, sort: [{ key: 'label', order: 'asc' }] },
+      o: 'search/ids',
+      b: { must: { _: 'Organization' }, max: SEARCH_MAX_ALL, labels: true, sort: [{ key: 'label', order: 'asc' }] },
     });
     expect(selectList(t.snapshot(), 'organizations')?.status).toBe('LOADING');
     t.reply({ ids: ['Organization-2', 'Organization-4'], labels: { 'Organization-2': 'Coastal Mining' }, total: 2 });
     expect(selectList(t.snapshot(), 'organizations')).toEqual({
-      status: 'READY', error: null, entries: [{ id: 'Organization-2', label: 'Coastal Mining' }, { id: 'Organization-4', label: 'Organization-4' }],
+      status: 'READY',
+      error: null,
+      entries: [
+        { id: 'Organization-2', label: 'Coastal Mining' },
+        { id: 'Organization-4', label: 'Organization-4' },
+      ],
     });
     t.subject.send({ type: 'orgs.listRequested', list: 'contacts' });
     expect(t.sent().at(-1)).toMatchObject({ o: 'search/ids', b: { must: { _: 'Contact' } } });

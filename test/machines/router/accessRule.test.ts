@@ -2,7 +2,8 @@ import { accessRedirect } from '../../../machines/router/accessRule';
 import { parseLocation } from '../../../machines/router/parseLocation';
 import { CORE_VIEWS } from '../../../machines/router/views';
 
-const redirect = (path: string, search = '', signedIn = false) => accessRedirect(parseLocation(path, search, CORE_VIEWS), signedIn, CORE_VIEWS);
+const redirect = (path: string, search = '', signedIn = false) =>
+  accessRedirect(parseLocation(path, search, CORE_VIEWS), signedIn, CORE_VIEWS);
 
 describe('accessRedirect', () => {
   it('lets a signed-in user go anywhere', () => {

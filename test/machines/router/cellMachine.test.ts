@@ -1,5 +1,13 @@
 import { createActor, fromCallback, type AnyEventObject } from 'xstate';
-import { cellMachine, selectDirty, selectDirtyState, selectSavedAt, selectWidth, type CellGate, type CellReply } from '../../../machines/router/cellMachine';
+import {
+  cellMachine,
+  selectDirty,
+  selectDirtyState,
+  selectSavedAt,
+  selectWidth,
+  type CellGate,
+  type CellReply,
+} from '../../../machines/router/cellMachine';
 import type { AdminConnection } from '../../../machines/admin/adminRequests';
 import { parseLocation } from '../../../machines/router/parseLocation';
 import { CORE_VIEWS } from '../../../machines/router/views';
@@ -201,6 +209,8 @@ describe('cellMachine', () => {
     const settings = c.snapshot().context.results?.getSnapshot().context.settings;
     expect(settings).toMatchObject({ searchString: 'river', displayAs: 'TABLE' });
     const typeFilter = settings?.criteria.filters?.find((f) => f.kind === '_');
-    expect(typeFilter?.value).toEqual(expect.arrayContaining(['Contact', 'Organization', 'SystemAlert', 'Notify', 'SavedSearch', 'WhatsNew']));
+    expect(typeFilter?.value).toEqual(
+      expect.arrayContaining(['Contact', 'Organization', 'SystemAlert', 'Notify', 'SavedSearch', 'WhatsNew']),
+    );
   });
 });

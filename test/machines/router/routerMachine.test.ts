@@ -1,6 +1,13 @@
 import { fromPromise } from 'xstate';
 import { routerMachine, type RouterEffects, type RouterEmitted } from '../../../machines/router/routerMachine';
-import { selectActiveItemId, selectActiveKey, selectCells, selectInvalidKey, selectLocale, selectRouterReady } from '../../../machines/router/routerSelectors';
+import {
+  selectActiveItemId,
+  selectActiveKey,
+  selectCells,
+  selectInvalidKey,
+  selectLocale,
+  selectRouterReady,
+} from '../../../machines/router/routerSelectors';
 import { SystemId } from '../../../machines/systemIds';
 import { flushPromises } from '../session/support/fakes';
 import { startInSession } from './support/sessionFakes';
@@ -8,7 +15,9 @@ import { startInSession } from './support/sessionFakes';
 function start(options: { signedIn?: boolean | null; migrated?: boolean; legacy?: (alias: string) => Promise<string> } = {}) {
   const effects = { navigate: jest.fn<void, [string, { replace: boolean }]>(), openTab: jest.fn<void, [string]>() } satisfies RouterEffects;
   const machine = options.legacy
-    ? routerMachine.provide({ actors: { lookUpLegacyPath: fromPromise<string, { alias: string }>(({ input }) => options.legacy!(input.alias)) } })
+    ? routerMachine.provide({
+        actors: { lookUpLegacyPath: fromPromise<string, { alias: string }>(({ input }) => options.legacy!(input.alias)) },
+      })
     : routerMachine;
   const h = startInSession(machine, {
     systemId: SystemId.router,
@@ -92,7 +101,9 @@ describe('routerMachine', () => {
     r.go('/search/nowhere/i-Contact-1');
     expect(r.keys()).toEqual(['v-search']);
     expect(selectInvalidKey(r.snapshot())).toBe('nowhere');
-    expect(r.alerts).toEqual([{ type: 'alerts.raised', alert: { type: 'WARNING', message: 'errors.cellKeyNotValid', values: { key: 'nowhere' } } }]);
+    expect(r.alerts).toEqual([
+      { type: 'alerts.raised', alert: { type: 'WARNING', message: 'errors.cellKeyNotValid', values: { key: 'nowhere' } } },
+    ]);
   });
 
   it('with the migration flag, asks the server for an old path and opens the item', async () => {
@@ -111,7 +122,9 @@ describe('routerMachine', () => {
     r.go('/node/99');
     await flushPromises();
     expect(r.navigations()).toEqual([]);
-    expect(r.alerts).toEqual([expect.objectContaining({ alert: expect.objectContaining({ message: 'errors.cellKeyNotValid', values: { key: 'node' } }) })]);
+    expect(r.alerts).toEqual([
+      expect.objectContaining({ alert: expect.objectContaining({ message: 'errors.cellKeyNotValid', values: { key: 'node' } }) }),
+    ]);
     expect(r.snapshot().value).toBe('READY');
   });
 

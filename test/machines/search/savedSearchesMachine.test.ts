@@ -30,7 +30,16 @@ describe('saved searches data', () => {
   });
 
   it('fills what an item leaves out with the defaults, and refuses what is not a saved search', () => {
-    expect(toSavedSearch({ $id: 'SavedSearch-1', _t: 'SavedSearch', _u: 0, name: 'Bare', displayAs: 'HOLOGRAM', selectedFacets: { x: 'not a list' } })?.settings).toEqual({
+    expect(
+      toSavedSearch({
+        $id: 'SavedSearch-1',
+        _t: 'SavedSearch',
+        _u: 0,
+        name: 'Bare',
+        displayAs: 'HOLOGRAM',
+        selectedFacets: { x: 'not a list' },
+      })?.settings,
+    ).toEqual({
       criteria: {},
       searchString: '',
       itemTypeName: null,

@@ -20,7 +20,12 @@ const replied = (text: string) => ({
   o: 'search/ids',
   frame: { o: 'search/ids', b: { ids: ['Contact-1', 'Contact-2'], labels: { 'Contact-1': 'Mary Thomas' }, total: 2, facets: {} } },
 });
-const failed = (text: string) => ({ type: 'connection.failed', ticket: ticketOf(text), o: 'search/ids', failure: { kind: 'server', userMessage: 'notSignedIn' } });
+const failed = (text: string) => ({
+  type: 'connection.failed',
+  ticket: ticketOf(text),
+  o: 'search/ids',
+  failure: { kind: 'server', userMessage: 'notSignedIn' },
+});
 
 describe('searchBarMachine model', () => {
   it('replays a path through every state and every transition', () => {

@@ -20,7 +20,12 @@ const fakeRouter = createMachine({
 });
 
 function start() {
-  const h = startInSession(searchBarMachine, { systemId: SystemId.searchBar, input: undefined, signedIn: true, extra: { [SystemId.router]: fakeRouter } });
+  const h = startInSession(searchBarMachine, {
+    systemId: SystemId.searchBar,
+    input: undefined,
+    signedIn: true,
+    extra: { [SystemId.router]: fakeRouter },
+  });
   const router = h.extra(SystemId.router) as ActorRefFrom<typeof fakeRouter>;
   const snapshot = () => h.subject.getSnapshot();
   return {
@@ -39,7 +44,12 @@ function start() {
   };
 }
 
-const answer = { ids: ['Contact-1', 'Contact-2'], labels: { 'Contact-1': 'Mary Thomas', 'Contact-2': 'Maria Lopez' }, total: 2, facets: {} };
+const answer = {
+  ids: ['Contact-1', 'Contact-2'],
+  labels: { 'Contact-1': 'Mary Thomas', 'Contact-2': 'Maria Lopez' },
+  total: 2,
+  facets: {},
+};
 
 describe('searchBarMachine', () => {
   it('starts closed and opens and closes with the toggle', () => {
@@ -128,7 +138,12 @@ describe('searchBarMachine', () => {
     expect(selectSearchError(t.snapshot())).toBeNull();
     t.ask('maria');
     const request = t.connection.getSnapshot().context.sent.at(-1);
-    request?.replyTo?.send({ type: 'connection.failed', ticket: request.ticket, o: 'search/ids', failure: { kind: 'client', key: 'errors.networkError' } });
+    request?.replyTo?.send({
+      type: 'connection.failed',
+      ticket: request.ticket,
+      o: 'search/ids',
+      failure: { kind: 'client', key: 'errors.networkError' },
+    });
     expect(selectSearchError(t.snapshot())).toBe('errors.networkError');
     t.type('mar');
     expect(t.phase()).toBe('FETCHING');
@@ -146,7 +161,7 @@ describe('searchBarMachine', () => {
     expect(selectSearchText(t.snapshot())).toBe('');
   });
 
-  it('opens a typed id in any case under its type\'s own name; an id-like text of no type, or index 0, is searched for', () => {
+  it("opens a typed id in any case under its type's own name; an id-like text of no type, or index 0, is searched for", () => {
     const t = start();
     t.open();
     t.type('contact-12');

@@ -7,12 +7,25 @@ import { delayed, expectFullCoverage, exploreModel } from '../support/modelCover
 const serializeState = (snapshot: AnyMachineSnapshot): string => {
   const c = snapshot.context as SearchResultsContext;
   const asked = c.asked > 3 ? 'later' : c.asked;
-  return [JSON.stringify(snapshot.value), asked, c.settings.searchString, c.ids.length, c.selected, Object.keys(c.reading).length, c.errorKey].join('|');
+  return [
+    JSON.stringify(snapshot.value),
+    asked,
+    c.settings.searchString,
+    c.ids.length,
+    c.selected,
+    Object.keys(c.reading).length,
+    c.errorKey,
+  ].join('|');
 };
 
 const hits = { ids: ['Contact-1', 'Contact-2'], labels: {}, total: 2, facets: {} };
 const replied = (ticket: string, b: unknown) => ({ type: 'connection.replied', ticket, o: 'x', frame: { o: 'x', b } });
-const failed = (ticket: string) => ({ type: 'connection.failed', ticket, o: 'x', failure: { kind: 'server', userMessage: 'generalFailure' } });
+const failed = (ticket: string) => ({
+  type: 'connection.failed',
+  ticket,
+  o: 'x',
+  failure: { kind: 'server', userMessage: 'generalFailure' },
+});
 const perAsk = [1, 2, 3].flatMap((k) => [
   replied(`results:${k}`, hits),
   replied(`results:${k}`, { ids: [], labels: {}, total: 0, facets: {} }),

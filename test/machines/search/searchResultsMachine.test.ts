@@ -20,7 +20,9 @@ import { startInSession } from '../router/support/sessionFakes';
 const fakeRouter = createMachine({
   types: {} as { events: { type: 'router.opened'; fromKey: string; segment: string } },
   context: { opened: [] as string[] },
-  on: { 'router.opened': { actions: assign(({ context, event }) => ({ opened: [...context.opened, `${event.fromKey}>${event.segment}`] })) } },
+  on: {
+    'router.opened': { actions: assign(({ context, event }) => ({ opened: [...context.opened, `${event.fromKey}>${event.segment}`] })) },
+  },
 });
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
@@ -39,18 +41,42 @@ function start(settings = {}) {
     snapshot,
     phase: () => selectResultsPhase(snapshot()),
     opened: () => router.getSnapshot().context.opened,
-    searches: () => h.sent().filter((f) => f.o === 'search/ids').map((f) => f.b as SearchQuery),
-    reads: () => h.sent().filter((f) => f.o === 'readMany/object').map((f) => f.b as string[]),
+    searches: () =>
+      h
+        .sent()
+        .filter((f) => f.o === 'search/ids')
+        .map((f) => f.b as SearchQuery),
+    reads: () =>
+      h
+        .sent()
+        .filter((f) => f.o === 'readMany/object')
+        .map((f) => f.b as string[]),
     indexOf: (o: string, nth = -1) => {
-      const all = h.sent().map((f, i) => [f.o, i] as const).filter(([op]) => op === o);
+      const all = h
+        .sent()
+        .map((f, i) => [f.o, i] as const)
+        .filter(([op]) => op === o);
       return all.at(nth)![1];
     },
   };
 }
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `Contact-${i + 1}`);
-const hits = (list: string[], facets = {}) => ({ ids: list, labels: Object.fromEntries(list.map((id) => [id, `Label ${id}`])), total: list.length, facets });
-const item = (id: string) => ({ $id: id, _t: 'Contact', _i: Number(id.split('-')[1]), _u: 1, _c: { ts: '2026-01-01T00:00:00Z', by: null }, $access: 'PROTECTED', $labels: {} });
+const hits = (list: string[], facets = {}) => ({
+  ids: list,
+  labels: Object.fromEntries(list.map((id) => [id, `Label ${id}`])),
+  total: list.length,
+  facets,
+});
+const item = (id: string) => ({
+  $id: id,
+  _t: 'Contact',
+  _i: Number(id.split('-')[1]),
+  _u: 1,
+  _c: { ts: '2026-01-01T00:00:00Z', by: null },
+  $access: 'PROTECTED',
+  $labels: {},
+});
 const rowsOf = (list: string[]) => Object.fromEntries(list.map((id) => [id, item(id)]));
 
 describe('searchResultsMachine', () => {
@@ -61,7 +87,10 @@ describe('searchResultsMachine', () => {
     expect(query).toMatchObject({
       must: [{ prop: '', kind: 'q', value: 'mary' }],
       sort: [{ key: 'created', order: 'desc' }],
-      facets: [{ key: '_', kind: 'terms' }, { key: 'created', kind: 'dateRanges' }],
+      facets: [
+        { key: '_', kind: 'terms' },
+        { key: 'created', kind: 'dateRanges' },
+      ],
       labels: true,
       tzOffset: 0,
     });
@@ -81,7 +110,16 @@ describe('searchResultsMachine', () => {
     expect(selectResultRows(t.snapshot())['Contact-3']).toBeNull();
     t.subject.send({ type: 'results.rowsNeeded', from: 40, to: 160 });
     // 0-49 are read; 50-159 go in pages of 50.
-    expect(t.reads().slice(1).map((page) => [page[0], page.length])).toEqual([['Contact-51', 50], ['Contact-101', 50], ['Contact-151', 10]]);
+    expect(
+      t
+        .reads()
+        .slice(1)
+        .map((page) => [page[0], page.length]),
+    ).toEqual([
+      ['Contact-51', 50],
+      ['Contact-101', 50],
+      ['Contact-151', 10],
+    ]);
     t.subject.send({ type: 'results.rowsNeeded', from: 60, to: 70 });
     expect(t.reads()).toHaveLength(4);
   });
@@ -142,8 +180,17 @@ describe('searchResultsMachine', () => {
     t.subject.send({ type: 'results.facetToggled', facet: 'created', bucket: 'today' });
     const query = t.searches().at(-1)!;
     expect(query.subs).toEqual([
-      { should: [{ prop: '', kind: '_', value: 'Contact' }, { prop: '', kind: '_', value: 'Organization' }], facet: '_' },
-      { should: [{ prop: 'created', kind: 'dr', value: { from: '2026-03-10T00:00:00.000Z', to: '2026-03-11T00:00:00.000Z' } }], facet: 'created' },
+      {
+        should: [
+          { prop: '', kind: '_', value: 'Contact' },
+          { prop: '', kind: '_', value: 'Organization' },
+        ],
+        facet: '_',
+      },
+      {
+        should: [{ prop: 'created', kind: 'dr', value: { from: '2026-03-10T00:00:00.000Z', to: '2026-03-11T00:00:00.000Z' } }],
+        facet: 'created',
+      },
     ]);
     t.subject.send({ type: 'results.facetToggled', facet: '_', bucket: 'Contact' });
     expect(selectResultsSettings(t.snapshot()).selectedFacets).toEqual({ _: ['Organization'], created: ['today'] });
@@ -156,7 +203,12 @@ describe('searchResultsMachine', () => {
     const t = start();
     t.reply(hits(ids(2)));
     t.subject.send({ type: 'results.facetToggled', facet: '_', bucket: 'Organization' });
-    expect(t.searches().at(-1)!.facets!.map((f) => (typeof f === 'string' ? f : f.key))).toEqual(['_', 'created', 'type']);
+    expect(
+      t
+        .searches()
+        .at(-1)!
+        .facets!.map((f) => (typeof f === 'string' ? f : f.key)),
+    ).toEqual(['_', 'created', 'type']);
     t.subject.send({ type: 'results.facetToggled', facet: 'type', bucket: 'COMMUNITY' });
     expect(t.searches().at(-1)!.subs).toEqual([
       { should: [{ prop: '', kind: '_', value: 'Organization' }], facet: '_' },
@@ -165,7 +217,12 @@ describe('searchResultsMachine', () => {
     // A second type: the organisation types no longer apply, and their choice goes.
     t.subject.send({ type: 'results.facetToggled', facet: '_', bucket: 'Contact' });
     expect(selectResultsSettings(t.snapshot()).selectedFacets).toEqual({ _: ['Organization', 'Contact'] });
-    expect(t.searches().at(-1)!.facets!.map((f) => (typeof f === 'string' ? f : f.key))).toEqual(['_', 'created']);
+    expect(
+      t
+        .searches()
+        .at(-1)!
+        .facets!.map((f) => (typeof f === 'string' ? f : f.key)),
+    ).toEqual(['_', 'created']);
   });
 
   it('applies settings at once; display and facet visibility alone ask nothing', () => {
@@ -181,9 +238,17 @@ describe('searchResultsMachine', () => {
       settings: { searchString: 'acme', itemTypeName: 'Organization', sortBy: [{ key: 'name', order: 'asc' }], displayAs: 'TIMELINE' },
     });
     expect(t.phase()).toBe('LOADING');
-    expect(selectResultsSettings(t.snapshot())).toMatchObject({ searchString: 'acme', itemTypeName: 'Organization', displayAs: 'TIMELINE', showFacets: true });
+    expect(selectResultsSettings(t.snapshot())).toMatchObject({
+      searchString: 'acme',
+      itemTypeName: 'Organization',
+      displayAs: 'TIMELINE',
+      showFacets: true,
+    });
     expect(t.searches().at(-1)).toMatchObject({
-      must: [{ kind: 'q', value: 'acme' }, { kind: '_', value: 'Organization' }],
+      must: [
+        { kind: 'q', value: 'acme' },
+        { kind: '_', value: 'Organization' },
+      ],
       sort: [{ key: 'name', order: 'asc' }],
       facets: [{ key: 'created' }, { key: 'type', kind: 'terms' }],
     });
@@ -226,7 +291,15 @@ describe('searchResultsMachine', () => {
     const t = start({ searchString: 'mary', itemTypeName: 'Contact' });
     t.subject.send({ type: 'results.exportRequested' });
     const frame = t.sent().find((f) => f.o === 'act/csvExport/async')!;
-    expect(frame.b).toMatchObject({ itemTypeName: 'Contact', query: { must: [{ kind: 'q', value: 'mary' }, { kind: '_', value: 'Contact' }] } });
+    expect(frame.b).toMatchObject({
+      itemTypeName: 'Contact',
+      query: {
+        must: [
+          { kind: 'q', value: 'mary' },
+          { kind: '_', value: 'Contact' },
+        ],
+      },
+    });
     expect((frame.b as { query: SearchQuery }).query.facets).toBeUndefined();
     t.reply({ userMessage: 'notAllowed' }, { erred: true });
     expect(t.alerts).toEqual([{ type: 'alerts.raised', alert: { type: 'ERROR', message: 'errors.notAllowed' } }]);
@@ -239,7 +312,9 @@ describe('results query helpers', () => {
     const [size] = facetSpecsFor('Attachment').filter((s) => s.key === 'size');
     expect(bucketFilter(size!, '1001-1000000', now, 0)).toEqual({ prop: 'size', kind: 'nr', value: { from: 1001, to: 1_000_000 } });
     expect(bucketFilter({ key: 'born', kind: 'yearRanges' }, '1900-1919', now, 0)).toEqual({
-      prop: 'born', kind: 'dr', value: { from: '1900-01-01T00:00:00.000Z', to: '1920-01-01T00:00:00.000Z' },
+      prop: 'born',
+      kind: 'dr',
+      value: { from: '1900-01-01T00:00:00.000Z', to: '1920-01-01T00:00:00.000Z' },
     });
     expect(bucketFilter({ key: 'created', kind: 'dateRanges' }, 'no-such', now, 0)).toBeNull();
   });
@@ -248,9 +323,9 @@ describe('results query helpers', () => {
     expect(nextSort([{ key: 'name', order: 'asc' }], 'name')).toEqual([{ key: 'name', order: 'desc' }]);
     expect(nextSort([{ key: 'name', order: 'desc' }], 'name')).toEqual([{ key: 'name', order: 'asc' }]);
   });
-  it('asks for a type\'s own facets and no type facet when the type is fixed', () => {
-    expect(resultsQuery({ ...DEFAULT_SETTINGS, itemTypeName: 'Attachment' }, now, 0).facets!.map((f) => (typeof f === 'string' ? f : f.key))).toEqual([
-      'created', 'filetype', 'size', 'kind',
-    ]);
+  it("asks for a type's own facets and no type facet when the type is fixed", () => {
+    expect(
+      resultsQuery({ ...DEFAULT_SETTINGS, itemTypeName: 'Attachment' }, now, 0).facets!.map((f) => (typeof f === 'string' ? f : f.key)),
+    ).toEqual(['created', 'filetype', 'size', 'kind']);
   });
 });

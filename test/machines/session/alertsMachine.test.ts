@@ -68,7 +68,12 @@ describe('alertsMachine', () => {
   it('turns a caught error into an alert through toAlert', () => {
     const { actor, current } = start();
     actor.send({ type: 'alerts.errorRaised', error: new ServerMessageError('notAllowed', 'read Contact-3') });
-    expect(actor.getSnapshot().context.current).toMatchObject({ type: 'ERROR', message: 'errors.notAllowed', details: 'read Contact-3', translate: true });
+    expect(actor.getSnapshot().context.current).toMatchObject({
+      type: 'ERROR',
+      message: 'errors.notAllowed',
+      details: 'read Contact-3',
+      translate: true,
+    });
     actor.send({ type: 'alerts.dismissed' });
     expect(current()).toBeNull();
   });

@@ -60,12 +60,23 @@ describe('authMachine: start-up', () => {
 
   it.each([
     ['missing', null],
-    ['refusing', { getItem: () => { throw new Error('SecurityError'); }, setItem: () => undefined, removeItem: () => undefined }],
+    [
+      'refusing',
+      {
+        getItem: () => {
+          throw new Error('SecurityError');
+        },
+        setItem: () => undefined,
+        removeItem: () => undefined,
+      },
+    ],
   ])('reports localStorageNotAvailable when local storage is %s', (_name, storage) => {
     const t = startAuth({ storage, cookie: 'tok-c' });
     expect(t.state().value).toBe('NONE');
     expect(t.state().context.error).toBe('localStorageNotAvailable');
-    expect(t.sentTo(SystemId.alerts)).toEqual([{ type: 'alerts.raised', alert: { type: 'ERROR', message: 'errors.localStorageNotAvailable' } }]);
+    expect(t.sentTo(SystemId.alerts)).toEqual([
+      { type: 'alerts.raised', alert: { type: 'ERROR', message: 'errors.localStorageNotAvailable' } },
+    ]);
   });
 });
 

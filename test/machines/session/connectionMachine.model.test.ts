@@ -24,9 +24,7 @@ describe('connectionMachine model (socket, requests and health)', () => {
     const report = exploreModel({
       name: 'connection',
       machine: connectionMachine,
-      variants: [
-        { name: 'default', input: () => ({ clientVersion: '1.0.0', effects: fakeEffects(), maxMsgSize: MAX_MSG_SIZE }) },
-      ],
+      variants: [{ name: 'default', input: () => ({ clientVersion: '1.0.0', effects: fakeEffects(), maxMsgSize: MAX_MSG_SIZE }) }],
       events: [
         { type: 'connection.open', token: 'tok-1' },
         { type: 'connection.reconnect' },

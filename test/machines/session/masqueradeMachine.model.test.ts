@@ -2,7 +2,12 @@ import { masqueradeMachine, Ticket } from '../../../machines/session/masqueradeM
 import { delayed, expectFullCoverage, exploreModel } from '../support/modelCoverage';
 
 const replied = (ticket: string, b: unknown) => ({ type: 'connection.replied', ticket, o: 'act', frame: { o: 'act', b } });
-const failed = (ticket: string) => ({ type: 'connection.failed', ticket, o: 'act', failure: { kind: 'server', userMessage: 'notAllowed' } });
+const failed = (ticket: string) => ({
+  type: 'connection.failed',
+  ticket,
+  o: 'act',
+  failure: { kind: 'server', userMessage: 'notAllowed' },
+});
 
 test('model: every state and transition of the masquerade actor', () => {
   const report = exploreModel({

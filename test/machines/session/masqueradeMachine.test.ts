@@ -32,7 +32,9 @@ function start(initial: Record<string, string> = {}) {
   const m = h.subject as ActorRefFrom<typeof masqueradeMachine>;
   const requests = () => h.connection.getSnapshot().context.sent;
   const answer = (ticket: string, b: unknown, erred = false) => {
-    const index = requests().map((r) => r.ticket).lastIndexOf(ticket);
+    const index = requests()
+      .map((r) => r.ticket)
+      .lastIndexOf(ticket);
     if (index < 0) throw new Error(`no request ${ticket}`);
     h.connection.send({ type: 'fake.reply', index, b, erred });
   };
@@ -78,7 +80,10 @@ describe('masqueradeMachine', () => {
     expect(t.reload).not.toHaveBeenCalled();
     t.answer(Ticket.switch, { newToken: 'masq-token', expires: '2026-01-01T00:00:00Z' });
     expect(t.storage.data.get(TOKEN_STORAGE_KEY)).toBe('masq-token');
-    expect(JSON.parse(t.storage.data.get(recentKey('de'))!)).toEqual([{ id: 'User-2', label: 'Bob' }, { id: 'User-3', label: 'Carol' }]);
+    expect(JSON.parse(t.storage.data.get(recentKey('de'))!)).toEqual([
+      { id: 'User-2', label: 'Bob' },
+      { id: 'User-3', label: 'Carol' },
+    ]);
     expect(t.storage.data.get(recentKey('en'))).toBeUndefined();
     expect(t.reload).toHaveBeenCalledTimes(1);
     expect(t.m.getSnapshot().value).toBe('SWITCHED');
@@ -95,7 +100,7 @@ describe('masqueradeMachine', () => {
     expect(t.reload).not.toHaveBeenCalled();
   });
 
-  it('stops: the administrator\'s own token comes back and the page reloads; a refusal is told', () => {
+  it("stops: the administrator's own token comes back and the page reloads; a refusal is told", () => {
     const t = start();
     t.m.send({ type: 'masquerade.stopRequested' });
     expect(t.sent()).toEqual([{ o: 'act/masquerade', b: { stop: true } }]);

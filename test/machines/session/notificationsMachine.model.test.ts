@@ -2,7 +2,12 @@ import { notificationsMachine, Ticket } from '../../../machines/session/notifica
 import { expectFullCoverage, exploreModel } from '../support/modelCoverage';
 
 const replied = (ticket: string, b: unknown) => ({ type: 'connection.replied', ticket, o: 'act', frame: { o: 'act', b } });
-const failed = (ticket: string) => ({ type: 'connection.failed', ticket, o: 'act', failure: { kind: 'server', userMessage: 'generalFailure' } });
+const failed = (ticket: string) => ({
+  type: 'connection.failed',
+  ticket,
+  o: 'act',
+  failure: { kind: 'server', userMessage: 'generalFailure' },
+});
 
 test('model: every state and transition of the notifications actor', () => {
   const report = exploreModel({
@@ -28,8 +33,25 @@ test('model: every state and transition of the notifications actor', () => {
     ],
     // The state, who is signed in, whether there are unread and what is loaded; lists only grow.
     serializeState: (snapshot) => {
-      const c = snapshot.context as { userId: string | null; pairs: unknown[]; pairsLoaded: boolean; pageLoaded: boolean; loadingPage: boolean; complete: boolean; marking: number };
-      return JSON.stringify([snapshot.value, c.userId, c.pairs.length > 0, c.pairsLoaded, c.pageLoaded, c.loadingPage, c.complete, c.marking > 0]);
+      const c = snapshot.context as {
+        userId: string | null;
+        pairs: unknown[];
+        pairsLoaded: boolean;
+        pageLoaded: boolean;
+        loadingPage: boolean;
+        complete: boolean;
+        marking: number;
+      };
+      return JSON.stringify([
+        snapshot.value,
+        c.userId,
+        c.pairs.length > 0,
+        c.pairsLoaded,
+        c.pageLoaded,
+        c.loadingPage,
+        c.complete,
+        c.marking > 0,
+      ]);
     },
   });
   expectFullCoverage(report, 3);

@@ -1,4 +1,13 @@
-import { assign, createActor, createMachine, fromCallback, SimulatedClock, spawnChild, type ActorRefFrom, type AnyEventObject } from 'xstate';
+import {
+  assign,
+  createActor,
+  createMachine,
+  fromCallback,
+  SimulatedClock,
+  spawnChild,
+  type ActorRefFrom,
+  type AnyEventObject,
+} from 'xstate';
 import {
   notificationsMachine,
   NOTIFICATIONS_PAGE,
@@ -58,7 +67,9 @@ function start() {
   const notifications = children[SystemId.notifications] as ActorRefFrom<typeof notificationsMachine>;
   const sent = () => connection.getSnapshot().context.sent;
   const answer = (ticket: string, b: unknown, erred = false): void => {
-    const index = sent().map((request) => request.ticket).lastIndexOf(ticket);
+    const index = sent()
+      .map((request) => request.ticket)
+      .lastIndexOf(ticket);
     if (index < 0) throw new Error(`no request with ticket ${ticket}`);
     connection.send({ type: 'fake.reply', index, b, erred });
   };
@@ -73,7 +84,8 @@ function start() {
     frames: () => sent().map((request) => request.frame),
     count: () => selectUnreadCount(notifications.getSnapshot()),
     notes: () => selectNotes(notifications.getSnapshot()).map((n) => [n.index, n.unread]),
-    push: (index: number, context: string) => connection.send({ type: 'fake.push', frame: { o: 'item/notify', b: { index, context, kind: 'updated', unread: true } } }),
+    push: (index: number, context: string) =>
+      connection.send({ type: 'fake.push', frame: { o: 'item/notify', b: { index, context, kind: 'updated', unread: true } } }),
     /** Signs in and answers the unread pairs and the first page. */
     load(pairs: [number, string][], page: unknown[]): void {
       signIn();
@@ -93,11 +105,20 @@ describe('notificationsMachine', () => {
       { o: 'act/fetchNotifications', b: { max: NOTIFICATIONS_PAGE } },
     ]);
     expect(t.notifications.getSnapshot().value).toBe('LOADING');
-    t.answer(Ticket.pairs('User-1'), { notifyPairs: [[3, 'Contact-3'], [2, 'Contact-2']] });
+    t.answer(Ticket.pairs('User-1'), {
+      notifyPairs: [
+        [3, 'Contact-3'],
+        [2, 'Contact-2'],
+      ],
+    });
     t.answer(Ticket.page('User-1'), [note(3, 'Contact-3'), note(2, 'Contact-2'), note(1, 'Contact-1', false)]);
     expect(t.notifications.getSnapshot().value).toBe('READY');
     expect(t.count()).toBe(2);
-    expect(t.notes()).toEqual([[3, true], [2, true], [1, false]]);
+    expect(t.notes()).toEqual([
+      [3, true],
+      [2, true],
+      [1, false],
+    ]);
     expect(selectMenuEntries(t.notifications.getSnapshot())).toMatchObject([
       { index: 3, context: 'Contact-3', contextLabel: 'Label of Contact-3', kind: 'updated' },
       { index: 2, context: 'Contact-2' },
@@ -107,10 +128,20 @@ describe('notificationsMachine', () => {
 
   it('fetches the newest unread the page does not hold, so the menu can name their items', () => {
     const t = start();
-    t.load([[9, 'Contact-9'], [3, 'Contact-3']], [note(3, 'Contact-3')]);
+    t.load(
+      [
+        [9, 'Contact-9'],
+        [3, 'Contact-3'],
+      ],
+      [note(3, 'Contact-3')],
+    );
     expect(t.frames().at(-1)).toEqual({ o: 'act/fetchNotifications', b: { ids: [9] } });
     t.answer(Ticket.some('User-1'), [note(9, 'Contact-9', true, 'created')]);
-    expect(selectMenuEntries(t.notifications.getSnapshot())[0]).toMatchObject({ index: 9, contextLabel: 'Label of Contact-9', kind: 'created' });
+    expect(selectMenuEntries(t.notifications.getSnapshot())[0]).toMatchObject({
+      index: 9,
+      contextLabel: 'Label of Contact-9',
+      kind: 'created',
+    });
   });
 
   it('counts a pushed notification at once and fetches it', () => {
@@ -128,23 +159,41 @@ describe('notificationsMachine', () => {
 
   it('marks read and unread at once, and settles on the pairs the server answers', () => {
     const t = start();
-    t.load([[2, 'Contact-2'], [1, 'Contact-1']], [note(2, 'Contact-2'), note(1, 'Contact-1')]);
+    t.load(
+      [
+        [2, 'Contact-2'],
+        [1, 'Contact-1'],
+      ],
+      [note(2, 'Contact-2'), note(1, 'Contact-1')],
+    );
     t.notifications.send({ type: 'notifications.markRequested', indexes: [2], unread: false });
     expect(t.frames().at(-1)).toEqual({ o: 'act/markNotifications', b: { indexes: [2] } });
     expect(t.count()).toBe(1);
-    expect(t.notes()).toEqual([[2, false], [1, true]]);
+    expect(t.notes()).toEqual([
+      [2, false],
+      [1, true],
+    ]);
     t.answer(Ticket.mark('User-1'), { notifyPairs: [[1, 'Contact-1']] });
     expect(t.count()).toBe(1);
 
     t.notifications.send({ type: 'notifications.markRequested', indexes: [2], unread: true });
     expect(t.frames().at(-1)).toEqual({ o: 'act/markNotifications', b: { indexes: [2], asUnread: true } });
     expect(t.count()).toBe(2);
-    expect(t.notes()).toEqual([[2, true], [1, true]]);
+    expect(t.notes()).toEqual([
+      [2, true],
+      [1, true],
+    ]);
   });
 
   it('marks every unread read with one request', () => {
     const t = start();
-    t.load([[2, 'Contact-2'], [1, 'Contact-1']], [note(2, 'Contact-2'), note(1, 'Contact-1')]);
+    t.load(
+      [
+        [2, 'Contact-2'],
+        [1, 'Contact-1'],
+      ],
+      [note(2, 'Contact-2'), note(1, 'Contact-1')],
+    );
     t.notifications.send({ type: 'notifications.allMarkedRead' });
     expect(t.frames().at(-1)).toEqual({ o: 'act/markNotifications', b: { indexes: [2, 1] } });
     expect(t.count()).toBe(0);
@@ -155,7 +204,13 @@ describe('notificationsMachine', () => {
 
   it('an earlier answer does not undo a later optimistic mark', () => {
     const t = start();
-    t.load([[2, 'Contact-2'], [1, 'Contact-1']], [note(2, 'Contact-2'), note(1, 'Contact-1')]);
+    t.load(
+      [
+        [2, 'Contact-2'],
+        [1, 'Contact-1'],
+      ],
+      [note(2, 'Contact-2'), note(1, 'Contact-1')],
+    );
     t.notifications.send({ type: 'notifications.markRequested', indexes: [2], unread: false });
     t.notifications.send({ type: 'notifications.markRequested', indexes: [1], unread: false });
     const marks = t.connection.getSnapshot().context.sent.flatMap((r, i) => (r.ticket === Ticket.mark('User-1') ? [i] : []));
@@ -209,7 +264,7 @@ describe('notificationsMachine', () => {
     expect(t.count()).toBe(0);
   });
 
-  it("drops answers meant for the previous user", () => {
+  it('drops answers meant for the previous user', () => {
     const t = start();
     t.signIn('User-1');
     t.signIn('User-2');

@@ -1,4 +1,13 @@
-import { assign, createActor, createMachine, fromCallback, SimulatedClock, spawnChild, type ActorRefFrom, type AnyEventObject } from 'xstate';
+import {
+  assign,
+  createActor,
+  createMachine,
+  fromCallback,
+  SimulatedClock,
+  spawnChild,
+  type ActorRefFrom,
+  type AnyEventObject,
+} from 'xstate';
 import { PREFS_KEY, readPrefs, shellMachine, ShellTicket } from '../../../machines/session/shellMachine';
 import { SystemId } from '../../../machines/systemIds';
 import type { UserSession } from '../../../src/shared/protocol';
@@ -45,11 +54,14 @@ function start(storage = new MemoryStorage()) {
     prefs: () => shell.getSnapshot().context.prefs,
     frames: () => sent().map((request) => request.frame),
     answer(ticket: string, b: unknown, erred = false): void {
-      const index = sent().map((request) => request.ticket).lastIndexOf(ticket);
+      const index = sent()
+        .map((request) => request.ticket)
+        .lastIndexOf(ticket);
       if (index < 0) throw new Error(`no request with ticket ${ticket}`);
       connection.send({ type: 'fake.reply', index, b, erred });
     },
-    signIn: (overrides: Partial<UserSession> = {}) => auth.send({ type: 'fake.signedIn', user: buildUser({ $id: 'User-1', ...overrides }) }),
+    signIn: (overrides: Partial<UserSession> = {}) =>
+      auth.send({ type: 'fake.signedIn', user: buildUser({ $id: 'User-1', ...overrides }) }),
   };
 }
 

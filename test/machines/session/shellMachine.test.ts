@@ -42,7 +42,15 @@ describe('shell machine', () => {
   });
 
   it('survives a storage that throws', () => {
-    const throwing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); }, removeItem: () => undefined };
+    const throwing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => undefined,
+    };
     const shell = createActor(shellMachine, { input: { storage: throwing } }).start();
     shell.send({ type: 'shell.prefSet', pref: 'dark', value: false });
     expect(shell.getSnapshot().context.prefs).toEqual({ dark: false });

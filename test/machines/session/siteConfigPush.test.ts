@@ -37,7 +37,9 @@ describe('the siteConfig push', () => {
       { to: 'session', event: { type: 'session.siteConfigChanged', changes: { menu: { hidden: [], order: {} } } } },
     ]);
     expect(routePush({ o: 'siteConfig', b: ['menu'] })).toEqual([]);
-    expect(routePush({ o: 'siteConfig', b: { unknown: 1 } })).toEqual([{ to: 'session', event: { type: 'session.siteConfigChanged', changes: {} } }]);
+    expect(routePush({ o: 'siteConfig', b: { unknown: 1 } })).toEqual([
+      { to: 'session', event: { type: 'session.siteConfigChanged', changes: {} } },
+    ]);
   });
 });
 

@@ -59,9 +59,7 @@ describe('tasksMachine', () => {
     expect(t.subject.getSnapshot().context.killKey).toBe('exp-7');
     expect(t.sentTo(SystemId.connection)).toEqual([]);
     t.subject.send({ type: 'tasks.killConfirmed' });
-    expect(t.sentTo(SystemId.connection)).toEqual([
-      { type: 'connection.send', frame: { o: 'activeTask/exp-7', b: 'killTask' } },
-    ]);
+    expect(t.sentTo(SystemId.connection)).toEqual([{ type: 'connection.send', frame: { o: 'activeTask/exp-7', b: 'killTask' } }]);
     expect(killOperation('exp-7')).toBe('activeTask/exp-7');
     expect(t.subject.getSnapshot().value).toBe('IDLE');
   });

@@ -1,5 +1,12 @@
 import { assign, createActor, createMachine, SimulatedClock, spawnChild, type ActorRefFrom } from 'xstate';
-import { selectEntries, selectUnseenCount, Ticket, unseenCount, whatsNewMachine, type WhatsNewEntry } from '../../../machines/session/whatsNewMachine';
+import {
+  selectEntries,
+  selectUnseenCount,
+  Ticket,
+  unseenCount,
+  whatsNewMachine,
+  type WhatsNewEntry,
+} from '../../../machines/session/whatsNewMachine';
 import { SystemId } from '../../../machines/systemIds';
 import type { UserSession } from '../../../src/shared/protocol';
 import { fakeConnection, fakeTasks, type FakeConnectionRef } from '../router/support/sessionFakes';
@@ -38,7 +45,13 @@ const entry = (version: string, title = `Changes in ${version}`, i = 1) => ({
   title,
   body: '<p>Better.</p>',
 });
-const userItem = (u: number, whatsNewSeen?: string) => ({ $id: 'User-1', _t: 'User', _u: u, name: 'Mary Thomas', ...(whatsNewSeen ? { whatsNewSeen } : {}) });
+const userItem = (u: number, whatsNewSeen?: string) => ({
+  $id: 'User-1',
+  _t: 'User',
+  _u: u,
+  name: 'Mary Thomas',
+  ...(whatsNewSeen ? { whatsNewSeen } : {}),
+});
 
 function start() {
   const actor = createActor(root, { clock: new SimulatedClock() }).start();
@@ -49,7 +62,9 @@ function start() {
   const sent = () => connection.getSnapshot().context.sent;
   /** Answers the latest request with this ticket. */
   const answer = (ticket: string, b: unknown, erred = false): void => {
-    const index = sent().map((request) => request.ticket).lastIndexOf(ticket);
+    const index = sent()
+      .map((request) => request.ticket)
+      .lastIndexOf(ticket);
     if (index < 0) throw new Error(`no request with ticket ${ticket}`);
     connection.send({ type: 'fake.reply', index, b, erred });
   };
@@ -188,7 +203,13 @@ describe('whatsNewMachine', () => {
 });
 
 describe('unseenCount', () => {
-  const entries = [entry('v1.0.10'), entry('v1.0.9')].map((e) => ({ id: e.$id, version: e.version, title: e.title, body: e.body, created: null }));
+  const entries = [entry('v1.0.10'), entry('v1.0.9')].map((e) => ({
+    id: e.$id,
+    version: e.version,
+    title: e.title,
+    body: e.body,
+    created: null,
+  }));
   it('compares versions numerically, and counts all for an unset or malformed seen version', () => {
     expect(unseenCount(entries, 'v1.0.9')).toBe(1);
     expect(unseenCount(entries, null)).toBe(2);

@@ -30,7 +30,8 @@ function within1s<T>(work: Promise<T>): Promise<T | 'stalled'> {
 
 test('while a statement is stuck, ping and /healthz answer within 1 s; the watchdog restarts the database with every acknowledged write', async () => {
   const written: Item[] = [];
-  for (let n = 0; n < 10; n++) written.push(await admin.client.call<Item>('create/Contact', { firstName: `Kept${n}`, lastName: 'Beforestall' }));
+  for (let n = 0; n < 10; n++)
+    written.push(await admin.client.call<Item>('create/Contact', { firstName: `Kept${n}`, lastName: 'Beforestall' }));
 
   const stuck = srv.server.services.db.query('SELECT pg_sleep(600)').then(
     () => 'answered',

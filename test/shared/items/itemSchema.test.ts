@@ -25,10 +25,23 @@ const Sample: ItemTypeDef = {
 };
 
 test('each form rule answers its message key', () => {
-  const errors = validateItemData(Sample, {
-    title: 'far too long a title', code: 'UPPER', count: 0, ratio: 'x', whole: 1.5, colour: 'red',
-    owner: { id: 'Contact-1' }, tags: [], start: '2024-05-02', end: '2024-05-01', names: [{}],
-  }, { admin: false });
+  const errors = validateItemData(
+    Sample,
+    {
+      title: 'far too long a title',
+      code: 'UPPER',
+      count: 0,
+      ratio: 'x',
+      whole: 1.5,
+      colour: 'red',
+      owner: { id: 'Contact-1' },
+      tags: [],
+      start: '2024-05-02',
+      end: '2024-05-01',
+      names: [{}],
+    },
+    { admin: false },
+  );
   expect(errors).toEqual({
     title: 'errors.maxLength',
     code: 'errors.lowercase',
@@ -60,7 +73,9 @@ test('unknown properties are refused; server-kept fields are ignored', () => {
 
 test('names every object inherits are unknown properties, __proto__ included (issue 19, finding 2)', () => {
   const contact = itemTypes.get('Contact')!;
-  const body = JSON.parse('{"lastName":"X","constructor":"a","toString":"b","valueOf":"c","hasOwnProperty":"d","__proto__":{"owner":{"id":"Organization-1"}}}') as Record<string, unknown>;
+  const body = JSON.parse(
+    '{"lastName":"X","constructor":"a","toString":"b","valueOf":"c","hasOwnProperty":"d","__proto__":{"owner":{"id":"Organization-1"}}}',
+  ) as Record<string, unknown>;
   const errors = validateItemData(contact, body, { admin: true });
   expect(Object.keys(errors).sort()).toEqual(['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'valueOf']);
   expect(Object.values(errors).every((m) => m === 'errors.unknownProperty')).toBe(true);

@@ -60,7 +60,15 @@ describe('buildMenu', () => {
   });
 
   it('sends paths starting with admin to the admin menu', () => {
-    const tree = buildMenu(core([{ path: 'admin', title: 't' }, { path: 'admin.lovs', title: 't' }, { path: 'admin.lovs.x', title: 't' }]), user(), false);
+    const tree = buildMenu(
+      core([
+        { path: 'admin', title: 't' },
+        { path: 'admin.lovs', title: 't' },
+        { path: 'admin.lovs.x', title: 't' },
+      ]),
+      user(),
+      false,
+    );
     expect(tree.main).toEqual([]);
     expect(paths(tree.admin)).toEqual(['admin.lovs']);
     expect(paths(tree.admin[0].children)).toEqual(['admin.lovs.x']);
@@ -68,7 +76,14 @@ describe('buildMenu', () => {
 
   it('refuses a child path with a slash unless the entry is route-only, and never lists route-only entries', () => {
     expect(() => buildMenu(core([{ path: 'docs.topic/intro', title: 't' }]), user(), false)).toThrow(NavPathError);
-    const tree = buildMenu(core([{ path: 'docs.topic/intro', title: 't', routeOnly: true }, { path: 'notifications/i', title: 't' }]), user(), false);
+    const tree = buildMenu(
+      core([
+        { path: 'docs.topic/intro', title: 't', routeOnly: true },
+        { path: 'notifications/i', title: 't' },
+      ]),
+      user(),
+      false,
+    );
     expect(paths(tree.main)).toEqual(['notifications/i']);
   });
 
@@ -87,6 +102,14 @@ describe('buildMenu', () => {
     expect(paths(member.admin)).toEqual(['admin.lovs', 'admin.owner']);
     expect(paths(buildMenu(sources, user({ organizations: { 'Organization-1': { write: true } } }), false).admin)).toEqual(['admin.lovs']);
     const admin = buildMenu(sources, user({ admin: true }), true);
-    expect(paths(admin.admin)).toEqual(['admin.all-items', 'admin.sysalerts', 'admin.state', 'admin.lovs', 'admin.systext', 'admin.menu-items', 'admin.owner']);
+    expect(paths(admin.admin)).toEqual([
+      'admin.all-items',
+      'admin.sysalerts',
+      'admin.state',
+      'admin.lovs',
+      'admin.systext',
+      'admin.menu-items',
+      'admin.owner',
+    ]);
   });
 });

@@ -3,7 +3,8 @@ import { CORE_MENU, managesSiteOwner } from '../../../src/shared/modules/coreMen
 import type { NavUser } from '../../../src/shared/modules/ModuleModel';
 
 const user = (over: Partial<NavUser> = {}): NavUser => ({ admin: false, capabilities: {}, organizations: {}, ...over });
-const adminPaths = (u: NavUser, dedicated = true): string[] => buildMenu([{ menu: CORE_MENU }], u, dedicated).admin.map((e: MenuEntry) => e.path);
+const adminPaths = (u: NavUser, dedicated = true): string[] =>
+  buildMenu([{ menu: CORE_MENU }], u, dedicated).admin.map((e: MenuEntry) => e.path);
 
 describe('the admin.owner entry (admin-org users)', () => {
   it("shows to the owner organisation's members who hold write there", () => {
@@ -26,6 +27,8 @@ describe('the admin.owner entry (admin-org users)', () => {
   it('shows to administrators even before an owner is chosen, and to nobody on a site that is not dedicated', () => {
     expect(adminPaths(user({ admin: true }))).toContain('admin.owner');
     expect(adminPaths(user({ admin: true }), false)).not.toContain('admin.owner');
-    expect(adminPaths(user({ organizations: { 'Organization-1': { write: true } }, siteOwner: 'Organization-1' }), false)).not.toContain('admin.owner');
+    expect(adminPaths(user({ organizations: { 'Organization-1': { write: true } }, siteOwner: 'Organization-1' }), false)).not.toContain(
+      'admin.owner',
+    );
   });
 });

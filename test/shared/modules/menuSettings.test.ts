@@ -1,6 +1,12 @@
 import { buildMenu, type MenuEntry } from '../../../src/shared/modules/buildMenu';
 import {
-  asMenuSettings, menuSettingsBody, menuSettingsProblems, normalisedMenuSettings, orderedSiblings, parentOf, type MenuSettings,
+  asMenuSettings,
+  menuSettingsBody,
+  menuSettingsProblems,
+  normalisedMenuSettings,
+  orderedSiblings,
+  parentOf,
+  type MenuSettings,
 } from '../../../src/shared/modules/menuSettings';
 import type { NavItem, NavUser } from '../../../src/shared/modules/ModuleModel';
 
@@ -76,12 +82,19 @@ describe('the menu setting rules', () => {
   });
 
   it('accepts listed entries in their places and names what is wrong otherwise', () => {
-    expect(menuSettingsProblems(settings({ hidden: ['places.maps'], order: { '': ['search', 'home'], 'places.layers': ['places.layers.old'] } }), MENU)).toBeNull();
+    expect(
+      menuSettingsProblems(
+        settings({ hidden: ['places.maps'], order: { '': ['search', 'home'], 'places.layers': ['places.layers.old'] } }),
+        MENU,
+      ),
+    ).toBeNull();
     expect(menuSettingsProblems(settings({ hidden: ['admin.state'] }), MENU)).toEqual({ hidden: 'errors.menu.adminEntryHidden' });
     expect(menuSettingsProblems(settings({ hidden: ['nowhere'] }), MENU)).toEqual({ hidden: 'errors.menu.unknownEntry' });
     expect(menuSettingsProblems(settings({ hidden: ['docs.topic/intro'] }), MENU)).toEqual({ hidden: 'errors.menu.unknownEntry' });
     expect(menuSettingsProblems(settings({ order: { '': ['places.maps'] } }), MENU)).toEqual({ order: 'errors.menu.unknownEntry' });
-    expect(menuSettingsProblems(settings({ order: { places: ['places.maps', 'places.maps'] } }), MENU)).toEqual({ order: 'errors.menu.repeatedEntry' });
+    expect(menuSettingsProblems(settings({ order: { places: ['places.maps', 'places.maps'] } }), MENU)).toEqual({
+      order: 'errors.menu.repeatedEntry',
+    });
   });
 
   it('stores hidden paths once each, sorted, and drops empty order lists', () => {
@@ -93,7 +106,15 @@ describe('the menu setting rules', () => {
 
   it('takes bodies of its shape only', () => {
     expect(menuSettingsBody.isValidSync({ hidden: ['a.b-c'], order: { '': ['a'], 'a.b': ['a.b.c'] } })).toBe(true);
-    for (const body of [undefined, null, [], { hidden: [] }, { hidden: ['A'], order: {} }, { hidden: [], order: { 'x y': [] } }, { hidden: [], order: {}, more: true }]) {
+    for (const body of [
+      undefined,
+      null,
+      [],
+      { hidden: [] },
+      { hidden: ['A'], order: {} },
+      { hidden: [], order: { 'x y': [] } },
+      { hidden: [], order: {}, more: true },
+    ]) {
       expect(menuSettingsBody.isValidSync(body)).toBe(false);
     }
   });

@@ -2,12 +2,22 @@ import { parseFreeText } from '../../../src/shared/search';
 
 describe('parseFreeText (spec 000 §5)', () => {
   test('plain words, kept whole with their punctuation', () => {
-    expect(parseFreeText('  river  rosa@example.org ')).toEqual({ words: ['river', 'rosa@example.org'], phrases: [], raw: [], ids: [], numbers: [] });
+    expect(parseFreeText('  river  rosa@example.org ')).toEqual({
+      words: ['river', 'rosa@example.org'],
+      phrases: [],
+      raw: [],
+      ids: [],
+      numbers: [],
+    });
   });
 
   test('quoted text is a phrase, bracketed text a raw query, both among words', () => {
     expect(parseFreeText('elders "spring gathering" [fish & !salmon] lake')).toEqual({
-      words: ['elders', 'lake'], phrases: ['spring gathering'], raw: ['fish & !salmon'], ids: [], numbers: [],
+      words: ['elders', 'lake'],
+      phrases: ['spring gathering'],
+      raw: ['fish & !salmon'],
+      ids: [],
+      numbers: [],
     });
   });
 
@@ -19,7 +29,11 @@ describe('parseFreeText (spec 000 §5)', () => {
 
   test('tokens like word-123 are ids, with an optional third part; pure digits are numbers', () => {
     expect(parseFreeText('Contact-12 consultation-3-44 1885 12a')).toEqual({
-      words: ['12a'], phrases: [], raw: [], ids: ['Contact-12', 'consultation-3-44'], numbers: ['1885'],
+      words: ['12a'],
+      phrases: [],
+      raw: [],
+      ids: ['Contact-12', 'consultation-3-44'],
+      numbers: ['1885'],
     });
   });
 

@@ -1,5 +1,13 @@
 import {
-  dateBuckets, FILE_SIZE_BUCKETS, filterKey, numericRanges, parseKey, savedSearchQuery, searchConstants, searchQuerySchema, YEAR_RANGES,
+  dateBuckets,
+  FILE_SIZE_BUCKETS,
+  filterKey,
+  numericRanges,
+  parseKey,
+  savedSearchQuery,
+  searchConstants,
+  searchQuerySchema,
+  YEAR_RANGES,
 } from '../../../src/shared/search';
 
 describe('query keys', () => {
@@ -17,12 +25,17 @@ describe('query keys', () => {
 
 describe('constants (spec 000 §9)', () => {
   test('max 50, all 2147483647, newest first, at least 3 characters', () => {
-    expect(searchConstants).toMatchObject({ defaultMax: 50, all: 2147483647, minText: 3, defaultSort: [{ key: 'created', order: 'desc' }] });
+    expect(searchConstants).toMatchObject({
+      defaultMax: 50,
+      all: 2147483647,
+      minText: 3,
+      defaultSort: [{ key: 'created', order: 'desc' }],
+    });
   });
 });
 
 describe('facet buckets', () => {
-  test('date buckets count back from the start of today in the asker\'s zone', () => {
+  test("date buckets count back from the start of today in the asker's zone", () => {
     const now = new Date('2026-03-10T15:00:00Z');
     const b = dateBuckets(now);
     expect(b.map((x) => x.key)).toEqual(['today', 'yesterday', 'lastWeek', '7-30', '30-60', '60-90', '90-180', 'before180']);
@@ -38,25 +51,67 @@ describe('facet buckets', () => {
 
   test('year ranges: before 1700, centuries, 20-year steps to 2000, then beyond', () => {
     expect(YEAR_RANGES.map((r) => r.key)).toEqual([
-      'before1700', '1700-1799', '1800-1899', '1900-1919', '1920-1939', '1940-1959', '1960-1979', '1980-1999', '2000+',
+      'before1700',
+      '1700-1799',
+      '1800-1899',
+      '1900-1919',
+      '1920-1939',
+      '1940-1959',
+      '1960-1979',
+      '1980-1999',
+      '2000+',
     ]);
     expect(YEAR_RANGES[0]).toEqual({ key: 'before1700', from: null, to: 1700 });
     expect(YEAR_RANGES.at(-1)).toEqual({ key: '2000+', from: 2000, to: null });
   });
 
   test('file size ranges in bytes, and numeric ranges keyed by their ends', () => {
-    expect(FILE_SIZE_BUCKETS.map((r) => r.key)).toEqual(['0-1000', '1001-1000000', '1000001-10000000', '10000001-100000000', '100000001-1000000000', '1000000001+']);
-    expect(numericRanges([[null, 10], [11, null]]).map((r) => r.key)).toEqual(['-10', '11+']);
+    expect(FILE_SIZE_BUCKETS.map((r) => r.key)).toEqual([
+      '0-1000',
+      '1001-1000000',
+      '1000001-10000000',
+      '10000001-100000000',
+      '100000001-1000000000',
+      '1000000001+',
+    ]);
+    expect(
+      numericRanges([
+        [null, 10],
+        [11, null],
+      ]).map((r) => r.key),
+    ).toEqual(['-10', '11+']);
   });
 });
 
 describe('query shape', () => {
   const valid = (v: unknown) => searchQuerySchema.isValidSync(v);
   test('accepts keyed and listed clauses, nested groups, sort, facets and max', () => {
-    expect(valid({ must: { q: 'x' }, should: [{ prop: 'a', kind: 'ft', value: 'b' }], subs: [{ mustNot: {} }], minShould: 1, sort: [{ key: 'created', order: 'asc' }], facets: ['_', { key: 'created' }], max: 0, labels: true })).toBe(true);
+    expect(
+      valid({
+        must: { q: 'x' },
+        should: [{ prop: 'a', kind: 'ft', value: 'b' }],
+        subs: [{ mustNot: {} }],
+        minShould: 1,
+        sort: [{ key: 'created', order: 'asc' }],
+        facets: ['_', { key: 'created' }],
+        max: 0,
+        labels: true,
+      }),
+    ).toBe(true);
   });
   test('refuses what is not a query', () => {
-    for (const bad of [null, [], 'q', { must: 'x' }, { max: -1 }, { max: 2147483648 }, { minShould: 1.5 }, { sort: [{ key: 'a', order: 'up' }] }, { ids: [1] }, { labels: 'yes' }]) {
+    for (const bad of [
+      null,
+      [],
+      'q',
+      { must: 'x' },
+      { max: -1 },
+      { max: 2147483648 },
+      { minShould: 1.5 },
+      { sort: [{ key: 'a', order: 'up' }] },
+      { ids: [1] },
+      { labels: 'yes' },
+    ]) {
       expect(valid(bad)).toBe(false);
     }
     let deep: Record<string, unknown> = {};
@@ -68,10 +123,14 @@ describe('query shape', () => {
 describe('savedSearchQuery', () => {
   test('filters must match, groups all, groupsShould at least one; string, type and sort carried over', () => {
     const f = (value: string) => ({ prop: 'lastName', kind: 'ft' as const, value });
-    expect(savedSearchQuery({
-      criteria: { filters: [f('a')], groups: [{ filters: [f('b')] }], groupsShould: [{ filters: [f('c')] }] },
-      searchString: 'river', itemTypeName: 'Contact', sortBy: [{ key: 'lastName', order: 'asc' }],
-    })).toEqual({
+    expect(
+      savedSearchQuery({
+        criteria: { filters: [f('a')], groups: [{ filters: [f('b')] }], groupsShould: [{ filters: [f('c')] }] },
+        searchString: 'river',
+        itemTypeName: 'Contact',
+        sortBy: [{ key: 'lastName', order: 'asc' }],
+      }),
+    ).toEqual({
       must: [f('a'), { prop: '', kind: 'q', value: 'river' }, { prop: '', kind: '_', value: 'Contact' }],
       subs: [{ must: [f('b')] }],
       subsShould: [{ must: [f('c')] }],

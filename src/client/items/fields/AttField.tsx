@@ -1,7 +1,13 @@
 /** ATT: attached files (spec 000 §3, §9): name, size, kind, a thumbnail for images, open and download; editing uploads and removes. */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { attUploadMachine, selectAttUploads, type AttEntry, type AttUploadActorRef, type AttUploadInput } from '../../../../machines/item/attUploadMachine';
+import {
+  attUploadMachine,
+  selectAttUploads,
+  type AttEntry,
+  type AttUploadActorRef,
+  type AttUploadInput,
+} from '../../../../machines/item/attUploadMachine';
 import { getAuth, getConnection } from '../../../../machines/systemIds';
 import { DOWNLOAD_FLAG, isViewableType } from '../../../shared/fileConstants';
 import { useIntl } from '../../i18n/IntlContext';
@@ -35,7 +41,12 @@ function FileRow({ entry, children }: { entry: AttEntry; children?: ReactNode })
   return (
     <li className="flex items-center gap-3 py-1">
       {entry.kind === 'IMAGE' && entry.uppyID ? (
-        <img src={`/attachment/${encodeURIComponent(entry.uppyID)}?variant=thumb`} alt="" className="h-10 w-10 rounded object-cover" loading="lazy" />
+        <img
+          src={`/attachment/${encodeURIComponent(entry.uppyID)}?variant=thumb`}
+          alt=""
+          className="h-10 w-10 rounded object-cover"
+          loading="lazy"
+        />
       ) : (
         <span className="flex h-10 w-10 items-center justify-center rounded bg-surface text-muted">
           <AttKindIcon kind={entry.kind} />
@@ -88,13 +99,21 @@ function Uploads({ uploader, props }: { uploader: AttUploadActorRef; props: Fiel
     return () => subscription.unsubscribe();
   }, [uploader]);
   const list = entries(value);
-  const button = 'rounded px-2 py-1 text-sm text-primary-ink hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary dark:text-blue-300';
+  const button =
+    'rounded px-2 py-1 text-sm text-primary-ink hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary dark:text-blue-300';
   return (
-    <div className={`rounded border bg-panel px-3 py-2 ${error ? 'border-red-600 dark:border-red-400' : 'border-line'} ${error && shake ? 'kk-shake' : ''}`}>
+    <div
+      className={`rounded border bg-panel px-3 py-2 ${error ? 'border-red-600 dark:border-red-400' : 'border-line'} ${error && shake ? 'kk-shake' : ''}`}
+    >
       <ul className="divide-y divide-line">
         {list.map((e) => (
           <FileRow key={e.id} entry={e}>
-            <button type="button" className={button} aria-label={t('app.att.remove', { name: e.originalName })} onClick={() => onChange(list.filter((x) => x.id !== e.id))}>
+            <button
+              type="button"
+              className={button}
+              aria-label={t('app.att.remove', { name: e.originalName })}
+              onClick={() => onChange(list.filter((x) => x.id !== e.id))}
+            >
               ×
             </button>
           </FileRow>
@@ -103,24 +122,25 @@ function Uploads({ uploader, props }: { uploader: AttUploadActorRef; props: Fiel
           <li key={u.key} className="flex items-center gap-3 py-1 text-sm text-ink">
             {u.status === 'failed' ? (
               <span role="alert" className="flex-1 text-red-700 dark:text-red-300">
-                {u.reason ? t('app.att.uploadRefused', { name: u.name, reason: t(`errors.${u.reason}`) }) : t('app.att.uploadFailed', { name: u.name })}
+                {u.reason
+                  ? t('app.att.uploadRefused', { name: u.name, reason: t(`errors.${u.reason}`) })
+                  : t('app.att.uploadFailed', { name: u.name })}
               </span>
             ) : (
               <>
-                <span className="min-w-0 flex-1 truncate">{t('app.att.uploading', { name: u.name, percent: u.total ? u.sent / u.total : 0 })}</span>
-                <progress
-                  max={u.total || 1}
-                  value={u.sent}
-                  aria-label={u.name}
-                  className="h-2 w-32 accent-primary"
-                />
+                <span className="min-w-0 flex-1 truncate">
+                  {t('app.att.uploading', { name: u.name, percent: u.total ? u.sent / u.total : 0 })}
+                </span>
+                <progress max={u.total || 1} value={u.sent} aria-label={u.name} className="h-2 w-32 accent-primary" />
               </>
             )}
             <button
               type="button"
               className={button}
               aria-label={t('app.att.remove', { name: u.name })}
-              onClick={() => uploader.send(u.status === 'failed' ? { type: 'att.dismissed', key: u.key } : { type: 'att.cancelled', key: u.key })}
+              onClick={() =>
+                uploader.send(u.status === 'failed' ? { type: 'att.dismissed', key: u.key } : { type: 'att.cancelled', key: u.key })
+              }
             >
               ×
             </button>

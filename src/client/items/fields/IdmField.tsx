@@ -3,7 +3,11 @@ import type { FieldEditProps, FieldKind, FieldShowProps } from './FieldKind';
 import { inputClass } from './fieldStyles';
 
 // The form keeps the line as typed, so that a comma being typed survives; it stores the ids as a list.
-const splitIds = (line: string): string[] => line.split(',').map((s) => s.trim()).filter(Boolean);
+const splitIds = (line: string): string[] =>
+  line
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const idsOf = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? splitIds(v) : []);
 
 function Show({ value }: FieldShowProps) {

@@ -79,7 +79,11 @@ function Edit({ name, def, value, item, type, inputId, errorId, error, shake, on
               </div>
             );
           })}
-          <Button variant="plain" aria-label={t('app.field.removeRow', { n: i + 1 })} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+          <Button
+            variant="plain"
+            aria-label={t('app.field.removeRow', { n: i + 1 })}
+            onClick={() => onChange(rows.filter((_, j) => j !== i))}
+          >
             {t('app.field.remove')}
           </Button>
         </div>
@@ -93,4 +97,3 @@ function Edit({ name, def, value, item, type, inputId, errorId, error, shake, on
 
 /** Rows of sub-fields; the form checks errors.array.min, .max and .exactly. */
 export const ListField: FieldKind = { Show, Edit, isEmpty: (v) => rowsOf(v).length === 0 };
-

@@ -19,7 +19,8 @@ function useLovCache(): LovActorRef {
   return lov;
 }
 
-const keys = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' && v !== '' ? [v] : []);
+const keys = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' && v !== '' ? [v] : [];
 const ownerOf = (item: Item | null): string | null => {
   const id = (item?.owner as { id?: unknown } | undefined)?.id;
   return typeof id === 'string' && id.startsWith('Organization-') ? id : null;
@@ -30,14 +31,18 @@ function useListValues(list: string, item: Item | null): { values: LovEntry[]; l
   const cache = useLovCache();
   useEffect(() => cache.send({ type: 'lov.requested', list }), [cache, list]);
   const owner = ownerOf(item);
-  const values = useSelector(cache, (s: LovSnapshot) => lovValues(s, list, owner), (a, b) => a.length === b.length && a.every((v, i) => v === b[i]));
+  const values = useSelector(
+    cache,
+    (s: LovSnapshot) => lovValues(s, list, owner),
+    (a, b) => a.length === b.length && a.every((v, i) => v === b[i]),
+  );
   const loading = useSelector(cache, (s: LovSnapshot) => lovStatus(s, list) === 'loading');
   return { values, loading };
 }
 
 function useLabelOf(values: LovEntry[]): (key: string) => string {
   const t = useT();
-  return (key) => (key === LOV_OTHER_MARKER ? t('app.lov.other') : values.find((v) => v.key === key)?.label ?? key);
+  return (key) => (key === LOV_OTHER_MARKER ? t('app.lov.other') : (values.find((v) => v.key === key)?.label ?? key));
 }
 
 function Show({ def, value, item }: FieldShowProps) {
@@ -60,10 +65,21 @@ function Edit({ def, value, item, inputId, errorId, error, shake, onChange, onBl
     ...unknown.map((k) => ({ key: k, label: labelOf(k) })),
     { key: LOV_OTHER_MARKER, label: t('app.lov.other') },
   ];
-  const aria = { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined, 'aria-busy': loading || undefined };
+  const aria = {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    'aria-busy': loading || undefined,
+  };
   if (def.multiple) {
     return (
-      <div id={inputId} role="group" tabIndex={-1} aria-labelledby={`${inputId}-label`} {...aria} className={`flex flex-wrap gap-x-4 gap-y-1 rounded ${error && shake ? 'kk-shake' : ''}`}>
+      <div
+        id={inputId}
+        role="group"
+        tabIndex={-1}
+        aria-labelledby={`${inputId}-label`}
+        {...aria}
+        className={`flex flex-wrap gap-x-4 gap-y-1 rounded ${error && shake ? 'kk-shake' : ''}`}
+      >
         {loading && <span className="text-sm text-muted">{t('app.lov.loading')}</span>}
         {entries.map((entry) => (
           <label key={entry.key} className="inline-flex items-center gap-1 text-sm text-ink">

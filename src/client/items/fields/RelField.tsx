@@ -2,8 +2,17 @@
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import {
-  relPickerMachine, selectRelChosen, selectRelError, selectRelExpanded, selectRelHighlighted, selectRelOptions, selectRelStatus, selectRelText,
-  type RelOrgRule, type RelPickerActorRef, type RelPickerInput,
+  relPickerMachine,
+  selectRelChosen,
+  selectRelError,
+  selectRelExpanded,
+  selectRelHighlighted,
+  selectRelOptions,
+  selectRelStatus,
+  selectRelText,
+  type RelOrgRule,
+  type RelPickerActorRef,
+  type RelPickerInput,
 } from '../../../../machines/item/relPickerMachine';
 import { getConnection, getRouter } from '../../../../machines/systemIds';
 import { SEARCH_MIN_TEXT } from '../../../shared/constants';
@@ -105,7 +114,10 @@ function Picker({ picker, props }: { picker: RelPickerActorRef; props: FieldEdit
         } ${invalid && shake ? 'kk-shake' : ''}`}
       >
         {chosen.map((c) => (
-          <span key={c.id} className="inline-flex items-center gap-1 rounded-full border border-line bg-surface py-0.5 pl-2.5 pr-1 text-sm text-ink">
+          <span
+            key={c.id}
+            className="inline-flex items-center gap-1 rounded-full border border-line bg-surface py-0.5 pl-2.5 pr-1 text-sm text-ink"
+          >
             {c.label}
             <button
               type="button"
@@ -164,7 +176,11 @@ function Picker({ picker, props }: { picker: RelPickerActorRef; props: FieldEdit
         ))}
         {status && (
           <li role="presentation" className="px-3 py-1.5 text-sm text-muted">
-            {status === 'keepTyping' ? t('app.keepTyping', { min: SEARCH_MIN_TEXT }) : status === 'searching' ? t('app.searching') : t('app.noResults.NONE')}
+            {status === 'keepTyping'
+              ? t('app.keepTyping', { min: SEARCH_MIN_TEXT })
+              : status === 'searching'
+                ? t('app.searching')
+                : t('app.noResults.NONE')}
           </li>
         )}
       </ul>

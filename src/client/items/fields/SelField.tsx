@@ -11,7 +11,8 @@ function useOptionText(): (value: string) => string {
   return (value) => (`options.${value}` in intl.messages ? t(`options.${value}`) : value);
 }
 
-const values = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : []);
+const values = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
 
 function Show({ value }: FieldShowProps) {
   const text = useOptionText();

@@ -6,9 +6,24 @@ const INPUT_TYPES = { email: 'email', url: 'url', phone: 'tel' } as const;
 
 function Show({ def, value }: FieldShowProps) {
   const text = String(value);
-  if (def.format === 'email') return <a className="text-primary underline dark:text-blue-300" href={`mailto:${text}`}>{text}</a>;
-  if (def.format === 'url') return <a className="text-primary underline dark:text-blue-300" href={text} target="_blank" rel="noopener noreferrer">{text}</a>;
-  if (def.format === 'phone') return <a className="text-primary underline dark:text-blue-300" href={`tel:${text.replace(/[^0-9+]/g, '')}`}>{text}</a>;
+  if (def.format === 'email')
+    return (
+      <a className="text-primary underline dark:text-blue-300" href={`mailto:${text}`}>
+        {text}
+      </a>
+    );
+  if (def.format === 'url')
+    return (
+      <a className="text-primary underline dark:text-blue-300" href={text} target="_blank" rel="noopener noreferrer">
+        {text}
+      </a>
+    );
+  if (def.format === 'phone')
+    return (
+      <a className="text-primary underline dark:text-blue-300" href={`tel:${text.replace(/[^0-9+]/g, '')}`}>
+        {text}
+      </a>
+    );
   if (def.format === 'hex') {
     return (
       <span className="inline-flex items-center gap-2">

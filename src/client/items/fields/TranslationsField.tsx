@@ -31,7 +31,14 @@ function Edit({ value, inputId, errorId, error, shake, onChange, onBlur }: Field
     onChange(text === '' ? rest : { ...rest, [locale]: text });
   };
   return (
-    <div id={inputId} role="group" tabIndex={-1} aria-labelledby={`${inputId}-label`} aria-describedby={error ? errorId : undefined} className="space-y-1">
+    <div
+      id={inputId}
+      role="group"
+      tabIndex={-1}
+      aria-labelledby={`${inputId}-label`}
+      aria-describedby={error ? errorId : undefined}
+      className="space-y-1"
+    >
       {locales.map((locale) => (
         <div key={locale} className="flex items-center gap-2">
           <label htmlFor={`${inputId}-${locale}`} className="w-8 font-mono text-xs text-muted uppercase">

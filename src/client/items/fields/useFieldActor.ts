@@ -7,7 +7,11 @@ import { createActor, type ActorRefFrom, type AnyActorLogic, type InputFrom } fr
  * shown. The input is read once, when the actor starts: it must carry what the actor would otherwise
  * look up in the session's system (the connection).
  */
-export function useFieldActor<TLogic extends AnyActorLogic>(logic: TLogic, input: InputFrom<TLogic>, provided: ActorRefFrom<TLogic> | undefined): ActorRefFrom<TLogic> | null {
+export function useFieldActor<TLogic extends AnyActorLogic>(
+  logic: TLogic,
+  input: InputFrom<TLogic>,
+  provided: ActorRefFrom<TLogic> | undefined,
+): ActorRefFrom<TLogic> | null {
   const [own, setOwn] = useState<ActorRefFrom<TLogic> | null>(null);
   const inputRef = useRef(input);
   useEffect(() => {

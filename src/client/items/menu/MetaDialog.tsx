@@ -32,7 +32,9 @@ export function MetaDialog({ item, onClose }: { item: Item; onClose: () => void 
           <VisibilityBadge visibility={item.$access} />
         </Row>
         <Row label={t('app.meta.createdAt')}>{formatDate(item._c.ts, true)}</Row>
-        <Row label={t('app.meta.createdBy')}>{item._c.by ? <LabelChip id={item._c.by} label={item.$labels?.[item._c.by]} /> : t('app.meta.system')}</Row>
+        <Row label={t('app.meta.createdBy')}>
+          {item._c.by ? <LabelChip id={item._c.by} label={item.$labels?.[item._c.by]} /> : t('app.meta.system')}
+        </Row>
         <Row label={t('app.meta.updates')}>{item._u}</Row>
         <Row label={t('app.meta.labels')}>
           {labels.length === 0 ? (

@@ -54,7 +54,14 @@ export function NotifyDialog({ itemRef, onClose }: { itemRef: ItemActorRef; onCl
         <legend className="mb-2 text-muted">{t('app.notify.legend')}</legend>
         {CHOICES.map((value) => (
           <label key={value} className="flex cursor-pointer items-start gap-3 rounded px-2 py-2 hover:bg-primary/5">
-            <input type="radio" name={name} value={value} checked={shown === value} onChange={() => setChoice(value)} className="mt-1 accent-primary" />
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              checked={shown === value}
+              onChange={() => setChoice(value)}
+              className="mt-1 accent-primary"
+            />
             <span>
               <span className="block font-medium">{t(`app.notify.${value}`)}</span>
               <span className="block text-muted">{t(`app.notify.${value}.hint`)}</span>

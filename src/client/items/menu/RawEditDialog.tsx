@@ -22,7 +22,17 @@ const parseObject = (text: string): ItemData | null => {
 };
 
 /** The dialog; the menu told the raw-save child that it opened (`item.rawEditOpened`). */
-export function RawEditDialog({ itemRef, item, admin, onClose }: { itemRef: ItemActorRef; item: Item; admin: boolean; onClose: () => void }) {
+export function RawEditDialog({
+  itemRef,
+  item,
+  admin,
+  onClose,
+}: {
+  itemRef: ItemActorRef;
+  item: Item;
+  admin: boolean;
+  onClose: () => void;
+}) {
   const t = useT();
   const fieldId = useId();
   const rawRef = useSelector(itemRef, selectRawSaveActor);

@@ -5,7 +5,13 @@
  */
 import { useSelector } from '@xstate/react';
 import { useEffect, type MouseEvent } from 'react';
-import { selectList, selectOrgsStatus, type ListEntry, type OrgsAdminActorRef, type OrgsListKind } from '../../../../machines/orgs/orgsAdminMachine';
+import {
+  selectList,
+  selectOrgsStatus,
+  type ListEntry,
+  type OrgsAdminActorRef,
+  type OrgsListKind,
+} from '../../../../machines/orgs/orgsAdminMachine';
 import { selectCells } from '../../../../machines/router/routerSelectors';
 import { selectUser } from '../../../../machines/session/authSelectors';
 import type { Item } from '../../../shared/items/types';
@@ -24,17 +30,34 @@ const selectContacts = (s: Snapshot) => selectList(s, 'contacts');
 const selectSignedIn = (s: Snapshot): boolean => selectOrgsStatus(s) === 'SIGNED_IN';
 const selectAdmin = (s: Parameters<typeof selectUser>[0]): boolean => selectUser(s)?.admin === true;
 // The organisations the user belongs to, as one string: the listing is asked again when they change.
-const selectOrgKey = (s: Parameters<typeof selectUser>[0]): string => Object.keys(selectUser(s)?.organizations ?? {}).sort().join(',');
+const selectOrgKey = (s: Parameters<typeof selectUser>[0]): string =>
+  Object.keys(selectUser(s)?.organizations ?? {})
+    .sort()
+    .join(',');
 
 const KIND = {
-  organizations: { type: 'Organization', icon: 'organization', select: selectOrganizations, create: 'orgs.newOrganization', empty: 'orgs.noOrganizations' },
+  organizations: {
+    type: 'Organization',
+    icon: 'organization',
+    select: selectOrganizations,
+    create: 'orgs.newOrganization',
+    empty: 'orgs.noOrganizations',
+  },
   contacts: { type: 'Contact', icon: 'contact', select: selectContacts, create: 'orgs.newContact', empty: 'orgs.noContacts' },
 } as const;
 
 /** A listing entry as the item displays take it: the label stands for the title. */
 const entryItem = (entry: ListEntry): Item => {
   const [type = '', index = '0'] = entry.id.split('-');
-  return { $id: entry.id, _t: type, _i: Number(index), _u: 0, _c: { ts: '', by: null }, $access: 'COMMUNITY', $labels: { [entry.id]: entry.label } };
+  return {
+    $id: entry.id,
+    _t: type,
+    _i: Number(index),
+    _u: 0,
+    _c: { ts: '', by: null },
+    $access: 'COMMUNITY',
+    $labels: { [entry.id]: entry.label },
+  };
 };
 
 /** One of the module's two listings. */

@@ -37,7 +37,12 @@ export function UserAdmin({ userId, name }: { userId: string; name: string }) {
           <Button variant="plain" className="border border-line" disabled={busy.includes('block')} onClick={() => setConfirming(true)}>
             {t(blocked ? 'orgs.admin.unblock' : 'orgs.admin.block')}
           </Button>
-          <Button variant="plain" className="border border-line" disabled={busy.includes('endSessions')} onClick={() => orgs.send({ type: 'orgs.allSessionsEnded', userId })}>
+          <Button
+            variant="plain"
+            className="border border-line"
+            disabled={busy.includes('endSessions')}
+            onClick={() => orgs.send({ type: 'orgs.allSessionsEnded', userId })}
+          >
             {t('orgs.admin.endSessions')}
           </Button>
         </div>

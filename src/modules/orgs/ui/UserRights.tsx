@@ -58,7 +58,11 @@ export function UserRights({ userId }: { userId: string }) {
           <div key={m.orgId} className="flex flex-col gap-1 rounded border border-line px-3 py-2">
             <div className="flex items-center justify-between gap-2">
               <span className="font-medium">{m.label}</span>
-              <Button variant="plain" disabled={changing} onClick={() => orgs.send({ type: 'orgs.membershipRemoved', userId, orgId: m.orgId })}>
+              <Button
+                variant="plain"
+                disabled={changing}
+                onClick={() => orgs.send({ type: 'orgs.membershipRemoved', userId, orgId: m.orgId })}
+              >
                 {t('orgs.admin.removeMembership', { org: m.label })}
               </Button>
             </div>

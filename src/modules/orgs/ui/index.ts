@@ -19,7 +19,10 @@ export const ORGS_VIEWS: Record<string, ComponentType<CellViewProps>> = {
 };
 
 // Once per type, however often this module is imported.
-for (const [type, panel] of [['User', UserPanel], ['Contact', ContactPanel]] as const) {
+for (const [type, panel] of [
+  ['User', UserPanel],
+  ['Contact', ContactPanel],
+] as const) {
   const panels = (ITEM_PANELS[type] ??= []);
   if (!panels.includes(panel)) panels.push(panel);
 }

@@ -32,7 +32,11 @@ export const SavedSearchType: ItemTypeDef = {
     selectedFacets: { kind: 'object' },
     searchString: { kind: 'textField', maxLength: 2000 },
     showFacets: { kind: 'BOOL' },
-    sortBy: { kind: 'list', of: { key: { kind: 'textField', required: true, maxLength: 200 }, order: { kind: 'SEL', required: true, options: ['asc', 'desc'] } }, maxItems: 10 },
+    sortBy: {
+      kind: 'list',
+      of: { key: { kind: 'textField', required: true, maxLength: 200 }, order: { kind: 'SEL', required: true, options: ['asc', 'desc'] } },
+      maxItems: 10,
+    },
     hash: { kind: 'textField', maxLength: 200 },
     itemTypeName: { kind: 'textField', maxLength: 100 },
   },

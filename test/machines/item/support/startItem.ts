@@ -28,7 +28,10 @@ export function startItem() {
     snapshot: () => h.subject.getSnapshot(),
     ops: () => h.sent().map((frame) => frame.o),
     /** Index of the last request whose operation is `o`. */
-    last: (o: string) => requests().map((request) => request.frame.o).lastIndexOf(o),
+    last: (o: string) =>
+      requests()
+        .map((request) => request.frame.o)
+        .lastIndexOf(o),
     push: (item: Item) => h.connection.send({ type: 'fake.push', frame: { o: 'item/update', b: item } }),
   };
 }

@@ -62,7 +62,9 @@ export const fakeConnection = setup({
   context: { sent: [] },
   on: {
     'connection.send': {
-      actions: assign(({ context, event }) => ({ sent: [...context.sent, { frame: event.frame, ticket: event.ticket, replyTo: event.replyTo }] })),
+      actions: assign(({ context, event }) => ({
+        sent: [...context.sent, { frame: event.frame, ticket: event.ticket, replyTo: event.replyTo }],
+      })),
     },
     'fake.reply': {
       actions: enqueueActions(({ context, event, enqueue }) => {
