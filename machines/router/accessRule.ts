@@ -3,6 +3,8 @@ import type { ParsedLocation } from './parseLocation';
 import type { ViewRegistry } from './views';
 
 export const SIGN_IN_PATH = '/sign-in';
+/** The view of /sign-out: the router signs out once it shows it, that is once every column agreed to close. */
+export const SIGN_OUT_VIEW = 'v-sign-out';
 /** Paths that send a signed-out visitor to plain /sign-in: returning to them after sign-in means nothing. */
 const PLAIN_SIGN_IN: readonly string[] = ['', '/', '/home', '/sign-out'];
 

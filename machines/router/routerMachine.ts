@@ -2,11 +2,13 @@
  * The router (spec 000 §2): the location wouter supplies becomes columns, one spawned cell actor each.
  * INIT waits for the first location and for the start-up answer "signed in or not"; APPLY_FOCUS
  * applies a location (access rule, legacy paths, deeper cells asked to close); ACTIVE_CHANGED
- * announces a new focused column; READY shows the columns.
+ * announces a new focused column; READY shows the columns. Sign-out is a location too: /sign-out is
+ * applied like any other (every open column asked to close, a dirty one refusing), and only once it
+ * shows does the router ask auth to sign out (spec 000 §2 "closes open work, then /sign-out").
  */
 import { assign, emit, enqueueActions, setup, stopChild, type ActorRefFrom } from 'xstate';
-import { getAlerts } from '../systemIds';
-import { accessRedirect, LEGACY_LOGIN_PATH, SIGN_IN_PATH } from './accessRule';
+import { getAlerts, getAuth } from '../systemIds';
+import { accessRedirect, LEGACY_LOGIN_PATH, SIGN_IN_PATH, SIGN_OUT_VIEW } from './accessRule';
 import { cellMachine, type CellReply } from './cellMachine';
 import { cellId, diffCells } from './cellDiff';
 import { formatLocation, fullPath, openAfter, truncateLocation, withRouteParam } from './formatLocation';
@@ -128,6 +130,8 @@ export const routerMachine = setup({
       !!context.closing && context.closing.then !== null && context.closing.ids.every((id) => context.closing?.answers[id]),
     isAgreed: ({ context }) => !!context.closing && context.closing.ids.every((id) => context.closing?.answers[id]),
     isActiveChanged: ({ context }) => lastKey(context) !== context.activeKey,
+    // /sign-out is shown only once every column agreed to close, so no unsaved work is lost by signing out.
+    isSignOutShown: ({ context }) => context.signedIn === true && context.location?.cells[0]?.key === SIGN_OUT_VIEW,
     closesCells: ({ context, event }) =>
       (event.type === 'router.focusRequested' || event.type === 'router.closeRequested') &&
       keyIndex(context, event.key) >= 0 &&
@@ -236,6 +240,10 @@ export const routerMachine = setup({
       enqueue.assign({ cells: context.cells.slice(0, from), location: parseHref(to, context.views), closing: null, pending: null });
       enqueue(() => context.effects.navigate(to, { replace: true }));
     }),
+    requestSignOut: enqueueActions(({ enqueue, system }) => {
+      const auth = getAuth(system);
+      if (auth) enqueue.sendTo(auth, { type: 'auth.signOutRequested' });
+    }),
     requestSignIn: ({ context }) => {
       const here = context.location ?? context.pending;
       const next = here ? fullPath(here) : '/';
@@ -326,7 +334,11 @@ export const routerMachine = setup({
         },
         APPLYING: {
           entry: 'applyPending',
-          always: [{ guard: 'isActiveChanged', target: '#router.ACTIVE_CHANGED' }, { target: '#router.READY' }],
+          always: [
+            { guard: 'isSignOutShown', target: '#router.ACTIVE_CHANGED', actions: 'requestSignOut' },
+            { guard: 'isActiveChanged', target: '#router.ACTIVE_CHANGED' },
+            { target: '#router.READY' },
+          ],
         },
       },
     },

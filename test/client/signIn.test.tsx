@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { navigate } from 'wouter/use-browser-location';
 import { TOKEN_STORAGE_KEY } from '../../src/shared/constants';
 import { cleanUpApps, PASSWORD, renderApp } from './support/renderApp';
+import { renderItemEditor } from './support/renderItemScreen';
 
 afterEach(cleanUpApps);
 
@@ -69,5 +71,25 @@ describe('sign-in page', () => {
     expect(window.location.pathname).toBe('/sign-in');
     await waitFor(() => expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull());
     await waitFor(() => expect(h.server.received.map((f) => f.o)).toContain('signout'));
+  });
+
+  it('keeps a column with unsaved changes open instead of signing out, and signs out once they are discarded', async () => {
+    const user = userEvent.setup();
+    const contact = { $id: 'Contact-3', _t: 'Contact', _i: 3, _u: 2, _c: { ts: '2024-05-01T10:00:00Z', by: 'User-1' }, lastName: 'Thomas' };
+    const h = await renderItemEditor('/i-Contact-3-edit', [contact]);
+    const lastName = await h.form.findByLabelText('Last name');
+    await user.type(lastName, '-Mine');
+    act(() => navigate('/sign-out'));
+    expect(await screen.findByText('This column has unsaved changes: save or discard them first.')).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/i-Contact-3-edit'));
+    expect(lastName).toHaveValue('Thomas-Mine');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('stored-token');
+    expect(h.server.received.map((f) => f.o)).not.toContain('signout');
+
+    await user.click(h.form.getByRole('button', { name: 'Discard' }));
+    act(() => navigate('/sign-out'));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    await waitFor(() => expect(h.server.received.map((f) => f.o)).toContain('signout'));
+    await waitFor(() => expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull());
   });
 });

@@ -34,6 +34,7 @@ describe('routerMachine model (location, access, legacy paths, focus and close g
         { type: 'router.locationChanged', path: '/home', search: '' },
         { type: 'router.locationChanged', path: '/user/login', search: '' },
         { type: 'router.locationChanged', path: '/node/1234', search: '' },
+        { type: 'router.locationChanged', path: '/sign-out', search: '' },
         { type: 'session.authChanged', signedIn: true },
         { type: 'session.authChanged', signedIn: false },
         { type: 'session.authChanged', signedIn: null },

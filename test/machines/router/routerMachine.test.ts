@@ -250,4 +250,59 @@ describe('routerMachine', () => {
     await flushPromises();
     expect(r.cell('v-docs').getSnapshot().context).toMatchObject({ noColumns: true, spec: expect.objectContaining({ arg: 'intro' }) });
   });
+
+  describe('sign-out (spec 000 §2: closes open work, then /sign-out)', () => {
+    const signOuts = (r: ReturnType<typeof start>) => r.auth.getSnapshot().context.signOuts;
+
+    it('asks auth to sign out once every column agreed to close', async () => {
+      const r = start();
+      r.go('/search/i-Contact-1', 'c0=a');
+      r.go('/sign-out');
+      expect(signOuts(r)).toBe(0);
+      await flushPromises();
+      expect(r.keys()).toEqual(['v-sign-out']);
+      expect(signOuts(r)).toBe(1);
+      expect(r.navigations()).toEqual([]);
+    });
+
+    it('keeps a column with unsaved changes, stays signed in and puts the location back', async () => {
+      const r = start();
+      r.go('/search/i-Contact-1', 'c0=a');
+      r.cell('i-Contact-1').send({ type: 'cell.edited' });
+      r.go('/sign-out');
+      await flushPromises();
+      expect(signOuts(r)).toBe(0);
+      expect(r.keys()).toEqual(['v-search', 'i-Contact-1']);
+      expect(r.navigations()).toEqual([['/search/i-Contact-1?c0=a', { replace: true }]]);
+      // The same warning a close of that column gives.
+      expect(r.alerts).toContainEqual({ type: 'alerts.raised', alert: { type: 'WARNING', message: 'app.closeRefused.dirty' } });
+      expect(r.snapshot().value).toBe('READY');
+    });
+
+    it('signs out after the user discarded the changes and asked again', async () => {
+      const r = start();
+      r.go('/i-Contact-1');
+      r.cell('i-Contact-1').send({ type: 'cell.edited' });
+      r.go('/sign-out');
+      await flushPromises();
+      expect(signOuts(r)).toBe(0);
+      r.go('/i-Contact-1');
+      r.cell('i-Contact-1').send({ type: 'cell.discardRequested' });
+      r.go('/sign-out');
+      await flushPromises();
+      expect(signOuts(r)).toBe(1);
+      expect(r.keys()).toEqual(['v-sign-out']);
+    });
+
+    it('signs out at once when no column is open, and not at all when signed out (plain /sign-in instead)', async () => {
+      const r = start();
+      r.go('/sign-out');
+      expect(signOuts(r)).toBe(1);
+      const visitor = start({ signedIn: false });
+      visitor.go('/sign-out');
+      await flushPromises();
+      expect(signOuts(visitor)).toBe(0);
+      expect(visitor.navigations()).toEqual([['/sign-in', { replace: true }]]);
+    });
+  });
 });

@@ -22,18 +22,32 @@ import {
 import type { Frame } from '../../../../src/shared/protocol';
 import { failureFromBody } from '../../../../machines/session/sessionErrors';
 import type { ConnectionEmitted, ReplyTarget } from '../../../../machines/session/connectionMachine';
+import type { AuthEmitted } from '../../../../machines/session/authMachine';
 import type { TasksEmitted } from '../../../../machines/session/tasksMachine';
 import { SystemId } from '../../../../machines/systemIds';
 
-type FakeAuthEvent = { type: 'fake.signedIn' } | { type: 'fake.signedOut' } | { type: 'fake.signingIn' };
+type FakeAuthEvent =
+  | { type: 'fake.signedIn' }
+  | { type: 'fake.signedOut' }
+  | { type: 'fake.signingIn' }
+  /** As the real auth does on entering NONE, TOKEN_SIGN_IN, SIGNOUT and OTHER_TAB_SIGNOUT. */
+  | { type: 'fake.cachesDropped' }
+  | { type: 'auth.signOutRequested' };
 
-/** Auth states by their real names, so the real selectors read them. */
-export const fakeAuth = createMachine({
-  types: {} as { events: FakeAuthEvent },
+/** Auth states by their real names, so the real selectors read them; counts the sign-outs asked of it. */
+export const fakeAuth = setup({
+  types: { events: {} as FakeAuthEvent, context: {} as { user: null; signOuts: number }, emitted: {} as AuthEmitted },
+}).createMachine({
   id: 'fakeAuth',
-  context: { user: null },
+  context: { user: null, signOuts: 0 },
   initial: 'TOKEN_LOCAL',
-  on: { 'fake.signedIn': '.USER_VALID', 'fake.signedOut': '.NONE', 'fake.signingIn': '.TOKEN_SIGN_IN' },
+  on: {
+    'fake.signedIn': '.USER_VALID',
+    'fake.signedOut': '.NONE',
+    'fake.signingIn': '.TOKEN_SIGN_IN',
+    'fake.cachesDropped': { actions: emit({ type: 'auth.cachesDropped' }) },
+    'auth.signOutRequested': { actions: assign({ signOuts: ({ context }) => context.signOuts + 1 }) },
+  },
   states: { TOKEN_LOCAL: {}, TOKEN_SIGN_IN: {}, USER_VALID: {}, NONE: {} },
 });
 
