@@ -35,7 +35,7 @@ module.exports = {
   globalTeardown: '<rootDir>/test/support/globalTeardown.ts',
   reporters: ['default', '<rootDir>/test/support/summaryReporter.js'],
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/{shared,machines,modules}/**/*.test.ts'] },
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/{shared,machines,modules,eslint}/**/*.test.ts'] },
     {
       ...base,
       displayName: 'client',

@@ -1,0 +1,2 @@
+/** Imports nothing: the clean pair's leaf. */
+export const leaf = 'leaf';

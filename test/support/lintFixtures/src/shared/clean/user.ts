@@ -1,0 +1,4 @@
+import { leaf } from './leaf';
+
+/** Imports leaf.ts, which imports nothing back. */
+export const user = `${leaf} used`;
