@@ -83,7 +83,7 @@ export async function startPostgresCluster(settings: Record<string, string> = {}
     execFileSync(cmd, args, { stdio: 'pipe' });
   } catch (e) {
     const log = existsSync(join(dir, 'postgres.log')) ? readFileSync(join(dir, 'postgres.log'), 'utf8') : '';
-    throw new Error(`PostgreSQL did not start: ${(e as Error).message}\n${log}`);
+    throw new Error(`PostgreSQL did not start: ${(e as Error).message}\n${log}`, { cause: e });
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -6,7 +6,6 @@ import { migrate } from '../../src/server/db/migrate';
 import { openPglite } from '../../src/server/db/pgliteDriver';
 
 declare global {
-  // eslint-disable-next-line no-var
   var kkPostgresCluster: PostgresCluster | undefined;
 }
 

@@ -16,7 +16,7 @@ export async function postJson(path: string, body: unknown, token: string | null
     throw new Error('Network Error');
   }
   const text = await response.text();
-  let parsed: unknown = null;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {

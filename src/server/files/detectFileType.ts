@@ -32,6 +32,7 @@ function isText(head: Buffer): boolean {
   } catch {
     return false;
   }
+  // eslint-disable-next-line no-control-regex -- control characters are what tells binary from text
   return !/[\u0000-\u0008\u000B\u000E-\u001F\u007F]/.test(text);
 }
 

@@ -58,6 +58,7 @@ function entryNames(names: string[]): string[] {
   return names.map((raw) => {
     const clean =
       raw
+        // eslint-disable-next-line no-control-regex -- control characters are exactly what this strips
         .replace(/[\u0000-\u001F\u007F/\\:]/g, '_')
         .replace(/^\.+/, '_')
         .trim() || 'file';
