@@ -9,7 +9,7 @@ import { getAlerts, getConnection, getRetry } from '../systemIds';
 import type { AlertInput } from './alertsMachine';
 import type { Credentials, SessionEffects } from './sessionEffects';
 import { signInLogic, type SignInEvent } from './signInLogic';
-import { readStoredToken, removeStoredToken, writeStoredToken, type TokenSource } from './tokenStore';
+import { readStoredToken, removeStoredToken, writeStoredToken, writeTokenCookie, type TokenSource } from './tokenStore';
 
 /** The eleven authentication states. */
 export const AuthState = {
@@ -93,9 +93,10 @@ const SIGN_OUT = [
   { guard: 'isSocketOpen', target: 'SIGNOUT', actions: 'sendSignOut' },
   { target: 'SIGNOUT', actions: 'clearUser' },
 ] as const;
+// The server names the token's expiry: the cookie is written again to expire with it.
 const AUTHED = [
-  { guard: 'mustReload', target: 'USER_VALID', actions: ['storeUser', 'reloadPage'] },
-  { target: 'USER_VALID', actions: 'storeUser' },
+  { guard: 'mustReload', target: 'USER_VALID', actions: ['storeUser', 'writeTokenCookie', 'reloadPage'] },
+  { target: 'USER_VALID', actions: ['storeUser', 'writeTokenCookie'] },
 ] as const;
 const OTHER_TAB = { guard: 'isTokenRemoved', target: 'OTHER_TAB_SIGNOUT' } as const;
 
@@ -185,9 +186,14 @@ export const authMachine = setup({
     persistToken: ({ context }) => {
       if (context.token) writeStoredToken(context.effects.localStorage, context.token);
     },
+    // Every token this tab starts using is mirrored into the cookie that file GETs authenticate with.
+    writeTokenCookie: ({ context }) => {
+      if (context.token) writeTokenCookie(context.effects.cookies, context.token, context.tokenExpires);
+    },
     storeWarning: assign(({ event }) => (event.type === 'auth.tokenWarning' ? { tokenExpires: event.expires } : {})),
     adoptToken: assign(({ event }) =>
-      event.type === 'auth.storageChanged' && event.token ? { token: event.token, tokenSource: 'local' as const } : {},
+      // The expiry known was the old token's; the new one's comes with its authed.
+      event.type === 'auth.storageChanged' && event.token ? { token: event.token, tokenSource: 'local' as const, tokenExpires: null } : {},
     ),
     markSocketOpen: assign({ socketOpen: true }),
     markSocketClosed: assign({ socketOpen: false }),
@@ -243,11 +249,11 @@ export const authMachine = setup({
       always: { guard: 'hasToken', target: 'TOKEN_LOCAL' },
     },
     TOKEN_LOCAL: {
-      entry: 'openSocket',
+      entry: ['writeTokenCookie', 'openSocket'],
       on: { 'auth.authed': AUTHED, 'auth.socketClosed': SERVER_CLOSE, 'auth.signOutRequested': SIGN_OUT, 'auth.storageChanged': OTHER_TAB },
     },
     TOKEN_SIGN_IN: {
-      entry: ['dropItemCaches', 'openSocket'],
+      entry: ['dropItemCaches', 'writeTokenCookie', 'openSocket'],
       on: { 'auth.authed': AUTHED, 'auth.socketClosed': SERVER_CLOSE, 'auth.signOutRequested': SIGN_OUT, 'auth.storageChanged': OTHER_TAB },
     },
     USER_VALID: {
@@ -255,7 +261,7 @@ export const authMachine = setup({
         // The user's rights changed on the server (a membership, a capability): menus and screens follow.
         'auth.authed': { actions: 'storeUser' },
         'auth.tokenWarning': { guard: 'isRefreshable', target: 'TOKEN_WARNING', actions: 'storeWarning' },
-        'auth.newToken': { target: 'USER_VALID', actions: ['storeNewToken', 'persistToken'] },
+        'auth.newToken': { target: 'USER_VALID', actions: ['storeNewToken', 'persistToken', 'writeTokenCookie'] },
         'auth.socketClosed': SERVER_CLOSE,
         'auth.signOutRequested': SIGN_OUT,
         'auth.storageChanged': OTHER_TAB,
@@ -265,7 +271,7 @@ export const authMachine = setup({
       on: {
         'auth.authed': { actions: 'storeUser' },
         'auth.dialogConfirmed': { guard: 'isRefreshIdle', actions: 'requestNextToken' },
-        'auth.newToken': { target: 'USER_VALID', actions: ['storeNewToken', 'persistToken'] },
+        'auth.newToken': { target: 'USER_VALID', actions: ['storeNewToken', 'persistToken', 'writeTokenCookie'] },
         'auth.socketClosed': SERVER_CLOSE,
         'auth.signOutRequested': SIGN_OUT,
         'auth.storageChanged': OTHER_TAB,

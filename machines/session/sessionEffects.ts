@@ -30,6 +30,11 @@ export interface KeyValueStorage {
 /** Cookie access by name. */
 export interface CookieJar {
   get(name: string): string | undefined;
+  /**
+   * Writes a cookie for the whole site (`Path=/`, `SameSite=Lax`, `Secure` on https: docs/decisions.md,
+   * "Files in a real browser"); it expires at `expires` (an ISO time), or with the browser session when null.
+   */
+  set(name: string, value: string, expires: string | null): void;
   remove(name: string): void;
 }
 

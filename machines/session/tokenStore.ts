@@ -1,4 +1,4 @@
-/** Where the session token lives between page loads: local storage `Access-Token`, else the `vgn-token` cookie. */
+/** Where the session token lives between page loads: local storage `Access-Token`, else the `vgn-token` cookie (also written for file GETs). */
 import { TOKEN_COOKIE, TOKEN_STORAGE_KEY } from '../../src/shared/constants';
 import type { CookieJar, KeyValueStorage } from './sessionEffects';
 
@@ -34,6 +34,14 @@ export function writeStoredToken(storage: KeyValueStorage | null, token: string)
   } catch {
     return false;
   }
+}
+
+/**
+ * Mirrors the token into the `vgn-token` cookie, which file GETs (`<img>`, `<audio>`, download links)
+ * authenticate with since they cannot send a header; it expires with the token when its expiry is known.
+ */
+export function writeTokenCookie(cookies: CookieJar, token: string, expires: string | null): void {
+  cookies.set(TOKEN_COOKIE, token, expires);
 }
 
 /** Removes the token from local storage and the cookie. */

@@ -19,14 +19,24 @@ function probeStorage(win: Window): KeyValueStorage | null {
   }
 }
 
-function documentCookies(doc: Document): CookieJar {
+/**
+ * `document.cookie` for the whole site: Path=/ (file routes live under several prefixes, and the app reads
+ * the cookie from any page), SameSite=Lax (a file link opened from a webmail carries it; an `<img>` or a
+ * form on another site does not), Secure over https. Not HttpOnly: the same token is in local storage.
+ */
+export function documentCookies(doc: Document, location: Pick<Location, 'protocol'>): CookieJar {
+  const attributes = `; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
   return {
     get(name) {
       const match = doc.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
       return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
     },
+    set(name, value, expires) {
+      const until = expires === null ? NaN : Date.parse(expires);
+      doc.cookie = `${name}=${encodeURIComponent(value)}${attributes}${Number.isNaN(until) ? '' : `; Expires=${new Date(until).toUTCString()}`}`;
+    },
     remove(name) {
-      doc.cookie = `${name}=; Max-Age=0; path=/; SameSite=Lax`;
+      doc.cookie = `${name}=; Max-Age=0${attributes}`;
     },
   };
 }
@@ -49,7 +59,7 @@ export function createBrowserEffects(win: Window, debug: () => boolean): Session
       return { status: answer.status, token: answer.headers.get(TOKEN_HEADER), body: answer.body };
     },
     localStorage: probeStorage(win),
-    cookies: documentCookies(win.document),
+    cookies: documentCookies(win.document, win.location),
     reload: () => win.location.reload(),
     download(uri) {
       const link = win.document.createElement('a');

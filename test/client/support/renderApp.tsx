@@ -79,7 +79,7 @@ export function renderApp(options: RenderOptions = {}): AppHarness {
       return { status: 200, token, body: { ok: true } };
     },
     localStorage: window.localStorage,
-    cookies: { get: () => undefined, remove: () => undefined },
+    cookies: { get: () => undefined, set: () => undefined, remove: () => undefined },
     reload: jest.fn(),
     download: jest.fn(),
     random: () => 0,

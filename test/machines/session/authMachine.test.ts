@@ -337,6 +337,69 @@ describe('authMachine: sign-out', () => {
   });
 });
 
+describe('authMachine: the vgn-token cookie that file GETs authenticate with', () => {
+  const cookieOf = (t: ReturnType<typeof startAuth>) => ({
+    value: t.effects.cookieJar.values.get(TOKEN_COOKIE),
+    expires: t.effects.cookieJar.expires.get(TOKEN_COOKIE),
+  });
+
+  it('is written at start-up from the stored token, then again to expire with the token once the server names its expiry', () => {
+    const t = startAuth({ stored: 'tok-1' });
+    expect(cookieOf(t)).toEqual({ value: 'tok-1', expires: null });
+    t.subject.send({ type: 'auth.socketOpened' });
+    t.subject.send({ type: 'auth.authed', user: buildUser({ tokenExpires: '2030-03-01T00:00:00Z' }) });
+    expect(cookieOf(t)).toEqual({ value: 'tok-1', expires: '2030-03-01T00:00:00Z' });
+  });
+
+  it('is written at sign-in, before the socket opens', async () => {
+    const t = startAuth();
+    expect(cookieOf(t).value).toBeUndefined();
+    const result = signIn(t.subject, { email: 'mary@example.org', password: 'pw' });
+    t.effects.signIns[0]?.answer.resolve({ status: 200, token: 'tok-s', body: {} });
+    await result;
+    expect(cookieOf(t)).toEqual({ value: 'tok-s', expires: null });
+  });
+
+  it('follows a rotated token (newToken), with its new expiry', () => {
+    const t = signedIn();
+    t.subject.send({ type: 'auth.tokenWarning', expires: '2030-01-01T00:05:00Z' });
+    t.subject.send({ type: 'auth.dialogConfirmed' });
+    t.subject.send({ type: 'auth.newToken', token: 'tok-2', expires: '2030-02-01T00:00:00Z' });
+    expect(cookieOf(t)).toEqual({ value: 'tok-2', expires: '2030-02-01T00:00:00Z' });
+  });
+
+  it('follows a token another tab changed, without the old token expiry', () => {
+    const t = signedIn();
+    t.subject.send({ type: 'auth.storageChanged', token: 'tok-2' });
+    expect(cookieOf(t)).toEqual({ value: 'tok-2', expires: null });
+  });
+
+  it('is removed at sign-out, whether the server closes the socket or the time-out clears', () => {
+    const closing = signedIn();
+    closing.subject.send({ type: 'auth.signOutRequested' });
+    closing.subject.send({ type: 'auth.socketClosed', code: 4001, reason: 'signedout' });
+    expect(cookieOf(closing).value).toBeUndefined();
+    expect(closing.effects.cookieJar.removed).toContain(TOKEN_COOKIE);
+    const silent = signedIn();
+    silent.subject.send({ type: 'auth.signOutRequested' });
+    silent.clock.increment(WS_TIMEOUT_MS);
+    expect(cookieOf(silent).value).toBeUndefined();
+  });
+
+  it('is removed when another tab signs out and the dialog is confirmed', () => {
+    const t = signedIn();
+    t.subject.send({ type: 'auth.storageChanged', token: null });
+    t.subject.send({ type: 'auth.dialogConfirmed' });
+    expect(cookieOf(t).value).toBeUndefined();
+  });
+
+  it('is not written without a token', () => {
+    const t = startAuth();
+    t.subject.send({ type: 'auth.socketClosed', code: 1006, reason: '' });
+    expect(t.effects.cookieJar.values.size).toBe(0);
+  });
+});
+
 describe('authMachine: replaceable implementations', () => {
   it('takes replacement delays and actions through provide()', () => {
     const reloadPage = jest.fn();

@@ -33,6 +33,11 @@ export interface ModelSpec<TMachine extends AnyStateMachine> {
   events: AnyEventObject[];
   /** The state value plus the context the guards read; never counters or timestamps. */
   serializeState: (snapshot: AnyMachineSnapshot) => string;
+  /**
+   * A rule that must hold after every replayed step, given the snapshot and that replay's own input
+   * (its effects): the description of the breach, or null. Breaches are reported as mismatches.
+   */
+  invariant?: (snapshot: AnyMachineSnapshot, input: InputFrom<TMachine>) => string | null;
 }
 
 export interface ModelReport {
@@ -90,8 +95,9 @@ export function exploreModel<TMachine extends AnyStateMachine>(spec: ModelSpec<T
       for (const edge of Object.values(edges) as Array<{ event: AnyEventObject; state: AnyMachineSnapshot }>) {
         paths += 1;
         const steps = [...prefix, { event: edge.event, expected: serializeState(edge.state) }];
+        const input = variant.input();
         const actor = createActor(machine, {
-          input: variant.input(),
+          input,
           clock: new SimulatedClock(),
           inspect: (inspection) => {
             // The root's own microsteps, including those of its initial state computed inside createActor.
@@ -114,6 +120,11 @@ export function exploreModel<TMachine extends AnyStateMachine>(spec: ModelSpec<T
           record(actor.getSnapshot());
           if (actual !== step.expected) {
             mismatches.push(`${variant.name}: step ${index} ${step.event.type}: expected ${step.expected}, got ${actual}`);
+            break;
+          }
+          const breach = spec.invariant?.(actor.getSnapshot(), input);
+          if (breach) {
+            mismatches.push(`${variant.name}: step ${index} ${step.event.type}: ${breach}`);
             break;
           }
         }

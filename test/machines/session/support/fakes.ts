@@ -74,13 +74,20 @@ export class MemoryStorage implements KeyValueStorage {
 
 export class MemoryCookies implements CookieJar {
   readonly values = new Map<string, string>();
+  /** The expiry each cookie was last written with (null: a session cookie). */
+  readonly expires = new Map<string, string | null>();
   readonly removed: string[] = [];
   get(name: string): string | undefined {
     return this.values.get(name);
   }
+  set(name: string, value: string, expires: string | null): void {
+    this.values.set(name, value);
+    this.expires.set(name, expires);
+  }
   remove(name: string): void {
     this.removed.push(name);
     this.values.delete(name);
+    this.expires.delete(name);
   }
 }
 
