@@ -1,6 +1,6 @@
 /** The contract between the generic item screens and the components of one property kind (spec 000 §3, spec 001 §3). */
 import type { ComponentType } from 'react';
-import type { Item, ItemTypeDef, PropertyDef } from '../../../shared/items/types';
+import type { Item, ItemTypeDef, PropertyDef, PropertyKind } from '../../../shared/items/types';
 
 /** What the read screen gives the component that shows one property. */
 export interface FieldShowProps {
@@ -40,3 +40,6 @@ export interface FieldKind {
   /** Whether the value counts as empty (not shown on the read screen, `errors.required` when required). */
   isEmpty?(value: unknown): boolean;
 }
+
+/** Property kind to its components (the table in fieldKinds.ts). */
+export type FieldKinds = Partial<Record<PropertyKind, FieldKind>>;

@@ -1,15 +1,14 @@
 /** Every property kind's show and edit components, looked up by the generic item screens. */
-import type { PropertyKind } from '../../../shared/items/types';
 import { AttField } from './AttField';
 import { BoolField } from './BoolField';
 import { DateField } from './DateField';
 import { DateTimeField } from './DateTimeField';
-import type { FieldKind } from './FieldKind';
+import type { FieldKinds } from './FieldKind';
 import { HtmField } from './HtmField';
 import { IdmField } from './IdmField';
 import { ImpreciseDateField } from './ImpreciseDateField';
 import { LabelFuncField } from './LabelFuncField';
-import { ListField } from './ListField';
+import { listField } from './ListField';
 import { LovField } from './LovField';
 import { NumField } from './NumField';
 import { RelField } from './RelField';
@@ -18,8 +17,11 @@ import { SelField } from './SelField';
 import { TextField } from './TextField';
 import { TranslationsField } from './TranslationsField';
 
+// Rows of sub-fields, each drawn by its own kind from this table.
+const ListField = listField(() => FIELD_KINDS);
+
 /** Property kind to its components; each kind's module adds its entry here. */
-export const FIELD_KINDS: Partial<Record<PropertyKind, FieldKind>> = {
+export const FIELD_KINDS: FieldKinds = {
   textField: TextField,
   SEL: SelField,
   NUM: NumField,
