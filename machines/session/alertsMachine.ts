@@ -6,28 +6,10 @@
 import { assign, enqueueActions, setup } from 'xstate';
 import { ALERT_RESHOW_MS, ALERT_TIMEOUT_MS } from '../../src/shared/constants';
 import type { LogLevel } from './sessionEffects';
+import type { Alert, AlertInput, AlertType, AlertsEvent } from './alertTypes';
 import { toAlert } from './toAlert';
 
-export type AlertType = 'INFO' | 'SUCCESS' | 'WARNING' | 'ERROR';
-
-/** An alert as callers raise it. `message` is a translation key unless `translate` is false. */
-export interface AlertInput {
-  type: AlertType;
-  message: string;
-  translate?: boolean;
-  /** Values for the ICU message. */
-  values?: Record<string, string | number>;
-  /** System message shown in the details dialog. */
-  details?: string;
-  /** Overrides the default display time. */
-  timeoutMs?: number;
-}
-
-/** An alert in the queue. */
-export interface Alert extends AlertInput {
-  id: number;
-  translate: boolean;
-}
+export type { Alert, AlertInput, AlertType, AlertsEvent } from './alertTypes';
 
 export interface AlertsContext {
   current: Alert | null;
@@ -39,12 +21,6 @@ export interface AlertsContext {
 export interface AlertsInput {
   log?: (level: LogLevel, message: string, detail?: unknown) => void;
 }
-
-export type AlertsEvent =
-  | { type: 'alerts.raised'; alert: AlertInput }
-  | { type: 'alerts.errorRaised'; error: unknown }
-  /** The user pressed OK or closed the snackbar. */
-  | { type: 'alerts.dismissed' };
 
 /** Emitted for every error alert, for the session tracker (spec 000 §8). */
 export type AlertsEmitted = { type: 'alerts.errorShown'; alert: Alert };

@@ -1,6 +1,6 @@
 /** The alert handling order of spec 000 §8: what, if anything, the user sees for a caught error. */
 import { UserMessage } from '../../src/shared/protocol';
-import type { AlertInput, AlertsEvent } from './alertsMachine';
+import type { AlertInput, AlertsEvent } from './alertTypes';
 import { ClientError, IgnoredError, ServerMessageError } from './sessionErrors';
 
 /** What to do with an error: show an alert, only log it, or show an alert and rethrow. */
