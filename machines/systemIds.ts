@@ -1,6 +1,7 @@
 /**
  * System ids of the long-lived actors of the browser session, and typed getters for them.
  * Every actor finds its peers through `system.get(...)` with these constants, never a string literal.
+ * A module's actors take the ids the module declares in its own folder (`machines/<module>/`).
  */
 import type { ActorRefFrom } from 'xstate';
 import type { alertsMachine } from './session/alertsMachine';
@@ -11,7 +12,6 @@ import type { connectionMachine } from './session/connectionMachine';
 import type { highlightMachine } from './session/highlightMachine';
 import type { masqueradeMachine } from './session/masqueradeMachine';
 import type { notificationsMachine } from './session/notificationsMachine';
-import type { orgsAdminMachine } from './orgs/orgsAdminMachine';
 import type { retryMachine } from './session/retryMachine';
 import type { routerMachine } from './router/routerMachine';
 import type { savedSearchesMachine } from './search/savedSearchesMachine';
@@ -38,7 +38,6 @@ export const SystemId = {
   searchBar: 'searchBar',
   savedSearches: 'savedSearches',
   whatsNew: 'whatsNew',
-  orgsAdmin: 'orgsAdmin',
   notifications: 'notifications',
   masquerade: 'masquerade',
   clock: 'clock',
@@ -64,7 +63,6 @@ export type HighlightActorRef = ActorRefFrom<typeof highlightMachine>;
 export type SearchBarActorRef = ActorRefFrom<typeof searchBarMachine>;
 export type SavedSearchesActorRef = ActorRefFrom<typeof savedSearchesMachine>;
 export type WhatsNewActorRef = ActorRefFrom<typeof whatsNewMachine>;
-export type OrgsAdminActorRef = ActorRefFrom<typeof orgsAdminMachine>;
 export type NotificationsActorRef = ActorRefFrom<typeof notificationsMachine>;
 export type MasqueradeActorRef = ActorRefFrom<typeof masqueradeMachine>;
 export type ClockActorRef = ActorRefFrom<typeof clockMachine>;
@@ -98,8 +96,6 @@ export const getHighlight = (system: SystemLike): HighlightActorRef | undefined 
 export const getSearchBar = (system: SystemLike): SearchBarActorRef | undefined => lookUp(system, SystemId.searchBar);
 /** The what's-new actor (entries and unseen count). */
 export const getWhatsNew = (system: SystemLike): WhatsNewActorRef | undefined => lookUp(system, SystemId.whatsNew);
-/** The organisations module's actor (users' sessions and rights, invitations, its views' listings). */
-export const getOrgsAdmin = (system: SystemLike): OrgsAdminActorRef | undefined => lookUp(system, SystemId.orgsAdmin);
 /** The session's cache of lists of values. */
 export const getLov = (system: SystemLike): LovActorRef | undefined => lookUp(system, SystemId.lov);
 /** The signed-in user's notifications (unread pairs, the list, marks). */

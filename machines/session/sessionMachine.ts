@@ -12,11 +12,10 @@ import { connectionMachine } from './connectionMachine';
 import { highlightMachine } from './highlightMachine';
 import { masqueradeMachine } from './masqueradeMachine';
 import { notificationsMachine } from './notificationsMachine';
-import { orgsAdminMachine } from '../orgs/orgsAdminMachine';
 import { retryMachine } from './retryMachine';
 import { lovMachine } from '../item/lovMachine';
 import { routerMachine } from '../router/routerMachine';
-import type { ViewRegistry } from '../router/views';
+import type { SessionModules } from './moduleActors';
 import { savedSearchesMachine } from '../search/savedSearchesMachine';
 import { searchBarMachine } from '../search/searchBarMachine';
 import type { SessionEffects } from './sessionEffects';
@@ -30,15 +29,15 @@ export interface SessionInput {
   siteConfig: SiteConfig;
   clientVersion: string;
   effects: SessionEffects;
-  /** The views the router knows: the core platform's and every module's (default: the core ones). */
-  views?: ViewRegistry;
+  /** The registered domain modules' views and session actors (default: none, the core alone). */
+  modules?: SessionModules;
 }
 
 export interface SessionContext {
   siteConfig: SiteConfig;
   clientVersion: string;
   effects: SessionEffects;
-  views?: ViewRegistry;
+  modules?: SessionModules;
   /** Site texts changed since the page loaded, by language then message key (null: the bundled text again). */
   messages: Record<string, Record<string, string | null>>;
 }
@@ -51,7 +50,7 @@ export type SessionEvent =
   /** An administrator changed a site text (the `localeOverride` push, or this page's own save). */
   | { type: 'session.messageChanged'; lang: string; key: string; message: string | null };
 
-/** Root session actor: spawns auth, connection, retry, alerts, tasks, sysAlerts, shell, router, whatsNew, orgsAdmin, notifications, masquerade and clock and relays browser events to them. */
+/** Root session actor: spawns auth, connection, retry, alerts, tasks, sysAlerts, shell, router, whatsNew, notifications, masquerade, clock and every registered module's actors, and relays browser events to them. */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -72,7 +71,6 @@ export const sessionMachine = setup({
     searchBar: searchBarMachine,
     savedSearches: savedSearchesMachine,
     whatsNew: whatsNewMachine,
-    orgsAdmin: orgsAdminMachine,
     notifications: notificationsMachine,
     masquerade: masqueradeMachine,
     clock: clockMachine,
@@ -90,6 +88,14 @@ export const sessionMachine = setup({
       if (event.type !== 'session.messageChanged') return {};
       const { lang, key, message } = event;
       return { messages: { ...context.messages, [lang]: { ...context.messages[lang], [key]: message } } };
+    }),
+    spawnModuleActors: enqueueActions(({ context, enqueue }) => {
+      for (const actor of context.modules?.actors ?? []) {
+        enqueue.spawnChild(actor.logic, {
+          systemId: actor.systemId,
+          input: actor.input?.(context.siteConfig),
+        });
+      }
     }),
     applySiteConfig: assign(({ context, event }) =>
       event.type === 'session.siteConfigChanged' ? { siteConfig: { ...context.siteConfig, ...event.changes } } : {},
@@ -143,19 +149,13 @@ export const sessionMachine = setup({
       input: ({ context }) => ({
         effects: { navigate: context.effects.navigate, openTab: context.effects.openTab },
         migratedFromCKK1: context.siteConfig.migratedFromCKK1,
-        ...(context.views ? { views: context.views } : {}),
+        ...(context.modules ? { views: context.modules.views } : {}),
       }),
     }),
     spawnChild('searchBar', { id: SystemId.searchBar, systemId: SystemId.searchBar }),
     spawnChild('savedSearches', { id: SystemId.savedSearches, systemId: SystemId.savedSearches }),
     // After auth and connection: it follows the signed-in user and asks through the connection.
     spawnChild('whatsNew', { id: SystemId.whatsNew, systemId: SystemId.whatsNew, input: {} }),
-    // After auth: it follows the signed-in user.
-    spawnChild('orgsAdmin', {
-      id: SystemId.orgsAdmin,
-      systemId: SystemId.orgsAdmin,
-      input: ({ context }) => ({ dedicated: context.siteConfig.dedicated }),
-    }),
     // After auth and connection: it follows the signed-in user and the server's pushes.
     spawnChild('notifications', { id: SystemId.notifications, systemId: SystemId.notifications }),
     spawnChild('masquerade', {
@@ -163,6 +163,9 @@ export const sessionMachine = setup({
       systemId: SystemId.masquerade,
       input: ({ context }) => ({ storage: context.effects.localStorage, reload: context.effects.reload, locale: 'en' }),
     }),
+    // Last: module actors may follow any core actor. Their logic comes from the module registry, so
+    // core never names a module.
+    'spawnModuleActors',
   ],
   on: {
     'session.storageChanged': { guard: 'isTokenKey', actions: 'relayTokenChange' },

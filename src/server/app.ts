@@ -21,6 +21,8 @@ import { registerPublicRoutes } from './http/publicRoutes';
 import { LiveHub } from './live/LiveHub';
 import { Dispatcher } from './ops/Dispatcher';
 import { operationTable } from './ops/operationTable';
+import { moduleServers } from '../modules/server';
+import { taskKinds } from './tasks/taskKinds';
 import { ensureDateIndexes } from './search/dateIndexes';
 import type { Services } from './services';
 import { SiteSettings } from './settings/SiteSettings';
@@ -215,6 +217,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
     // sendFile only: every served path is an explicit route, so the raw template is never exposed.
     await a.register(fastifyStatic, { root: templateDir, serve: false });
     await registerFileRoutes(a, services);
+    for (const m of moduleServers) for (const kind of m.taskKinds ?? []) taskKinds.register(kind);
     await registerAssetRoutes(a, config.publicDir);
     // The service worker must not be cached, or clients would never see a new version.
     a.get('/sw.js', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('sw.js', config.publicDir));

@@ -5,8 +5,8 @@ import { selectItem, type ItemActorRef } from '../../machines/item/itemMachine';
 import { getRouter } from '../../machines/systemIds';
 import type { Item } from '../../src/shared/items/types';
 import type { UserAccount } from '../../src/shared/modules/userAdmin';
-import { ITEM_PANELS, type ItemPanelProps } from '../../src/client/items/itemPanels';
-import '../../src/modules/orgs/ui';
+import type { ItemPanelProps } from '../../src/client/items/itemPanels';
+import { loadScreens } from '../../src/client/modules/moduleRegistry';
 import { cleanUpApps, renderApp, type RenderOptions } from './support/renderApp';
 import { withProviders } from './support/renderItemScreen';
 import type { SeededItem } from './support/protocolServer';
@@ -38,7 +38,7 @@ const contact = (index: number, extra: Record<string, unknown> = {}): SeededItem
   ...extra,
 });
 
-/** The app at the item's cell, and the type's registered panels drawn for that cell's item. */
+/** The app at the item's cell, and the panels the orgs module's screens give the type, drawn for that cell's item. */
 async function renderPanels(item: SeededItem, options: RenderOptions, serve: (h: ReturnType<typeof renderApp>) => void = () => undefined) {
   const app = renderApp({ path: `/i-${item.$id}`, signedIn: true, ...options });
   app.server.seedItems(item);
@@ -56,7 +56,7 @@ async function renderPanels(item: SeededItem, options: RenderOptions, serve: (h:
   const cell = getRouter(app.session.system)!
     .getSnapshot()
     .context.cells.find((c) => c.spec.itemId === item.$id)!.ref;
-  const panels: ComponentType<ItemPanelProps>[] = ITEM_PANELS[String(item._t)] ?? [];
+  const panels: readonly ComponentType<ItemPanelProps>[] = (await loadScreens('orgs')).panels?.[String(item._t)] ?? [];
   const view = render(
     withProviders(
       <>

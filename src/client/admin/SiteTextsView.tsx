@@ -5,7 +5,7 @@
  * their next page.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   selectSiteTexts,
   selectSiteTextsError,
@@ -13,7 +13,9 @@ import {
   selectSiteTextsStatus,
   type SiteTextsActorRef,
 } from '../../../machines/admin/siteTextsMachine';
-import { en } from '../i18n/en';
+import { bundledMessages } from '../i18n/createAppIntl';
+import { loadedModuleMessages, onModuleMessages } from '../i18n/moduleCatalogue';
+import { loadAllScreens } from '../modules/moduleRegistry';
 import { useIntl } from '../i18n/IntlContext';
 import { useSession } from '../session/SessionContext';
 import { useT } from '../i18n/useT';
@@ -28,8 +30,6 @@ import { SiteTextsToolbar, type SiteTextsFilter } from './SiteTextsToolbar';
 /** Texts per page: enough to scan, few enough that the page stays light. */
 export const SITE_TEXTS_PAGE_SIZE = 25;
 
-const BUNDLED: Record<string, string> = en;
-
 interface Row {
   key: string;
   original: string | undefined;
@@ -37,9 +37,9 @@ interface Row {
 }
 
 /** Every bundled key, then the site's keys the bundle does not have (left from an older version), by key. */
-function rowsOf(overrides: Record<string, string>): Row[] {
-  const keys = new Set([...Object.keys(BUNDLED), ...Object.keys(overrides)]);
-  return [...keys].sort((a, b) => a.localeCompare(b)).map((key) => ({ key, original: BUNDLED[key], override: overrides[key] }));
+function rowsOf(bundled: Record<string, string>, overrides: Record<string, string>): Row[] {
+  const keys = new Set([...Object.keys(bundled), ...Object.keys(overrides)]);
+  return [...keys].sort((a, b) => a.localeCompare(b)).map((key) => ({ key, original: bundled[key], override: overrides[key] }));
 }
 
 function matches(row: Row, { search, changedOnly }: SiteTextsFilter): boolean {
@@ -58,7 +58,12 @@ function SiteTextsPanel({ actor }: { actor: SiteTextsActorRef }) {
   const error = useSelector(actor, selectSiteTextsError);
   const [filter, setFilter] = useState<SiteTextsFilter>({ search: '', changedOnly: false });
   const [page, setPage] = useState(0);
-  const rows = useMemo(() => rowsOf(overrides), [overrides]);
+  // Every module's screens' messages are site texts too: load them all (they join the catalogue).
+  useEffect(() => {
+    loadAllScreens().catch(() => undefined);
+  }, []);
+  const loaded = useSyncExternalStore(onModuleMessages, loadedModuleMessages);
+  const rows = useMemo(() => rowsOf(loaded && bundledMessages(), overrides), [loaded, overrides]);
   const found = useMemo(() => rows.filter((row) => matches(row, filter)), [rows, filter]);
   const pages = Math.max(1, Math.ceil(found.length / SITE_TEXTS_PAGE_SIZE));
   // A narrower search (or a removed text under Changed only) may leave fewer pages than the one shown.

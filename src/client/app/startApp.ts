@@ -6,6 +6,7 @@ import type { SiteConfig } from '../../shared/protocol';
 import { clientVersion } from '../platform/clientVersion';
 import { createBrowserEffects } from '../platform/browserEffects';
 import { registerServiceWorker } from '../platform/registerServiceWorker';
+import { sessionModules } from '../modules/moduleRegistry';
 
 export interface StartOptions {
   siteConfig: SiteConfig;
@@ -18,7 +19,7 @@ export function startApp(win: Window, { siteConfig, inspect }: StartOptions): Se
   const debug = (): boolean => (session ? getShell(session.system)?.getSnapshot().context.prefs.debugLogging === true : false);
   const effects = createBrowserEffects(win, debug);
   session = createActor(sessionMachine, {
-    input: { siteConfig, clientVersion: clientVersion(siteConfig.version), effects },
+    input: { siteConfig, clientVersion: clientVersion(siteConfig.version), effects, modules: sessionModules() },
     systemId: SystemId.session,
     ...(inspect ? { inspect } : {}),
   });

@@ -1,10 +1,11 @@
 /** Makes the app's IntlShape available to every component. */
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { IntlShape } from '@formatjs/intl';
 import { useSelector } from '@xstate/react';
 import { selectChangedMessages } from '../../../machines/session/sessionMachine';
 import type { SessionActorRef } from '../../../machines/systemIds';
-import { withMessages } from './createAppIntl';
+import { withMessages, withModuleMessages } from './createAppIntl';
+import { loadedModuleMessages, onModuleMessages } from './moduleCatalogue';
 
 const IntlContext = createContext<IntlShape | null>(null);
 
@@ -13,12 +14,15 @@ const IntlContext = createContext<IntlShape | null>(null);
  * `messages`: pushed by the server, or saved on this page) replace the loaded ones at once.
  */
 export function IntlProvider({ intl, session, children }: { intl: IntlShape; session?: SessionActorRef; children: ReactNode }) {
+  // Module screens bring their messages with their chunk (docs/modules.md).
+  const loaded = useSyncExternalStore(onModuleMessages, loadedModuleMessages);
+  const withLoaded = useMemo(() => withModuleMessages(intl, loaded), [intl, loaded]);
   return session ? (
-    <LiveIntlProvider intl={intl} session={session}>
+    <LiveIntlProvider intl={withLoaded} session={session}>
       {children}
     </LiveIntlProvider>
   ) : (
-    <IntlContext.Provider value={intl}>{children}</IntlContext.Provider>
+    <IntlContext.Provider value={withLoaded}>{children}</IntlContext.Provider>
   );
 }
 

@@ -1,8 +1,13 @@
 /** The app's IntlShape: English bundled, server overrides on top (spec 000 §1, §5). */
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { moduleLabels } from '../modules/moduleRegistry';
 import { en } from './en';
+import { loadedModuleMessages } from './moduleCatalogue';
 
 const cache = createIntlCache();
+
+/** Every bundled English message known so far: the core's, every module's labels, and the messages of module screens loaded. */
+export const bundledMessages = (): Record<string, string> => ({ ...en, ...moduleLabels, ...loadedModuleMessages() });
 
 /** Builds the formatter for `locale`; a missing message shows its key and is logged once, never thrown. */
 export function createAppIntl(
@@ -14,7 +19,7 @@ export function createAppIntl(
     {
       locale,
       defaultLocale: 'en',
-      messages: { ...en, ...overrides },
+      messages: { ...bundledMessages(), ...overrides },
       onError: (error) => log(error.message),
     },
     cache,
@@ -28,10 +33,30 @@ export function createAppIntl(
 export function withMessages(intl: IntlShape, changed: Record<string, string | null>): IntlShape {
   if (Object.keys(changed).length === 0) return intl;
   const messages: Record<string, string> = { ...(intl.messages as Record<string, string>) };
+  const bundled = bundledMessages();
   for (const [key, message] of Object.entries(changed)) {
     if (message !== null) messages[key] = message;
-    else if (Object.hasOwn(en, key)) messages[key] = en[key as keyof typeof en];
+    else if (Object.hasOwn(bundled, key)) messages[key] = bundled[key] as string;
     else delete messages[key];
   }
   return createIntl({ locale: intl.locale, defaultLocale: intl.defaultLocale, messages, onError: intl.onError }, cache);
+}
+
+/**
+ * `intl` with the messages of module screens loaded since it was made. A message `intl` has already
+ * (a site text override of it) is kept.
+ */
+export function withModuleMessages(intl: IntlShape, loaded: Readonly<Record<string, string>>): IntlShape {
+  const current = intl.messages as Record<string, string>;
+  const missing = Object.entries(loaded).filter(([key]) => !Object.hasOwn(current, key));
+  if (missing.length === 0) return intl;
+  return createIntl(
+    {
+      locale: intl.locale,
+      defaultLocale: intl.defaultLocale,
+      messages: { ...current, ...Object.fromEntries(missing) },
+      onError: intl.onError,
+    },
+    cache,
+  );
 }

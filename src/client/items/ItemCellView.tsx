@@ -18,7 +18,7 @@ import { Icon } from '../shell/Icon';
 import { Modal } from '../shell/Modal';
 import { ItemDetails } from './ItemDetails';
 import { ItemEditor } from './ItemEditor';
-import { ITEM_PANELS } from './itemPanels';
+import { ModulePanels } from './ModulePanels';
 
 const selectItemRef = (s: CellSnapshot): ItemActorRef | null => s.context.item;
 const selectLoading = (s: ItemSnapshot): boolean => s.matches('LOADING');
@@ -114,9 +114,7 @@ function ExistingItem({ cell, spec, itemRef }: { cell: CellActorRef; spec: CellS
       ) : (
         <>
           <ItemDetails item={item} type={type} />
-          {(ITEM_PANELS[item._t] ?? []).map((Panel, at) => (
-            <Panel key={at} item={item} itemRef={itemRef} cell={cell} />
-          ))}
+          <ModulePanels item={item} itemRef={itemRef} cell={cell} />
         </>
       )}
     </div>

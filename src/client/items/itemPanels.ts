@@ -3,7 +3,6 @@
  * type, a panel that the item's read screen shows below its properties (a user's sessions and rights,
  * a contact's invitation).
  */
-import type { ComponentType } from 'react';
 import type { ItemActorRef } from '../../../machines/item/itemMachine';
 import type { CellActorRef } from '../../../machines/router/cellMachine';
 import type { Item } from '../../shared/items/types';
@@ -14,6 +13,3 @@ export interface ItemPanelProps {
   itemRef: ItemActorRef;
   cell: CellActorRef;
 }
-
-/** Item type name to the panels its read screen shows, in order. */
-export const ITEM_PANELS: Record<string, ComponentType<ItemPanelProps>[]> = {};

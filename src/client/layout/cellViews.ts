@@ -1,7 +1,8 @@
 /** Which React view draws a cell: item cells the generic item screens, views by their key. */
 import { lazy, type ComponentType } from 'react';
 import type { CellSpec } from '../../../machines/router/parseLocation';
-import { ORGS_VIEWS } from '../../modules/orgs/ui';
+import { modules } from '../../modules';
+import { loadScreens } from '../modules/moduleRegistry';
 import { ADMIN_VIEWS } from '../admin';
 import { ImprintView, PrivacyView, TermsView } from '../docs/LegalViews';
 import { NotificationsView } from '../notifications/NotificationsView';
@@ -15,7 +16,15 @@ const ItemCellView = lazy(() => import('../items/ItemCellView').then((m) => ({ d
 // So do the search results (their cards show every property kind).
 const SearchResultsView = lazy(() => import('../search/SearchResultsView').then((m) => ({ default: m.SearchResultsView })));
 
-/** View key to its component; modules add theirs. */
+/** A module's view: its screens' chunk loads (with their messages) the first time one of them opens. */
+const moduleView = (name: string, key: string): ComponentType<CellViewProps> =>
+  lazy(() => loadScreens(name).then((screens) => ({ default: screens.views?.[key] ?? RouteOnlyView })));
+
+const MODULE_VIEWS = Object.fromEntries(
+  modules.flatMap((m) => Object.keys(m.views ?? {}).map((key) => [key, moduleView(m.name, key)] as const)),
+);
+
+/** View key to its component: the core's, then every registered module's. */
 export const CELL_VIEWS: Record<string, ComponentType<CellViewProps>> = {
   'v-home': HomeView,
   'v-timeline': TimelineView,
@@ -24,7 +33,7 @@ export const CELL_VIEWS: Record<string, ComponentType<CellViewProps>> = {
   'v-privacy-policy': PrivacyView,
   'v-imprint': ImprintView,
   'v-notifications': NotificationsView,
-  ...ORGS_VIEWS,
+  ...MODULE_VIEWS,
   ...ADMIN_VIEWS,
 };
 

@@ -1,5 +1,6 @@
 import type { ItemData, ItemTypeDef } from '../../shared/items/types';
 import type { ModuleModel } from '../../shared/modules/ModuleModel';
+import { orgsLabels } from './labels';
 import { orgsOperations } from './operations';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
@@ -69,4 +70,10 @@ export const orgsModule: ModuleModel = {
     { path: 'my-contacts', title: 'menu.myContacts', icon: 'contact' },
   ],
   operations: orgsOperations,
+  views: { 'v-my-organizations': {}, 'v-my-contacts': {} },
+  labels: orgsLabels,
+  // Material Design's "forum": two speech bubbles, a conversation on record.
+  icons: {
+    forum: 'M21 6h-2v9H6v2c0 .55.45 1 1 1h11l4 4V7c0-.55-.45-1-1-1m-4 6V3c0-.55-.45-1-1-1H3c-.55 0-1 .45-1 1v14l4-4h10c.55 0 1-.45 1-1',
+  },
 };

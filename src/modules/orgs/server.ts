@@ -6,6 +6,7 @@ import { readableRecord } from '../../server/ops/itemOps';
 import { signedInCaller } from '../../server/ops/signedInCaller';
 import { canUpdate } from '../../server/policy/policy';
 import type { UserAccount } from '../../shared/modules/userAdmin';
+import { ORG_LISTS } from './model';
 import { orgsOperations } from './operations';
 import { userState, type UserState } from './userState';
 
@@ -16,9 +17,29 @@ type Caps = Record<string, boolean> | string;
 // jsonb comes back parsed from PostgreSQL and as text from some drivers.
 const caps = (value: Caps): Record<string, boolean> => (typeof value === 'string' ? (JSON.parse(value) as Record<string, boolean>) : value);
 
-/** The organisations module's actions: inviting a contact, and the user state of contacts. */
+const SYSTEM = { userId: null, masquerader: null };
+
+/** The kinds of communication a demo community logs. */
+const DEMO_COMMLOG_TYPES: [string, string][] = [
+  ['EMAIL', 'E-mail'],
+  ['PHONE', 'Phone call'],
+  ['MEETING', 'Meeting'],
+  ['LETTER', 'Letter'],
+];
+
+/** The organisations module's actions (inviting a contact, accounts, the user state of contacts) and demo data. */
 export const orgsServer: ModuleServer = {
   name: 'orgs',
+  async demo({ tx, items, organizations }) {
+    for (const [key, en] of DEMO_COMMLOG_TYPES) {
+      await items.create(
+        SYSTEM,
+        'LOVValue',
+        { list: ORG_LISTS.commLogTypes, key, t: { en }, owner: { id: organizations.community }, state: 'ACTIVE' },
+        { admin: true, tx },
+      );
+    }
+  },
   ops: [
     // Invites a contact to become a user, or sends a fresh link to one invited before who has not
     // set a password yet. Whoever may change the contact may invite it (the invite permission).

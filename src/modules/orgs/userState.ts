@@ -1,12 +1,7 @@
+import type { AccountFacts } from '../../shared/modules/userAdmin';
+
 /** How a contact stands as a user (spec 001 §3 Contact.$userState, dedicated deployments). */
 export type UserState = 'NONE' | 'BLOCKED' | 'INVITED' | 'WEEK' | 'DAYS_30' | 'DAYS_60' | 'DAYS_90' | 'NORECENT' | 'NEVER';
-
-/** What is known of the account behind a contact, if any. */
-export interface AccountFacts {
-  blocked: boolean;
-  hasPassword: boolean;
-  lastSignIn: Date | null;
-}
 
 const DAY = 86_400_000;
 

@@ -6,7 +6,7 @@ import type { ItemStore } from '../store/ItemStore';
 import { CAPABILITIES } from '../../shared/capabilities';
 import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
 import { isEmail } from '../../shared/items/formRules';
-import type { AccountFacts } from '../../modules/orgs/userState';
+import type { AccountFacts } from '../../shared/modules/userAdmin';
 import type { Mailer } from '../mail/Mailer';
 import { AccountLinks } from './AccountLinks';
 import { hashPassword, randomPassword, verifyPassword } from './passwords';

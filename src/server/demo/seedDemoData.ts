@@ -1,12 +1,11 @@
 import type { AccountService } from '../accounts/AccountService';
 import type { Queryable } from '../db/Database';
 import type { ItemStore } from '../store/ItemStore';
-
-const system = { userId: null, masquerader: null };
+import { moduleServers } from '../../modules/server';
 
 /**
  * Fills an empty database with a small, believable community: two organisations that consult with
- * each other, their contacts, two community users without passwords yet, and a list of values.
+ * each other, their contacts and two community users without passwords yet; then each module's demo data.
  */
 export async function seedDemoData(tx: Queryable, items: ItemStore, accounts: AccountService, adminId: string | null): Promise<void> {
   const author = { userId: adminId, masquerader: null };
@@ -70,18 +69,6 @@ export async function seedDemoData(tx: Queryable, items: ItemStore, accounts: Ac
   for (const p of people) await items.create(author, 'Contact', { ...p, $access: 'COMMUNITY' }, opts);
   await accounts.createUser({ name: 'Mary Thunderchild', email: 'mary.thunderchild@lakeview.example.org' }, adminId, tx);
   await accounts.createUser({ name: 'Joseph Whitehorse', email: 'joseph.whitehorse@lakeview.example.org' }, adminId, tx);
-  const commLogTypes: [string, string][] = [
-    ['EMAIL', 'E-mail'],
-    ['PHONE', 'Phone call'],
-    ['MEETING', 'Meeting'],
-    ['LETTER', 'Letter'],
-  ];
-  for (const [key, en] of commLogTypes) {
-    await items.create(
-      system,
-      'LOVValue',
-      { list: 'ORG_COMMLOG_TYPES', key, t: { en }, owner: { id: community.id }, state: 'ACTIVE' },
-      opts,
-    );
-  }
+  const organizations = { community: community.id, proponent: proponent.id, regulator: ministry.id };
+  for (const m of moduleServers) await m.demo?.({ tx, items, accounts, adminId, organizations });
 }

@@ -1,7 +1,33 @@
+import type { AccountService } from '../accounts/AccountService';
+import type { Queryable } from '../db/Database';
+import type { Migration } from '../db/migrations/Migration';
 import type { OpRoute } from '../ops/OpContext';
+import type { ItemStore } from '../store/ItemStore';
+import type { TaskKind } from '../tasks/TaskKind';
 
-/** The server side of a domain module: the actions it adds to the operation table. */
+/** What a module's demo data may build on: the core's demo organisations and the services, in the seeding transaction. */
+export interface DemoSeed {
+  tx: Queryable;
+  items: ItemStore;
+  accounts: AccountService;
+  /** The first administrator, the author of the demo records. */
+  adminId: string | null;
+  /** The core's demo organisations by role: the community and the organisations that consult with it. */
+  organizations: { community: string; proponent: string; regulator: string };
+}
+
+/**
+ * The server part of a domain module (docs/modules.md), listed once in `src/modules/server.ts`;
+ * the core applies every part of every module.
+ */
 export interface ModuleServer {
   name: string;
+  /** Its socket operations, each bound to its entry of the operation table (`bindOperation`). */
   ops: readonly OpRoute[];
+  /** Its schema: ids from 1000 up, so they never meet the core's; applied after the core's. */
+  migrations?: readonly Migration[];
+  /** The long-running task kinds it adds (`act/task/{kind}`). */
+  taskKinds?: readonly TaskKind[];
+  /** Fills a fresh demo site with the module's records, after the core's, in the same transaction. */
+  demo?: (seed: DemoSeed) => Promise<void>;
 }

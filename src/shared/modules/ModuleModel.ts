@@ -1,5 +1,6 @@
 import type { ItemTypeDef } from '../items/types';
 import type { AnyOperation } from '../protocol/defineOperation';
+import type { ViewRegistry } from './ViewDef';
 
 /** What a menu entry's show rule may look at: the signed-in user's rights. */
 export interface NavUser {
@@ -36,8 +37,9 @@ export interface ListDef {
 }
 
 /**
- * What a domain module declares, imported by both sides: its item types, lists of values and menu
- * entries. Its server actions live beside it in `server.ts`, its screens in `ui/`.
+ * What a domain module declares, imported by both sides (docs/modules.md): its item types, lists of
+ * values, menu entries, views, the labels of all of these and its icons. Its browser part is
+ * `client.ts` (session actors, lazy screens with their messages), its server part `server.ts`.
  */
 export interface ModuleModel {
   name: string;
@@ -48,4 +50,14 @@ export interface ModuleModel {
   menu: readonly NavItem[];
   /** The module's operations (src/shared/protocol/defineOperation.ts); its server part binds a handler to each. */
   operations?: Readonly<Record<string, AnyOperation>>;
+  /** The module's views (`v-...` keys), which the router opens as cells. */
+  views?: ViewRegistry;
+  /**
+   * The English labels of everything above (types, properties, menu entries, views): the generic
+   * screens show them before any of the module's own screens load. Its screens' own messages load
+   * with them (the client part).
+   */
+  labels: Readonly<Record<string, string>>;
+  /** Icons the module names (item types, menu entries) that the core set lacks: name to a 24 px SVG path. */
+  icons?: Readonly<Record<string, string>>;
 }

@@ -21,3 +21,10 @@ export interface UserSessionInfo {
   current: boolean;
   masqueraded: boolean;
 }
+
+/** What is known of the account behind a contact, if any (read by the account service). */
+export interface AccountFacts {
+  blocked: boolean;
+  hasPassword: boolean;
+  lastSignIn: Date | null;
+}

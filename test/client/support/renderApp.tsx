@@ -10,6 +10,7 @@ import { TOKEN_STORAGE_KEY } from '../../../src/shared/constants';
 import type { UserSession } from '../../../src/shared/protocol';
 import { App } from '../../../src/client/app/App';
 import { createAppIntl } from '../../../src/client/i18n/createAppIntl';
+import { sessionModules } from '../../../src/client/modules/moduleRegistry';
 import { buildSiteConfig, buildUser, fakeUpload, type FakeUpload } from '../../machines/session/support/fakes';
 import { ProtocolServer } from './protocolServer';
 
@@ -99,6 +100,7 @@ export function renderApp(options: RenderOptions = {}): AppHarness {
       }),
       clientVersion: '1.0.0',
       effects,
+      modules: sessionModules(),
     },
     systemId: SystemId.session,
     ...(options.clock ? { clock: options.clock } : {}),

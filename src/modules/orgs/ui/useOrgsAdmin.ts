@@ -1,5 +1,5 @@
 /** The organisations module's session actor, for the module's screens. */
-import { getOrgsAdmin, type OrgsAdminActorRef } from '../../../../machines/systemIds';
+import { getOrgsAdmin, type OrgsAdminActorRef } from '../../../../machines/orgs/orgsSystemIds';
 import { useSession } from '../../../client/session/SessionContext';
 
 /** The running `orgsAdmin` actor of the session. */

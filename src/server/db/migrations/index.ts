@@ -8,8 +8,21 @@ import { m006 } from './m006_notifications';
 import { m007 } from './m007_legacyAliases';
 import { m008 } from './m008_siteSettings';
 import { m009 } from './m009_sessionLifetime';
+import { moduleServers } from '../../../modules/server';
 
 export type { Migration } from './Migration';
 
-/** Every migration, in the order they apply. A new one is a new file plus one line here. */
-export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009].sort((a, b) => a.id - b.id);
+/** The first id a module's migration may take: below it the core's. */
+export const MODULE_MIGRATION_IDS_FROM = 1000;
+
+const core = [m001, m002, m003, m004, m005, m006, m007, m008, m009];
+const ofModules = moduleServers.flatMap((m) => m.migrations ?? []);
+for (const m of ofModules) if (m.id < MODULE_MIGRATION_IDS_FROM) throw new Error(`Module migration ${m.id} ${m.name} takes a core id`);
+const ids = new Set<number>();
+for (const m of [...core, ...ofModules]) {
+  if (ids.has(m.id)) throw new Error(`Migration id ${m.id} is used twice`);
+  ids.add(m.id);
+}
+
+/** Every migration, the core's then each module's, in the order they apply. A new one is a new file plus one line in its list. */
+export const migrations: readonly Migration[] = [...core, ...ofModules].sort((a, b) => a.id - b.id);

@@ -1,0 +1,27 @@
+/** What a domain module gives the browser (docs/modules.md): its session actors and its screens. */
+import type { ComponentType } from 'react';
+import type { ModuleActorDef } from '../../../machines/session/moduleActors';
+import type { ItemPanelProps } from '../items/itemPanels';
+import type { CellViewProps } from '../layout/CellViewProps';
+
+/** A module's screens and their messages: one chunk, loaded the first time one of them is shown. */
+export interface ModuleScreens {
+  /** View key (`v-...`, declared in the model's `views`) to the component that draws it. */
+  views?: Readonly<Record<string, ComponentType<CellViewProps>>>;
+  /** Item type name to the panels its read screen shows below the properties, in order. */
+  panels?: Readonly<Record<string, readonly ComponentType<ItemPanelProps>[]>>;
+  /** The English messages these screens use (the labels of types and views are in the model). */
+  messages: Readonly<Record<string, string>>;
+}
+
+/** The browser part of a domain module, listed once in `src/modules/client.ts`. */
+export interface ModuleClient {
+  /** The model's name. */
+  name: string;
+  /** Long-lived actors the root session spawns under the module's own system ids. */
+  actors?: readonly ModuleActorDef[];
+  /** The item types (its own or the core's) whose read screens show panels of its screens. */
+  panelTypes?: readonly string[];
+  /** Its screens: `() => import('./ui')`, so they load as a chunk of their own. */
+  screens?: () => Promise<ModuleScreens>;
+}

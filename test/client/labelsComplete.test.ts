@@ -1,0 +1,54 @@
+/**
+ * Every name a person reads has a label, and every icon a registered thing names draws (docs/modules.md):
+ * item types, their properties and choices, views, menu entries, of the core and of every module.
+ */
+import { bundledMessages } from '../../src/client/i18n/createAppIntl';
+import { iconResolves } from '../../src/client/layout/CellIcon';
+import { loadAllScreens, sessionModules } from '../../src/client/modules/moduleRegistry';
+import { modules } from '../../src/modules';
+import { itemTypes } from '../../src/shared/itemTypes';
+import { CORE_MENU } from '../../src/shared/modules/coreMenu';
+
+// Properties the server derives or keeps for itself are never shown as fields.
+const isShown = (prop: string): boolean => !prop.startsWith('_');
+
+describe('labels and icons of everything registered', () => {
+  let messages: Record<string, string>;
+  beforeAll(async () => {
+    await loadAllScreens();
+    messages = bundledMessages();
+  });
+  const missing = (keys: string[]): string[] => keys.filter((key) => !Object.hasOwn(messages, key));
+
+  it('labels every item type, property and choice', () => {
+    const keys = itemTypes.all().flatMap((type) => [
+      `types.${type.name}`,
+      ...Object.entries(type.properties)
+        .filter(([prop]) => isShown(prop))
+        .flatMap(([prop, def]) => [`types.${type.name}.${prop}`, ...(def.options ?? []).map((option) => `options.${option}`)]),
+    ]);
+    expect(keys.length).toBeGreaterThan(50);
+    expect(missing(keys)).toEqual([]);
+  });
+
+  it('labels every view and menu entry', () => {
+    const views = Object.keys(sessionModules().views).map((key) => `views.${key}`);
+    const menu = [...CORE_MENU, ...modules.flatMap((m) => m.menu)].map((entry) => entry.title);
+    expect(views).toContain('views.v-my-contacts');
+    expect(missing([...views, ...menu])).toEqual([]);
+  });
+
+  it('draws every icon a type or menu entry names', () => {
+    const names = [
+      ...itemTypes.all().flatMap((type) => [type.defaultIcon, type.listItem?.icon]),
+      ...[...CORE_MENU, ...modules.flatMap((m) => m.menu)].map((entry) => entry.icon),
+    ].filter((name): name is string => typeof name === 'string');
+    expect(names).toContain('forum');
+    expect(names.filter((name) => !iconResolves(name))).toEqual([]);
+  });
+
+  it('fails for a name without a label or an icon', () => {
+    expect(missing(['types.NoSuchType'])).toEqual(['types.NoSuchType']);
+    expect(iconResolves('no_such_icon')).toBe(false);
+  });
+});
