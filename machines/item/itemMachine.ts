@@ -153,8 +153,8 @@ export const itemMachine = setup({
       return { error: toItemError(event.failure) };
     }),
     clearError: assign({ error: null }),
-    // Permission answers belong to the user who asked.
-    forgetAllowed: assign({ allowed: {}, applyGrants: null }),
+    // Permission answers belong to the user who asked; so do the questions still on their way.
+    forgetAllowed: assign({ allowed: {}, applyGrants: null, asking: [] }),
     requestSignIn: enqueueActions(({ enqueue, system }) => {
       const router = getRouter(system);
       if (router) enqueue.sendTo(router, { type: 'router.signInRequired' });
@@ -173,13 +173,18 @@ export const itemMachine = setup({
         replyTo: self,
       });
     }),
-    // A failed question is forgotten, so that it can be asked again; an answer is kept for the item's life.
+    // A failed question is forgotten, so that it can be asked again; an answer is kept for the item's life
+    // (or until the caches are dropped: an answer to a question asked before that is not taken).
     cacheAllowed: assign(({ context, event }) => {
       if (event.type !== 'connection.replied' && event.type !== 'connection.failed') return {};
-      const asked = (event.ticket ?? '').slice(Ticket.allowed.length + 1).split(',');
+      const asked = (event.ticket ?? '')
+        .slice(Ticket.allowed.length + 1)
+        .split(',')
+        .filter((action) => context.asking.includes(action));
       const asking = context.asking.filter((action) => !asked.includes(action));
       if (event.type === 'connection.failed') return { asking };
       const body = event.frame.b as { allowed?: Record<string, unknown>; applyGrants?: unknown } | undefined;
+      if (asked.length === 0) return {};
       const answers = Object.fromEntries(asked.map((action) => [action, body?.allowed?.[action] === true]));
       return {
         asking,
@@ -192,7 +197,7 @@ export const itemMachine = setup({
   id: 'item',
   context: ({ input }) => ({ id: input.id, item: null, allowed: {}, applyGrants: null, asking: [], signedIn: null, error: null }),
   invoke: [
-    { src: 'sessionWatch', input: { auth: true, pushes: true, deletions: true } },
+    { src: 'sessionWatch', input: { auth: true, pushes: true, deletions: true, caches: true } },
     { id: 'unwatch', src: 'unwatchOnStop', input: ({ context }) => ({ id: context.id }) },
     { id: ChildId.timeline, src: 'timeline', input: ({ context }) => ({ id: context.id }) },
     { id: ChildId.notify, src: 'notify', input: ({ context }) => ({ id: context.id }) },
@@ -200,6 +205,9 @@ export const itemMachine = setup({
   ],
   on: {
     'session.authChanged': { actions: 'setSignedIn' },
+    // The item itself is read again when the sign-out reaches the router and this actor (READY's
+    // session.authChanged); its permission answers go now, before the next user can be asked for them.
+    'session.cachesDropped': { actions: 'forgetAllowed' },
     'session.itemDeleted': { guard: 'isThisDeleted', actions: 'markDeleted' },
     'item.allowedAsked': { actions: 'askAllowed' },
     'item.timelineRequested': { actions: 'forwardTimeline' },

@@ -1,10 +1,12 @@
 /**
  * The lists of values the edit fields draw from (spec 000 §7 GET /lov, spec 001 §5): each list is
  * asked once through `act/lov` (archived values included, so that a value chosen before archiving
- * still has its label), kept for the session, and forgotten when the locale changes.
+ * still has its label), kept for the session, and forgotten when the locale changes or auth drops
+ * the item caches (a list may hold the previous user's organisation's values, spec 000 §4).
  */
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LovEntry, LovLists } from '../../src/shared/items/LovEntry';
+import { sessionWatch, type SessionWatchEvent } from '../router/sessionWatch';
 import type { ConnectionReplyEvent } from '../session/connectionMachine';
 import { getConnection } from '../systemIds';
 
@@ -26,13 +28,19 @@ export type LovEvent =
   | { type: 'lov.localeChanged'; locale: string }
   /** A failed list is asked again. */
   | { type: 'lov.retryRequested'; list: string }
-  | ConnectionReplyEvent;
+  | ConnectionReplyEvent
+  | SessionWatchEvent;
 
 const TICKET_PREFIX = 'lov:';
 const ticketOf = (locale: string, list: string): string => `${TICKET_PREFIX}${locale}:${list}`;
 /** The list a reply is for, when it answers this locale. */
 const listOfTicket = (locale: string, ticket: string | undefined): string | null =>
   ticket?.startsWith(`${TICKET_PREFIX}${locale}:`) ? ticket.slice(TICKET_PREFIX.length + locale.length + 1) : null;
+/** The list a reply answers, when that list is still awaited: one dropped meanwhile is not filled again by an old answer. */
+const awaitedList = (context: LovContext, ticket: string | undefined): string | null => {
+  const list = listOfTicket(context.locale, ticket);
+  return list !== null && context.lists[list]?.status === 'loading' ? list : null;
+};
 
 const isLists = (body: unknown): body is LovLists =>
   typeof body === 'object' && body !== null && !Array.isArray(body) && Object.values(body).every(Array.isArray);
@@ -44,11 +52,12 @@ export const lovMachine = setup({
     events: {} as LovEvent,
     input: {} as { locale: string },
   },
+  actors: { sessionWatch },
   guards: {
     isUnknownList: ({ context, event }) => event.type === 'lov.requested' && !context.lists[event.list],
     isFailedList: ({ context, event }) => event.type === 'lov.retryRequested' && context.lists[event.list]?.status === 'failed',
     isOwnReply: ({ context, event }) =>
-      (event.type === 'connection.replied' || event.type === 'connection.failed') && listOfTicket(context.locale, event.ticket) !== null,
+      (event.type === 'connection.replied' || event.type === 'connection.failed') && awaitedList(context, event.ticket) !== null,
     isNewLocale: ({ context, event }) => event.type === 'lov.localeChanged' && event.locale !== context.locale,
   },
   actions: {
@@ -68,17 +77,20 @@ export const lovMachine = setup({
     // Spec 001 §8: a list that fails to load is an empty list; the field can ask again.
     store: assign(({ context, event }) => {
       if (event.type !== 'connection.replied' && event.type !== 'connection.failed') return {};
-      const list = listOfTicket(context.locale, event.ticket)!;
+      const list = awaitedList(context, event.ticket)!;
       const body = event.type === 'connection.replied' ? event.frame.b : undefined;
       const entry: LovListState = isLists(body) ? { status: 'ready', lists: body } : { status: 'failed', lists: {} };
       return { lists: { ...context.lists, [list]: entry } };
     }),
     switchLocale: assign(({ event }) => (event.type === 'lov.localeChanged' ? { locale: event.locale, lists: {} } : {})),
+    dropLists: assign({ lists: {} }),
   },
 }).createMachine({
   id: 'lov',
   context: ({ input }) => ({ locale: input.locale, lists: {} }),
+  invoke: { src: 'sessionWatch', input: { caches: true } },
   on: {
+    'session.cachesDropped': { actions: 'dropLists' },
     'lov.requested': { guard: 'isUnknownList', actions: 'load' },
     'lov.retryRequested': { guard: 'isFailedList', actions: 'load' },
     'connection.replied': { guard: 'isOwnReply', actions: 'store' },

@@ -1,6 +1,7 @@
 /**
  * Brings the session actors' news to a router or item actor: the auth state (snapshot subscription),
- * server pushes (`connection.pushed`) and items deleted by tasks (`tasks.itemDeleted`).
+ * server pushes (`connection.pushed`), items deleted by tasks (`tasks.itemDeleted`) and the order to
+ * drop every item cache (`auth.cachesDropped`, spec 000 §4).
  */
 import { fromCallback, type EventObject } from 'xstate';
 import type { Frame } from '../../src/shared/protocol';
@@ -11,12 +12,15 @@ export type SessionWatchEvent =
   /** null while the start-up question "signed in or not" is still open. */
   | { type: 'session.authChanged'; signedIn: boolean | null }
   | { type: 'session.pushed'; frame: Frame }
-  | { type: 'session.itemDeleted'; id: string };
+  | { type: 'session.itemDeleted'; id: string }
+  /** Auth entered NONE, TOKEN_SIGN_IN, SIGNOUT or OTHER_TAB_SIGNOUT: forget every item of the previous user. */
+  | { type: 'session.cachesDropped' };
 
 export interface SessionWatchInput {
   auth?: boolean;
   pushes?: boolean;
   deletions?: boolean;
+  caches?: boolean;
 }
 
 /** Subscribes to what the input asks for and sends it back; unsubscribes when its owner stops. */
@@ -48,6 +52,12 @@ export const sessionWatch = fromCallback<EventObject, SessionWatchInput>(({ inpu
     const subscription = tasks.on('tasks.itemDeleted', (event) =>
       sendBack({ type: 'session.itemDeleted', id: event.id } satisfies SessionWatchEvent),
     );
+    stops.push(() => subscription.unsubscribe());
+  }
+  // Auth is registered when the session creates it, so an actor the session starts earlier finds it too.
+  const dropper = input.caches ? getAuth(system) : undefined;
+  if (dropper) {
+    const subscription = dropper.on('auth.cachesDropped', () => sendBack({ type: 'session.cachesDropped' } satisfies SessionWatchEvent));
     stops.push(() => subscription.unsubscribe());
   }
   return () => stops.forEach((stop) => stop());

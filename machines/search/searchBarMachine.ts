@@ -2,7 +2,8 @@
  * The top search bar (spec 000 §2 Header and menus, §4 Search bar): open or closed; while open,
  * NO_SEARCH under 3 characters, FETCHING (a debounce, then `search/ids` for up to 5 labelled
  * suggestions), SUCCESS or FAILURE. Enter opens a typed item id, a highlighted suggestion, or the
- * full results; every way out closes the bar.
+ * full results; every way out closes the bar, and so does auth dropping the item caches (the
+ * suggestions name the previous user's items, spec 000 §4).
  */
 import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { SEARCH_MIN_TEXT, SEARCH_SUGGESTIONS } from '../../src/shared/constants';
@@ -11,6 +12,7 @@ import { itemTypes } from '../../src/shared/itemTypes';
 import type { SearchQuery, SearchReply } from '../../src/shared/search/SearchQuery';
 import { UserMessage } from '../../src/shared/protocol';
 import type { RouterSnapshot } from '../router/routerSelectors';
+import { sessionWatch, type SessionWatchEvent } from '../router/sessionWatch';
 import type { ConnectionReplyEvent } from '../session/connectionMachine';
 import { getConnection, getRouter } from '../systemIds';
 
@@ -45,7 +47,8 @@ export type SearchBarEvent =
   /** Enter. */
   | { type: 'searchBar.submitted' }
   | { type: 'searchBar.suggestionChosen'; id: string }
-  | ConnectionReplyEvent;
+  | ConnectionReplyEvent
+  | SessionWatchEvent;
 
 /** The ticket of a request for `text`: a reply to another text is stale; one to the same text answers the same question. */
 export const ticketOf = (text: string): string => `searchBar:${text}`;
@@ -83,6 +86,7 @@ export const searchBarMachine = setup({
     context: {} as SearchBarContext,
     events: {} as SearchBarEvent,
   },
+  actors: { sessionWatch },
   delays: {
     debounce: SEARCH_DEBOUNCE_MS,
   },
@@ -146,7 +150,10 @@ export const searchBarMachine = setup({
 }).createMachine({
   id: 'searchBar',
   context: EMPTY,
+  invoke: { src: 'sessionWatch', input: { caches: true } },
   initial: 'CLOSED',
+  // CLOSED forgets the text and the suggestions on entry.
+  on: { 'session.cachesDropped': '.CLOSED' },
   states: {
     CLOSED: {
       entry: 'reset',

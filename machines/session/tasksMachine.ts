@@ -1,9 +1,12 @@
 /**
  * Long-running background tasks (spec 000 §3 Task, §4 Cells): progress from the server's pushes,
- * the result downloaded as soon as it exists, and a kill that the user confirms first.
+ * the result downloaded as soon as it exists, and a kill that the user confirms first. The list is
+ * the signed-in user's: dropped with the item caches (spec 000 §4), so the next user never sees a
+ * finished export of the previous one.
  */
 import { assign, enqueueActions, setup } from 'xstate';
 import type { TaskInfo } from '../../src/shared/protocol';
+import { sessionWatch, type SessionWatchEvent } from '../router/sessionWatch';
 import { getAlerts, getConnection } from '../systemIds';
 import type { SessionEffects } from './sessionEffects';
 
@@ -35,7 +38,8 @@ export type TasksEvent =
   | { type: 'tasks.killCancelled' }
   | { type: 'tasks.downloadRequested'; key: string }
   /** The user removed a finished task from the list. */
-  | { type: 'tasks.removed'; key: string };
+  | { type: 'tasks.removed'; key: string }
+  | SessionWatchEvent;
 
 /** Emitted when a completed task deleted an item: open cells close and the item is marked deleted. */
 export type TasksEmitted = { type: 'tasks.itemDeleted'; id: string };
@@ -56,6 +60,7 @@ export const tasksMachine = setup({
     input: {} as TasksInput,
     emitted: {} as TasksEmitted,
   },
+  actors: { sessionWatch },
   guards: {
     isKnownTask: ({ context, event }) =>
       event.type === 'tasks.killRequested' && context.tasks.some((task) => task.key === event.key && !task.done),
@@ -95,6 +100,7 @@ export const tasksMachine = setup({
       enqueue(() => context.download(uri));
       enqueue.assign({ tasks: upsert(context.tasks, { ...task, downloaded: true }) });
     }),
+    dropTasks: assign({ tasks: [] }),
     removeTask: assign(({ context, event }) =>
       event.type === 'tasks.removed' ? { tasks: context.tasks.filter((task) => task.key !== event.key) } : {},
     ),
@@ -110,8 +116,11 @@ export const tasksMachine = setup({
 }).createMachine({
   id: 'tasks',
   context: ({ input }) => ({ tasks: [], killKey: null, download: input.download }),
+  invoke: { src: 'sessionWatch', input: { caches: true } },
   initial: 'IDLE',
   on: {
+    // IDLE forgets a kill that awaited confirmation: the task was the previous user's.
+    'session.cachesDropped': { target: '.IDLE', actions: 'dropTasks' },
     'tasks.synced': { actions: 'syncTasks' },
     'tasks.updated': { actions: 'applyTask' },
     'tasks.completed': { actions: 'applyTask' },

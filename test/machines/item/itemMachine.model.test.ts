@@ -56,6 +56,7 @@ describe('itemMachine model (read, watch, refusal, children forwarding)', () => 
         { type: 'item.notifySet', notify: 'ALWAYS' },
         { type: 'item.rawEditOpened' },
         { type: 'item.rawSaved', item: NEWER },
+        { type: 'session.cachesDropped' },
       ],
       serializeState,
     });

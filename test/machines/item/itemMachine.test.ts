@@ -143,6 +143,23 @@ describe('itemMachine', () => {
     expect(t.sent().filter((frame) => frame.o === 'act/isAllowed')).toHaveLength(2);
   });
 
+  it("forgets the previous user's permission answers when auth drops the item caches, and takes no late answer", () => {
+    const t = start();
+    t.reply(buildItem());
+    t.subject.send({ type: 'item.allowedAsked', actions: ['update'] });
+    t.reply({ allowed: { update: true }, applyGrants: true });
+    t.subject.send({ type: 'item.allowedAsked', actions: ['delete'] });
+    t.auth.send({ type: 'fake.cachesDropped' });
+    expect(isActionAllowed(t.snapshot(), 'update')).toBeUndefined();
+    expect(t.snapshot().context).toMatchObject({ allowed: {}, applyGrants: null, asking: [] });
+    // The answer to the previous user's question arrives: not taken.
+    t.reply({ allowed: { delete: true }, applyGrants: true });
+    expect(isActionAllowed(t.snapshot(), 'delete')).toBeUndefined();
+    // The next user is asked afresh.
+    t.subject.send({ type: 'item.allowedAsked', actions: ['update'] });
+    expect(t.sent().filter((frame) => frame.o === 'act/isAllowed')).toHaveLength(3);
+  });
+
   it('asks again for actions whose question failed', () => {
     const t = start();
     t.subject.send({ type: 'item.allowedAsked', actions: ['update'] });

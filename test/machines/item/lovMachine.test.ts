@@ -36,4 +36,22 @@ describe('lovMachine', () => {
     h.reply({ _: [{ id: 'LOVValue-9', key: 'OLD', label: 'Old' }] }, { index: 1 });
     expect(lovStatus(h.subject.getSnapshot(), 'CNS_REGIONS')).toBe('loading');
   });
+
+  test('drops every list when auth drops the item caches, and takes no late answer asked before the drop', () => {
+    const h = start();
+    h.subject.send({ type: 'lov.requested', list: 'ORG_COMMLOG_TYPES' });
+    h.reply({ 'Organization-1': [{ id: 'LOVValue-2', key: 'PHONE', label: 'Phone', state: 'ACTIVE' }] });
+    h.subject.send({ type: 'lov.requested', list: 'CNS_REGIONS' });
+    h.auth.send({ type: 'fake.cachesDropped' });
+    expect(lovValues(h.subject.getSnapshot(), 'ORG_COMMLOG_TYPES', 'Organization-1')).toEqual([]);
+    expect(lovStatus(h.subject.getSnapshot(), 'ORG_COMMLOG_TYPES')).toBe('unknown');
+    expect(lovStatus(h.subject.getSnapshot(), 'CNS_REGIONS')).toBe('unknown');
+    // The previous user's answer arrives late: not kept.
+    h.reply({ _: [{ id: 'LOVValue-9', key: 'THEIRS', label: 'Theirs', state: 'ACTIVE' }] }, { index: 1 });
+    expect(lovStatus(h.subject.getSnapshot(), 'CNS_REGIONS')).toBe('unknown');
+    // The next user asks afresh.
+    h.subject.send({ type: 'lov.requested', list: 'ORG_COMMLOG_TYPES' });
+    expect(h.sent()).toHaveLength(3);
+    expect(lovStatus(h.subject.getSnapshot(), 'ORG_COMMLOG_TYPES')).toBe('loading');
+  });
 });

@@ -51,6 +51,7 @@ describe('searchBarMachine model', () => {
         // An answer to a text no longer asked: never taken.
         replied('stale'),
         failed('stale'),
+        { type: 'session.cachesDropped' },
       ],
       serializeState,
     });

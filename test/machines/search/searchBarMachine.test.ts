@@ -233,4 +233,17 @@ describe('searchBarMachine', () => {
     expect(selectSearchText(t.snapshot())).toBe('');
     expect(selectSuggestions(t.snapshot())).toEqual([]);
   });
+
+  it("closes and forgets the previous user's suggestions when auth drops the item caches", () => {
+    const t = start();
+    t.open();
+    t.ask('mar');
+    t.reply(answer);
+    expect(selectSuggestions(t.snapshot())).not.toEqual([]);
+    t.auth.send({ type: 'fake.cachesDropped' });
+    expect(t.phase()).toBe('CLOSED');
+    t.open();
+    expect(selectSearchText(t.snapshot())).toBe('');
+    expect(selectSuggestions(t.snapshot())).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import { SystemId } from '../../../machines/systemIds';
 import { killOperation, tasksMachine } from '../../../machines/session/tasksMachine';
 import { startWithPeers } from './support/harness';
 import { buildTask, fakeEffects } from './support/fakes';
+import { startInSession } from '../router/support/sessionFakes';
 
 function start() {
   const effects = fakeEffects();
@@ -102,5 +103,20 @@ describe('tasksMachine', () => {
     expect(t.tasks().map((task) => task.key)).toEqual(['new', 'old']);
     t.subject.send({ type: 'tasks.removed', key: 'old' });
     expect(t.tasks().map((task) => task.key)).toEqual(['new']);
+  });
+
+  it("drops the previous user's tasks, finished ones and a kill awaiting confirmation, when auth drops the item caches", () => {
+    const effects = fakeEffects();
+    const h = startInSession(tasksMachine, { systemId: SystemId.tasks + '-test', input: { download: effects.download }, signedIn: true });
+    h.subject.send({ type: 'tasks.synced', tasks: [buildTask({ key: 'a' })] });
+    h.subject.send({ type: 'tasks.completed', task: buildTask({ key: 'b', percentageComplete: 100, resultURI: '/api/download/b.csv' }) });
+    h.subject.send({ type: 'tasks.killRequested', key: 'a' });
+    expect(h.subject.getSnapshot().value).toBe('CONFIRMING_KILL');
+    h.auth.send({ type: 'fake.cachesDropped' });
+    expect(h.subject.getSnapshot().value).toBe('IDLE');
+    expect(h.subject.getSnapshot().context).toMatchObject({ tasks: [], killKey: null });
+    // The next user's session lists only theirs.
+    h.subject.send({ type: 'tasks.synced', tasks: [buildTask({ key: 'c' })] });
+    expect(h.subject.getSnapshot().context.tasks.map((task) => task.key)).toEqual(['c']);
   });
 });
