@@ -2,7 +2,7 @@ import { Push, CloseCode, type Frame } from '../../shared/protocol';
 import type { Item } from '../../shared/items/types';
 import { SESSIONS_CHANNEL, type Revocation } from '../accounts/TokenService';
 import type { Database, Queryable } from '../db/Database';
-import type { LiveConnection } from '../ops/OpContext';
+import type { LiveConnection } from './LiveConnection';
 import { canRead } from '../policy/policy';
 import { ITEMS_CHANNEL, type ItemChange, type ItemStore } from '../store/ItemStore';
 import { activeSystemAlerts, sysAlertsFor } from './systemAlerts';

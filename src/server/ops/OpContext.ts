@@ -1,22 +1,7 @@
-import type { Frame } from '../../shared/protocol';
 import type { AnyOperation, ParamKinds, ParamsOf } from '../../shared/protocol/defineOperation';
 import type { Caller } from '../policy/Principal';
+import type { LiveConnection } from '../live/LiveConnection';
 import type { Services } from '../services';
-
-/** A live socket as the operations see it: who is on it, what it watches, and how to reach it. */
-export interface LiveConnection {
-  readonly id: number;
-  caller: Caller;
-  readonly itemWatches: Set<string>;
-  readonly typeWatches: Map<number, { type: string; filter: Record<string, unknown> }>;
-  nextTypeWatch: number;
-  send(frame: Frame): void;
-  close(code: number, reason: string): void;
-  /** Reloads the caller's rights (after a membership or capability change). */
-  refreshCaller(): Promise<void>;
-  /** Replaces the token of this socket after `nextToken` (new expiry timers). */
-  adoptToken(tokenHash: string, expiresAt: Date): void;
-}
 
 /** What an operation handler is given. */
 export interface OpContext {

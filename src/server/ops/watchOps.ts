@@ -3,7 +3,8 @@ import { OpError } from '../OpError';
 import { parseIdOrRefuse } from '../store/ItemStore';
 import { bindOperation } from './bindOperation';
 import { readableRecord } from './itemOps';
-import type { LiveConnection, OpContext, OpRoute } from './OpContext';
+import type { LiveConnection } from '../live/LiveConnection';
+import type { OpContext, OpRoute } from './OpContext';
 
 /** Most watches one socket may hold, so a client cannot make the server track without bound. */
 export const MAX_WATCHES_PER_SOCKET = 5000;

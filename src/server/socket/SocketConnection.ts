@@ -1,7 +1,8 @@
 import type { WebSocket } from 'ws';
 import { SOCKET_RATE_CLOSE_AFTER } from '../../shared/constants';
 import { CloseCode, CloseReason, Push, type Frame, type TokenWarningBody } from '../../shared/protocol';
-import type { LiveConnection, OpContext } from '../ops/OpContext';
+import type { LiveConnection } from '../live/LiveConnection';
+import type { OpContext } from '../ops/OpContext';
 import type { Dispatcher } from '../ops/Dispatcher';
 import type { Caller, Principal } from '../policy/Principal';
 import type { Services } from '../services';

@@ -1,0 +1,18 @@
+/** The hub's view of a socket. Kept out of OpContext.ts, which imports the services, which hold the hub: LiveHub imported itself through them. */
+import type { Frame } from '../../shared/protocol';
+import type { Caller } from '../policy/Principal';
+
+/** A live socket as the operations see it: who is on it, what it watches, and how to reach it. */
+export interface LiveConnection {
+  readonly id: number;
+  caller: Caller;
+  readonly itemWatches: Set<string>;
+  readonly typeWatches: Map<number, { type: string; filter: Record<string, unknown> }>;
+  nextTypeWatch: number;
+  send(frame: Frame): void;
+  close(code: number, reason: string): void;
+  /** Reloads the caller's rights (after a membership or capability change). */
+  refreshCaller(): Promise<void>;
+  /** Replaces the token of this socket after `nextToken` (new expiry timers). */
+  adoptToken(tokenHash: string, expiresAt: Date): void;
+}
