@@ -7,13 +7,14 @@ import type { ActorRefFrom, InputFrom } from 'xstate';
 import { adminItemsMachine } from '../admin/adminItemsMachine';
 import { menuSettingsMachine } from '../admin/menuSettingsMachine';
 import { ownerMachine } from '../admin/ownerMachine';
-import { serverStateMachine } from '../admin/serverStateMachine';
 import { siteTextsMachine } from '../admin/siteTextsMachine';
+import { resourceMachine } from '../session/resourceMachine';
 
 /** Name to logic; a cell's `setup({ actors })` takes these as they are. */
 export const VIEW_ACTORS = {
   adminItems: adminItemsMachine,
-  serverState: serverStateMachine,
+  /** A "load, show, save, refuse" screen of one operation's answer. */
+  resource: resourceMachine,
   owner: ownerMachine,
   menuSettings: menuSettingsMachine,
   siteTexts: siteTextsMachine,

@@ -2,14 +2,15 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import {
-  selectServerState,
-  selectServerStateError,
-  selectServerStateLoading,
-  type ServerStateActorRef,
-} from '../../../machines/admin/serverStateMachine';
+  selectResourceBusy,
+  selectResourceData,
+  selectResourceError,
+  type ResourceActorRef,
+} from '../../../machines/session/resourceMachine';
+import { operations } from '../../shared/protocol/operations';
+import { callOf } from '../../shared/protocol/operationCall';
 import { useT } from '../i18n/useT';
 import type { CellViewProps } from '../layout/CellViewProps';
-import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
 import { AdminError } from './AdminError';
 import { useCellViewActor } from '../layout/useCellViewActor';
@@ -26,11 +27,14 @@ function formatBytes(bytes: number): { value: number; unit: string } {
   return { value: Math.round(value * 10) / 10, unit: units[i]! };
 }
 
-function StateTable({ actor }: { actor: ServerStateActorRef }) {
+const SERVER_STATE = callOf(operations.serverState, undefined);
+const selectServerState = selectResourceData(SERVER_STATE);
+
+function StateTable({ actor }: { actor: ResourceActorRef }) {
   const t = useT();
   const state = useSelector(actor, selectServerState);
-  const error = useSelector(actor, selectServerStateError);
-  const loading = useSelector(actor, selectServerStateLoading);
+  const error = useSelector(actor, selectResourceError);
+  const loading = useSelector(actor, selectResourceBusy);
   const size = state ? formatBytes(state.databaseBytes) : null;
   const uptime = state?.uptimeSeconds ?? 0;
   const rows: [string, string][] = state
@@ -54,7 +58,7 @@ function StateTable({ actor }: { actor: ServerStateActorRef }) {
   return (
     <div className="flex flex-col gap-3 px-3 py-4">
       <div>
-        <Button onClick={() => actor.send({ type: 'serverState.refreshed' })} disabled={loading}>
+        <Button onClick={() => actor.send({ type: 'resource.reloadRequested' })} disabled={loading}>
           {t('admin.refresh')}
         </Button>
       </div>
@@ -80,8 +84,7 @@ function StateTable({ actor }: { actor: ServerStateActorRef }) {
 /** The server state screen (administrators; others see the server's refusal). */
 export function ServerStateView({ cell, spec }: CellViewProps) {
   const t = useT();
-  const { connection } = useActors();
-  const actor = useCellViewActor(cell, 'state', 'serverState', { connection });
+  const actor = useCellViewActor(cell, 'state', 'resource', { load: SERVER_STATE });
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'dns' }), [cell, title]);
   return actor ? <StateTable actor={actor} /> : null;

@@ -1,5 +1,4 @@
-import { createActor, fromCallback, type AnyMachineSnapshot } from 'xstate';
-import type { AdminConnection } from '../../../machines/admin/adminRequests';
+import type { AnyMachineSnapshot } from 'xstate';
 import { cellMachine, type CellContext, type CellGate } from '../../../machines/router/cellMachine';
 import { parseLocation } from '../../../machines/router/parseLocation';
 import { CORE_VIEWS } from '../../../machines/router/views';
@@ -7,7 +6,6 @@ import { expectFullCoverage, exploreModel } from '../support/modelCoverage';
 
 const SPEC = parseLocation('/i-Contact-4', '', CORE_VIEWS).cells[0]!;
 // Stands in for the session's connection that a view's actor is given.
-const CONNECTION = createActor(fromCallback(() => undefined)).start() as unknown as AdminConnection;
 const GATE: CellGate = { validate: () => true, save: () => Promise.resolve(), reset: () => undefined };
 
 // The gate's presence decides the save guard; width, title and times are left out so the graph stays small.
@@ -34,7 +32,7 @@ describe('cellMachine model (gates and dirty state)', () => {
         { type: 'cell.widthSet', width: 'THIRD' },
         { type: 'cell.expandToggled' },
         { type: 'cell.resultsRequested', settings: { searchString: 'thomas' } },
-        { type: 'cell.viewActorRequested', id: 'state', name: 'serverState', input: { connection: CONNECTION } },
+        { type: 'cell.viewActorRequested', id: 'state', name: 'resource', input: { load: { o: 'act/serverState' } } },
         { type: 'xstate.done.actor.closeValidation', output: true },
         { type: 'xstate.done.actor.closeValidation', output: false },
         { type: 'xstate.error.actor.closeValidation', error: new Error('boom') },
