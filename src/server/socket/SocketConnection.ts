@@ -47,7 +47,11 @@ export class SocketConnection implements LiveConnection {
     // The burst is twice the rate: room for a page load's frames at once (SOCKET_RATE_BURST by default).
     this.rate = new TokenBucket(services.config.socketRatePerSecond * 2, services.config.socketRatePerSecond);
     // Listeners first, before any await, or early frames would be lost.
-    socket.on('message', (data, isBinary) => void this.onMessage(data.toString(), isBinary));
+    // The dispatcher answers every failure of an operation; what fails outside it (the database
+    // refusing to record the token's use) is logged here, not left to end the process.
+    socket.on('message', (data, isBinary) => {
+      this.onMessage(data.toString(), isBinary).catch((e: unknown) => console.error('Handling a socket frame failed:', e));
+    });
     socket.on('close', () => this.onClose());
     socket.on('error', () => this.onClose());
     this.authTimer = setTimeout(() => {
