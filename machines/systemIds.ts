@@ -4,6 +4,7 @@
  * A module's actors take the ids the module declares in its own folder (`machines/<module>/`).
  */
 import type { ActorRefFrom } from 'xstate';
+import type { accountMachine } from './account/accountMachine';
 import type { alertsMachine } from './session/alertsMachine';
 import type { clockMachine } from './session/clockMachine';
 import type { lovMachine } from './item/lovMachine';
@@ -41,6 +42,7 @@ export const SystemId = {
   notifications: 'notifications',
   masquerade: 'masquerade',
   clock: 'clock',
+  account: 'account',
 } as const;
 export type SystemId = (typeof SystemId)[keyof typeof SystemId];
 
@@ -66,6 +68,7 @@ export type WhatsNewActorRef = ActorRefFrom<typeof whatsNewMachine>;
 export type NotificationsActorRef = ActorRefFrom<typeof notificationsMachine>;
 export type MasqueradeActorRef = ActorRefFrom<typeof masqueradeMachine>;
 export type ClockActorRef = ActorRefFrom<typeof clockMachine>;
+export type AccountActorRef = ActorRefFrom<typeof accountMachine>;
 
 // The registry holds untyped refs; this cast is the one place that ties a system id to its machine.
 function lookUp<T>(system: SystemLike, id: SystemId): T | undefined {
@@ -106,3 +109,5 @@ export const getMasquerade = (system: SystemLike): MasqueradeActorRef | undefine
 export const getSavedSearches = (system: SystemLike): SavedSearchesActorRef | undefined => lookUp(system, SystemId.savedSearches);
 /** The clock actor (the time relative times are shown against). */
 export const getClock = (system: SystemLike): ClockActorRef | undefined => lookUp(system, SystemId.clock);
+/** The account forms (register, forgot password, set password, confirm e-mail). */
+export const getAccount = (system: SystemLike): AccountActorRef | undefined => lookUp(system, SystemId.account);

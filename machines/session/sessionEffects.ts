@@ -51,6 +51,16 @@ export interface SignInAnswer {
   body: unknown;
 }
 
+/** The account calls outside the socket (DESIGN.md "Live protocol"): `POST /api/{path}`. */
+export type AccountPath = 'register' | 'forgot-password' | 'set-pass' | 'confirm-email';
+
+/** What an account call answered: the status, the `x-vgn-token` header (set-pass signs in) and the JSON body. */
+export interface AccountAnswer {
+  status: number;
+  token: string | null;
+  body: unknown;
+}
+
 /** What an upload is told, and how it reports its progress. */
 export interface UploadRequest {
   /** The signed-in user's token, sent as `Authorization: Bearer`. */
@@ -80,6 +90,8 @@ export interface SessionEffects {
   postItem(frame: Frame, token: string | null): Promise<Frame>;
   /** `POST /api/sign-in`; rejects only on network failure. */
   postSignIn(credentials: Credentials): Promise<SignInAnswer>;
+  /** `POST /api/{path}` of an account page; rejects only on network failure. */
+  postAccount(path: AccountPath, body: Record<string, string>): Promise<AccountAnswer>;
   /** Null when the browser refuses local storage (private mode, disabled storage). */
   localStorage: KeyValueStorage | null;
   cookies: CookieJar;

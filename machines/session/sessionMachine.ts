@@ -6,6 +6,7 @@ import { assign, enqueueActions, setup, spawnChild, type SnapshotFrom } from 'xs
 import { TOKEN_STORAGE_KEY } from '../../src/shared/constants';
 import type { SiteConfig } from '../../src/shared/protocol';
 import { getAuth, SystemId } from '../systemIds';
+import { accountMachine } from '../account/accountMachine';
 import { alertsMachine } from './alertsMachine';
 import { authMachine } from './authMachine';
 import { connectionMachine } from './connectionMachine';
@@ -50,7 +51,7 @@ export type SessionEvent =
   /** An administrator changed a site text (the `localeOverride` push, or this page's own save). */
   | { type: 'session.messageChanged'; lang: string; key: string; message: string | null };
 
-/** Root session actor: spawns auth, connection, retry, alerts, tasks, sysAlerts, shell, router, whatsNew, notifications, masquerade, clock and every registered module's actors, and relays browser events to them. */
+/** Root session actor: spawns auth, connection, retry, alerts, tasks, sysAlerts, shell, router, whatsNew, notifications, masquerade, clock, account and every registered module's actors, and relays browser events to them. */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -74,6 +75,7 @@ export const sessionMachine = setup({
     notifications: notificationsMachine,
     masquerade: masqueradeMachine,
     clock: clockMachine,
+    account: accountMachine,
   },
   guards: {
     isTokenKey: ({ event }) => event.type === 'session.storageChanged' && (event.key === TOKEN_STORAGE_KEY || event.key === null),
@@ -162,6 +164,15 @@ export const sessionMachine = setup({
       id: SystemId.masquerade,
       systemId: SystemId.masquerade,
       input: ({ context }) => ({ storage: context.effects.localStorage, reload: context.effects.reload, locale: 'en' }),
+    }),
+    // After auth: set-pass hands it the token its answer carries.
+    spawnChild('account', {
+      id: SystemId.account,
+      systemId: SystemId.account,
+      input: ({ context }) => ({
+        effects: { postAccount: context.effects.postAccount, navigate: context.effects.navigate },
+        timeoutMs: context.siteConfig.httpTimeout,
+      }),
     }),
     // Last: module actors may follow any core actor. Their logic comes from the module registry, so
     // core never names a module.

@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { navigate } from 'wouter/use-browser-location';
 import { TOKEN_STORAGE_KEY } from '../../src/shared/constants';
 import { cleanUpApps, renderApp } from './support/renderApp';
 
@@ -106,5 +107,28 @@ describe('account pages', () => {
     renderApp({ path: '/confirm-email?token=confirm-1' });
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Your e-mail address is confirmed.'));
     expect(calls).toEqual([{ path: '/api/confirm-email', body: { token: 'confirm-1' } }]);
+  });
+
+  it('says the server cannot be reached, and shows the form afresh when the page is opened again', async () => {
+    const user = userEvent.setup();
+    Object.defineProperty(globalThis, 'fetch', {
+      value: jest.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+      configurable: true,
+    });
+    renderApp({ path: '/forgot-password' });
+    await user.type(await screen.findByLabelText('E-mail'), 'someone@example.org');
+    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server cannot be reached.');
+    act(() => navigate('/sign-in'));
+    await screen.findByRole('heading', { name: 'Sign in' });
+    act(() => navigate('/forgot-password'));
+    expect(await screen.findByLabelText('E-mail')).toHaveValue('');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says why the e-mail address could not be confirmed', async () => {
+    mockFetch({ '/api/confirm-email': { status: 400, body: { userMessage: 'linkExpired' } } });
+    renderApp({ path: '/confirm-email?token=old' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link has expired or was already used.');
   });
 });

@@ -152,6 +152,7 @@ export const en = {
   'app.confirmEmail.title': 'Confirm e-mail',
   'app.confirmEmail.busy': 'Confirming your address…',
   'app.confirmEmail.done': 'Your e-mail address is confirmed. You can sign in now.',
+  'app.account.timedOut': 'The server did not answer in time. Please try again.',
   'app.passwordHint': 'At least {min} characters.',
   'app.backToSignIn': 'Back to sign in',
   'app.signOut.busy': 'Signing out…',

@@ -1,33 +1,40 @@
-/** /forgot-password: asks for a set-password link; the answer is the same whether or not the address is known. */
-import { useState, type FormEvent } from 'react';
+/** /forgot-password: asks for a set-password link (the account actor); the answer is the same whether or not the address is known. */
+import { useSelector } from '@xstate/react';
+import { useLayoutEffect, useState, type FormEvent } from 'react';
+import { accountOutcome, accountPhase, type AccountSnapshot } from '../../../machines/account/accountMachine';
 import { useT } from '../i18n/useT';
-import { accountCall } from '../platform/accountApi';
+import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
 import { AuthCard } from './AuthCard';
 import { BackToSignIn } from './BackToSignIn';
 import { Field } from './Field';
 import { FormMessage } from './FormMessage';
 
+const selectPhase = (snapshot: AccountSnapshot) => accountPhase(snapshot, 'forgotPassword');
+const selectMessage = (snapshot: AccountSnapshot) => accountOutcome(snapshot, 'forgotPassword').message;
+
 /** The forgot-password form. */
 export function ForgotPasswordPage() {
   const t = useT();
+  const { account } = useActors();
+  const phase = useSelector(account, selectPhase);
+  const message = useSelector(account, selectMessage);
   const [email, setEmail] = useState('');
-  const [state, setState] = useState<'idle' | 'busy' | 'done' | string>('idle');
+  // Before the first paint, so a form left done or refused earlier shows afresh.
+  useLayoutEffect(() => account.send({ type: 'account.opened', form: 'forgotPassword' }), [account]);
 
-  const submit = async (event: FormEvent): Promise<void> => {
+  const submit = (event: FormEvent): void => {
     event.preventDefault();
-    setState('busy');
-    const result = await accountCall('forgot-password', { email: email.trim() });
-    setState(result.ok ? 'done' : result.message);
+    account.send({ type: 'account.forgotSubmitted', email });
   };
 
   return (
     <AuthCard title={t('app.forgot.title')}>
-      {state === 'done' ? (
+      {phase === 'done' ? (
         <FormMessage kind="info">{t('app.forgot.done')}</FormMessage>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          {state.startsWith('errors.') ? <FormMessage kind="error">{t(state)}</FormMessage> : null}
+        <form onSubmit={submit} noValidate>
+          {phase === 'refused' && message ? <FormMessage kind="error">{t(message)}</FormMessage> : null}
           <p className="mb-4 text-sm text-muted">{t('app.forgot.text')}</p>
           <Field
             label={t('app.signIn.email')}
@@ -38,7 +45,7 @@ export function ForgotPasswordPage() {
             onChange={(e) => setEmail(e.target.value)}
             autoFocus
           />
-          <Button type="submit" disabled={state === 'busy' || !email.trim()} className="w-full">
+          <Button type="submit" disabled={phase === 'submitting' || !email.trim()} className="w-full">
             {t('app.forgot.submit')}
           </Button>
         </form>

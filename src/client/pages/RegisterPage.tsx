@@ -1,44 +1,48 @@
-/** /register (spec 000 §2): only without a valid token; POST /api/register, then a confirmation mail goes out. */
-import { useState, type FormEvent } from 'react';
+/** /register (spec 000 §2): only without a valid token; POST /api/register (the account actor), then a confirmation mail goes out. */
+import { useSelector } from '@xstate/react';
+import { useLayoutEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { accountOutcome, accountPhase, type AccountSnapshot } from '../../../machines/account/accountMachine';
 import { MIN_PASSWORD_LENGTH } from '../platform/passwordRules';
 import { useSiteConfig } from '../hooks/useSiteConfig';
 import { useT } from '../i18n/useT';
-import { accountCall } from '../platform/accountApi';
+import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
 import { AuthCard } from './AuthCard';
 import { Field } from './Field';
 import { FormMessage } from './FormMessage';
 
-type Outcome = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done' } | { kind: 'failed'; message: string; fields: Record<string, string> };
+const selectPhase = (snapshot: AccountSnapshot) => accountPhase(snapshot, 'register');
+const selectOutcome = (snapshot: AccountSnapshot) => accountOutcome(snapshot, 'register');
 
 /** The registration form. */
 export function RegisterPage() {
   const t = useT();
+  const { account } = useActors();
   const { registrationOpen } = useSiteConfig();
+  const phase = useSelector(account, selectPhase);
+  const { message, fields } = useSelector(account, selectOutcome);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
-  const fields = outcome.kind === 'failed' ? outcome.fields : {};
   const tooShort = password.length > 0 && password.length < MIN_PASSWORD_LENGTH;
+  // Before the first paint, so a form left done or refused earlier shows afresh.
+  useLayoutEffect(() => account.send({ type: 'account.opened', form: 'register' }), [account]);
 
-  const submit = async (event: FormEvent): Promise<void> => {
+  const submit = (event: FormEvent): void => {
     event.preventDefault();
-    setOutcome({ kind: 'busy' });
-    const result = await accountCall('register', { name: name.trim(), email: email.trim(), password });
-    setOutcome(result.ok ? { kind: 'done' } : { kind: 'failed', message: result.message, fields: result.fields });
+    account.send({ type: 'account.registerSubmitted', name, email, password });
   };
 
   return (
     <AuthCard title={t('app.register.title')}>
       {!registrationOpen ? (
         <FormMessage kind="note">{t('errors.registrationClosed')}</FormMessage>
-      ) : outcome.kind === 'done' ? (
+      ) : phase === 'done' ? (
         <FormMessage kind="info">{t('app.register.done')}</FormMessage>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          {outcome.kind === 'failed' ? <FormMessage kind="error">{t(outcome.message)}</FormMessage> : null}
+        <form onSubmit={submit} noValidate>
+          {phase === 'refused' && message ? <FormMessage kind="error">{t(message)}</FormMessage> : null}
           <Field
             label={t('app.register.name')}
             autoComplete="name"
@@ -54,7 +58,7 @@ export function RegisterPage() {
             required
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            error={fields.email ? t(fields.email) : undefined}
+            error={phase === 'refused' && fields.email ? t(fields.email) : undefined}
           />
           <Field
             label={t('app.signIn.password')}
@@ -63,10 +67,10 @@ export function RegisterPage() {
             required
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            error={fields.password ? t(fields.password) : undefined}
+            error={phase === 'refused' && fields.password ? t(fields.password) : undefined}
             hint={t('app.passwordHint', { min: MIN_PASSWORD_LENGTH })}
           />
-          <Button type="submit" disabled={outcome.kind === 'busy' || !name.trim() || !email || tooShort || !password} className="w-full">
+          <Button type="submit" disabled={phase === 'submitting' || !name.trim() || !email || tooShort || !password} className="w-full">
             {t('app.register.submit')}
           </Button>
         </form>

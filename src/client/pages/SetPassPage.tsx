@@ -1,8 +1,9 @@
-/** /set-pass?token=: choose a password from the e-mailed link; success signs the user in (x-vgn-token). */
-import { useState, type FormEvent } from 'react';
-import { useLocation, useSearch } from 'wouter';
+/** /set-pass?token=: choose a password from the e-mailed link; the account actor posts it, and success signs the user in (x-vgn-token) and goes home. */
+import { useSelector } from '@xstate/react';
+import { useLayoutEffect, useState, type FormEvent } from 'react';
+import { useSearch } from 'wouter';
+import { accountOutcome, accountPhase, type AccountSnapshot } from '../../../machines/account/accountMachine';
 import { useT } from '../i18n/useT';
-import { accountCall } from '../platform/accountApi';
 import { MIN_PASSWORD_LENGTH } from '../platform/passwordRules';
 import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
@@ -11,31 +12,26 @@ import { BackToSignIn } from './BackToSignIn';
 import { Field } from './Field';
 import { FormMessage } from './FormMessage';
 
+const selectPhase = (snapshot: AccountSnapshot) => accountPhase(snapshot, 'setPass');
+const selectOutcome = (snapshot: AccountSnapshot) => accountOutcome(snapshot, 'setPass');
+
 /** The set-password form. */
 export function SetPassPage() {
   const t = useT();
-  const { auth } = useActors();
+  const { account } = useActors();
   const token = new URLSearchParams(useSearch()).get('token');
-  const [, navigate] = useLocation();
+  const phase = useSelector(account, selectPhase);
+  const { message, fields } = useSelector(account, selectOutcome);
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const mismatch = repeat.length > 0 && repeat !== password;
+  const refused = phase === 'refused';
+  // Before the first paint, so a form left done or refused earlier shows afresh.
+  useLayoutEffect(() => account.send({ type: 'account.opened', form: 'setPass' }), [account]);
 
-  const submit = async (event: FormEvent): Promise<void> => {
+  const submit = (event: FormEvent): void => {
     event.preventDefault();
-    if (!token) return;
-    setBusy(true);
-    const result = await accountCall('set-pass', { token, password });
-    setBusy(false);
-    if (!result.ok) {
-      setFailure({ message: result.message, fields: result.fields });
-      return;
-    }
-    // The answer carries a sign-in token: hand it to auth exactly as a sign-in post would.
-    auth.send({ type: 'auth.signInSucceeded', token: result.token });
-    navigate('/', { replace: true });
+    if (token) account.send({ type: 'account.setPassSubmitted', token, password });
   };
 
   return (
@@ -43,8 +39,8 @@ export function SetPassPage() {
       {!token ? (
         <FormMessage kind="error">{t('app.setPass.noToken')}</FormMessage>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          {failure ? <FormMessage kind="error">{t(failure.message)}</FormMessage> : null}
+        <form onSubmit={submit} noValidate>
+          {refused && message ? <FormMessage kind="error">{t(message)}</FormMessage> : null}
           <Field
             label={t('app.setPass.password')}
             type="password"
@@ -52,7 +48,7 @@ export function SetPassPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             hint={t('app.passwordHint', { min: MIN_PASSWORD_LENGTH })}
-            error={failure?.fields.password ? t(failure.fields.password) : undefined}
+            error={refused && fields.password ? t(fields.password) : undefined}
             autoFocus
           />
           <Field
@@ -63,7 +59,11 @@ export function SetPassPage() {
             onChange={(e) => setRepeat(e.target.value)}
             error={mismatch ? t('app.setPass.mismatch') : undefined}
           />
-          <Button type="submit" disabled={busy || password.length < MIN_PASSWORD_LENGTH || repeat !== password} className="w-full">
+          <Button
+            type="submit"
+            disabled={phase === 'submitting' || password.length < MIN_PASSWORD_LENGTH || repeat !== password}
+            className="w-full"
+          >
             {t('app.setPass.submit')}
           </Button>
         </form>

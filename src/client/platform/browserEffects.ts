@@ -4,6 +4,7 @@ import type { Frame } from '../../shared/protocol';
 import { TOKEN_HEADER } from '../../shared/constants';
 import { ATTACHMENT_ID_HEADER, UPLOAD_PATH, uploadRefusalKey } from '../../shared/fileConstants';
 import { navigate } from 'wouter/use-browser-location';
+import { postAccount } from './accountApi';
 import { postJson } from './postJson';
 
 /** Local storage, or null where the browser refuses it (private modes throw on access). */
@@ -58,6 +59,7 @@ export function createBrowserEffects(win: Window, debug: () => boolean): Session
       const answer = await postJson('/api/sign-in', credentials, null);
       return { status: answer.status, token: answer.headers.get(TOKEN_HEADER), body: answer.body };
     },
+    postAccount,
     localStorage: probeStorage(win),
     cookies: documentCookies(win.document, win.location),
     reload: () => win.location.reload(),

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import {
   getAlerts,
   getAuth,
+  getAccount,
   getClock,
   getConnection,
   getHighlight,
@@ -19,6 +20,7 @@ import {
   getWhatsNew,
   type AlertsActorRef,
   type AuthActorRef,
+  type AccountActorRef,
   type ClockActorRef,
   type ConnectionActorRef,
   type HighlightActorRef,
@@ -53,6 +55,7 @@ export interface SessionActors {
   notifications: NotificationsActorRef;
   masquerade: MasqueradeActorRef;
   clock: ClockActorRef;
+  account: AccountActorRef;
 }
 
 function need<T>(ref: T | undefined, name: string): T {
@@ -82,6 +85,7 @@ export function useActors(): SessionActors {
       notifications: need(getNotifications(system), 'notifications'),
       masquerade: need(getMasquerade(system), 'masquerade'),
       clock: need(getClock(system), 'clock'),
+      account: need(getAccount(system), 'account'),
     };
   }, [session]);
 }

@@ -9,6 +9,7 @@ import { SystemId, type SessionActorRef } from '../../../machines/systemIds';
 import { TOKEN_STORAGE_KEY } from '../../../src/shared/constants';
 import type { UserSession } from '../../../src/shared/protocol';
 import { App } from '../../../src/client/app/App';
+import { postAccount } from '../../../src/client/platform/accountApi';
 import { createAppIntl } from '../../../src/client/i18n/createAppIntl';
 import { sessionModules } from '../../../src/client/modules/moduleRegistry';
 import { buildSiteConfig, buildUser, fakeUpload, type FakeUpload } from '../../machines/session/support/fakes';
@@ -79,6 +80,8 @@ export function renderApp(options: RenderOptions = {}): AppHarness {
       server.tokens.set(token, user);
       return { status: 200, token, body: { ok: true } };
     },
+    // The real calls: the account tests answer them with a mocked fetch.
+    postAccount,
     localStorage: window.localStorage,
     cookies: { get: () => undefined, set: () => undefined, remove: () => undefined },
     reload: jest.fn(),

@@ -2,6 +2,8 @@
 import type { Frame, SiteConfig, TaskInfo, UserSession } from '../../../../src/shared/protocol';
 import { DEFAULT_BOUNDS, DEFAULT_COLOURS, WS_MAX_MSG_SIZE, WS_TIMEOUT_MS, HTTP_TIMEOUT_MS } from '../../../../src/shared/constants';
 import type {
+  AccountAnswer,
+  AccountPath,
   CookieJar,
   Credentials,
   KeyValueStorage,
@@ -142,6 +144,7 @@ export interface FakeEffects extends SessionEffects {
   sockets: FakeSocket[];
   posts: PostCall[];
   signIns: Array<{ credentials: Credentials; answer: Deferred<SignInAnswer> }>;
+  accountCalls: Array<{ path: AccountPath; body: Record<string, string>; answer: Deferred<AccountAnswer> }>;
   storage: MemoryStorage;
   cookieJar: MemoryCookies;
   reload: jest.Mock<void, []>;
@@ -158,6 +161,7 @@ export function fakeEffects(options: { storage?: MemoryStorage | null; random?: 
   const sockets: FakeSocket[] = [];
   const posts: PostCall[] = [];
   const signIns: FakeEffects['signIns'] = [];
+  const accountCalls: FakeEffects['accountCalls'] = [];
   const storage = options.storage === undefined ? new MemoryStorage() : options.storage;
   const cookieJar = new MemoryCookies();
   const uploads: FakeUpload[] = [];
@@ -167,6 +171,7 @@ export function fakeEffects(options: { storage?: MemoryStorage | null; random?: 
     sockets,
     posts,
     signIns,
+    accountCalls,
     storage: storage ?? new MemoryStorage(),
     cookieJar,
     createSocket: (url) => {
@@ -182,6 +187,11 @@ export function fakeEffects(options: { storage?: MemoryStorage | null; random?: 
     postSignIn: (credentials) => {
       const answer = deferred<SignInAnswer>();
       signIns.push({ credentials, answer });
+      return answer.promise;
+    },
+    postAccount: (path, body) => {
+      const answer = deferred<AccountAnswer>();
+      accountCalls.push({ path, body, answer });
       return answer.promise;
     },
     localStorage: storage,
