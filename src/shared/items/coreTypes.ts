@@ -38,6 +38,8 @@ export const ContactType: ItemTypeDef = {
     officePhone: { kind: 'textField', format: 'phone' },
     otherPhone: { kind: 'textField', format: 'phone' },
     _related: { kind: 'REL', relTypes: ['Organization'], multiple: true, facet: { kind: 'terms' } },
+    /** Photos, recordings and documents about the person; the first image is the contact's picture (/item-id-image). */
+    attachments: { kind: 'ATT' },
   },
   label: (item: ItemData) => [text(item.firstName), text(item.lastName)].filter(Boolean).join(' ') || text(item.email),
   // Titled by the label (first and last name): a list of people sharing a last name must tell them apart.
