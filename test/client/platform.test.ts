@@ -1,7 +1,7 @@
 import { localeOf } from '../../src/client/i18n/localeOf';
 import { loadOverrides } from '../../src/client/i18n/loadOverrides';
 import { createAppIntl } from '../../src/client/i18n/createAppIntl';
-import { socketUrl } from '../../src/client/platform/browserEffects';
+import { documentCookies, socketUrl } from '../../src/client/platform/browserEffects';
 import { readSiteConfig } from '../../src/client/platform/readSiteConfig';
 import { safeNext } from '../../src/client/platform/safeNext';
 
@@ -27,6 +27,30 @@ describe('browser platform helpers', () => {
   it('opens the socket on the page host, secure when the page is', () => {
     expect(socketUrl({ protocol: 'http:', host: '127.0.0.1:8080' }, '/ws')).toBe('ws://127.0.0.1:8080/ws');
     expect(socketUrl({ protocol: 'https:', host: 'kk.example.org' }, '/ws')).toBe('wss://kk.example.org/ws');
+  });
+
+  it('writes the token cookie for the whole site, SameSite=Lax, Secure over https, expiring when told', () => {
+    const written: string[] = [];
+    const doc = {
+      get cookie() {
+        return 'theme=dark; vgn-token=tok%20en';
+      },
+      set cookie(value: string) {
+        written.push(value);
+      },
+    } as unknown as Document;
+    const http = documentCookies(doc, { protocol: 'http:' });
+    expect(http.get('vgn-token')).toBe('tok en');
+    http.set('vgn-token', 'tok en', '2030-02-01T00:00:00Z');
+    http.set('vgn-token', 'tok', null);
+    http.remove('vgn-token');
+    documentCookies(doc, { protocol: 'https:' }).set('vgn-token', 'tok', null);
+    expect(written).toEqual([
+      'vgn-token=tok%20en; Path=/; SameSite=Lax; Expires=Fri, 01 Feb 2030 00:00:00 GMT',
+      'vgn-token=tok; Path=/; SameSite=Lax',
+      'vgn-token=; Max-Age=0; Path=/; SameSite=Lax',
+      'vgn-token=tok; Path=/; SameSite=Lax; Secure',
+    ]);
   });
 
   it('merges the server overrides over the bundled English and keeps going without them', async () => {
