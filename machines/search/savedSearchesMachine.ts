@@ -4,13 +4,13 @@
  * the item operations, so the server's permission rules apply. Opening one navigates to /search
  * and keeps its settings until the results view takes them.
  */
-import { assign, enqueueActions, fromCallback, setup, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import type { Frame } from '../../src/shared/protocol';
 import type { SearchQuery } from '../../src/shared/search/SearchQuery';
 import type { ConnectionReplyEvent } from '../session/pendingRequests';
-import { selectTokenValid, selectUser } from '../session/authSelectors';
-import { getAlerts, getAuth, getConnection, getRouter } from '../systemIds';
+import { getAlerts, getConnection, getRouter } from '../systemIds';
 import { RESULTS_DISPLAYS, type DisplayAs, type ResultsSettings } from './searchResultsQuery';
+import { userWatch, type UserWatchEvent } from '../session/userWatch';
 
 /** Most saved searches listed. */
 export const SAVED_SEARCHES_MAX = 200;
@@ -38,7 +38,7 @@ export interface SavedSearchesContext {
 }
 
 export type SavedSearchesEvent =
-  | { type: 'savedSearches.userChanged'; userId: string | null }
+  | UserWatchEvent
   /** Save these settings under `name`. */
   | { type: 'savedSearches.saveRequested'; name: string; settings: SavedSearchSettings }
   | { type: 'savedSearches.renameRequested'; id: string; name: string }
@@ -109,29 +109,12 @@ const bodyOf = (event: SavedSearchesEvent): unknown => (event.type === 'connecti
 const ticketOf = (event: SavedSearchesEvent): string =>
   event.type === 'connection.replied' || event.type === 'connection.failed' ? (event.ticket ?? '') : '';
 
-/** Reports the signed-in user's id, null when no one is. */
-const userWatch = fromCallback<EventObject>(({ system, sendBack }) => {
-  const auth = getAuth(system);
-  if (!auth) return undefined;
-  let last: string | null | undefined;
-  const report = (): void => {
-    const snapshot = auth.getSnapshot();
-    const userId = selectTokenValid(snapshot) ? (selectUser(snapshot)?.$id ?? null) : null;
-    if (userId === last) return;
-    last = userId;
-    sendBack({ type: 'savedSearches.userChanged', userId } satisfies SavedSearchesEvent);
-  };
-  report();
-  const subscription = auth.subscribe(report);
-  return () => subscription.unsubscribe();
-});
-
 /** The user's saved searches and what is being done with them. */
 export const savedSearchesMachine = setup({
   types: { context: {} as SavedSearchesContext, events: {} as SavedSearchesEvent },
   actors: { userWatch },
   guards: {
-    hasUser: ({ event }) => event.type === 'savedSearches.userChanged' && event.userId !== null,
+    hasUser: ({ event }) => event.type === 'session.userChanged' && event.user !== null,
     isList: ({ event }) => ticketOf(event) === LIST,
     isListWithHits: ({ event }) =>
       ticketOf(event) === LIST && Array.isArray(obj(bodyOf(event)).ids) && (obj(bodyOf(event)).ids as unknown[]).length > 0,
@@ -141,7 +124,7 @@ export const savedSearchesMachine = setup({
   },
   actions: {
     setUser: assign(({ event }) =>
-      event.type === 'savedSearches.userChanged' ? { userId: event.userId, list: [], toApply: null, busy: [] } : {},
+      event.type === 'session.userChanged' ? { userId: event.user?.$id ?? null, list: [], toApply: null, busy: [] } : {},
     ),
     sendList: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = getConnection(system);
@@ -211,7 +194,7 @@ export const savedSearchesMachine = setup({
   context: { userId: null, list: [], toApply: null, busy: [], counter: 0 },
   invoke: { src: 'userWatch' },
   on: {
-    'savedSearches.userChanged': [
+    'session.userChanged': [
       { guard: 'hasUser', target: '.SIGNED_IN', actions: 'setUser' },
       { target: '.SIGNED_OUT', actions: 'setUser' },
     ],

@@ -3,13 +3,13 @@
  * notifyPairs): the unread (index, context) pairs behind the badge and the bell's menu, the newest
  * notifications page by page for the full list, live `item/notify` pushes, and marking read or unread.
  */
-import { assign, enqueueActions, fromCallback, setup, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { NOTIFICATION_MENU_SIZE } from '../../src/shared/constants';
 import { Push } from '../../src/shared/protocol';
 import { sessionWatch, type SessionWatchEvent } from '../router/sessionWatch';
-import { selectTokenValid, selectUser } from './authSelectors';
 import type { ConnectionReplyEvent } from './pendingRequests';
-import { getAlerts, getAuth, getConnection } from '../systemIds';
+import { getAlerts, getConnection } from '../systemIds';
+import { userWatch, type UserWatchEvent } from './userWatch';
 
 /** How many notifications one page of the full list asks for. */
 export const NOTIFICATIONS_PAGE = 20;
@@ -49,8 +49,7 @@ export interface NotificationsContext {
 }
 
 export type NotificationsEvent =
-  /** The signed-in user changed (null: signed out or not yet confirmed). */
-  | { type: 'notifications.userChanged'; userId: string | null }
+  | UserWatchEvent
   /** Mark these read (unread false) or unread again. */
   | { type: 'notifications.markRequested'; indexes: number[]; unread: boolean }
   | { type: 'notifications.allMarkedRead' }
@@ -113,23 +112,6 @@ export const Ticket = {
   mark: (userId: string) => `notifications:mark:${userId}`,
 } as const;
 
-/** Reports the signed-in user's id: set once the server confirmed the token, null otherwise. */
-const userWatch = fromCallback<EventObject>(({ system, sendBack }) => {
-  const auth = getAuth(system);
-  if (!auth) return undefined;
-  let last: string | null | undefined;
-  const report = (): void => {
-    const snapshot = auth.getSnapshot();
-    const userId = selectTokenValid(snapshot) ? (selectUser(snapshot)?.$id ?? null) : null;
-    if (userId === last) return;
-    last = userId;
-    sendBack({ type: 'notifications.userChanged', userId } satisfies NotificationsEvent);
-  };
-  report();
-  const subscription = auth.subscribe(report);
-  return () => subscription.unsubscribe();
-});
-
 type Kind = keyof typeof Ticket;
 const isAnswer = (context: NotificationsContext, event: NotificationsEvent, kind: Kind): boolean =>
   (event.type === 'connection.replied' || event.type === 'connection.failed') &&
@@ -161,7 +143,7 @@ export const notificationsMachine = setup({
   },
   actors: { userWatch, sessionWatch },
   guards: {
-    hasUser: ({ event }) => event.type === 'notifications.userChanged' && event.userId !== null,
+    hasUser: ({ event }) => event.type === 'session.userChanged' && event.user !== null,
     isPairsAnswer: ({ context, event }) => isAnswer(context, event, 'pairs'),
     isPageAnswer: ({ context, event }) => isAnswer(context, event, 'page'),
     isSomeAnswer: ({ context, event }) => isAnswer(context, event, 'some'),
@@ -176,7 +158,7 @@ export const notificationsMachine = setup({
   },
   actions: {
     reset: assign(EMPTY),
-    setUser: assign(({ event }) => (event.type === 'notifications.userChanged' ? { ...EMPTY, userId: event.userId } : {})),
+    setUser: assign(({ event }) => (event.type === 'session.userChanged' ? { ...EMPTY, userId: event.user?.$id ?? null } : {})),
     // markNotifications with no indexes changes nothing and answers the unread pairs: the count without a list.
     sendPairs: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = getConnection(system);
@@ -279,7 +261,7 @@ export const notificationsMachine = setup({
   context: () => ({ ...EMPTY }),
   invoke: [{ src: 'userWatch' }, { src: 'sessionWatch', input: { pushes: true } }],
   on: {
-    'notifications.userChanged': [{ guard: 'hasUser', target: '.LOADING', actions: 'setUser' }, { target: '.SIGNED_OUT' }],
+    'session.userChanged': [{ guard: 'hasUser', target: '.LOADING', actions: 'setUser' }, { target: '.SIGNED_OUT' }],
   },
   initial: 'SIGNED_OUT',
   states: {

@@ -5,13 +5,13 @@
  * from the user session and saved back on every change; this browser keeps a copy for signed-out
  * visits and the first paint.
  */
-import { assign, emit, enqueueActions, fromCallback, setup, type EventObject } from 'xstate';
-import { UserMessage, type UserSession } from '../../src/shared/protocol';
-import { getAlerts, getAuth, getConnection } from '../systemIds';
-import { selectTokenValid, selectUser } from './authSelectors';
+import { assign, emit, enqueueActions, setup } from 'xstate';
+import { UserMessage } from '../../src/shared/protocol';
+import { getAlerts, getConnection } from '../systemIds';
 import type { ConnectionReplyEvent } from './pendingRequests';
 import { failureToError } from './sessionErrors';
 import type { KeyValueStorage } from './sessionEffects';
+import { userWatch, type UserWatchEvent } from './userWatch';
 
 /** Local storage keys of the shell. */
 export const PREFS_KEY = 'kk-prefs';
@@ -46,8 +46,7 @@ export interface ShellInput {
 
 export type ShellEvent =
   | { type: 'shell.prefSet'; pref: PrefName; value: boolean }
-  /** The signed-in user changed (null: signed out, or not confirmed yet). */
-  | { type: 'shell.userChanged'; user: UserSession | null }
+  | UserWatchEvent
   | ConnectionReplyEvent
   | { type: 'shell.cookiesAccepted' }
   | { type: 'shell.searchToggled' }
@@ -94,23 +93,6 @@ const isUserPref = (pref: PrefName): pref is UserPrefName => (USER_PREFS as read
 /** Tickets of the shell's requests. */
 export const ShellTicket = { read: 'shell:readUser', update: 'shell:updateUser' } as const;
 
-/** Reports the signed-in user whenever their id changes. */
-const userWatch = fromCallback<EventObject>(({ system, sendBack }) => {
-  const auth = getAuth(system);
-  if (!auth) return undefined;
-  let last: string | null | undefined;
-  const report = (): void => {
-    const snapshot = auth.getSnapshot();
-    const user = selectTokenValid(snapshot) ? selectUser(snapshot) : null;
-    if ((user?.$id ?? null) === last) return;
-    last = user?.$id ?? null;
-    sendBack({ type: 'shell.userChanged', user } satisfies ShellEvent);
-  };
-  report();
-  const subscription = auth.subscribe(report);
-  return () => subscription.unsubscribe();
-});
-
 const isTicket = (event: ShellEvent, ticket: string): boolean =>
   (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket === ticket;
 
@@ -148,7 +130,7 @@ export const shellMachine = setup({
     }),
     // The user's settings win over this browser's copy; changes not saved yet stay on top of them.
     adoptUser: assign(({ context, event }) => {
-      if (event.type !== 'shell.userChanged') return {};
+      if (event.type !== 'session.userChanged') return {};
       if (!event.user) return { userId: null, unsaved: {}, saving: {}, attempts: 0 };
       const { user } = event;
       const fromUser: Prefs = { hideGuidance: user.hideGuidance === true, multiColumns: user.multiColumns === true };
@@ -210,7 +192,7 @@ export const shellMachine = setup({
   invoke: { src: 'userWatch' },
   on: {
     'shell.prefSet': { actions: ['setPref', 'persistPrefs'] },
-    'shell.userChanged': { actions: ['adoptUser', 'persistPrefs'] },
+    'session.userChanged': { actions: ['adoptUser', 'persistPrefs'] },
     'shell.searchToggled': { actions: 'toggleSearch' },
     'shell.searchClosed': { actions: 'closeSearch' },
   },

@@ -3,13 +3,13 @@
  * entries the server shows them in their locale, the newest version they have seen (kept on their
  * User item, so every tab and device agrees) and how many entries are newer than that.
  */
-import { assign, enqueueActions, fromCallback, setup, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { compareVersions } from '../../src/shared/items/formRules';
 import { Push, UserMessage } from '../../src/shared/protocol';
 import { sessionWatch, type SessionWatchEvent } from '../router/sessionWatch';
 import type { ConnectionReplyEvent } from './pendingRequests';
-import { selectTokenValid, selectUser } from './authSelectors';
-import { getAuth, getConnection } from '../systemIds';
+import { getConnection } from '../systemIds';
+import { userWatch, type UserWatchEvent } from './userWatch';
 
 /** One entry of the what's-new list. */
 export interface WhatsNewEntry {
@@ -47,11 +47,7 @@ export interface WhatsNewContext {
 
 export type WhatsNewEvent =
   /** The what's-new page was shown. */
-  | { type: 'whatsNew.seen' }
-  /** The signed-in user changed (null: signed out or not yet confirmed). */
-  | { type: 'whatsNew.userChanged'; userId: string | null }
-  | ConnectionReplyEvent
-  | SessionWatchEvent;
+  { type: 'whatsNew.seen' } | UserWatchEvent | ConnectionReplyEvent | SessionWatchEvent;
 
 /** Tickets of the machine's requests; the user id in them drops answers meant for a previous user. */
 export const Ticket = {
@@ -89,23 +85,6 @@ export function unseenCount(entries: readonly WhatsNewEntry[], seen: string | nu
   return entries.filter((entry) => compareVersions(entry.version, seen) > 0).length;
 }
 
-/** Reports the signed-in user's id: set once the server confirmed the token, null otherwise. */
-const userWatch = fromCallback<EventObject>(({ system, sendBack }) => {
-  const auth = getAuth(system);
-  if (!auth) return undefined;
-  let last: string | null | undefined;
-  const report = (): void => {
-    const snapshot = auth.getSnapshot();
-    const userId = selectTokenValid(snapshot) ? (selectUser(snapshot)?.$id ?? null) : null;
-    if (userId === last) return;
-    last = userId;
-    sendBack({ type: 'whatsNew.userChanged', userId } satisfies WhatsNewEvent);
-  };
-  report();
-  const subscription = auth.subscribe(report);
-  return () => subscription.unsubscribe();
-});
-
 const replyBody = (event: WhatsNewEvent): Record<string, unknown> | undefined =>
   event.type === 'connection.replied' && typeof event.frame.b === 'object' && event.frame.b !== null
     ? (event.frame.b as Record<string, unknown>)
@@ -141,7 +120,7 @@ export const whatsNewMachine = setup({
   },
   actors: { userWatch, sessionWatch },
   guards: {
-    hasUser: ({ event }) => event.type === 'whatsNew.userChanged' && event.userId !== null,
+    hasUser: ({ event }) => event.type === 'session.userChanged' && event.user !== null,
     isListAnswer: ({ event }) => isTicket(event, Ticket.list),
     isUserAnswer: ({ context, event }) => isTicket(event, userTicket(context, 'read')),
     isUpdateReply: ({ context, event }) => event.type === 'connection.replied' && isTicket(event, userTicket(context, 'update')),
@@ -171,7 +150,7 @@ export const whatsNewMachine = setup({
   },
   actions: {
     reset: assign(EMPTY),
-    setUser: assign(({ event }) => (event.type === 'whatsNew.userChanged' ? { ...EMPTY, userId: event.userId } : {})),
+    setUser: assign(({ event }) => (event.type === 'session.userChanged' ? { ...EMPTY, userId: event.user?.$id ?? null } : {})),
     sendList: enqueueActions(({ context, enqueue, self, system }) => {
       const connection = getConnection(system);
       if (connection)
@@ -218,7 +197,7 @@ export const whatsNewMachine = setup({
   context: ({ input }) => ({ locale: input.locale ?? 'en', ...EMPTY }),
   invoke: [{ src: 'userWatch' }, { src: 'sessionWatch', input: { pushes: true } }],
   on: {
-    'whatsNew.userChanged': [{ guard: 'hasUser', target: '.LOADING', actions: 'setUser' }, { target: '.SIGNED_OUT' }],
+    'session.userChanged': [{ guard: 'hasUser', target: '.LOADING', actions: 'setUser' }, { target: '.SIGNED_OUT' }],
     'whatsNew.seen': { actions: 'askSeen' },
   },
   initial: 'SIGNED_OUT',

@@ -1,4 +1,5 @@
 import { notificationsMachine, Ticket } from '../../../machines/session/notificationsMachine';
+import { buildUser } from './support/fakes';
 import { expectFullCoverage, exploreModel } from '../support/modelCoverage';
 
 const replied = (ticket: string, b: unknown) => ({ type: 'connection.replied', ticket, o: 'act', frame: { o: 'act', b } });
@@ -15,8 +16,8 @@ test('model: every state and transition of the notifications actor', () => {
     machine: notificationsMachine,
     variants: [{ name: 'default', input: () => undefined as never }],
     events: [
-      { type: 'notifications.userChanged', userId: 'User-1' },
-      { type: 'notifications.userChanged', userId: null },
+      { type: 'session.userChanged', user: buildUser({ $id: 'User-1' }) },
+      { type: 'session.userChanged', user: null },
       { type: 'notifications.markRequested', indexes: [1], unread: false },
       { type: 'notifications.allMarkedRead' },
       { type: 'notifications.moreRequested' },

@@ -102,7 +102,11 @@ export function exploreModel<TMachine extends AnyStateMachine>(spec: ModelSpec<T
           inspect: (inspection) => {
             // The root's own microsteps, including those of its initial state computed inside createActor.
             if (inspection.type === '@xstate.microstep' && inspection.actorRef.sessionId === inspection.rootId) {
-              for (const t of inspection._transitions) taken.add(t);
+              for (const t of inspection._transitions) {
+                taken.add(t);
+                // A transient initial state is left inside createActor's first microstep: taking its transition shows it was entered.
+                visited.add(t.source.id);
+              }
               // Transient states (eventless transitions) show only in microsteps, never in a resting snapshot.
               for (const node of activeStateNodes(machine.root, (inspection.snapshot as AnyMachineSnapshot).value)) visited.add(node.id);
             }
