@@ -22,10 +22,25 @@ const registries = ['src/modules/index.ts', 'src/modules/client.ts', 'src/module
 const boundaries = [
   {
     files: ['machines/**'],
+    except: moduleNames.map((name) => `machines/${name}/**`),
     allowPackages: ['xstate', 'xstate/**'],
     allowPaths: ['machines/**', 'src/shared/**'],
     message: 'A statechart imports only xstate, src/shared and other statecharts',
   },
+  // A module's statecharts may also read its own shared files (model, operations, rules): never its browser or server part.
+  ...moduleNames.flatMap((name) => [
+    {
+      files: [`machines/${name}/**`],
+      allowPackages: ['xstate', 'xstate/**'],
+      allowPaths: ['machines/**', 'src/shared/**', `src/modules/${name}/*.ts`],
+      message: "A module's statechart imports only xstate, src/shared, statecharts and its own module's shared files",
+    },
+    {
+      files: [`machines/${name}/**`],
+      denyPaths: [`src/modules/${name}/client.ts`, `src/modules/${name}/server.ts`],
+      message: "A module's statechart never imports its module's browser or server part",
+    },
+  ]),
   {
     files: ['src/client/**'],
     denyPaths: ['src/server/**'],

@@ -3,183 +3,39 @@
  * rights and block; per contact, the user state and invitations; the listings of the module's views.
  * Every request goes through the connection; results and errors stay here, keyed, until sign-out.
  */
-import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import type { UserAccount, UserSessionInfo } from '../../src/shared/modules/userAdmin';
-import type { Frame } from '../../src/shared/protocol';
-import { toItemError, type ItemError } from '../item/itemRequest';
-import { selectUser } from '../session/authSelectors';
-import type { ConnectionReplyEvent } from '../session/connectionMachine';
-import { getAlerts, getAuth, getConnection } from '../systemIds';
+import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { callOf, type OperationCall } from '../../src/shared/protocol/operationCall';
+import { operations } from '../../src/shared/protocol/operations';
+import { toItemError } from '../item/itemRequest';
+import { failureOf, operationLogic } from '../session/operation';
+import { userWatch, type UserWatchEvent } from '../session/userWatch';
+import { getAlerts } from '../systemIds';
 import {
-  accountOf,
-  entriesOf,
-  listQuery,
-  OrgsOp,
-  parseTicket,
-  rolesOf,
-  sessionsOf,
-  statesOf,
-  ticketOf,
-  type ListEntry,
-  type OrgsListKind,
-  type OrgsUser,
-} from './orgsRequests';
+  doneWith,
+  EMPTY,
+  NO_CONTACT,
+  NO_USER,
+  parseRequestId,
+  requestId,
+  requestOf,
+  withContact,
+  withUser,
+  type ContactEntry,
+  type ListState,
+  type OrgsAdminContext,
+  type OrgsAdminEvent,
+  type UserEntry,
+} from './orgsAdminState';
+import { accountOf, entriesOf, OrgsOp, rolesOf, sessionsOf, statesOf, type OrgsListKind, type OrgsUser } from './orgsRequests';
 
+export type { ContactEntry, ListState, OrgsAdminContext, OrgsAdminEvent, UserEntry } from './orgsAdminState';
 export type { ListEntry, OrgsListKind, OrgsUser } from './orgsRequests';
 
-/** What is known of one user. `busy` names the requests under way. */
-export interface UserEntry {
-  sessions: UserSessionInfo[] | null;
-  account: UserAccount | null;
-  busy: string[];
-  error: ItemError | null;
-}
+const WATCH_ID = 'userWatch';
 
-/** What is known of one contact as a (possible) user. */
-export interface ContactEntry {
-  /** `$userState` (dedicated deployments), null until known. */
-  userState: string | null;
-  busy: boolean;
-  /** An invitation was sent from this session. */
-  invited: boolean;
-  error: ItemError | null;
-}
-
-/** One listing of a view. */
-export interface ListState {
-  status: 'LOADING' | 'READY' | 'FAILED';
-  entries: ListEntry[];
-  error: ItemError | null;
-}
-
-export interface OrgsAdminContext {
-  /** User states are kept in dedicated deployments only. */
-  dedicated: boolean;
-  user: OrgsUser | null;
-  users: Record<string, UserEntry>;
-  contacts: Record<string, ContactEntry>;
-  lists: Partial<Record<OrgsListKind, ListState>>;
-  /** The capabilities an administrator may grant (`act/rolesAvailable`), asked once. */
-  roles: string[] | null;
-}
-
-export type OrgsAdminEvent =
-  /** From the auth watch: who is signed in now (null: nobody). */
-  | { type: 'orgs.userChanged'; user: OrgsUser | null }
-  /** The signed-in user's own sessions. */
-  | { type: 'orgs.sessionsRequested'; userId: string }
-  | { type: 'orgs.sessionEnded'; userId: string; sessionId: string }
-  /** Ends every session of a user (administrators for anyone). */
-  | { type: 'orgs.allSessionsEnded'; userId: string }
-  /** An administrator's view of a user: their account and the capabilities there are. */
-  | { type: 'orgs.accountRequested'; userId: string }
-  | { type: 'orgs.blockSet'; userId: string; blocked: boolean }
-  | { type: 'orgs.capabilitiesSet'; userId: string; capabilities: Record<string, boolean> }
-  | { type: 'orgs.membershipSet'; userId: string; orgId: string; capabilities: Record<string, boolean> }
-  | { type: 'orgs.membershipRemoved'; userId: string; orgId: string }
-  | { type: 'orgs.userStatesRequested'; contactIds: string[] }
-  /** Invites a contact, or sends a fresh link to one invited before. */
-  | { type: 'orgs.inviteRequested'; contactId: string }
-  | { type: 'orgs.listRequested'; list: OrgsListKind }
-  | ConnectionReplyEvent;
-
-const NO_USER: UserEntry = { sessions: null, account: null, busy: [], error: null };
-const NO_CONTACT: ContactEntry = { userState: null, busy: false, invited: false, error: null };
-const EMPTY = { user: null, users: {}, contacts: {}, lists: {}, roles: null } satisfies Omit<OrgsAdminContext, 'dedicated'>;
-
-/** The user as the listings need them; the key tells a real change from a repeated snapshot. */
-const userKey = (user: OrgsUser | null): string => (user ? `${user.id}|${user.admin}|${[...user.orgIds].sort().join(',')}` : '');
-
-/** Reports the signed-in user whenever who they are, or their organisations, change. */
-const userWatch = fromCallback<EventObject>(({ system, sendBack }) => {
-  const auth = getAuth(system);
-  if (!auth) return undefined;
-  let last: string | undefined;
-  const report = (): void => {
-    const session = selectUser(auth.getSnapshot());
-    const user = session ? { id: session.$id, admin: session.admin, orgIds: Object.keys(session.organizations ?? {}) } : null;
-    if (userKey(user) === last) return;
-    last = userKey(user);
-    sendBack({ type: 'orgs.userChanged', user } satisfies OrgsAdminEvent);
-  };
-  report();
-  const subscription = auth.subscribe(report);
-  return () => subscription.unsubscribe();
-});
-
-type Ctx = OrgsAdminContext;
-const withUser = (ctx: Ctx, userId: string, change: (entry: UserEntry) => Partial<UserEntry>): Pick<Ctx, 'users'> => {
-  const entry = ctx.users[userId] ?? NO_USER;
-  return { users: { ...ctx.users, [userId]: { ...entry, ...change(entry) } } };
-};
-const withContact = (ctx: Ctx, contactId: string, change: (entry: ContactEntry) => Partial<ContactEntry>): Pick<Ctx, 'contacts'> => {
-  const entry = ctx.contacts[contactId] ?? NO_CONTACT;
-  return { contacts: { ...ctx.contacts, [contactId]: { ...entry, ...change(entry) } } };
-};
-const busyWith = (op: string) => (entry: UserEntry) => ({ busy: [...entry.busy, op], error: null });
-const doneWith = (op: string) => (entry: UserEntry) => ({ busy: entry.busy.filter((b) => b !== op) });
-
-/** What an asking event changes at once, and the request it sends (none when there is nothing to ask). */
-type Request = { mark?: Partial<Ctx>; send?: { frame: Frame; ticket: string } };
-const ask = (o: string, b: unknown, op: OrgsOp, key: string): Request['send'] => ({
-  frame: b === undefined ? { o } : { o, b },
-  ticket: ticketOf(op, key),
-});
-const forUser = (ctx: Ctx, userId: string, op: OrgsOp, o: string, b?: unknown): Request => ({
-  mark: withUser(ctx, userId, busyWith(op)),
-  send: ask(o, b, op, userId),
-});
-
-/** The request each asking event makes; null when there is nothing to ask. */
-function requestOf(ctx: Ctx, event: OrgsAdminEvent): Request | null {
-  switch (event.type) {
-    case 'orgs.sessionsRequested':
-      return forUser(ctx, event.userId, OrgsOp.sessions, 'act/mySessions');
-    case 'orgs.sessionEnded':
-      return forUser(ctx, event.userId, OrgsOp.endSession, 'act/endMySession', { id: event.sessionId });
-    case 'orgs.allSessionsEnded':
-      return forUser(ctx, event.userId, OrgsOp.endSessions, 'act/endSessions', { userId: event.userId });
-    case 'orgs.accountRequested':
-      return forUser(ctx, event.userId, OrgsOp.account, 'act/userAccount', { userId: event.userId });
-    case 'orgs.blockSet':
-      return forUser(ctx, event.userId, OrgsOp.block, 'act/blockUser', { userId: event.userId, blocked: event.blocked });
-    case 'orgs.capabilitiesSet':
-      return forUser(ctx, event.userId, OrgsOp.capabilities, 'act/setCapabilities', {
-        userId: event.userId,
-        capabilities: event.capabilities,
-      });
-    case 'orgs.membershipSet':
-      return forUser(ctx, event.userId, OrgsOp.membership, 'act/setMembership', {
-        userId: event.userId,
-        orgId: event.orgId,
-        capabilities: event.capabilities,
-      });
-    case 'orgs.membershipRemoved':
-      return forUser(ctx, event.userId, OrgsOp.membership, 'act/removeMembership', { userId: event.userId, orgId: event.orgId });
-    case 'orgs.userStatesRequested': {
-      const ids = [...new Set(event.contactIds)].sort();
-      return ctx.dedicated && ids.length > 0 ? { send: ask('act/userStates', { contactIds: ids }, OrgsOp.states, ids.join(',')) } : null;
-    }
-    case 'orgs.inviteRequested':
-      return {
-        mark: withContact(ctx, event.contactId, () => ({ busy: true, error: null })),
-        send: ask('act/invite', { contactId: event.contactId }, OrgsOp.invite, event.contactId),
-      };
-    case 'orgs.listRequested': {
-      const query = ctx.user && listQuery(event.list, ctx.user);
-      // Nothing to ask (no organisations): an empty listing at once; while asking, the last one stays.
-      const list: ListState = query
-        ? { status: 'LOADING', entries: ctx.lists[event.list]?.entries ?? [], error: null }
-        : { status: 'READY', entries: [], error: null };
-      return {
-        mark: { lists: { ...ctx.lists, [event.list]: list } },
-        ...(query ? { send: ask('search/ids', query, OrgsOp.list, event.list) } : {}),
-      };
-    }
-    default:
-      return null;
-  }
-}
+/** Who is signed in, as the listings need them. */
+const orgsUserOf = (event: UserWatchEvent): OrgsUser | null =>
+  event.user ? { id: event.user.$id, admin: event.user.admin, orgIds: Object.keys(event.user.organizations ?? {}) } : null;
 
 /** Success alerts: the changes the user made, not the reads. */
 const ALERTED: readonly string[] = [
@@ -198,37 +54,41 @@ export const orgsAdminMachine = setup({
     events: {} as OrgsAdminEvent,
     input: {} as { dedicated: boolean },
   },
-  actors: { userWatch },
+  actors: { userWatch, operation: operationLogic },
   guards: {
-    isSignedIn: ({ event }) => event.type === 'orgs.userChanged' && event.user !== null,
-    isSameUser: ({ context, event }) => event.type === 'orgs.userChanged' && event.user?.id === context.user?.id,
-    isOurs: ({ event }) =>
-      (event.type === 'connection.replied' || event.type === 'connection.failed') && parseTicket(event.ticket) !== null,
+    isSignedIn: ({ event }) => event.type === 'session.userChanged' && event.user !== null,
+    isSameUser: ({ context, event }) => event.type === 'session.userChanged' && event.user?.$id === context.user?.id,
   },
   actions: {
-    storeUser: assign(({ event }) => (event.type === 'orgs.userChanged' ? { user: event.user } : {})),
-    forget: assign(() => EMPTY),
-    // One action for every asking event: each marks what it waits for and sends its request.
-    request: enqueueActions(({ context, event, enqueue, self, system }) => {
+    storeUser: assign(({ event }) => (event.type === 'session.userChanged' ? { user: orgsUserOf(event) } : {})),
+    // Requests of the previous user still under way are dropped with what they would have filled in.
+    forget: enqueueActions(({ context, enqueue }) => {
+      for (const id of context.requests) enqueue.stopChild(id);
+      enqueue.assign({ ...EMPTY, requests: [] });
+    }),
+    // One action for every asking event: each marks what it waits for and starts its request.
+    request: enqueueActions(({ context, event, enqueue }) => {
       const request = requestOf(context, event);
       if (request?.mark) enqueue.assign(request.mark);
-      const connection = getConnection(system);
-      if (!connection || !request?.send) return;
-      enqueue.sendTo(connection, { type: 'connection.send', ...request.send, replyTo: self });
-      if (event.type === 'orgs.accountRequested' && context.roles === null) {
-        enqueue.sendTo(connection, {
-          type: 'connection.send',
-          frame: { o: 'act/rolesAvailable' },
-          ticket: ticketOf(OrgsOp.roles, ''),
-          replyTo: self,
-        });
-      }
+      if (!request?.ask) return;
+      let seq = context.seq;
+      const requests = [...context.requests];
+      const start = (op: OrgsOp, key: string, call: OperationCall): void => {
+        seq += 1;
+        requests.push(requestId(op, key, seq));
+        enqueue.spawnChild('operation', { id: requestId(op, key, seq), input: call });
+      };
+      start(request.ask.op, request.ask.key, request.ask.call);
+      if (event.type === 'orgs.accountRequested' && context.roles === null)
+        start(OrgsOp.roles, '', callOf(operations.rolesAvailable, undefined));
+      enqueue.assign({ seq, requests });
     }),
     storeReply: enqueueActions(({ context, event, enqueue, system }) => {
-      const parsed = event.type === 'connection.replied' ? parseTicket(event.ticket) : null;
-      if (event.type !== 'connection.replied' || !parsed) return;
+      const parsed = 'output' in event ? parseRequestId(event.actorId) : null;
+      if (!parsed || !('output' in event)) return;
       const { op, key } = parsed;
-      const body = event.frame.b;
+      const body = event.output;
+      enqueue.assign({ requests: context.requests.filter((id) => id !== event.actorId) });
       if (op === OrgsOp.roles) enqueue.assign({ roles: rolesOf(body) });
       else if (op === OrgsOp.states) {
         const contacts = { ...context.contacts };
@@ -250,30 +110,32 @@ export const orgsAdminMachine = setup({
       if (op === OrgsOp.invite) enqueue.raise({ type: 'orgs.userStatesRequested', contactIds: [key] });
     }),
     storeFailure: assign(({ context, event }) => {
-      const parsed = event.type === 'connection.failed' ? parseTicket(event.ticket) : null;
-      if (event.type !== 'connection.failed' || !parsed) return {};
+      const parsed = 'error' in event ? parseRequestId(event.actorId) : null;
+      if (!parsed || !('error' in event)) return {};
+      const failure = failureOf(event.error);
       // A refusal naming a field (an invitation without an e-mail address, to a user already) says why by that key.
-      const field = event.failure.kind === 'server' ? Object.values(event.failure.fields ?? {})[0] : undefined;
-      const error = field ? { ...toItemError(event.failure), userMessage: field } : toItemError(event.failure);
+      const field = failure.kind === 'server' ? Object.values(failure.fields ?? {})[0] : undefined;
+      const error = field ? { ...toItemError(failure), userMessage: field } : toItemError(failure);
       const { op, key } = parsed;
-      if (op === OrgsOp.roles || op === OrgsOp.states) return {};
-      if (op === OrgsOp.list) return { lists: { ...context.lists, [key]: { status: 'FAILED' as const, entries: [], error } } };
-      if (op === OrgsOp.invite) return withContact(context, key, () => ({ busy: false, error }));
-      return withUser(context, key, (e) => ({ ...doneWith(op)(e), error }));
+      const requests = context.requests.filter((id) => id !== event.actorId);
+      if (op === OrgsOp.roles || op === OrgsOp.states) return { requests };
+      if (op === OrgsOp.list) return { requests, lists: { ...context.lists, [key]: { status: 'FAILED' as const, entries: [], error } } };
+      if (op === OrgsOp.invite) return { requests, ...withContact(context, key, () => ({ busy: false, error })) };
+      return { requests, ...withUser(context, key, (e) => ({ ...doneWith(op)(e), error })) };
     }),
   },
 }).createMachine({
   id: 'orgsAdmin',
-  context: ({ input }) => ({ dedicated: input.dedicated, ...EMPTY }),
-  invoke: { src: 'userWatch' },
+  context: ({ input }) => ({ dedicated: input.dedicated, ...EMPTY, seq: 0, requests: [] }),
+  invoke: { id: WATCH_ID, src: 'userWatch', input: { rights: true } },
   initial: 'SIGNED_OUT',
   states: {
     SIGNED_OUT: {
-      on: { 'orgs.userChanged': { guard: 'isSignedIn', target: 'SIGNED_IN', actions: 'storeUser' } },
+      on: { 'session.userChanged': { guard: 'isSignedIn', target: 'SIGNED_IN', actions: 'storeUser' } },
     },
     SIGNED_IN: {
       on: {
-        'orgs.userChanged': [
+        'session.userChanged': [
           // The same user with other organisations: the listings will be asked again by their views.
           { guard: 'isSameUser', actions: 'storeUser' },
           { guard: 'isSignedIn', target: 'SIGNED_IN', reenter: true, actions: ['forget', 'storeUser'] },
@@ -290,8 +152,8 @@ export const orgsAdminMachine = setup({
         'orgs.userStatesRequested': { actions: 'request' },
         'orgs.inviteRequested': { actions: 'request' },
         'orgs.listRequested': { actions: 'request' },
-        'connection.replied': { guard: 'isOurs', actions: 'storeReply' },
-        'connection.failed': { guard: 'isOurs', actions: 'storeFailure' },
+        'xstate.done.actor.*': { actions: 'storeReply' },
+        'xstate.error.actor.*': { actions: 'storeFailure' },
       },
     },
   },

@@ -1,6 +1,6 @@
 /** The app's IntlShape: English bundled, server overrides on top (spec 000 §1, §5). */
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import { moduleLabels } from '../modules/moduleRegistry';
+import { moduleLabels } from '../modules/moduleLabels';
 import { en } from './en';
 import { loadedModuleMessages } from './moduleCatalogue';
 

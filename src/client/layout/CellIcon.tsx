@@ -1,6 +1,6 @@
 /** The icon of a column's toolbar: the name a view or an item type gives (`defaultIcon`), drawn from one small set. */
 import { DisplayIcon } from '../items/display/DisplayIcon';
-import { moduleIcons } from '../modules/moduleRegistry';
+import { moduleIcons } from '../modules/moduleLabels';
 import { Icon } from '../shell/Icon';
 
 // Material Design paths for the item types' icons that the shell's set lacks.

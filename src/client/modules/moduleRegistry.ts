@@ -17,12 +17,6 @@ export function sessionModules(): SessionModules {
   };
 }
 
-/** Every module's labels (types, properties, menu entries, views): bundled, as the core's messages are. */
-export const moduleLabels: Readonly<Record<string, string>> = Object.assign({}, ...modules.map((m) => m.labels));
-
-/** Every module's icons by name. */
-export const moduleIcons: Readonly<Record<string, string>> = Object.assign({}, ...modules.map((m) => m.icons ?? {}));
-
 const NO_SCREENS: ModuleScreens = { messages: {} };
 const loading = new Map<string, Promise<ModuleScreens>>();
 

@@ -1,13 +1,13 @@
 import { orgsAdminMachine } from '../../../machines/orgs/orgsAdminMachine';
+import { buildUser } from '../session/support/fakes';
 import { expectFullCoverage, exploreModel } from '../support/modelCoverage';
 
-const reply = { type: 'connection.replied', ticket: 'sessions:User-1', o: 'act/mySessions', frame: { o: 'act/mySessions', b: [] } };
-const failure = {
-  type: 'connection.failed',
-  ticket: 'list:contacts',
-  o: 'search/ids',
-  failure: { kind: 'server', userMessage: 'generalFailure' },
-};
+const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, actorId, output });
+const failed = (actorId: string) => ({
+  type: `xstate.error.actor.${actorId}`,
+  actorId,
+  error: { kind: 'server', userMessage: 'generalFailure' },
+});
 
 test('model: every state and transition of the organisations module actor', () => {
   const report = exploreModel({
@@ -18,9 +18,9 @@ test('model: every state and transition of the organisations module actor', () =
       { name: 'non-dedicated', input: () => ({ dedicated: false }) },
     ],
     events: [
-      { type: 'orgs.userChanged', user: { id: 'User-1', admin: true, orgIds: [] } },
-      { type: 'orgs.userChanged', user: { id: 'User-2', admin: false, orgIds: ['Organization-1'] } },
-      { type: 'orgs.userChanged', user: null },
+      { type: 'session.userChanged', user: buildUser({ $id: 'User-1', admin: true, organizations: {} }) },
+      { type: 'session.userChanged', user: buildUser({ $id: 'User-2', admin: false, organizations: { 'Organization-1': {} } }) },
+      { type: 'session.userChanged', user: null },
       { type: 'orgs.sessionsRequested', userId: 'User-1' },
       { type: 'orgs.sessionEnded', userId: 'User-1', sessionId: '0123456789abcdef' },
       { type: 'orgs.allSessionsEnded', userId: 'User-3' },
@@ -32,9 +32,9 @@ test('model: every state and transition of the organisations module actor', () =
       { type: 'orgs.userStatesRequested', contactIds: ['Contact-1'] },
       { type: 'orgs.inviteRequested', contactId: 'Contact-1' },
       { type: 'orgs.listRequested', list: 'organizations' },
-      reply,
-      failure,
-      { ...reply, ticket: 'read' },
+      done('sessions:User-1#1', []),
+      failed('list:contacts#2'),
+      done('someone', {}),
     ],
     // The state and who is signed in; what is cached per user and contact only grows.
     serializeState: (snapshot) => JSON.stringify([snapshot.value, (snapshot.context as { user: { id: string } | null }).user?.id ?? null]),

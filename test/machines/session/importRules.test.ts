@@ -23,6 +23,9 @@ describe('machines/ import rules', () => {
         if (specifier === 'xstate' || specifier.startsWith('xstate/')) continue;
         const target = specifier.startsWith('.') ? relative(ROOT, resolve(dirname(file), specifier)) : specifier;
         if (target.startsWith('machines/') || target.startsWith('src/shared/')) continue;
+        // A module's statecharts (machines/<name>/) may read its own shared files, never its client or server part.
+        const module = relative(MACHINES, file).split('/')[0];
+        if (new RegExp(`^src/modules/${module}/(?!client$|server$)[^/]+$`).test(target)) continue;
         offences.push(`${relative(ROOT, file)} imports ${specifier}`);
       }
     }
