@@ -1,47 +1,50 @@
 /**
  * The actor of an admin screen that lists items and changes them (system alerts, lists of values):
  * `search/ids` for the query, `readMany/object` for the items when the screen needs them whole, and
- * one write at a time (`create/{type}`, `update`), after which the list is asked again.
+ * one write at a time (`create/{type}`, `update`), after which the list is asked again. Every request
+ * is an `operation` actor (machines/session/operation.ts).
  */
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Item } from '../../src/shared/items/types';
-import type { Frame } from '../../src/shared/protocol';
-import type { SearchQuery } from '../../src/shared/search/SearchQuery';
-import type { ConnectionReplyEvent } from '../session/connectionMachine';
-import { idsOf, itemsOf, toAdminError, type AdminAlerts, type AdminConnection, type AdminError } from './adminRequests';
+import { callOf, type OperationCall } from '../../src/shared/protocol/operationCall';
+import { operations } from '../../src/shared/protocol/operations';
+import type { SearchQuery, SearchReply } from '../../src/shared/search/SearchQuery';
+import { failureOf, operationLogic } from '../session/operation';
+import { toResourceError, type ResourceError } from '../session/resourceMachine';
+import { getAlerts } from '../systemIds';
 
 export interface AdminItemsInput {
-  connection: AdminConnection;
-  alerts?: AdminAlerts | null;
   query: SearchQuery;
   /** Read the items whole (false: ids and labels are enough). */
   readItems: boolean;
 }
 
-export interface AdminItemsContext extends Required<AdminItemsInput> {
+export interface AdminItemsContext extends AdminItemsInput {
   ids: string[];
   labels: Record<string, string>;
   items: Item[];
   /** Why the list could not be had. */
-  error: AdminError | null;
+  error: ResourceError | null;
   /** Why the last write was refused, and what the last write changed (its key). */
-  saveError: AdminError | null;
+  saveError: ResourceError | null;
   savingKey: string | null;
-  /** Counts the list requests, so that a reply to an older one is ignored. */
-  generation: number;
+  /** The write under way. */
+  saving: OperationCall | null;
 }
 
 export type AdminItemsEvent =
   | { type: 'adminItems.reloaded' }
   | { type: 'adminItems.queryChanged'; query: SearchQuery }
   /** A write; `key` names what it changes (`new`, an item id), so the screen knows where to show a refusal. */
-  | { type: 'adminItems.saved'; key: string; frame: Frame }
+  | { type: 'adminItems.saved'; key: string; call: OperationCall }
   /** The refusal was read (the form was changed or closed). */
-  | { type: 'adminItems.errorCleared' }
-  | ConnectionReplyEvent;
+  | { type: 'adminItems.errorCleared' };
 
-const ticketIs = (event: AdminItemsEvent, ticket: string): boolean =>
-  (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket === ticket;
+/** The ids and labels of a search reply. */
+const found = (output: unknown): Pick<SearchReply, 'ids' | 'labels'> => {
+  const reply = output as SearchReply;
+  return { ids: reply.ids, labels: reply.labels ?? {} };
+};
 
 /** LOADING (SEARCHING, READING), READY, SAVING, FAILED: a list of items and the writes to it. */
 export const adminItemsMachine = setup({
@@ -50,61 +53,35 @@ export const adminItemsMachine = setup({
     events: {} as AdminItemsEvent,
     input: {} as AdminItemsInput,
   },
+  actors: { operation: operationLogic },
   guards: {
-    isSearchReply: ({ context, event }) => ticketIs(event, `search:${context.generation}`),
-    isReadReply: ({ context, event }) => ticketIs(event, `read:${context.generation}`),
-    isSaveReply: ({ event }) => ticketIs(event, 'save'),
-    needsItems: ({ context, event }) =>
-      ticketIs(event, `search:${context.generation}`) &&
-      context.readItems &&
-      event.type === 'connection.replied' &&
-      idsOf(event.frame.b).ids.length > 0,
+    needsItems: ({ context }, params: { output: unknown }) => context.readItems && found(params.output).ids.length > 0,
   },
   actions: {
-    search: enqueueActions(({ context, enqueue, self }) => {
-      const generation = context.generation + 1;
-      enqueue.assign({ generation });
-      enqueue.sendTo(context.connection, {
-        type: 'connection.send',
-        frame: { o: 'search/ids', b: context.query },
-        ticket: `search:${generation}`,
-        replyTo: self,
-      });
-    }),
-    storeIds: assign(({ event }) => {
-      if (event.type !== 'connection.replied') return {};
-      const { ids, labels } = idsOf(event.frame.b);
-      return { ids, labels, error: null };
-    }),
+    storeIds: assign((_, params: { output: unknown }) => ({ ...found(params.output), error: null })),
     clearItems: assign({ items: [] }),
-    read: enqueueActions(({ context, enqueue, self }) => {
-      enqueue.sendTo(context.connection, {
-        type: 'connection.send',
-        frame: { o: 'readMany/object', b: context.ids },
-        ticket: `read:${context.generation}`,
-        replyTo: self,
-      });
+    // In the order found; an id the read did not answer is left out.
+    storeItems: assign(({ context }, params: { output: unknown }) => {
+      const reply = params.output as Record<string, Item | undefined>;
+      return { items: context.ids.flatMap((id) => reply[id] ?? []) };
     }),
-    storeItems: assign(({ context, event }) => (event.type === 'connection.replied' ? { items: itemsOf(event.frame.b, context.ids) } : {})),
-    storeError: assign(({ event }) => (event.type === 'connection.failed' ? { error: toAdminError(event.failure) } : {})),
+    storeError: assign((_, params: { error: unknown }) => ({ error: toResourceError(failureOf(params.error)) })),
     storeQuery: assign(({ event }) => (event.type === 'adminItems.queryChanged' ? { query: event.query } : {})),
-    write: enqueueActions(({ context, event, enqueue, self }) => {
-      if (event.type !== 'adminItems.saved') return;
-      enqueue.assign({ savingKey: event.key, saveError: null });
-      enqueue.sendTo(context.connection, { type: 'connection.send', frame: event.frame, ticket: 'save', replyTo: self });
-    }),
+    startWrite: assign(({ event }) =>
+      event.type === 'adminItems.saved' ? { savingKey: event.key, saving: event.call, saveError: null } : {},
+    ),
+    endWrite: assign({ saving: null }),
     // The write's key stays until the next write, so the screen can tell which form was saved.
-    applied: enqueueActions(({ context, enqueue }) => {
-      if (context.alerts) enqueue.sendTo(context.alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
+    sayApplied: enqueueActions(({ enqueue, system }) => {
+      const alerts = getAlerts(system);
+      if (alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
     }),
-    storeSaveError: assign(({ event }) => (event.type === 'connection.failed' ? { saveError: toAdminError(event.failure) } : {})),
+    storeSaveError: assign((_, params: { error: unknown }) => ({ saveError: toResourceError(failureOf(params.error)) })),
     clearSaveError: assign({ saveError: null, savingKey: null }),
   },
 }).createMachine({
   id: 'adminItems',
   context: ({ input }) => ({
-    connection: input.connection,
-    alerts: input.alerts ?? null,
     query: input.query,
     readItems: input.readItems,
     ids: [],
@@ -113,31 +90,52 @@ export const adminItemsMachine = setup({
     error: null,
     saveError: null,
     savingKey: null,
-    generation: 0,
+    saving: null,
   }),
   initial: 'LOADING',
   on: {
-    'adminItems.queryChanged': { target: '.LOADING', actions: 'storeQuery' },
+    // A search under way for the previous query is dropped with its actor.
+    'adminItems.queryChanged': { target: '.LOADING', reenter: true, actions: 'storeQuery' },
   },
   states: {
     LOADING: {
       initial: 'SEARCHING',
       states: {
         SEARCHING: {
-          entry: 'search',
-          on: {
-            'connection.replied': [
-              { guard: 'needsItems', target: 'READING', actions: 'storeIds' },
-              { guard: 'isSearchReply', target: '#adminItems.READY', actions: ['storeIds', 'clearItems'] },
+          invoke: {
+            id: 'search',
+            src: 'operation',
+            input: ({ context }) => callOf(operations.search, context.query),
+            onDone: [
+              {
+                guard: { type: 'needsItems', params: ({ event }) => ({ output: event.output }) },
+                target: 'READING',
+                actions: { type: 'storeIds', params: ({ event }) => ({ output: event.output }) },
+              },
+              {
+                target: '#adminItems.READY',
+                actions: [{ type: 'storeIds', params: ({ event }) => ({ output: event.output }) }, 'clearItems'],
+              },
             ],
-            'connection.failed': { guard: 'isSearchReply', target: '#adminItems.FAILED', actions: 'storeError' },
+            onError: {
+              target: '#adminItems.FAILED',
+              actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         READING: {
-          entry: 'read',
-          on: {
-            'connection.replied': { guard: 'isReadReply', target: '#adminItems.READY', actions: 'storeItems' },
-            'connection.failed': { guard: 'isReadReply', target: '#adminItems.FAILED', actions: 'storeError' },
+          invoke: {
+            id: 'read',
+            src: 'operation',
+            input: ({ context }) => callOf(operations.readMany, context.ids),
+            onDone: {
+              target: '#adminItems.READY',
+              actions: { type: 'storeItems', params: ({ event }) => ({ output: event.output }) },
+            },
+            onError: {
+              target: '#adminItems.FAILED',
+              actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
       },
@@ -145,14 +143,21 @@ export const adminItemsMachine = setup({
     READY: {
       on: {
         'adminItems.reloaded': 'LOADING',
-        'adminItems.saved': { target: 'SAVING', actions: 'write' },
+        'adminItems.saved': { target: 'SAVING', actions: 'startWrite' },
         'adminItems.errorCleared': { actions: 'clearSaveError' },
       },
     },
     SAVING: {
-      on: {
-        'connection.replied': { guard: 'isSaveReply', target: 'LOADING', actions: 'applied' },
-        'connection.failed': { guard: 'isSaveReply', target: 'READY', actions: 'storeSaveError' },
+      invoke: {
+        id: 'save',
+        src: 'operation',
+        // Set by the transition into SAVING; the fallback only satisfies the type.
+        input: ({ context }) => context.saving ?? callOf(operations.search, context.query),
+        onDone: { target: 'LOADING', actions: ['endWrite', 'sayApplied'] },
+        onError: {
+          target: 'READY',
+          actions: ['endWrite', { type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) }],
+        },
       },
     },
     FAILED: { on: { 'adminItems.reloaded': 'LOADING' } },
@@ -171,8 +176,8 @@ export const selectAdminItems = (s: Snapshot): Item[] => s.context.items;
 export const selectAdminIds = (s: Snapshot): string[] => s.context.ids;
 export const selectAdminLabels = (s: Snapshot): Record<string, string> => s.context.labels;
 /** Why the list could not be had. */
-export const selectAdminItemsError = (s: Snapshot): AdminError | null => s.context.error;
+export const selectAdminItemsError = (s: Snapshot): ResourceError | null => s.context.error;
 /** Why the last write was refused. */
-export const selectAdminSaveError = (s: Snapshot): AdminError | null => s.context.saveError;
+export const selectAdminSaveError = (s: Snapshot): ResourceError | null => s.context.saveError;
 /** What the last write (under way, done or refused) changes. */
 export const selectAdminSavingKey = (s: Snapshot): string | null => s.context.savingKey;

@@ -12,6 +12,8 @@ import { useT } from '../i18n/useT';
 import { Field } from '../pages/Field';
 import { Button } from '../shell/Button';
 import { AdminError, useFieldError } from './AdminError';
+import { callOf } from '../../shared/protocol/operationCall';
+import { operations } from '../../shared/protocol/operations';
 
 /** A value's translations (`t`, locale to label). */
 export const translationsOf = (item: Item): Record<string, string> =>
@@ -36,7 +38,7 @@ export function LovValueEntry({ actor, value }: { actor: AdminItemsActorRef; val
   const archived = value.state === 'ARCHIVED';
   const key = String(value.key ?? '');
   const update = (change: Record<string, unknown>) =>
-    actor.send({ type: 'adminItems.saved', key: value.$id, frame: { o: 'update', b: { $id: value.$id, _u: value._u, ...change } } });
+    actor.send({ type: 'adminItems.saved', key: value.$id, call: callOf(operations.update, { $id: value.$id, _u: value._u, ...change }) });
   const translate = (event: FormEvent) => {
     event.preventDefault();
     update({ t: { ...translations, [locale.trim()]: text } });

@@ -24,6 +24,8 @@ import { AdminError } from './AdminError';
 import { LovAddForm, type LovDraft } from './LovAddForm';
 import { LovValueEntry } from './LovValueEntry';
 import { useCellViewActor } from '../layout/useCellViewActor';
+import { callOf } from '../../shared/protocol/operationCall';
+import { operations } from '../../shared/protocol/operations';
 
 /** The site's own lists (no owner organisation). */
 const SITE = '_';
@@ -84,7 +86,7 @@ function LovsPanel({
       state: 'ACTIVE',
       ...(owner === SITE ? {} : { owner: { id: owner } }),
     };
-    values.send({ type: 'adminItems.saved', key: 'new', frame: { o: 'create/LOVValue', b } });
+    values.send({ type: 'adminItems.saved', key: 'new', call: callOf(operations.create, b, { type: 'LOVValue' }) });
   };
   return (
     <div className="flex flex-col gap-4 px-3 py-4">
@@ -141,9 +143,9 @@ function LovsPanel({
 /** The lists-of-values screen; the server decides who may change whose lists. */
 export function LovsView({ cell, spec }: CellViewProps) {
   const t = useT();
-  const { connection, alerts, router } = useActors();
-  const values = useCellViewActor(cell, 'values', 'adminItems', { connection, alerts, query: VALUES_QUERY, readItems: true });
-  const orgs = useCellViewActor(cell, 'organizations', 'adminItems', { connection, alerts: null, query: ORGS_QUERY, readItems: false });
+  const { router } = useActors();
+  const values = useCellViewActor(cell, 'values', 'adminItems', { query: VALUES_QUERY, readItems: true });
+  const orgs = useCellViewActor(cell, 'organizations', 'adminItems', { query: ORGS_QUERY, readItems: false });
   const owner = useSelector(cell, selectOwnerParam);
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'list' }), [cell, title]);

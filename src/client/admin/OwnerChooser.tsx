@@ -7,7 +7,6 @@ import type { CellActorRef } from '../../../machines/router/cellMachine';
 import { SEARCH_MAX_ALL } from '../../shared/constants';
 import { useT } from '../i18n/useT';
 import { useCellViewActor } from '../layout/useCellViewActor';
-import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
 import { AdminError } from './AdminError';
 
@@ -17,8 +16,7 @@ type OrgsActorRef = NonNullable<ReturnType<typeof useCellViewActor<'adminItems'>
 
 /** A select of every organisation and a button that makes the chosen one the owner. */
 export function OwnerChooser({ cell, actor, current }: { cell: CellActorRef; actor: OwnerActorRef; current: string | null }) {
-  const { connection } = useActors();
-  const orgs = useCellViewActor(cell, 'orgs', 'adminItems', { connection, alerts: null, query: ORGS_QUERY, readItems: false });
+  const orgs = useCellViewActor(cell, 'orgs', 'adminItems', { query: ORGS_QUERY, readItems: false });
   return orgs ? <ChooserForm orgs={orgs} actor={actor} current={current} /> : null;
 }
 

@@ -13,11 +13,12 @@ import { SEARCH_MAX_ALL } from '../../shared/constants';
 import type { Item } from '../../shared/items/types';
 import { useT } from '../i18n/useT';
 import type { CellViewProps } from '../layout/CellViewProps';
-import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
 import { AdminError } from './AdminError';
 import { SysAlertForm, type SysAlertDraft } from './SysAlertForm';
 import { useCellViewActor } from '../layout/useCellViewActor';
+import { callOf } from '../../shared/protocol/operationCall';
+import { operations } from '../../shared/protocol/operations';
 
 /** Every system alert, newest first; ended ones stay listed. */
 const QUERY = { must: { _: 'SystemAlert' }, max: SEARCH_MAX_ALL };
@@ -37,7 +38,7 @@ function AlertEntry({ actor, alert }: { actor: AdminItemsActorRef; alert: Item }
     if (mine && status === 'LOADING') setEditing(false);
   }, [mine, status]);
   const update = (change: Record<string, unknown>) =>
-    actor.send({ type: 'adminItems.saved', key: alert.$id, frame: { o: 'update', b: { $id: alert.$id, _u: alert._u, ...change } } });
+    actor.send({ type: 'adminItems.saved', key: alert.$id, call: callOf(operations.update, { $id: alert.$id, _u: alert._u, ...change }) });
   const active = isActive(alert);
   const headingId = `${alert.$id}-title`;
   if (editing) {
@@ -102,7 +103,11 @@ function SysAlertsPanel({ actor }: { actor: AdminItemsActorRef }) {
     if (savingKey === 'new' && status === 'LOADING') setFormKey((k) => k + 1);
   }, [savingKey, status]);
   const create = (draft: SysAlertDraft) =>
-    actor.send({ type: 'adminItems.saved', key: 'new', frame: { o: 'create/SystemAlert', b: { ...draft, active: true } } });
+    actor.send({
+      type: 'adminItems.saved',
+      key: 'new',
+      call: callOf(operations.create, { ...draft, active: true }, { type: 'SystemAlert' }),
+    });
   return (
     <div className="flex flex-col gap-4 px-3 py-4">
       <section aria-labelledby="sysalerts-new" className="flex flex-col gap-2">
@@ -137,8 +142,7 @@ function SysAlertsPanel({ actor }: { actor: AdminItemsActorRef }) {
 /** The system alerts screen (administrators; others see the server's refusal). */
 export function SysAlertsView({ cell, spec }: CellViewProps) {
   const t = useT();
-  const { connection, alerts } = useActors();
-  const actor = useCellViewActor(cell, 'alerts', 'adminItems', { connection, alerts, query: QUERY, readItems: true });
+  const actor = useCellViewActor(cell, 'alerts', 'adminItems', { query: QUERY, readItems: true });
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'campaign' }), [cell, title]);
   return actor ? <SysAlertsPanel actor={actor} /> : null;
