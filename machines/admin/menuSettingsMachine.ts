@@ -1,6 +1,8 @@
 /**
  * The admin.menu-items screen's actor: reads the menu setting (`act/menuSettings`), keeps the
  * administrator's draft (entries hidden, siblings moved) and saves it whole (`act/setMenuSettings`).
+ * Not the resource machine: the draft outlives pushes from other administrators, and a save's answer
+ * is the setting itself, so nothing is loaded again. Both requests are `operation` actors.
  */
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
@@ -10,25 +12,21 @@ import {
   normalisedMenuSettings,
   type MenuSettings,
 } from '../../src/shared/modules/menuSettings';
-import type { ConnectionReplyEvent } from '../session/connectionMachine';
-import { toAdminError, type AdminAlerts, type AdminConnection, type AdminError } from './adminRequests';
-
-export interface MenuSettingsInput {
-  connection: AdminConnection;
-  alerts?: AdminAlerts | null;
-}
+import { callOf } from '../../src/shared/protocol/operationCall';
+import { operations } from '../../src/shared/protocol/operations';
+import { failureOf, operationLogic } from '../session/operation';
+import { toResourceError, type ResourceError } from '../session/resourceMachine';
+import { getAlerts } from '../systemIds';
 
 export interface MenuSettingsContext {
-  connection: AdminConnection;
-  alerts: AdminAlerts | null;
   /** The setting as the server last answered it. */
   saved: MenuSettings;
   /** The administrator's version, saved or not. */
   draft: MenuSettings;
   /** Why the setting could not be had. */
-  error: AdminError | null;
+  error: ResourceError | null;
   /** Why the last save was refused. */
-  saveError: AdminError | null;
+  saveError: ResourceError | null;
 }
 
 export type MenuSettingsEvent =
@@ -43,14 +41,9 @@ export type MenuSettingsEvent =
   | { type: 'menuSettings.discarded' }
   /** The setting as the server pushed it to every browser (another administrator saved). */
   | { type: 'menuSettings.pushed'; settings: MenuSettings }
-  | { type: 'menuSettings.saved' }
-  | ConnectionReplyEvent;
+  | { type: 'menuSettings.saved' };
 
-const LOAD = 'menuSettings:load';
-const SAVE = 'menuSettings:save';
-
-const ticketIs = (event: MenuSettingsEvent, ticket: string): boolean =>
-  (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket === ticket;
+const LOAD = callOf(operations.menuSettings, undefined);
 
 /** Whether two settings name the same hidden entries and orders. */
 export const sameMenuSettings = (a: MenuSettings, b: MenuSettings): boolean =>
@@ -81,24 +74,19 @@ export const menuSettingsMachine = setup({
   types: {
     context: {} as MenuSettingsContext,
     events: {} as MenuSettingsEvent,
-    input: {} as MenuSettingsInput,
   },
+  actors: { operation: operationLogic },
   guards: {
-    isLoadReply: ({ event }) => ticketIs(event, LOAD),
-    isSaveReply: ({ event }) => ticketIs(event, SAVE),
     isHideable: ({ event }) => event.type === 'menuSettings.hiddenToggled' && !isAdminEntry(event.path),
     isDirty: ({ context }) => !sameMenuSettings(context.draft, context.saved),
   },
   actions: {
-    load: enqueueActions(({ context, enqueue, self }) => {
-      enqueue.sendTo(context.connection, { type: 'connection.send', frame: { o: 'act/menuSettings' }, ticket: LOAD, replyTo: self });
-    }),
-    store: assign(({ event }) => {
-      if (event.type !== 'connection.replied') return {};
-      const settings = asMenuSettings(event.frame.b);
+    // The answer of either request is the setting as stored.
+    store: assign((_, params: { output: unknown }) => {
+      const settings = asMenuSettings(params.output);
       return { saved: settings, draft: settings, error: null, saveError: null };
     }),
-    storeError: assign(({ event }) => (event.type === 'connection.failed' ? { error: toAdminError(event.failure) } : {})),
+    storeError: assign((_, params: { error: unknown }) => ({ error: toResourceError(failureOf(params.error)) })),
     toggle: assign(({ context, event }) =>
       event.type === 'menuSettings.hiddenToggled' ? { draft: toggled(context.draft, event.path), saveError: null } : {},
     ),
@@ -112,37 +100,30 @@ export const menuSettingsMachine = setup({
       const saved = asMenuSettings(event.settings);
       return sameMenuSettings(context.draft, context.saved) ? { saved, draft: saved } : { saved };
     }),
-    save: enqueueActions(({ context, enqueue, self }) => {
-      enqueue.assign({ saveError: null });
-      enqueue.sendTo(context.connection, {
-        type: 'connection.send',
-        frame: { o: 'act/setMenuSettings', b: normalisedMenuSettings(context.draft) },
-        ticket: SAVE,
-        replyTo: self,
-      });
+    clearSaveError: assign({ saveError: null }),
+    sayApplied: enqueueActions(({ enqueue, system }) => {
+      const alerts = getAlerts(system);
+      if (alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
     }),
-    applied: enqueueActions(({ context, enqueue }) => {
-      if (context.alerts) enqueue.sendTo(context.alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
-    }),
-    storeSaveError: assign(({ event }) => (event.type === 'connection.failed' ? { saveError: toAdminError(event.failure) } : {})),
+    storeSaveError: assign((_, params: { error: unknown }) => ({ saveError: toResourceError(failureOf(params.error)) })),
   },
 }).createMachine({
   id: 'menuSettings',
-  context: ({ input }) => ({
-    connection: input.connection,
-    alerts: input.alerts ?? null,
+  context: {
     saved: NO_MENU_SETTINGS,
     draft: NO_MENU_SETTINGS,
     error: null,
     saveError: null,
-  }),
+  },
   initial: 'LOADING',
   states: {
     LOADING: {
-      entry: 'load',
-      on: {
-        'connection.replied': { guard: 'isLoadReply', target: 'READY', actions: 'store' },
-        'connection.failed': { guard: 'isLoadReply', target: 'FAILED', actions: 'storeError' },
+      invoke: {
+        id: 'load',
+        src: 'operation',
+        input: LOAD,
+        onDone: { target: 'READY', actions: { type: 'store', params: ({ event }) => ({ output: event.output }) } },
+        onError: { target: 'FAILED', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     READY: {
@@ -151,14 +132,20 @@ export const menuSettingsMachine = setup({
         'menuSettings.moved': { actions: 'move' },
         'menuSettings.discarded': { actions: 'discard' },
         'menuSettings.pushed': { actions: 'adoptPushed' },
-        'menuSettings.saved': { guard: 'isDirty', target: 'SAVING', actions: 'save' },
+        'menuSettings.saved': { guard: 'isDirty', target: 'SAVING', actions: 'clearSaveError' },
         'menuSettings.reloaded': 'LOADING',
       },
     },
     SAVING: {
-      on: {
-        'connection.replied': { guard: 'isSaveReply', target: 'READY', actions: ['store', 'applied'] },
-        'connection.failed': { guard: 'isSaveReply', target: 'READY', actions: 'storeSaveError' },
+      invoke: {
+        id: 'save',
+        src: 'operation',
+        input: ({ context }) => callOf(operations.setMenuSettings, normalisedMenuSettings(context.draft)),
+        onDone: {
+          target: 'READY',
+          actions: [{ type: 'store', params: ({ event }) => ({ output: event.output }) }, 'sayApplied'],
+        },
+        onError: { target: 'READY', actions: { type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     FAILED: { on: { 'menuSettings.reloaded': 'LOADING' } },
@@ -176,6 +163,6 @@ export const selectMenuDraft = (s: Snapshot): MenuSettings => s.context.draft;
 /** Whether the draft differs from the saved setting. */
 export const selectMenuDirty = (s: Snapshot): boolean => !sameMenuSettings(s.context.draft, s.context.saved);
 /** Why the setting could not be had. */
-export const selectMenuSettingsError = (s: Snapshot): AdminError | null => s.context.error;
+export const selectMenuSettingsError = (s: Snapshot): ResourceError | null => s.context.error;
 /** Why the last save was refused. */
-export const selectMenuSaveError = (s: Snapshot): AdminError | null => s.context.saveError;
+export const selectMenuSaveError = (s: Snapshot): ResourceError | null => s.context.saveError;

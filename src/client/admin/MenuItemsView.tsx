@@ -21,7 +21,6 @@ import { useT } from '../i18n/useT';
 import type { CellViewProps } from '../layout/CellViewProps';
 import { useCellViewActor } from '../layout/useCellViewActor';
 import { MENU_SOURCES } from '../nav/useMenu';
-import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
 import { AdminError, useFieldError } from './AdminError';
 
@@ -256,8 +255,7 @@ function MenuItemsPanel({ actor }: { actor: MenuSettingsActorRef }) {
 /** The menu items screen (administrators of dedicated deployments; others see the server's refusal). */
 export function MenuItemsView({ cell, spec }: CellViewProps) {
   const t = useT();
-  const { connection, alerts } = useActors();
-  const actor = useCellViewActor(cell, 'menu', 'menuSettings', { connection, alerts });
+  const actor = useCellViewActor(cell, 'menu', 'menuSettings', undefined);
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'menu' }), [cell, title]);
   return actor ? <MenuItemsPanel actor={actor} /> : null;

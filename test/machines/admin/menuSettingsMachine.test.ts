@@ -1,4 +1,3 @@
-import type { AdminAlerts, AdminConnection } from '../../../machines/admin/adminRequests';
 import {
   menuSettingsMachine,
   selectMenuDirty,
@@ -7,29 +6,25 @@ import {
   selectMenuSettingsError,
   selectMenuSettingsStatus,
 } from '../../../machines/admin/menuSettingsMachine';
-import { startAdmin } from './support';
+import { startAdminInSession as startAdmin } from './support';
 
-const start = () =>
-  startAdmin(menuSettingsMachine, ({ connection, alerts }) => ({
-    connection: connection as AdminConnection,
-    alerts: alerts as AdminAlerts,
-  }));
+const start = () => startAdmin(menuSettingsMachine, undefined);
 const MAIN = ['home', 'search', 'notifications'];
 
-test('reads the setting when started and shows it as the draft', () => {
+test('reads the setting when started and shows it as the draft', async () => {
   const t = start();
   expect(t.sent()).toEqual([{ o: 'act/menuSettings' }]);
   expect(selectMenuSettingsStatus(t.subject.getSnapshot())).toBe('LOADING');
-  t.reply({ hidden: ['search'], order: { '': ['search', 'home'] } });
+  await t.reply({ hidden: ['search'], order: { '': ['search', 'home'] } });
   const s = t.subject.getSnapshot();
   expect(selectMenuSettingsStatus(s)).toBe('READY');
   expect(selectMenuDraft(s)).toEqual({ hidden: ['search'], order: { '': ['search', 'home'] } });
   expect(selectMenuDirty(s)).toBe(false);
 });
 
-test('hides and shows entries, never an admin entry, and moves entries among their siblings', () => {
+test('hides and shows entries, never an admin entry, and moves entries among their siblings', async () => {
   const t = start();
-  t.reply({ hidden: [], order: {} });
+  await t.reply({ hidden: [], order: {} });
   t.subject.send({ type: 'menuSettings.hiddenToggled', path: 'search' });
   t.subject.send({ type: 'menuSettings.hiddenToggled', path: 'admin.menu-items' });
   expect(selectMenuDraft(t.subject.getSnapshot()).hidden).toEqual(['search']);
@@ -44,9 +39,9 @@ test('hides and shows entries, never an admin entry, and moves entries among the
   expect(selectMenuDraft(t.subject.getSnapshot()).hidden).toEqual([]);
 });
 
-test('an order moved back to the registered one is dropped, so nothing is left to save', () => {
+test('an order moved back to the registered one is dropped, so nothing is left to save', async () => {
   const t = start();
-  t.reply({ hidden: [], order: { admin: ['admin.state'] } });
+  await t.reply({ hidden: [], order: { admin: ['admin.state'] } });
   t.subject.send({ type: 'menuSettings.moved', parent: '', siblings: MAIN, registered: MAIN, path: 'home', by: 1 });
   expect(selectMenuDraft(t.subject.getSnapshot()).order).toEqual({ admin: ['admin.state'], '': ['search', 'home', 'notifications'] });
   t.subject.send({
@@ -61,10 +56,10 @@ test('an order moved back to the registered one is dropped, so nothing is left t
   expect(selectMenuDirty(t.subject.getSnapshot())).toBe(false);
 });
 
-test("another administrator's pushed setting replaces the shown one, or only the saved one under unsaved changes", () => {
+test("another administrator's pushed setting replaces the shown one, or only the saved one under unsaved changes", async () => {
   const t = start();
   t.subject.send({ type: 'menuSettings.pushed', settings: { hidden: ['x'], order: {} } });
-  t.reply({ hidden: [], order: {} });
+  await t.reply({ hidden: [], order: {} });
   expect(selectMenuDraft(t.subject.getSnapshot())).toEqual({ hidden: [], order: {} }); // not while loading
   t.subject.send({ type: 'menuSettings.pushed', settings: { hidden: ['home'], order: {} } });
   expect(selectMenuDraft(t.subject.getSnapshot())).toEqual({ hidden: ['home'], order: {} });
@@ -76,18 +71,18 @@ test("another administrator's pushed setting replaces the shown one, or only the
   expect(selectMenuDraft(t.subject.getSnapshot())).toEqual({ hidden: [], order: {} });
 });
 
-test('discard puts the saved setting back', () => {
+test('discard puts the saved setting back', async () => {
   const t = start();
-  t.reply({ hidden: ['home'], order: {} });
+  await t.reply({ hidden: ['home'], order: {} });
   t.subject.send({ type: 'menuSettings.hiddenToggled', path: 'search' });
   t.subject.send({ type: 'menuSettings.discarded' });
   expect(selectMenuDraft(t.subject.getSnapshot())).toEqual({ hidden: ['home'], order: {} });
   expect(selectMenuDirty(t.subject.getSnapshot())).toBe(false);
 });
 
-test('saves the draft whole, says applied, and takes the stored setting as saved', () => {
+test('saves the draft whole, says applied, and takes the stored setting as saved', async () => {
   const t = start();
-  t.reply({ hidden: [], order: {} });
+  await t.reply({ hidden: [], order: {} });
   t.subject.send({ type: 'menuSettings.saved' });
   expect(t.sent()).toHaveLength(1); // nothing to save yet
   t.subject.send({ type: 'menuSettings.hiddenToggled', path: 'search' });
@@ -97,7 +92,7 @@ test('saves the draft whole, says applied, and takes the stored setting as saved
   expect(selectMenuSettingsStatus(t.subject.getSnapshot())).toBe('SAVING');
   // Changes wait while saving.
   t.subject.send({ type: 'menuSettings.hiddenToggled', path: 'notifications' });
-  t.reply({ hidden: ['home', 'search'], order: {} });
+  await t.reply({ hidden: ['home', 'search'], order: {} });
   const s = t.subject.getSnapshot();
   expect(selectMenuSettingsStatus(s)).toBe('READY');
   expect(selectMenuDirty(s)).toBe(false);
@@ -105,12 +100,12 @@ test('saves the draft whole, says applied, and takes the stored setting as saved
   expect(t.alerts).toEqual([{ type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } }]);
 });
 
-test('a refused save keeps the draft and names the problem; the next change clears it', () => {
+test('a refused save keeps the draft and names the problem; the next change clears it', async () => {
   const t = start();
-  t.reply({ hidden: [], order: {} });
+  await t.reply({ hidden: [], order: {} });
   t.subject.send({ type: 'menuSettings.hiddenToggled', path: 'gone' });
   t.subject.send({ type: 'menuSettings.saved' });
-  t.reply({ userMessage: 'validationFailed', fields: { hidden: 'errors.menu.unknownEntry' } }, { erred: true });
+  await t.reply({ userMessage: 'validationFailed', fields: { hidden: 'errors.menu.unknownEntry' } }, { erred: true });
   const s = t.subject.getSnapshot();
   expect(selectMenuSaveError(s)).toMatchObject({ userMessage: 'validationFailed', fields: { hidden: 'errors.menu.unknownEntry' } });
   expect(selectMenuDraft(s).hidden).toEqual(['gone']);
@@ -120,13 +115,13 @@ test('a refused save keeps the draft and names the problem; the next change clea
   expect(t.alerts).toEqual([]);
 });
 
-test('a refused read shows the refusal and can be asked again', () => {
+test('a refused read shows the refusal and can be asked again', async () => {
   const t = start();
-  t.reply({ userMessage: 'unknownOperation' }, { erred: true });
+  await t.reply({ userMessage: 'unknownOperation' }, { erred: true });
   expect(selectMenuSettingsStatus(t.subject.getSnapshot())).toBe('FAILED');
   expect(selectMenuSettingsError(t.subject.getSnapshot())).toMatchObject({ userMessage: 'unknownOperation' });
   t.subject.send({ type: 'menuSettings.reloaded' });
   expect(t.sent()).toHaveLength(2);
-  t.reply({ hidden: ['search'], order: {} });
+  await t.reply({ hidden: ['search'], order: {} });
   expect(selectMenuSettingsStatus(t.subject.getSnapshot())).toBe('READY');
 });
