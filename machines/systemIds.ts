@@ -2,26 +2,14 @@
  * System ids of the long-lived actors of the browser session, and typed getters for them.
  * Every actor finds its peers through `system.get(...)` with these constants, never a string literal.
  * A module's actors take the ids the module declares in its own folder (`machines/<module>/`).
+ *
+ * This file imports no machine, so every machine may import it: the type of each actor comes from
+ * `SystemActors`, which `systemActors.ts` fills in from the machines (a module augmentation).
  */
-import type { ActorRefFrom } from 'xstate';
-import type { accountMachine } from './account/accountMachine';
-import type { alertsMachine } from './session/alertsMachine';
-import type { clockMachine } from './session/clockMachine';
-import type { lovMachine } from './item/lovMachine';
-import type { authMachine } from './session/authMachine';
-import type { connectionMachine } from './session/connectionMachine';
-import type { highlightMachine } from './session/highlightMachine';
-import type { masqueradeMachine } from './session/masqueradeMachine';
-import type { notificationsMachine } from './session/notificationsMachine';
-import type { retryMachine } from './session/retryMachine';
-import type { routerMachine } from './router/routerMachine';
-import type { savedSearchesMachine } from './search/savedSearchesMachine';
-import type { searchBarMachine } from './search/searchBarMachine';
-import type { sessionMachine } from './session/sessionMachine';
-import type { shellMachine } from './session/shellMachine';
-import type { sysAlertsMachine } from './session/sysAlertsMachine';
-import type { tasksMachine } from './session/tasksMachine';
-import type { whatsNewMachine } from './session/whatsNewMachine';
+
+/** System id to the type of the actor registered under it (filled in by `systemActors.ts`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- its members come from the module augmentation in systemActors.ts
+export interface SystemActors {}
 
 /** The system ids, one per long-lived actor. */
 export const SystemId = {
@@ -51,24 +39,24 @@ export interface SystemLike {
   get(key: string): unknown;
 }
 
-export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
-export type AuthActorRef = ActorRefFrom<typeof authMachine>;
-export type ConnectionActorRef = ActorRefFrom<typeof connectionMachine>;
-export type RetryActorRef = ActorRefFrom<typeof retryMachine>;
-export type AlertsActorRef = ActorRefFrom<typeof alertsMachine>;
-export type TasksActorRef = ActorRefFrom<typeof tasksMachine>;
-export type SysAlertsActorRef = ActorRefFrom<typeof sysAlertsMachine>;
-export type ShellActorRef = ActorRefFrom<typeof shellMachine>;
-export type RouterActorRef = ActorRefFrom<typeof routerMachine>;
-export type LovActorRef = ActorRefFrom<typeof lovMachine>;
-export type HighlightActorRef = ActorRefFrom<typeof highlightMachine>;
-export type SearchBarActorRef = ActorRefFrom<typeof searchBarMachine>;
-export type SavedSearchesActorRef = ActorRefFrom<typeof savedSearchesMachine>;
-export type WhatsNewActorRef = ActorRefFrom<typeof whatsNewMachine>;
-export type NotificationsActorRef = ActorRefFrom<typeof notificationsMachine>;
-export type MasqueradeActorRef = ActorRefFrom<typeof masqueradeMachine>;
-export type ClockActorRef = ActorRefFrom<typeof clockMachine>;
-export type AccountActorRef = ActorRefFrom<typeof accountMachine>;
+export type SessionActorRef = SystemActors['session'];
+export type AuthActorRef = SystemActors['auth'];
+export type ConnectionActorRef = SystemActors['connection'];
+export type RetryActorRef = SystemActors['retry'];
+export type AlertsActorRef = SystemActors['alerts'];
+export type TasksActorRef = SystemActors['tasks'];
+export type SysAlertsActorRef = SystemActors['sysAlerts'];
+export type ShellActorRef = SystemActors['shell'];
+export type RouterActorRef = SystemActors['router'];
+export type LovActorRef = SystemActors['lov'];
+export type HighlightActorRef = SystemActors['highlight'];
+export type SearchBarActorRef = SystemActors['searchBar'];
+export type SavedSearchesActorRef = SystemActors['savedSearches'];
+export type WhatsNewActorRef = SystemActors['whatsNew'];
+export type NotificationsActorRef = SystemActors['notifications'];
+export type MasqueradeActorRef = SystemActors['masquerade'];
+export type ClockActorRef = SystemActors['clock'];
+export type AccountActorRef = SystemActors['account'];
 
 // The registry holds untyped refs; this cast is the one place that ties a system id to its machine.
 function lookUp<T>(system: SystemLike, id: SystemId): T | undefined {

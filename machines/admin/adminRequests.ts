@@ -3,7 +3,7 @@ import type { ActorRef, Snapshot } from 'xstate';
 import type { Item } from '../../src/shared/items/types';
 import type { Frame } from '../../src/shared/protocol';
 import type { ItemError } from '../item/itemRequest';
-import type { ReplyTarget } from '../session/connectionMachine';
+import type { ReplyTarget } from '../session/pendingRequests';
 import type { RequestFailure } from '../session/sessionErrors';
 
 /** The session's connection as the admin actors use it: they send requests, replies come back to them. */

@@ -7,7 +7,7 @@
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { MemberCandidate, OrgMember, OrgMembersReply, SiteOwnerReply } from '../../src/shared/admin/SiteOwner';
 import type { Frame } from '../../src/shared/protocol';
-import type { ConnectionReplyEvent } from '../session/connectionMachine';
+import type { ConnectionReplyEvent } from '../session/pendingRequests';
 import { toAdminError, type AdminAlerts, type AdminConnection, type AdminError } from './adminRequests';
 
 export interface OwnerInput {

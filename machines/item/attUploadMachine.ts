@@ -6,7 +6,7 @@
 import { assign, emit, enqueueActions, fromCallback, setup, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { AttachmentKind } from '../../src/shared/fileConstants';
 import type { UserMessage } from '../../src/shared/protocol';
-import type { ConnectionReplyEvent } from '../session/connectionMachine';
+import type { ConnectionReplyEvent } from '../session/pendingRequests';
 import type { SessionEffects, UploadFailure } from '../session/sessionEffects';
 import { getConnection, type ConnectionActorRef, type SystemLike } from '../systemIds';
 

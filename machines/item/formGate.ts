@@ -1,7 +1,7 @@
 /** The cell's gate for an item form (spec 000 §4 Cells): validate, save and reset as events to the form actor. */
 import type { AnyActorRef } from 'xstate';
 import type { FieldErrors } from '../../src/shared/items/itemSchema';
-import type { CellGate } from '../router/cellMachine';
+import type { CellGate } from '../router/cellGate';
 
 /** How the last save ended, numbered so that the gate knows which one it waits for. */
 export interface SaveOutcome {

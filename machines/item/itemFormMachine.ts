@@ -9,7 +9,7 @@ import { validateItemData, type FieldErrors } from '../../src/shared/items/itemS
 import type { Item, ItemData } from '../../src/shared/items/types';
 import { UserMessage } from '../../src/shared/protocol';
 import { formatLocation } from '../router/formatLocation';
-import type { ConnectionReplyEvent } from '../session/connectionMachine';
+import type { ConnectionReplyEvent } from '../session/pendingRequests';
 import type { RequestFailure } from '../session/sessionErrors';
 import { getAuth, getConnection, getRouter } from '../systemIds';
 import { changesOf, dataOf, draftOf, formType } from './itemFormData';

@@ -8,7 +8,7 @@ import type { Item } from '../../src/shared/items/types';
 import { Push, UserMessage } from '../../src/shared/protocol';
 import { sessionWatch, type SessionWatchEvent } from '../router/sessionWatch';
 import { selectActiveItemId } from '../router/routerSelectors';
-import type { ConnectionReplyEvent } from '../session/connectionMachine';
+import type { ConnectionReplyEvent } from '../session/pendingRequests';
 import { getAlerts, getConnection, getRouter } from '../systemIds';
 import { toItemError, type ItemError } from './itemRequest';
 import { itemNotifyMachine, type ItemNotifyActorRef, type ItemNotifyEvent } from './itemNotifyMachine';

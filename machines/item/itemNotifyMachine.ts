@@ -4,7 +4,7 @@
  */
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { NOTIFY_PREFERENCES, type NotifyPreference } from '../../src/shared/items/types';
-import type { ConnectionReplyEvent } from '../session/connectionMachine';
+import type { ConnectionReplyEvent } from '../session/pendingRequests';
 import { getAlerts, getConnection } from '../systemIds';
 import { answers, toItemError, type ItemError } from './itemRequest';
 

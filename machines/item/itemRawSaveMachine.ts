@@ -5,7 +5,7 @@
  */
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Item, ItemData } from '../../src/shared/items/types';
-import type { ConnectionReplyEvent } from '../session/connectionMachine';
+import type { ConnectionReplyEvent } from '../session/pendingRequests';
 import { getConnection } from '../systemIds';
 import { answers, toItemError, type ItemError } from './itemRequest';
 

@@ -1,5 +1,5 @@
 /** What the item actor and its children share for their socket requests: the error shape and the reply test. */
-import type { ConnectionReplyEvent } from '../session/connectionMachine';
+import type { ConnectionReplyEvent } from '../session/pendingRequests';
 import type { RequestFailure } from '../session/sessionErrors';
 
 /** What the error box shows: `errors.{userMessage}`, with `sysMessage` in its details dialog. */

@@ -3,7 +3,7 @@
  * and asked again whenever the item changes while it is shown.
  */
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { ConnectionReplyEvent } from '../session/connectionMachine';
+import type { ConnectionReplyEvent } from '../session/pendingRequests';
 import { getConnection } from '../systemIds';
 import { answers, toItemError, type ItemError } from './itemRequest';
 import type { TimelineEvent } from '../../src/shared/items/TimelineEvent';

@@ -7,7 +7,7 @@
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LovEntry, LovLists } from '../../src/shared/items/LovEntry';
 import { sessionWatch, type SessionWatchEvent } from '../router/sessionWatch';
-import type { ConnectionReplyEvent } from '../session/connectionMachine';
+import type { ConnectionReplyEvent } from '../session/pendingRequests';
 import { getConnection } from '../systemIds';
 
 /** One list as the cache holds it. */

@@ -10,7 +10,7 @@ import { SEARCH_MIN_TEXT, SEARCH_SUGGESTIONS } from '../../src/shared/constants'
 import { orgContactError } from '../../src/shared/items/orgContactRules';
 import type { RelValue } from '../../src/shared/items/types';
 import type { SearchQuery } from '../../src/shared/search';
-import type { ConnectionReplyEvent } from '../session/connectionMachine';
+import type { ConnectionReplyEvent } from '../session/pendingRequests';
 import { getConnection, type ConnectionActorRef, type SystemLike } from '../systemIds';
 
 /** One offered or chosen item. */

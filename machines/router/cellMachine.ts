@@ -2,6 +2,7 @@
  * One column of the layout (spec 000 §3 Cell, §4 Cells): its toolbar data, its width, and the gates
  * its view registers so that a close (VALIDATE and CLOSE) or a save (VALIDATE and SAVE) can be vetoed.
  */
+import type { CellGate } from './cellGate';
 import {
   assign,
   emit,
@@ -23,13 +24,7 @@ import { RESULTS_VIEWS } from './resultsViews';
 import { VIEW_ACTORS, type ViewActorRequest } from './viewActors';
 import type { CellWidth } from './views';
 
-/** What a cell's view registers: validation vetoes by answering false, a failed save rejects. */
-export interface CellGate {
-  validate(): boolean | Promise<boolean>;
-  save?(): Promise<void>;
-  /** Puts the view back as it was saved (discard). */
-  reset?(): void;
-}
+export type { CellGate } from './cellGate';
 
 /** The answer a cell gives the router when asked to close. */
 export type CellReply = { type: 'cell.closeAnswered'; key: string; index: number; ok: boolean };

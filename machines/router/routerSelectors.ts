@@ -1,8 +1,8 @@
 /** Selectors over the router snapshot for `useSelector` and for other actors. */
-import type { SnapshotFrom } from 'xstate';
-import type { routerMachine, RouterCell } from './routerMachine';
+import type { RouterActorRef } from '../systemIds';
 
-export type RouterSnapshot = SnapshotFrom<typeof routerMachine>;
+export type RouterSnapshot = ReturnType<RouterActorRef['getSnapshot']>;
+type RouterCell = RouterSnapshot['context']['cells'][number];
 
 /** The open columns, in order. */
 export const selectCells = (snapshot: RouterSnapshot): RouterCell[] => snapshot.context.cells;

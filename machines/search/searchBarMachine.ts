@@ -13,7 +13,7 @@ import type { SearchQuery, SearchReply } from '../../src/shared/search/SearchQue
 import { UserMessage } from '../../src/shared/protocol';
 import type { RouterSnapshot } from '../router/routerSelectors';
 import { sessionWatch, type SessionWatchEvent } from '../router/sessionWatch';
-import type { ConnectionReplyEvent } from '../session/connectionMachine';
+import type { ConnectionReplyEvent } from '../session/pendingRequests';
 import { getConnection, getRouter } from '../systemIds';
 
 /** How long typing must pause before the server is asked (the spec leaves the value open). */

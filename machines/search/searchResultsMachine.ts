@@ -8,7 +8,7 @@ import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } f
 import type { Item } from '../../src/shared/items/types';
 import { UserMessage, type TaskInfo } from '../../src/shared/protocol';
 import type { FacetBucket, SearchReply } from '../../src/shared/search/SearchQuery';
-import type { ConnectionReplyEvent } from '../session/connectionMachine';
+import type { ConnectionReplyEvent } from '../session/pendingRequests';
 import { getAlerts, getConnection, getRouter, getTasks } from '../systemIds';
 import { DEFAULT_SETTINGS, facetSpecsFor, nextSort, resultsQuery, type DisplayAs, type ResultsSettings } from './searchResultsQuery';
 

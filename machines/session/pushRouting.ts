@@ -12,7 +12,7 @@ import {
 } from '../../src/shared/protocol';
 import type { SystemId } from '../systemIds';
 import type { AuthEvent } from './authMachine';
-import type { SessionEvent } from './sessionMachine';
+import type { SessionEvent } from './sessionEvents';
 import type { SysAlertsEvent, SystemAlert } from './sysAlertsMachine';
 import type { TasksEvent } from './tasksMachine';
 

@@ -17,6 +17,7 @@ import { retryMachine } from './retryMachine';
 import { lovMachine } from '../item/lovMachine';
 import { routerMachine } from '../router/routerMachine';
 import type { SessionModules } from './moduleActors';
+import type { SessionEvent } from './sessionEvents';
 import { savedSearchesMachine } from '../search/savedSearchesMachine';
 import { searchBarMachine } from '../search/searchBarMachine';
 import type { SessionEffects } from './sessionEffects';
@@ -43,13 +44,7 @@ export interface SessionContext {
   messages: Record<string, Record<string, string | null>>;
 }
 
-export type SessionEvent =
-  /** A `storage` event from another tab (key null: storage was cleared). */
-  | { type: 'session.storageChanged'; key: string | null; newValue: string | null }
-  /** The server pushed parts of the site config that administrators changed (the menu setting). */
-  | { type: 'session.siteConfigChanged'; changes: Partial<SiteConfig> }
-  /** An administrator changed a site text (the `localeOverride` push, or this page's own save). */
-  | { type: 'session.messageChanged'; lang: string; key: string; message: string | null };
+export type { SessionEvent } from './sessionEvents';
 
 /** Root session actor: spawns auth, connection, retry, alerts, tasks, sysAlerts, shell, router, whatsNew, notifications, masquerade, clock, account and every registered module's actors, and relays browser events to them. */
 export const sessionMachine = setup({
