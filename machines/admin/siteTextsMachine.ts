@@ -1,32 +1,33 @@
 /**
  * The admin.systext screen's actor: the site's own wording of the messages (locale overrides) of one
  * language, read with `act/localeOverrides`, changed one write at a time with `act/setLocaleOverride`.
- * A saved text is emitted (`siteTexts.changed`) so the running app can show it at once.
+ * A saved text is emitted (`siteTexts.changed`) so the running app can show it at once. Both requests
+ * are `operation` actors; a language chosen while one loads drops that load with its actor.
  */
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { ConnectionReplyEvent } from '../session/connectionMachine';
-import { toAdminError, type AdminAlerts, type AdminConnection, type AdminError } from './adminRequests';
+import type { LocaleOverridePush } from '../../src/shared/protocol';
+import { callOf, type OperationCall } from '../../src/shared/protocol/operationCall';
+import { operations } from '../../src/shared/protocol/operations';
+import { failureOf, operationLogic } from '../session/operation';
+import { toResourceError, type ResourceError } from '../session/resourceMachine';
+import { getAlerts } from '../systemIds';
 
 export interface SiteTextsInput {
-  connection: AdminConnection;
-  alerts?: AdminAlerts | null;
   /** The language shown first (default `en`). */
   lang?: string;
 }
 
 export interface SiteTextsContext {
-  connection: AdminConnection;
-  alerts: AdminAlerts | null;
   lang: string;
   /** Message key to the site's text, for `lang`. */
   overrides: Record<string, string>;
   /** Why the texts could not be had. */
-  error: AdminError | null;
+  error: ResourceError | null;
   /** Why the last write was refused, and the message key it concerned (kept until the next write or a clear). */
-  saveError: AdminError | null;
+  saveError: ResourceError | null;
   savingKey: string | null;
-  /** Counts the list requests, so that a reply to an older one (another language) is ignored. */
-  generation: number;
+  /** The write under way. */
+  saving: OperationCall<LocaleOverridePush> | null;
 }
 
 export type SiteTextsEvent =
@@ -35,8 +36,7 @@ export type SiteTextsEvent =
   /** A text for `key`; null (or blank) puts the bundled one back. */
   | { type: 'siteTexts.saved'; key: string; message: string | null }
   /** The refusal was read (the text was changed or the editor closed). */
-  | { type: 'siteTexts.errorCleared' }
-  | ConnectionReplyEvent;
+  | { type: 'siteTexts.errorCleared' };
 
 /** What a saved text changed: `message` null means the bundled text is back. */
 export interface SiteTextChanged {
@@ -45,12 +45,6 @@ export interface SiteTextChanged {
   key: string;
   message: string | null;
 }
-
-const SAVE_TICKET = 'siteTexts.save';
-const loadTicket = (generation: number): string => `siteTexts.load:${generation}`;
-
-const ticketIs = (event: SiteTextsEvent, ticket: string): boolean =>
-  (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket === ticket;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -72,76 +66,69 @@ export const siteTextsMachine = setup({
     input: {} as SiteTextsInput,
     emitted: {} as SiteTextChanged,
   },
-  guards: {
-    isLoadReply: ({ context, event }) => ticketIs(event, loadTicket(context.generation)),
-    isSaveReply: ({ event }) => ticketIs(event, SAVE_TICKET),
-  },
+  actors: { operation: operationLogic },
   actions: {
-    load: enqueueActions(({ context, enqueue, self }) => {
-      const generation = context.generation + 1;
-      enqueue.assign({ generation });
-      enqueue.sendTo(context.connection, {
-        type: 'connection.send',
-        frame: { o: 'act/localeOverrides', b: { lang: context.lang } },
-        ticket: loadTicket(generation),
-        replyTo: self,
-      });
-    }),
     storeLang: assign(({ event }) =>
       event.type === 'siteTexts.langChosen' ? { lang: event.lang, overrides: {}, saveError: null, savingKey: null } : {},
     ),
-    storeOverrides: assign(({ event }) =>
-      event.type === 'connection.replied' ? { overrides: overridesOf(event.frame.b), error: null } : {},
+    storeOverrides: assign((_, params: { output: unknown }) => ({ overrides: overridesOf(params.output), error: null })),
+    storeError: assign((_, params: { error: unknown }) => ({ error: toResourceError(failureOf(params.error)) })),
+    startWrite: assign(({ context, event }) =>
+      event.type === 'siteTexts.saved'
+        ? {
+            savingKey: event.key,
+            saveError: null,
+            saving: callOf(operations.setLocaleOverride, { lang: context.lang, key: event.key, message: event.message }),
+          }
+        : {},
     ),
-    storeError: assign(({ event }) => (event.type === 'connection.failed' ? { error: toAdminError(event.failure) } : {})),
-    write: enqueueActions(({ context, event, enqueue, self }) => {
-      if (event.type !== 'siteTexts.saved') return;
-      enqueue.assign({ savingKey: event.key, saveError: null });
-      const frame = { o: 'act/setLocaleOverride', b: { lang: context.lang, key: event.key, message: event.message } };
-      enqueue.sendTo(context.connection, { type: 'connection.send', frame, ticket: SAVE_TICKET, replyTo: self });
-    }),
+    endWrite: assign({ saving: null }),
     // The server's answer is the truth: a blank message came back as null (the bundled text).
-    storeChange: assign(({ context, event }) => {
-      const change = event.type === 'connection.replied' ? changeOf(event.frame.b) : null;
+    storeChange: assign(({ context }, params: { output: unknown }) => {
+      const change = changeOf(params.output);
       if (!change || change.lang !== context.lang) return {};
       const { [change.key]: _old, ...rest } = context.overrides;
       return { overrides: change.message === null ? rest : { ...rest, [change.key]: change.message } };
     }),
-    announce: enqueueActions(({ event, enqueue }) => {
-      const change = event.type === 'connection.replied' ? changeOf(event.frame.b) : null;
+    announce: enqueueActions(({ enqueue }, params: { output: unknown }) => {
+      const change = changeOf(params.output);
       if (change) enqueue.emit({ type: 'siteTexts.changed', ...change });
     }),
-    applied: enqueueActions(({ context, enqueue }) => {
-      if (context.alerts) enqueue.sendTo(context.alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
+    sayApplied: enqueueActions(({ enqueue, system }) => {
+      const alerts = getAlerts(system);
+      if (alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
     }),
-    storeSaveError: assign(({ event }) => (event.type === 'connection.failed' ? { saveError: toAdminError(event.failure) } : {})),
+    storeSaveError: assign((_, params: { error: unknown }) => ({ saveError: toResourceError(failureOf(params.error)) })),
     clearSaveError: assign({ saveError: null, savingKey: null }),
   },
 }).createMachine({
   id: 'siteTexts',
   context: ({ input }) => ({
-    connection: input.connection,
-    alerts: input.alerts ?? null,
     lang: input.lang ?? 'en',
     overrides: {},
     error: null,
     saveError: null,
     savingKey: null,
-    generation: 0,
+    saving: null,
   }),
   initial: 'LOADING',
   states: {
     LOADING: {
-      entry: 'load',
+      invoke: {
+        id: 'load',
+        src: 'operation',
+        input: ({ context }) => callOf(operations.localeOverrides, { lang: context.lang }),
+        onDone: { target: 'READY', actions: { type: 'storeOverrides', params: ({ event }) => ({ output: event.output }) } },
+        onError: { target: 'FAILED', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      },
       on: {
-        'connection.replied': { guard: 'isLoadReply', target: 'READY', actions: 'storeOverrides' },
-        'connection.failed': { guard: 'isLoadReply', target: 'FAILED', actions: 'storeError' },
+        // Re-entered: the load of the previous language stops with its actor, so its answer never lands.
         'siteTexts.langChosen': { target: 'LOADING', reenter: true, actions: 'storeLang' },
       },
     },
     READY: {
       on: {
-        'siteTexts.saved': { target: 'SAVING', actions: 'write' },
+        'siteTexts.saved': { target: 'SAVING', actions: 'startWrite' },
         'siteTexts.errorCleared': { actions: 'clearSaveError' },
         'siteTexts.langChosen': { target: 'LOADING', actions: 'storeLang' },
         'siteTexts.reloaded': 'LOADING',
@@ -149,9 +136,24 @@ export const siteTextsMachine = setup({
     },
     // One write at a time: another language waits until this one is answered.
     SAVING: {
-      on: {
-        'connection.replied': { guard: 'isSaveReply', target: 'READY', actions: ['storeChange', 'applied', 'announce'] },
-        'connection.failed': { guard: 'isSaveReply', target: 'READY', actions: 'storeSaveError' },
+      invoke: {
+        id: 'save',
+        src: 'operation',
+        // Set by the transition into SAVING; the fallback only satisfies the type.
+        input: ({ context }) => context.saving ?? callOf(operations.localeOverrides, { lang: context.lang }),
+        onDone: {
+          target: 'READY',
+          actions: [
+            'endWrite',
+            { type: 'storeChange', params: ({ event }) => ({ output: event.output }) },
+            'sayApplied',
+            { type: 'announce', params: ({ event }) => ({ output: event.output }) },
+          ],
+        },
+        onError: {
+          target: 'READY',
+          actions: ['endWrite', { type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) }],
+        },
       },
     },
     FAILED: {
@@ -174,8 +176,8 @@ export const selectSiteTextsLang = (s: Snapshot): string => s.context.lang;
 /** The site's texts of that language, by message key. */
 export const selectSiteTexts = (s: Snapshot): Record<string, string> => s.context.overrides;
 /** Why the texts could not be had. */
-export const selectSiteTextsError = (s: Snapshot): AdminError | null => s.context.error;
+export const selectSiteTextsError = (s: Snapshot): ResourceError | null => s.context.error;
 /** Why the last write was refused. */
-export const selectSiteTextSaveError = (s: Snapshot): AdminError | null => s.context.saveError;
+export const selectSiteTextSaveError = (s: Snapshot): ResourceError | null => s.context.saveError;
 /** The message key of the last write (under way, done or refused). */
 export const selectSiteTextSavingKey = (s: Snapshot): string | null => s.context.savingKey;

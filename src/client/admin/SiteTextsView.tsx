@@ -21,7 +21,6 @@ import { useSession } from '../session/SessionContext';
 import { useT } from '../i18n/useT';
 import type { CellViewProps } from '../layout/CellViewProps';
 import { useCellViewActor } from '../layout/useCellViewActor';
-import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
 import { AdminError } from './AdminError';
 import { SiteTextEntry } from './SiteTextEntry';
@@ -142,8 +141,7 @@ export function SiteTextsView({ cell, spec }: CellViewProps) {
   const t = useT();
   const intl = useIntl();
   const session = useSession();
-  const { connection, alerts } = useActors();
-  const actor = useCellViewActor(cell, 'texts', 'siteTexts', { connection, alerts, lang: intl.locale });
+  const actor = useCellViewActor(cell, 'texts', 'siteTexts', { lang: intl.locale });
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'article' }), [cell, title]);
   // The administrator's own page shows a saved text at once, before the server's push to every page.
