@@ -1,0 +1,38 @@
+/**
+ * The smallest complete domain module (docs/modules.md): a field journal. Its model is what both
+ * sides read: one item type, a menu entry, a view, their labels and the one icon the core lacks.
+ */
+import type { ItemData, ItemTypeDef } from '../../../src/shared/items/types';
+import type { ModuleModel } from '../../../src/shared/modules/ModuleModel';
+
+/** One entry of the journal: what was seen on the land, and when. */
+export const JournalEntryType: ItemTypeDef = {
+  name: 'JournalEntry',
+  defaultIcon: 'book',
+  defaultAccess: 'PRIVATE',
+  properties: {
+    title: { kind: 'textField', required: true, notBlank: true, maxLength: 200, sortable: true },
+    date: { kind: 'DT', required: true, sortable: true, facet: { kind: 'dateRanges' } },
+    notes: { kind: 'HTM', maxLength: 20_000 },
+  },
+  label: (item: ItemData) => (typeof item.title === 'string' ? item.title : ''),
+  listItem: { title: 'title', subtitle: 'date', icon: 'book' },
+  defaultHeaders: ['date', 'title'],
+};
+
+export const journalModule: ModuleModel = {
+  name: 'journal',
+  itemTypes: [JournalEntryType],
+  lists: [],
+  menu: [{ path: 'journal', title: 'views.v-journal', icon: 'book' }],
+  views: { 'v-journal': {} },
+  labels: {
+    'types.JournalEntry': 'journal entry',
+    'types.JournalEntry.title': 'Title',
+    'types.JournalEntry.date': 'Date',
+    'types.JournalEntry.notes': 'Notes',
+    'views.v-journal': 'Journal',
+  },
+  // Material Design's "book".
+  icons: { book: 'M18 2H6c-1.1 0-2 .9-2 2v16c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V4c0-1.1-.9-2-2-2M6 4h5v8l-2.5-1.5L6 12z' },
+};
