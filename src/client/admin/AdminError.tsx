@@ -1,5 +1,5 @@
 /** A refused admin request, as the error catalogue words it. */
-import type { AdminError as AdminErrorValue } from '../../../machines/admin/adminRequests';
+import type { ResourceError as AdminErrorValue } from '../../../machines/session/resourceMachine';
 import { useT } from '../i18n/useT';
 
 /** `errors.{userMessage}`, or nothing. */

@@ -1,6 +1,6 @@
 /** Adds a value to a list of values: list name, key and English label, for the chosen owner. */
 import { useState, type FormEvent } from 'react';
-import type { AdminError as AdminErrorValue } from '../../../machines/admin/adminRequests';
+import type { ResourceError as AdminErrorValue } from '../../../machines/session/resourceMachine';
 import { useT } from '../i18n/useT';
 import { Field } from '../pages/Field';
 import { Button } from '../shell/Button';

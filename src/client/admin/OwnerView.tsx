@@ -122,8 +122,7 @@ function OwnerPanel({ cell, actor, fromKey }: { cell: CellActorRef; actor: Owner
 /** The owner organisation screen. */
 export function OwnerView({ cell, spec }: CellViewProps) {
   const t = useT();
-  const { connection, alerts } = useActors();
-  const actor = useCellViewActor(cell, 'owner', 'owner', { connection, alerts });
+  const actor = useCellViewActor(cell, 'owner', 'owner', undefined);
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'organization' }), [cell, title]);
   return actor ? <OwnerPanel cell={cell} actor={actor} fromKey={spec.key} /> : null;

@@ -1,6 +1,6 @@
 /** A site text edited in place: the text, the values the app fills in, Save and Cancel; the refusal under the text. */
 import { useId, useState, type FormEvent } from 'react';
-import type { AdminError as AdminErrorValue } from '../../../machines/admin/adminRequests';
+import type { ResourceError as AdminErrorValue } from '../../../machines/session/resourceMachine';
 import { useT } from '../i18n/useT';
 import { Button } from '../shell/Button';
 import { AdminError } from './AdminError';

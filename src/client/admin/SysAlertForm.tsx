@@ -1,6 +1,6 @@
 /** The form of a system alert: title, message, modal. New alerts start active. */
 import { useState, type FormEvent } from 'react';
-import type { AdminError as AdminErrorValue } from '../../../machines/admin/adminRequests';
+import type { ResourceError as AdminErrorValue } from '../../../machines/session/resourceMachine';
 import type { Item } from '../../shared/items/types';
 import { useT } from '../i18n/useT';
 import { Field } from '../pages/Field';

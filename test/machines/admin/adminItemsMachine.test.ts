@@ -10,7 +10,7 @@ import {
 } from '../../../machines/admin/adminItemsMachine';
 import { callOf } from '../../../src/shared/protocol/operationCall';
 import { operations } from '../../../src/shared/protocol/operations';
-import { startInSession } from '../router/support/sessionFakes';
+import { startAdmin } from './support';
 
 const QUERY = { must: { _: 'SystemAlert' }, max: 100 };
 const alert = (i: number, extra: Record<string, unknown> = {}) => ({
@@ -23,16 +23,9 @@ const alert = (i: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-// Replies settle promises: let them land.
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 function start(readItems = true) {
-  const t = startInSession(adminItemsMachine, { systemId: 'adminItems', input: { query: QUERY, readItems } });
-  const reply = async (...args: Parameters<typeof t.reply>) => {
-    await t.reply(...args);
-    await settled();
-  };
-  return { ...t, reply, snap: () => t.subject.getSnapshot() };
+  const t = startAdmin(adminItemsMachine, { query: QUERY, readItems });
+  return { ...t, snap: () => t.subject.getSnapshot() };
 }
 
 describe('admin items actor', () => {

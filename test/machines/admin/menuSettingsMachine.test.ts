@@ -6,7 +6,7 @@ import {
   selectMenuSettingsError,
   selectMenuSettingsStatus,
 } from '../../../machines/admin/menuSettingsMachine';
-import { startAdminInSession as startAdmin } from './support';
+import { startAdmin } from './support';
 
 const start = () => startAdmin(menuSettingsMachine, undefined);
 const MAIN = ['home', 'search', 'notifications'];

@@ -1,4 +1,3 @@
-import type { AdminAlerts, AdminConnection } from '../../../machines/admin/adminRequests';
 import {
   ownerMachine,
   selectCandidateSearch,
@@ -19,18 +18,17 @@ const READER = { userId: 'User-3', name: 'Rae', email: 'rae@x.org', contactId: '
 const MEMBERS = { orgId: 'Organization-1', members: [READER, WRITER], capabilities: ['Research', 'Vocab', 'write'] };
 const MANAGER = { orgId: 'Organization-1', org: ORG, mayChoose: false, mayManage: true };
 
-const start = () =>
-  startAdmin(ownerMachine, ({ connection, alerts }) => ({ connection: connection as AdminConnection, alerts: alerts as AdminAlerts }));
+const start = () => startAdmin(ownerMachine, undefined);
 const applied = { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } };
 
-it('asks the owner, then its members when the caller manages them', () => {
+it('asks the owner, then its members when the caller manages them', async () => {
   const t = start();
   expect(t.sent()).toEqual([{ o: 'act/siteOwner' }]);
   expect(selectOwnerStatus(t.subject.getSnapshot())).toBe('LOADING');
-  t.reply(MANAGER);
+  await t.reply(MANAGER);
   expect(t.sent()[1]).toEqual({ o: 'act/orgMembers', b: { orgId: 'Organization-1' } });
   expect(selectOwnerStatus(t.subject.getSnapshot())).toBe('LOADING');
-  t.reply(MEMBERS);
+  await t.reply(MEMBERS);
   const s = t.subject.getSnapshot();
   expect(selectOwnerStatus(s)).toBe('READY');
   expect(selectOwner(s)).toEqual(MANAGER);
@@ -38,9 +36,9 @@ it('asks the owner, then its members when the caller manages them', () => {
   expect(selectMembershipCapabilities(s)).toEqual(['Research', 'Vocab', 'write']);
 });
 
-it('asks no members of someone who does not manage them, nor when none is chosen, and refuses their writes', () => {
+it('asks no members of someone who does not manage them, nor when none is chosen, and refuses their writes', async () => {
   const t = start();
-  t.reply({ orgId: null, org: null, mayChoose: false, mayManage: false });
+  await t.reply({ orgId: null, org: null, mayChoose: false, mayManage: false });
   expect(t.sent()).toHaveLength(1);
   expect(selectOwnerStatus(t.subject.getSnapshot())).toBe('READY');
   t.subject.send({ type: 'owner.chosen', orgId: 'Organization-1' });
@@ -49,10 +47,10 @@ it('asks no members of someone who does not manage them, nor when none is chosen
   expect(selectOwnerMembers(t.subject.getSnapshot())).toEqual([]);
 });
 
-it("switches a capability on and off by the member's whole set, then asks again and says app.applied", () => {
+it("switches a capability on and off by the member's whole set, then asks again and says app.applied", async () => {
   const t = start();
-  t.reply(MANAGER);
-  t.reply(MEMBERS);
+  await t.reply(MANAGER);
+  await t.reply(MEMBERS);
   t.subject.send({ type: 'owner.capabilitySwitched', userId: 'User-3', capability: 'Vocab', on: true });
   expect(t.sent()[2]).toEqual({
     o: 'act/setMembership',
@@ -63,22 +61,22 @@ it("switches a capability on and off by the member's whole set, then asks again 
   // One write at a time: a second one waits for the first.
   t.subject.send({ type: 'owner.memberRemoved', userId: 'User-3' });
   expect(t.sent()).toHaveLength(3);
-  t.reply(null);
+  await t.reply(null);
   expect(t.alerts).toEqual([applied]);
   expect(t.sent()[3]).toEqual({ o: 'act/siteOwner' });
-  t.reply(MANAGER);
-  t.reply(MEMBERS);
+  await t.reply(MANAGER);
+  await t.reply(MEMBERS);
   t.subject.send({ type: 'owner.capabilitySwitched', userId: 'User-3', capability: 'Research', on: false });
   expect(t.sent()[5]).toEqual({ o: 'act/setMembership', b: { userId: 'User-3', orgId: 'Organization-1', capabilities: {} } });
 });
 
-it('keeps a refusal with the member it concerns until it is read, and the list stays', () => {
+it('keeps a refusal with the member it concerns until it is read, and the list stays', async () => {
   const t = start();
-  t.reply(MANAGER);
-  t.reply(MEMBERS);
+  await t.reply(MANAGER);
+  await t.reply(MEMBERS);
   t.subject.send({ type: 'owner.memberRemoved', userId: 'User-2' });
   expect(t.sent()[2]).toEqual({ o: 'act/removeMembership', b: { userId: 'User-2', orgId: 'Organization-1' } });
-  t.reply({ userMessage: 'notAllowed', sysMessage: 'A writer cannot remove their own membership' }, { erred: true });
+  await t.reply({ userMessage: 'notAllowed', sysMessage: 'A writer cannot remove their own membership' }, { erred: true });
   let s = t.subject.getSnapshot();
   expect(selectOwnerStatus(s)).toBe('READY');
   expect(selectOwnerSaveError(s)).toMatchObject({ userMessage: 'notAllowed' });
@@ -93,26 +91,26 @@ it('keeps a refusal with the member it concerns until it is read, and the list s
   expect(t.sent()).toHaveLength(3);
 });
 
-it('an administrator chooses the owner; a failed load shows its refusal and can be asked again', () => {
+it('an administrator chooses the owner; a failed load shows its refusal and can be asked again', async () => {
   const t = start();
-  t.reply({ orgId: null, org: null, mayChoose: true, mayManage: false });
+  await t.reply({ orgId: null, org: null, mayChoose: true, mayManage: false });
   t.subject.send({ type: 'owner.chosen', orgId: 'Organization-1' });
   expect(t.sent()[1]).toEqual({ o: 'act/setSiteOwner', b: { orgId: 'Organization-1' } });
   expect(selectOwnerSavingKey(t.subject.getSnapshot())).toBe('owner');
-  t.reply({ orgId: 'Organization-1' });
-  t.reply({ userMessage: 'notAllowed', sysMessage: 'Only a dedicated deployment has an owner organisation' }, { erred: true });
+  await t.reply({ orgId: 'Organization-1' });
+  await t.reply({ userMessage: 'notAllowed', sysMessage: 'Only a dedicated deployment has an owner organisation' }, { erred: true });
   expect(selectOwnerStatus(t.subject.getSnapshot())).toBe('FAILED');
   expect(selectOwnerError(t.subject.getSnapshot())).toMatchObject({ userMessage: 'notAllowed' });
   t.subject.send({ type: 'owner.reloaded' });
-  t.reply({ ...MANAGER, mayChoose: true });
-  t.reply({ userMessage: 'notAllowed' }, { erred: true });
+  await t.reply({ ...MANAGER, mayChoose: true });
+  await t.reply({ userMessage: 'notAllowed' }, { erred: true });
   expect(selectOwnerStatus(t.subject.getSnapshot())).toBe('FAILED');
 });
 
-it("finds candidates beside a write, keeps only the newest search's answer, and adds the one chosen", () => {
+it("finds candidates beside a write, keeps only the newest search's answer, and adds the one chosen", async () => {
   const t = start();
-  t.reply(MANAGER);
-  t.reply(MEMBERS);
+  await t.reply(MANAGER);
+  await t.reply(MEMBERS);
   t.subject.send({ type: 'owner.candidatesSearched', text: 'nia' });
   t.subject.send({ type: 'owner.candidatesSearched', text: 'nia n' });
   expect(t.sent().slice(2)).toEqual([
@@ -120,16 +118,16 @@ it("finds candidates beside a write, keeps only the newest search's answer, and 
     { o: 'act/orgMemberCandidates', b: { orgId: 'Organization-1', text: 'nia n' } },
   ]);
   const nia = { userId: 'User-5', name: 'Nia Newcomer', email: 'nia@x.org' };
-  t.reply([nia, { userId: 'User-6', name: 'Nia Other', email: 'o@x.org' }], { index: 2 });
+  await t.reply([nia, { userId: 'User-6', name: 'Nia Other', email: 'o@x.org' }], { index: 2 });
   expect(selectMemberCandidates(t.subject.getSnapshot())).toEqual([]);
   expect(selectCandidateSearch(t.subject.getSnapshot())).toEqual({ text: 'nia n', answered: false });
-  t.reply([nia], { index: 3 });
+  await t.reply([nia], { index: 3 });
   expect(selectMemberCandidates(t.subject.getSnapshot())).toEqual([nia]);
   expect(selectCandidateSearch(t.subject.getSnapshot())).toEqual({ text: 'nia n', answered: true });
   t.subject.send({ type: 'owner.memberAdded', userId: 'User-5' });
   expect(t.sent()[4]).toEqual({ o: 'act/setMembership', b: { userId: 'User-5', orgId: 'Organization-1', capabilities: {} } });
   expect(selectOwnerSavingKey(t.subject.getSnapshot())).toBe('new');
-  t.reply(null);
+  await t.reply(null);
   expect(selectMemberCandidates(t.subject.getSnapshot())).toEqual([]);
   expect(selectCandidateSearch(t.subject.getSnapshot())).toBeNull();
 });

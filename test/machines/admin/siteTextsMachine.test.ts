@@ -8,10 +8,10 @@ import {
   siteTextsMachine,
   type SiteTextChanged,
 } from '../../../machines/admin/siteTextsMachine';
-import { startAdminInSession } from './support';
+import { startAdmin } from './support';
 
 function start(lang?: string) {
-  const t = startAdminInSession(siteTextsMachine, lang ? { lang } : {});
+  const t = startAdmin(siteTextsMachine, lang ? { lang } : {});
   const changes: SiteTextChanged[] = [];
   t.subject.on('siteTexts.changed', (event) => changes.push(event));
   return { ...t, changes, snap: () => t.subject.getSnapshot() };
