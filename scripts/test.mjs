@@ -1,4 +1,4 @@
-// npm test: type check, build, then every jest project (unit, client, e2e, server on PGlite, server on PostgreSQL).
+// npm test: type check, lint, build, then every jest project (unit, client, e2e, server on PGlite, server on PostgreSQL).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { buildClient, buildServer } from '../esbuild.config.mjs';
@@ -36,6 +36,9 @@ if (missing.length) {
 
 console.log('Type check...');
 run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+// The shape of the code: formatting, the import rules, no import cycles, no floating promises (eslint.config.mjs).
+console.log('Lint...');
+run('npm', ['run', '--silent', 'lint']);
 await buildServer();
 // The e2e tests run the server as `npm start` does, which serves this bundle.
 await buildClient();
