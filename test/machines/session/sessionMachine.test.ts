@@ -1,4 +1,4 @@
-import { createActor, SimulatedClock } from 'xstate';
+import { createActor, setup, SimulatedClock, type ActorRefFrom } from 'xstate';
 import { TOKEN_STORAGE_KEY, WS_TIMEOUT_MS } from '../../../src/shared/constants';
 import {
   getAlerts,
@@ -167,5 +167,28 @@ describe('sessionMachine', () => {
     expect(currentModalAlert(t.sysAlerts.getSnapshot().context)?.id).toBe('m1');
     socket.push({ o: 'taskComplete', b: buildTask({ key: 'exp-2', percentageComplete: 100, resultURI: '/api/download/exp-2' }) });
     expect(t.effects.download).toHaveBeenCalledWith('/api/download/exp-2');
+  });
+});
+
+describe('module actors', () => {
+  it("spawns each registered module's actors under their own system ids, with input from the site config", () => {
+    const probe = setup({ types: { input: {} as { dedicated: boolean }, context: {} as { dedicated: boolean } } }).createMachine({
+      id: 'probe',
+      context: ({ input }) => ({ dedicated: input.dedicated }),
+    });
+    const session = createActor(sessionMachine, {
+      input: {
+        siteConfig: buildSiteConfig({ dedicated: true }),
+        clientVersion: '1.0.0',
+        effects: fakeEffects({ storage: new MemoryStorage() }),
+        modules: { views: {}, actors: [{ systemId: 'probe', logic: probe, input: (site) => ({ dedicated: site.dedicated }) }] },
+      },
+      systemId: SystemId.session,
+    }).start();
+    const ref = session.system.get('probe') as ActorRefFrom<typeof probe> | undefined;
+    expect(ref?.getSnapshot().context).toEqual({ dedicated: true });
+    // Spawned after the core's actors: they find auth and the connection from their start.
+    expect(getAuth(session.system)).toBeDefined();
+    session.stop();
   });
 });
