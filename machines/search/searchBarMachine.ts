@@ -9,12 +9,14 @@ import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { SEARCH_MIN_TEXT, SEARCH_SUGGESTIONS } from '../../src/shared/constants';
 import { isCompleteId, isValidId } from '../../src/shared/ids';
 import { itemTypes } from '../../src/shared/itemTypes';
-import type { SearchQuery, SearchReply } from '../../src/shared/search/SearchQuery';
+import type { SearchReply } from '../../src/shared/search/SearchQuery';
 import { UserMessage } from '../../src/shared/protocol';
+import { callOf } from '../../src/shared/protocol/operationCall';
+import { operations } from '../../src/shared/protocol/operations';
 import type { RouterSnapshot } from '../router/routerSelectors';
 import { sessionWatch, type SessionWatchEvent } from '../router/sessionWatch';
-import type { ConnectionReplyEvent } from '../session/pendingRequests';
-import { getConnection, getRouter } from '../systemIds';
+import { failureOf, operationLogic } from '../session/operation';
+import { getRouter } from '../systemIds';
 
 /** How long typing must pause before the server is asked (the spec leaves the value open). */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -27,8 +29,6 @@ export interface Suggestion {
 
 export interface SearchBarContext {
   text: string;
-  /** The text of the request under way or last answered; its ticket tells current replies from stale ones. */
-  query: string | null;
   suggestions: Suggestion[];
   /** Index of the suggestion the arrow keys moved to; -1 for none. */
   highlighted: number;
@@ -47,11 +47,7 @@ export type SearchBarEvent =
   /** Enter. */
   | { type: 'searchBar.submitted' }
   | { type: 'searchBar.suggestionChosen'; id: string }
-  | ConnectionReplyEvent
   | SessionWatchEvent;
-
-/** The ticket of a request for `text`: a reply to another text is stale; one to the same text answers the same question. */
-export const ticketOf = (text: string): string => `searchBar:${text}`;
 
 const trimmed = (context: SearchBarContext): string => context.text.trim();
 
@@ -66,10 +62,6 @@ export function typedItemId(text: string): string | null {
   const type = itemTypes.all().find((t) => t.name.toLowerCase() === typePart!.toLowerCase());
   return type ? [type.name, ...rest].join('-') : null;
 }
-const isCurrentReply = (context: SearchBarContext, event: SearchBarEvent): boolean =>
-  (event.type === 'connection.replied' || event.type === 'connection.failed') &&
-  context.query !== null &&
-  event.ticket === ticketOf(context.query);
 
 function suggestionsOf(body: unknown): Suggestion[] {
   const reply = body as Partial<SearchReply> | undefined;
@@ -78,21 +70,20 @@ function suggestionsOf(body: unknown): Suggestion[] {
   return ids.slice(0, SEARCH_SUGGESTIONS).map((id) => ({ id, label: typeof labels[id] === 'string' ? labels[id] : id }));
 }
 
-const EMPTY = { text: '', query: null, suggestions: [], highlighted: -1, errorKey: null } satisfies SearchBarContext;
+const EMPTY = { text: '', suggestions: [], highlighted: -1, errorKey: null } satisfies SearchBarContext;
 
-/** The search bar: open/closed, debounced suggestions with stale replies ignored, and where Enter leads. */
+/** The search bar: open/closed, debounced suggestions (a request left behind by typing is stopped with its state), and where Enter leads. */
 export const searchBarMachine = setup({
   types: {
     context: {} as SearchBarContext,
     events: {} as SearchBarEvent,
   },
-  actors: { sessionWatch },
+  actors: { sessionWatch, operation: operationLogic },
   delays: {
     debounce: SEARCH_DEBOUNCE_MS,
   },
   guards: {
     isShort: ({ event }) => event.type === 'searchBar.typed' && event.text.trim().length < SEARCH_MIN_TEXT,
-    isCurrentReply: ({ context, event }) => isCurrentReply(context, event),
     hasHighlighted: ({ context }) => context.suggestions[context.highlighted] !== undefined,
     isIdText: ({ context }) => typedItemId(context.text) !== null,
     hasText: ({ context }) => trimmed(context).length > 0,
@@ -102,20 +93,13 @@ export const searchBarMachine = setup({
     reset: assign(EMPTY),
     setText: assign(({ event }) => (event.type === 'searchBar.typed' ? { text: event.text, highlighted: -1 } : {})),
     clearResults: assign({ suggestions: [], highlighted: -1, errorKey: null }),
-    sendQuery: enqueueActions(({ context, enqueue, self, system }) => {
-      const query = trimmed(context);
-      enqueue.assign({ query });
-      const connection = getConnection(system);
-      if (!connection) return;
-      const body: SearchQuery = { must: { q: query }, max: SEARCH_SUGGESTIONS, labels: true };
-      enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'search/ids', b: body }, ticket: ticketOf(query), replyTo: self });
-    }),
-    storeSuggestions: assign(({ event }) =>
-      event.type === 'connection.replied' ? { suggestions: suggestionsOf(event.frame.b), highlighted: -1, errorKey: null } : {},
-    ),
-    storeError: assign(({ event }) => {
-      if (event.type !== 'connection.failed') return {};
-      const { failure } = event;
+    storeSuggestions: assign((_, params: { reply: unknown }) => ({
+      suggestions: suggestionsOf(params.reply),
+      highlighted: -1,
+      errorKey: null,
+    })),
+    storeError: assign((_, params: { error: unknown }) => {
+      const failure = failureOf(params.error);
       if (failure.kind === 'client') return { errorKey: failure.key };
       // Spec 000 §8: a malformed raw query is swallowed quietly; the user keeps typing.
       return { errorKey: failure.userMessage === UserMessage.parseRequestFailed ? null : `errors.${failure.userMessage}` };
@@ -183,12 +167,20 @@ export const searchBarMachine = setup({
           initial: 'WAITING',
           states: {
             WAITING: { after: { debounce: 'ASKING' } },
+            // Typing leaves this state, which stops the request: an answer to an earlier text is never heard.
             ASKING: {
-              entry: 'sendQuery',
-              on: {
-                // Replies with another ticket belong to an earlier text and fall through unheard.
-                'connection.replied': { guard: 'isCurrentReply', target: '#searchBar.OPEN.SUCCESS', actions: 'storeSuggestions' },
-                'connection.failed': { guard: 'isCurrentReply', target: '#searchBar.OPEN.FAILURE', actions: 'storeError' },
+              invoke: {
+                id: 'suggestions',
+                src: 'operation',
+                input: ({ context }) => callOf(operations.search, { must: { q: trimmed(context) }, max: SEARCH_SUGGESTIONS, labels: true }),
+                onDone: {
+                  target: '#searchBar.OPEN.SUCCESS',
+                  actions: { type: 'storeSuggestions', params: ({ event }) => ({ reply: event.output }) },
+                },
+                onError: {
+                  target: '#searchBar.OPEN.FAILURE',
+                  actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
           },

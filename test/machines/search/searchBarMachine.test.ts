@@ -1,4 +1,4 @@
-import { assign, createMachine, type ActorRefFrom } from 'xstate';
+import { assign, createMachine, fromPromise, type ActorRefFrom } from 'xstate';
 import {
   SEARCH_DEBOUNCE_MS,
   searchBarMachine,
@@ -19,8 +19,8 @@ const fakeRouter = createMachine({
   on: { 'router.linkFollowed': { actions: assign(({ context, event }) => ({ followed: [...context.followed, event.href] })) } },
 });
 
-function start() {
-  const h = startInSession(searchBarMachine, {
+function start(logic: typeof searchBarMachine = searchBarMachine) {
+  const h = startInSession(logic, {
     systemId: SystemId.searchBar,
     input: undefined,
     signedIn: true,
@@ -43,6 +43,9 @@ function start() {
     },
   };
 }
+
+// Replies settle promises: let them land.
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const answer = {
   ids: ['Contact-1', 'Contact-2'],
@@ -73,7 +76,7 @@ describe('searchBarMachine', () => {
     expect(t.searches()).toEqual([]);
   });
 
-  it('waits for a pause in typing, then asks search/ids for 5 labelled hits', () => {
+  it('waits for a pause in typing, then asks search/ids for 5 labelled hits', async () => {
     const t = start();
     t.open();
     t.type('mar');
@@ -85,6 +88,7 @@ describe('searchBarMachine', () => {
     t.clock.increment(1);
     expect(t.searches()).toEqual([{ o: 'search/ids', b: { must: { q: 'mary' }, max: 5, labels: true } }]);
     t.reply(answer);
+    await settled();
     expect(t.phase()).toBe('SUCCESS');
     expect(selectSuggestions(t.snapshot())).toEqual([
       { id: 'Contact-1', label: 'Mary Thomas' },
@@ -92,62 +96,73 @@ describe('searchBarMachine', () => {
     ]);
   });
 
-  it('keeps at most 5 suggestions and falls back to the id for a missing label', () => {
+  it('keeps at most 5 suggestions and falls back to the id for a missing label', async () => {
     const t = start();
     t.open();
     t.ask('con');
     t.reply({ ids: ['A-1', 'A-2', 'A-3', 'A-4', 'A-5', 'A-6'], labels: { 'A-1': 'One' }, total: 6, facets: {} });
+    await settled();
     expect(selectSuggestions(t.snapshot()).map((s) => s.label)).toEqual(['One', 'A-2', 'A-3', 'A-4', 'A-5']);
   });
 
-  it('ignores the reply to an earlier text', () => {
+  it('ignores the reply to an earlier text', async () => {
     const t = start();
     t.open();
     t.ask('mar');
     t.ask('mary');
     expect(t.searches()).toHaveLength(2);
     t.reply(answer, { index: 0 });
+    await settled();
     expect(t.phase()).toBe('FETCHING');
     t.reply({ ids: ['Contact-1'], labels: { 'Contact-1': 'Mary Thomas' }, total: 1, facets: {} }, { index: 1 });
+    await settled();
     expect(selectSuggestions(t.snapshot())).toEqual([{ id: 'Contact-1', label: 'Mary Thomas' }]);
     // A late reply after the answer changes nothing either.
     t.reply(answer, { index: 0 });
+    await settled();
     expect(selectSuggestions(t.snapshot())).toHaveLength(1);
   });
 
-  it('ignores a reply that arrives after the text became too short', () => {
+  it('ignores a reply that arrives after the text became too short', async () => {
     const t = start();
     t.open();
     t.ask('mary');
     t.type('ma');
     t.reply(answer);
+    await settled();
     expect(t.phase()).toBe('NO_SEARCH');
     expect(selectSuggestions(t.snapshot())).toEqual([]);
   });
 
-  it('shows errors.{userMessage} of a failed lookup, a client key as it is, and swallows parseRequestFailed', () => {
+  it('shows errors.{userMessage} of a failed lookup, a client key as it is, and swallows parseRequestFailed', async () => {
     const t = start();
     t.open();
     t.ask('mary');
     t.reply({ userMessage: 'notSignedIn' }, { erred: true });
+    await settled();
     expect(t.phase()).toBe('FAILURE');
     expect(selectSearchError(t.snapshot())).toBe('errors.notSignedIn');
     t.ask('[broken');
     t.reply({ userMessage: 'parseRequestFailed' }, { erred: true });
+    await settled();
     expect(t.phase()).toBe('FAILURE');
     expect(selectSearchError(t.snapshot())).toBeNull();
-    t.ask('maria');
-    const request = t.connection.getSnapshot().context.sent.at(-1);
-    request?.replyTo?.send({
-      type: 'connection.failed',
-      ticket: request.ticket,
-      o: 'search/ids',
-      failure: { kind: 'client', key: 'errors.networkError' },
-    });
-    expect(selectSearchError(t.snapshot())).toBe('errors.networkError');
     t.type('mar');
     expect(t.phase()).toBe('FETCHING');
     expect(selectSearchError(t.snapshot())).toBeNull();
+  });
+
+  it("shows a failure of the browser's side by its own key", async () => {
+    // The socket's failures come from the connection itself (RequestFailure of kind client).
+    const offline = searchBarMachine.provide({
+      actors: { operation: fromPromise(() => Promise.reject({ kind: 'client', key: 'errors.networkError' })) },
+    });
+    const t = start(offline);
+    t.open();
+    t.ask('maria');
+    await settled();
+    expect(t.phase()).toBe('FAILURE');
+    expect(selectSearchError(t.snapshot())).toBe('errors.networkError');
   });
 
   it('opens a typed item id on Enter and closes, empty again', () => {
@@ -192,11 +207,12 @@ describe('searchBarMachine', () => {
     expect(t.phase()).toBe('NO_SEARCH');
   });
 
-  it('moves the highlight with the arrows, wrapping through the field, and Enter opens the highlighted one', () => {
+  it('moves the highlight with the arrows, wrapping through the field, and Enter opens the highlighted one', async () => {
     const t = start();
     t.open();
     t.ask('mar');
     t.reply(answer);
+    await settled();
     const move = (step: 1 | -1) => t.subject.send({ type: 'searchBar.highlightMoved', step });
     expect(selectHighlighted(t.snapshot())).toBe(-1);
     move(1);
@@ -210,11 +226,12 @@ describe('searchBarMachine', () => {
     expect(t.followed()).toEqual(['/i-Contact-2']);
   });
 
-  it('opens a chosen suggestion, and refuses anything that is no id', () => {
+  it('opens a chosen suggestion, and refuses anything that is no id', async () => {
     const t = start();
     t.open();
     t.ask('mar');
     t.reply(answer);
+    await settled();
     t.subject.send({ type: 'searchBar.suggestionChosen', id: 'not an id' });
     expect(t.phase()).toBe('SUCCESS');
     t.subject.send({ type: 'searchBar.suggestionChosen', id: 'Contact-1' });
@@ -222,11 +239,12 @@ describe('searchBarMachine', () => {
     expect(t.phase()).toBe('CLOSED');
   });
 
-  it('closes on Esc and forgets the text and suggestions', () => {
+  it('closes on Esc and forgets the text and suggestions', async () => {
     const t = start();
     t.open();
     t.ask('mar');
     t.reply(answer);
+    await settled();
     t.subject.send({ type: 'searchBar.closed' });
     expect(t.phase()).toBe('CLOSED');
     t.open();
@@ -234,11 +252,12 @@ describe('searchBarMachine', () => {
     expect(selectSuggestions(t.snapshot())).toEqual([]);
   });
 
-  it("closes and forgets the previous user's suggestions when auth drops the item caches", () => {
+  it("closes and forgets the previous user's suggestions when auth drops the item caches", async () => {
     const t = start();
     t.open();
     t.ask('mar');
     t.reply(answer);
+    await settled();
     expect(selectSuggestions(t.snapshot())).not.toEqual([]);
     t.auth.send({ type: 'fake.cachesDropped' });
     expect(t.phase()).toBe('CLOSED');
