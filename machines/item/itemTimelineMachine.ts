@@ -1,12 +1,13 @@
 /**
  * The timeline of one item (spec 000 §2 "/timeline"): asked with `timeline/{id}` when a view wants it,
- * and asked again whenever the item changes while it is shown.
+ * and asked again whenever the item changes while it is shown. The request is an `operation` actor.
  */
-import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { ConnectionReplyEvent } from '../session/pendingRequests';
-import { getConnection } from '../systemIds';
-import { answers, toItemError, type ItemError } from './itemRequest';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { TimelineEvent } from '../../src/shared/items/TimelineEvent';
+import { callOf } from '../../src/shared/protocol/operationCall';
+import { operations } from '../../src/shared/protocol/operations';
+import { failureOf, operationLogic } from '../session/operation';
+import { toItemError, type ItemError } from './itemRequest';
 
 export type { TimelineEvent };
 
@@ -22,10 +23,7 @@ export type ItemTimelineEvent =
   /** A view shows the timeline: fetch it (again). */
   | { type: 'item.timelineRequested' }
   /** The item actor took a newer version of the item. */
-  | { type: 'item.changed' }
-  | ConnectionReplyEvent;
-
-const TICKET = 'timeline';
+  | { type: 'item.changed' };
 
 const isTimelineEvent = (value: unknown): value is TimelineEvent =>
   typeof value === 'object' &&
@@ -40,23 +38,18 @@ export const itemTimelineMachine = setup({
     events: {} as ItemTimelineEvent,
     input: {} as { id: string },
   },
+  actors: { operation: operationLogic },
   guards: {
-    isAnswer: ({ event }) => answers(event, TICKET) && event.type === 'connection.replied',
-    isFailure: ({ event }) => answers(event, TICKET) && event.type === 'connection.failed',
-    isStaleAnswer: ({ context, event }) => context.stale && answers(event, TICKET) && event.type === 'connection.replied',
+    isStale: ({ context }) => context.stale,
   },
   actions: {
-    sendTimeline: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = getConnection(system);
-      enqueue.assign({ stale: false });
-      if (connection)
-        enqueue.sendTo(connection, { type: 'connection.send', frame: { o: `timeline/${context.id}` }, ticket: TICKET, replyTo: self });
-    }),
-    storeEvents: assign(({ event }) => {
-      const body = event.type === 'connection.replied' ? event.frame.b : undefined;
-      return { events: Array.isArray(body) ? body.filter(isTimelineEvent) : [], error: null };
-    }),
-    storeError: assign(({ event }) => (event.type === 'connection.failed' ? { error: toItemError(event.failure) } : {})),
+    clearStale: assign({ stale: false }),
+    // Entries that are not timeline events are left out.
+    storeEvents: assign((_, params: { output: unknown }) => ({
+      events: Array.isArray(params.output) ? (params.output as unknown[]).filter(isTimelineEvent) : [],
+      error: null,
+    })),
+    storeError: assign((_, params: { error: unknown }) => ({ error: toItemError(failureOf(params.error)) })),
     markStale: assign({ stale: true }),
   },
 }).createMachine({
@@ -69,14 +62,25 @@ export const itemTimelineMachine = setup({
       on: { 'item.timelineRequested': 'LOADING' },
     },
     LOADING: {
-      entry: 'sendTimeline',
+      entry: 'clearStale',
+      invoke: {
+        id: 'timeline',
+        src: 'operation',
+        input: ({ context }) => callOf(operations.timeline, undefined, { id: context.id }),
+        onDone: [
+          // The item changed while the answer was on its way: show it, and ask once more.
+          {
+            guard: 'isStale',
+            target: 'LOADING',
+            reenter: true,
+            actions: { type: 'storeEvents', params: ({ event }) => ({ output: event.output }) },
+          },
+          { target: 'READY', actions: { type: 'storeEvents', params: ({ event }) => ({ output: event.output }) } },
+        ],
+        onError: { target: 'FAILED', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      },
       on: {
         'item.changed': { actions: 'markStale' },
-        'connection.replied': [
-          { guard: 'isStaleAnswer', target: 'LOADING', reenter: true, actions: 'storeEvents' },
-          { guard: 'isAnswer', target: 'READY', actions: 'storeEvents' },
-        ],
-        'connection.failed': { guard: 'isFailure', target: 'FAILED', actions: 'storeError' },
       },
     },
     READY: {

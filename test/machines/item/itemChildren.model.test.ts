@@ -22,9 +22,8 @@ describe('item children models (timeline, notification preference, raw edit)', (
       events: [
         { type: 'item.timelineRequested' },
         { type: 'item.changed' },
-        replied('timeline', []),
-        failed('timeline'),
-        replied('other', []),
+        { type: 'xstate.done.actor.timeline', actorId: 'timeline', output: [] },
+        { type: 'xstate.error.actor.timeline', actorId: 'timeline', error: { kind: 'server', userMessage: 'generalFailure' } },
       ],
       serializeState: (s: AnyMachineSnapshot) => `${JSON.stringify(s.value)}|${String((s.context as { stale: boolean }).stale)}`,
     });
