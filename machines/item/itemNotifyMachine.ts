@@ -1,30 +1,33 @@
 /**
  * The signed-in user's notification preference for one item (spec 000 §6): read with `act/getNotify`
- * when the settings dialog opens, written with `act/setNotify` on Apply or Defaults.
+ * when the settings dialog opens, written with `act/setNotify` on Apply or Defaults. Both requests
+ * are `operation` actors.
  */
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { NOTIFY_PREFERENCES, type NotifyPreference } from '../../src/shared/items/types';
-import type { ConnectionReplyEvent } from '../session/pendingRequests';
-import { getAlerts, getConnection } from '../systemIds';
-import { answers, toItemError, type ItemError } from './itemRequest';
+import { callOf } from '../../src/shared/protocol/operationCall';
+import { operations } from '../../src/shared/protocol/operations';
+import { failureOf, operationLogic } from '../session/operation';
+import { getAlerts } from '../systemIds';
+import { toItemError, type ItemError } from './itemRequest';
 
 export interface ItemNotifyContext {
   id: string;
   notify: NotifyPreference | null;
   error: ItemError | null;
+  /** The preference being written. */
+  choice: NotifyPreference;
 }
 
 export type ItemNotifyEvent =
   /** The settings dialog opened: read the current preference. */
   | { type: 'item.notifyRequested' }
   /** Apply (or Defaults, with DEFAULT). */
-  | { type: 'item.notifySet'; notify: NotifyPreference }
-  | ConnectionReplyEvent;
+  | { type: 'item.notifySet'; notify: NotifyPreference };
 
-const Ticket = { get: 'getNotify', set: 'setNotify' } as const;
-
-const notifyOf = (event: ItemNotifyEvent): NotifyPreference | null => {
-  const value = event.type === 'connection.replied' ? (event.frame.b as { notify?: unknown } | undefined)?.notify : undefined;
+/** The preference of a getNotify or setNotify answer, if it names one. */
+const notifyOf = (output: unknown): NotifyPreference | null => {
+  const value = (output as { notify?: unknown } | null | undefined)?.notify;
   return (NOTIFY_PREFERENCES as readonly unknown[]).includes(value) ? (value as NotifyPreference) : null;
 };
 
@@ -35,35 +38,11 @@ export const itemNotifyMachine = setup({
     events: {} as ItemNotifyEvent,
     input: {} as { id: string },
   },
-  guards: {
-    isGetAnswer: ({ event }) => answers(event, Ticket.get) && event.type === 'connection.replied',
-    isGetFailure: ({ event }) => answers(event, Ticket.get) && event.type === 'connection.failed',
-    isSetAnswer: ({ event }) => answers(event, Ticket.set) && event.type === 'connection.replied',
-    isSetFailure: ({ event }) => answers(event, Ticket.set) && event.type === 'connection.failed',
-  },
+  actors: { operation: operationLogic },
   actions: {
-    sendGet: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = getConnection(system);
-      if (connection)
-        enqueue.sendTo(connection, {
-          type: 'connection.send',
-          frame: { o: 'act/getNotify', b: { id: context.id } },
-          ticket: Ticket.get,
-          replyTo: self,
-        });
-    }),
-    sendSet: enqueueActions(({ context, event, enqueue, self, system }) => {
-      const connection = getConnection(system);
-      if (event.type !== 'item.notifySet' || !connection) return;
-      enqueue.sendTo(connection, {
-        type: 'connection.send',
-        frame: { o: 'act/setNotify', b: { id: context.id, notify: event.notify } },
-        ticket: Ticket.set,
-        replyTo: self,
-      });
-    }),
-    storeNotify: assign(({ event }) => ({ notify: notifyOf(event) ?? 'NIL', error: null })),
-    storeError: assign(({ event }) => (event.type === 'connection.failed' ? { error: toItemError(event.failure) } : {})),
+    choose: assign(({ event }) => (event.type === 'item.notifySet' ? { choice: event.notify } : {})),
+    storeNotify: assign((_, params: { output: unknown }) => ({ notify: notifyOf(params.output) ?? 'NIL', error: null })),
+    storeError: assign((_, params: { error: unknown }) => ({ error: toItemError(failureOf(params.error)) })),
     clearError: assign({ error: null }),
     alertApplied: enqueueActions(({ enqueue, system }) => {
       const alerts = getAlerts(system);
@@ -72,7 +51,7 @@ export const itemNotifyMachine = setup({
   },
 }).createMachine({
   id: 'itemNotify',
-  context: ({ input }) => ({ id: input.id, notify: null, error: null }),
+  context: ({ input }) => ({ id: input.id, notify: null, error: null, choice: 'DEFAULT' }),
   initial: 'IDLE',
   on: {
     'item.notifyRequested': { target: '.LOADING', actions: 'clearError' },
@@ -80,24 +59,32 @@ export const itemNotifyMachine = setup({
   states: {
     IDLE: {},
     LOADING: {
-      entry: 'sendGet',
-      on: {
-        'connection.replied': { guard: 'isGetAnswer', target: 'READY', actions: 'storeNotify' },
-        'connection.failed': { guard: 'isGetFailure', target: 'READY', actions: 'storeError' },
+      invoke: {
+        id: 'getNotify',
+        src: 'operation',
+        input: ({ context }) => callOf(operations.getNotify, { id: context.id }),
+        onDone: { target: 'READY', actions: { type: 'storeNotify', params: ({ event }) => ({ output: event.output }) } },
+        onError: { target: 'READY', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // Also after a failed read: the user may still choose a preference.
     READY: {
-      on: { 'item.notifySet': { target: 'SAVING', actions: ['clearError', 'sendSet'] } },
+      on: { 'item.notifySet': { target: 'SAVING', actions: ['clearError', 'choose'] } },
     },
     SAVING: {
-      on: {
-        'connection.replied': { guard: 'isSetAnswer', target: 'SAVED', actions: ['storeNotify', 'alertApplied'] },
-        'connection.failed': { guard: 'isSetFailure', target: 'READY', actions: 'storeError' },
+      invoke: {
+        id: 'setNotify',
+        src: 'operation',
+        input: ({ context }) => callOf(operations.setNotify, { id: context.id, notify: context.choice }),
+        onDone: {
+          target: 'SAVED',
+          actions: [{ type: 'storeNotify', params: ({ event }) => ({ output: event.output }) }, 'alertApplied'],
+        },
+        onError: { target: 'READY', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     SAVED: {
-      on: { 'item.notifySet': { target: 'SAVING', actions: ['clearError', 'sendSet'] } },
+      on: { 'item.notifySet': { target: 'SAVING', actions: ['clearError', 'choose'] } },
     },
   },
 });

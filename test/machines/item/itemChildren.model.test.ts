@@ -11,6 +11,12 @@ const failed = (ticket: string) => ({
   o: 'op',
   failure: { kind: 'server', userMessage: 'generalFailure' },
 });
+const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, actorId, output });
+const failedActor = (actorId: string) => ({
+  type: `xstate.error.actor.${actorId}`,
+  actorId,
+  error: { kind: 'server', userMessage: 'generalFailure' },
+});
 const ITEM = { $id: 'Contact-1', _t: 'Contact', _i: 1, _u: 4 };
 
 describe('item children models (timeline, notification preference, raw edit)', () => {
@@ -19,12 +25,7 @@ describe('item children models (timeline, notification preference, raw edit)', (
       name: 'itemTimeline',
       machine: itemTimelineMachine,
       variants: [{ name: 'default', input: () => ({ id: 'Contact-1' }) }],
-      events: [
-        { type: 'item.timelineRequested' },
-        { type: 'item.changed' },
-        { type: 'xstate.done.actor.timeline', actorId: 'timeline', output: [] },
-        { type: 'xstate.error.actor.timeline', actorId: 'timeline', error: { kind: 'server', userMessage: 'generalFailure' } },
-      ],
+      events: [{ type: 'item.timelineRequested' }, { type: 'item.changed' }, done('timeline', []), failedActor('timeline')],
       serializeState: (s: AnyMachineSnapshot) => `${JSON.stringify(s.value)}|${String((s.context as { stale: boolean }).stale)}`,
     });
     expectFullCoverage(report, 4);
@@ -38,10 +39,10 @@ describe('item children models (timeline, notification preference, raw edit)', (
       events: [
         { type: 'item.notifyRequested' },
         { type: 'item.notifySet', notify: 'ALWAYS' },
-        replied('getNotify', { notify: 'PREFS' }),
-        failed('getNotify'),
-        replied('setNotify', { notify: 'ALWAYS' }),
-        failed('setNotify'),
+        done('getNotify', { notify: 'PREFS' }),
+        failedActor('getNotify'),
+        done('setNotify', { notify: 'ALWAYS' }),
+        failedActor('setNotify'),
       ],
       serializeState: (s: AnyMachineSnapshot) => JSON.stringify(s.value),
     });
