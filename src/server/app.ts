@@ -102,6 +102,10 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   items.addChangeHook(notifications.onChange);
   items.addValidator(listValueValidator);
   items.addValidator(orgContactValidator);
+  for (const m of moduleServers) {
+    for (const validator of m.validators ?? []) items.addValidator(validator);
+    for (const hook of m.changeHooks ?? []) items.addChangeHook(hook);
+  }
   const notificationMailer = new NotificationMailer(db, mailer, { siteName: config.siteName, baseUrl });
   const siteSettings = new SiteSettings(db);
   const services: Services = {

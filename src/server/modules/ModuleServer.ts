@@ -2,7 +2,7 @@ import type { AccountService } from '../accounts/AccountService';
 import type { Queryable } from '../db/Database';
 import type { Migration } from '../db/migrations/Migration';
 import type { OpRoute } from '../ops/OpContext';
-import type { ItemStore } from '../store/ItemStore';
+import type { ChangeHook, ItemStore, ItemValidator } from '../store/ItemStore';
 import type { TaskKind } from '../tasks/TaskKind';
 
 /** What a module's demo data may build on: the core's demo organisations and the services, in the seeding transaction. */
@@ -24,6 +24,10 @@ export interface ModuleServer {
   name: string;
   /** Its socket operations, each bound to its entry of the operation table (`bindOperation`). */
   ops: readonly OpRoute[];
+  /** Checks of its items that need the database, run in the write transaction of every create and update (any type's items: a validator looks at `input.type`). */
+  validators?: readonly ItemValidator[];
+  /** Run in the transaction of every create, update and delete, after the change is written. */
+  changeHooks?: readonly ChangeHook[];
   /** Its schema: ids from 1000 up, so they never meet the core's; applied after the core's. */
   migrations?: readonly Migration[];
   /** The long-running task kinds it adds (`act/task/{kind}`). */

@@ -4,6 +4,7 @@
  */
 import type { ItemData, ItemTypeDef } from '../../../src/shared/items/types';
 import type { ModuleModel } from '../../../src/shared/modules/ModuleModel';
+import { journalOperations } from './operations';
 
 /** One entry of the journal: what was seen on the land, and when. */
 export const JournalEntryType: ItemTypeDef = {
@@ -25,6 +26,7 @@ export const journalModule: ModuleModel = {
   itemTypes: [JournalEntryType],
   lists: [],
   menu: [{ path: 'journal', title: 'views.v-journal', icon: 'book' }],
+  operations: journalOperations,
   views: { 'v-journal': {} },
   labels: {
     'types.JournalEntry': 'journal entry',
@@ -32,6 +34,7 @@ export const journalModule: ModuleModel = {
     'types.JournalEntry.date': 'Date',
     'types.JournalEntry.notes': 'Notes',
     'views.v-journal': 'Journal',
+    'errors.journal.futureDate': 'An entry tells what was seen: it cannot be dated in the future.',
   },
   // Material Design's "book".
   icons: { book: 'M18 2H6c-1.1 0-2 .9-2 2v16c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V4c0-1.1-.9-2-2-2M6 4h5v8l-2.5-1.5L6 12z' },
