@@ -5,12 +5,14 @@
  * offered and blocked users' are left out; an item is never offered for itself; the error keys of
  * the organisation-and-contact rules are kept for the field to show.
  */
-import { assign, emit, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { SEARCH_MIN_TEXT, SEARCH_SUGGESTIONS } from '../../src/shared/constants';
 import { orgContactError } from '../../src/shared/items/orgContactRules';
 import type { RelValue } from '../../src/shared/items/types';
+import { callOf, type OperationCall } from '../../src/shared/protocol/operationCall';
+import { operations } from '../../src/shared/protocol/operations';
 import type { SearchQuery } from '../../src/shared/search';
-import type { ConnectionReplyEvent } from '../session/pendingRequests';
+import { callOperation } from '../session/operation';
 import { getConnection, type ConnectionActorRef, type SystemLike } from '../systemIds';
 
 /** One offered or chosen item. */
@@ -71,7 +73,9 @@ export type RelPickerEvent =
   | { type: 'relPicker.orgChanged'; org: string | null }
   /** The form's value was replaced (discard, server answer). */
   | { type: 'relPicker.valueSet'; value: unknown; labels: Record<string, string> }
-  | ConnectionReplyEvent;
+  /** The answer of the spawned check of the chosen contacts (VERIFY). */
+  | { type: 'xstate.done.actor.verify'; output: unknown }
+  | { type: 'xstate.error.actor.verify'; error: unknown };
 
 /** Emitted whenever the chosen items change: the stored value and the labels of its items. */
 export interface RelPickerChanged {
@@ -92,13 +96,28 @@ const chosenOf = (value: unknown, labels: Record<string, string>): RelOption[] =
 const valueOf = (context: RelPickerContext): RelPickerChanged['value'] =>
   context.multiple ? context.chosen.map(({ id }) => ({ id })) : context.chosen[0] ? { id: context.chosen[0].id } : null;
 
-const replyOf = (event: RelPickerEvent, ticket: string): unknown =>
-  event.type === 'connection.replied' && event.ticket === ticket ? event.frame.b : undefined;
-const searchTicket = (context: RelPickerContext): string => `search:${context.text}`;
-const blockedTicket = (context: RelPickerContext): string => `blocked:${context.text}`;
-const verifyTicket = (context: RelPickerContext): string => `verify:${context.orgRule?.org ?? ''}`;
-const connectionOf = (context: RelPickerContext, system: SystemLike): ConnectionActorRef | undefined =>
-  context.connection ?? getConnection(system);
+/** The id of the request that checks the chosen contacts against the organisation (spawned: it outlives the list's states). */
+const VERIFY = 'verify';
+
+/** One request of the chooser: an operation call and the connection of a chooser started outside the session's system. */
+interface RelRequest {
+  call: OperationCall;
+  connection: ConnectionActorRef | null;
+}
+
+/**
+ * The request helper (`callOperation`, as `operationLogic` uses it) sent through the chooser's own
+ * connection when its input carries one: a field shown outside a form runs outside the session's system.
+ */
+export const relOperationLogic = fromPromise<unknown, RelRequest>(({ input, system }) =>
+  callOperation(input.connection ?? getConnection(system as SystemLike), input.call),
+);
+
+const requestOf = (context: RelPickerContext, call: OperationCall): RelRequest => ({ call, connection: context.connection });
+const hasContacts = (body: unknown): boolean => {
+  const ids = (body as { ids?: unknown } | null | undefined)?.ids;
+  return Array.isArray(ids) && ids.some((id) => typeof id === 'string' && id.startsWith('Contact-'));
+};
 const isContactsRole = (context: RelPickerContext): boolean => context.orgRule?.role === 'contacts';
 
 /** The search of `search/ids` for the typed text, within the property's types and the organisation rule. */
@@ -118,20 +137,13 @@ export const relPickerMachine = setup({
     input: {} as RelPickerInput,
     emitted: {} as RelPickerChanged,
   },
+  actors: { operation: relOperationLogic },
   delays: { typingPause: REL_TYPING_PAUSE_MS },
   guards: {
     isEmptyText: ({ event }) => event.type === 'relPicker.typed' && event.text.trim() === '',
     isShortText: ({ event }) => event.type === 'relPicker.typed' && event.text.trim().length < SEARCH_MIN_TEXT,
     needsOrg: ({ context }) => isContactsRole(context) && !context.orgRule?.org,
-    isSearchReply: ({ context, event }) => replyOf(event, searchTicket(context)) !== undefined,
-    isSearchReplyWithContacts: ({ context, event }) => {
-      const body = replyOf(event, searchTicket(context)) as { ids?: unknown } | undefined;
-      return Array.isArray(body?.ids) && body.ids.some((id) => typeof id === 'string' && id.startsWith('Contact-'));
-    },
-    isBlockedReply: ({ context, event }) => replyOf(event, blockedTicket(context)) !== undefined,
-    isSearchFailure: ({ context, event }) =>
-      event.type === 'connection.failed' && (event.ticket === searchTicket(context) || event.ticket === blockedTicket(context)),
-    isVerifyReply: ({ context, event }) => replyOf(event, verifyTicket(context)) !== undefined,
+    hasContacts: (_, params: { reply: unknown }) => hasContacts(params.reply),
     hasOptions: ({ context }) => context.options.length > 0,
     isEnterOnOption: ({ context, event }) =>
       event.type === 'relPicker.keyPressed' && event.key === 'Enter' && context.options[context.highlighted] !== undefined,
@@ -147,35 +159,14 @@ export const relPickerMachine = setup({
     clearSearchError: assign(({ context }) =>
       context.error === 'errors.chooseOrg' || context.error?.startsWith('search:') ? { error: null } : {},
     ),
-    sendSearch: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = connectionOf(context, system);
-      if (connection)
-        enqueue.sendTo(connection, {
-          type: 'connection.send',
-          frame: { o: 'search/ids', b: relSearchQuery(context) },
-          ticket: searchTicket(context),
-          replyTo: self,
-        });
-    }),
-    storeOptions: assign(({ context, event }) => {
-      const body = replyOf(event, searchTicket(context)) as { ids?: unknown; labels?: Record<string, string> } | undefined;
+    storeOptions: assign(({ context }, params: { reply: unknown }) => {
+      const body = params.reply as { ids?: unknown; labels?: Record<string, string> } | null | undefined;
       const excluded = new Set([context.selfId, ...context.chosen.map((c) => c.id)]);
       const found = (Array.isArray(body?.ids) ? body.ids : []).filter((id): id is string => typeof id === 'string' && !excluded.has(id));
       return { options: found.slice(0, SEARCH_SUGGESTIONS).map((id) => ({ id, label: body?.labels?.[id] ?? id })), highlighted: -1 };
     }),
-    sendBlockedCheck: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = connectionOf(context, system);
-      const contacts = context.options.map((o) => o.id).filter((id) => id.startsWith('Contact-'));
-      if (connection)
-        enqueue.sendTo(connection, {
-          type: 'connection.send',
-          frame: { o: 'act/blockedContacts', b: { ids: contacts } },
-          ticket: blockedTicket(context),
-          replyTo: self,
-        });
-    }),
-    dropBlocked: assign(({ context, event }) => {
-      const body = replyOf(event, blockedTicket(context)) as { blocked?: unknown } | undefined;
+    dropBlocked: assign(({ context }, params: { reply: unknown }) => {
+      const body = params.reply as { blocked?: unknown } | null | undefined;
       const blocked = new Set(Array.isArray(body?.blocked) ? body.blocked : []);
       return { options: context.options.filter((o) => !blocked.has(o.id)) };
     }),
@@ -213,25 +204,29 @@ export const relPickerMachine = setup({
     setOrg: assign(({ context, event }) =>
       event.type === 'relPicker.orgChanged' && context.orgRule ? { orgRule: { ...context.orgRule, org: event.org }, error: null } : {},
     ),
-    // The chosen contacts are read again to check them against the new organisation.
-    sendVerify: enqueueActions(({ context, enqueue, self, system }) => {
+    // The chosen contacts are read again to check them against the new organisation; a check of an
+    // earlier organisation is stopped, so its answer never arrives.
+    sendVerify: enqueueActions(({ context, enqueue }) => {
+      enqueue.stopChild(VERIFY);
       if (!isContactsRole(context)) return;
       if (!context.orgRule?.org) {
         if (context.chosen.length > 0) enqueue.assign({ error: 'errors.chooseOrg' });
         return;
       }
-      const connection = connectionOf(context, system);
-      if (connection && context.chosen.length > 0) {
-        enqueue.sendTo(connection, {
-          type: 'connection.send',
-          frame: { o: 'readMany/object', b: context.chosen.map((c) => c.id) },
-          ticket: verifyTicket(context),
-          replyTo: self,
+      if (context.chosen.length > 0)
+        enqueue.spawnChild('operation', {
+          id: VERIFY,
+          input: requestOf(
+            context,
+            callOf(
+              operations.readMany,
+              context.chosen.map((c) => c.id),
+            ),
+          ),
         });
-      }
     }),
-    checkVerified: assign(({ context, event }) => {
-      const body = (replyOf(event, verifyTicket(context)) ?? {}) as Record<string, { _related?: { id?: string }[] } | null>;
+    checkVerified: assign(({ context }, params: { reply: unknown }) => {
+      const body = (params.reply ?? {}) as Record<string, { _related?: { id?: string }[] } | null>;
       const contacts = context.chosen.map((c) => ({
         id: c.id,
         orgs: (body[c.id]?._related ?? []).map((r) => r.id).filter((id): id is string => typeof id === 'string'),
@@ -267,7 +262,9 @@ export const relPickerMachine = setup({
     'relPicker.closed': { target: '.closed', actions: 'clearOptions' },
     'relPicker.valueSet': { target: '.closed', actions: ['setValue', 'clearOptions'] },
     'relPicker.orgChanged': { target: '.closed', actions: ['setOrg', 'clearOptions', 'sendVerify'] },
-    'connection.replied': { guard: 'isVerifyReply', actions: 'checkVerified' },
+    'xstate.done.actor.verify': { actions: { type: 'checkVerified', params: ({ event }) => ({ reply: event.output }) } },
+    // A check that could not be made leaves the field as it was: the server checks the rule again on save.
+    'xstate.error.actor.verify': {},
   },
   states: {
     closed: {
@@ -283,23 +280,40 @@ export const relPickerMachine = setup({
       after: { typingPause: 'searching' },
       on: { 'relPicker.keyPressed': { guard: 'isEscape', target: 'closed' } },
     },
+    // Typing again or Esc leaves the state and stops the search: an answer to an earlier text is never heard.
     searching: {
-      entry: 'sendSearch',
-      on: {
-        'connection.replied': [
-          { guard: 'isSearchReplyWithContacts', target: 'checking', actions: 'storeOptions' },
-          { guard: 'isSearchReply', target: 'open', actions: 'storeOptions' },
+      invoke: {
+        id: 'search',
+        src: 'operation',
+        input: ({ context }) => requestOf(context, callOf(operations.search, relSearchQuery(context))),
+        onDone: [
+          {
+            guard: { type: 'hasContacts', params: ({ event }) => ({ reply: event.output }) },
+            target: 'checking',
+            actions: { type: 'storeOptions', params: ({ event }) => ({ reply: event.output }) },
+          },
+          { target: 'open', actions: { type: 'storeOptions', params: ({ event }) => ({ reply: event.output }) } },
         ],
-        'connection.failed': { guard: 'isSearchFailure', target: 'closed', actions: 'setSearchFailed' },
+        onError: { target: 'closed', actions: 'setSearchFailed' },
+      },
+      on: {
         'relPicker.keyPressed': { guard: 'isEscape', target: 'closed' },
       },
     },
     /** Blocked users' contacts are left out before anything is offered; a change of organisation is still checked (root). */
     checking: {
-      entry: 'sendBlockedCheck',
+      invoke: {
+        id: 'blocked',
+        src: 'operation',
+        input: ({ context }) =>
+          requestOf(
+            context,
+            callOf(operations.blockedContacts, { ids: context.options.map((o) => o.id).filter((id) => id.startsWith('Contact-')) }),
+          ),
+        onDone: { target: 'open', actions: { type: 'dropBlocked', params: ({ event }) => ({ reply: event.output }) } },
+        onError: { target: 'closed', actions: 'setSearchFailed' },
+      },
       on: {
-        'connection.replied': { guard: 'isBlockedReply', target: 'open', actions: 'dropBlocked' },
-        'connection.failed': { guard: 'isSearchFailure', target: 'closed', actions: 'setSearchFailed' },
         'relPicker.keyPressed': { guard: 'isEscape', target: 'closed' },
       },
     },

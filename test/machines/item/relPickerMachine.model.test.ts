@@ -2,7 +2,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { relPickerMachine, type RelPickerContext } from '../../../machines/item/relPickerMachine';
 import { delayed, expectFullCoverage, exploreModel } from '../support/modelCoverage';
 
-// What the guards read: the text (tickets), options, highlight, chosen ids, organisation and error.
+// What the guards read: the text, options, highlight, chosen ids, organisation and error.
 const serializeState = (snapshot: AnyMachineSnapshot): string => {
   const c = snapshot.context as RelPickerContext;
   return [
@@ -16,7 +16,9 @@ const serializeState = (snapshot: AnyMachineSnapshot): string => {
   ].join('|');
 };
 
-const replied = (ticket: string, b: unknown) => ({ type: 'connection.replied', ticket, o: 'x', frame: { o: 'x', b } });
+// The request actors' answers, as their invoke (search, blocked) or spawn (verify) delivers them.
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const failure = { kind: 'server', userMessage: 'generalFailure' };
 
 describe('relPickerMachine model (typing, search, blocked contacts, keyboard, organisation checks)', () => {
   it('replays a path through every state and every transition', () => {
@@ -54,11 +56,13 @@ describe('relPickerMachine model (typing, search, blocked contacts, keyboard, or
         { type: 'relPicker.typed', text: 'Ma' },
         { type: 'relPicker.typed', text: '' },
         delayed('typingPause', 'relPicker.waiting'),
-        replied('search:Mar', { ids: ['Contact-2'], labels: { 'Contact-2': 'Mary' } }),
-        replied('search:Mar', { ids: ['Organization-2'], labels: {} }),
-        replied('blocked:Mar', { blocked: [] }),
-        replied('verify:Organization-1', { 'Contact-2': { _related: [{ id: 'Organization-2' }] } }),
-        { type: 'connection.failed', ticket: 'search:Mar', o: 'search/ids', failure: { kind: 'server', userMessage: 'generalFailure' } },
+        done('search', { ids: ['Contact-2'], labels: { 'Contact-2': 'Mary' } }),
+        done('search', { ids: ['Organization-2'], labels: {} }),
+        { type: 'xstate.error.actor.search', error: failure },
+        done('blocked', { blocked: [] }),
+        { type: 'xstate.error.actor.blocked', error: failure },
+        done('verify', { 'Contact-2': { _related: [{ id: 'Organization-2' }] } }),
+        { type: 'xstate.error.actor.verify', error: failure },
         { type: 'relPicker.keyPressed', key: 'ArrowDown' },
         { type: 'relPicker.keyPressed', key: 'Enter' },
         { type: 'relPicker.keyPressed', key: 'Escape' },
