@@ -11,7 +11,7 @@ import { operations } from '../../src/shared/protocol/operations';
 import type { SearchQuery, SearchReply } from '../../src/shared/search/SearchQuery';
 import { failureOf, operationLogic } from '../session/operation';
 import { toResourceError, type ResourceError } from '../session/resourceMachine';
-import { getAlerts } from '../systemIds';
+import { sayApplied } from '../session/sayApplied';
 
 export interface AdminItemsInput {
   query: SearchQuery;
@@ -73,8 +73,7 @@ export const adminItemsMachine = setup({
     endWrite: assign({ saving: null }),
     // The write's key stays until the next write, so the screen can tell which form was saved.
     sayApplied: enqueueActions(({ enqueue, system }) => {
-      const alerts = getAlerts(system);
-      if (alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
+      sayApplied(enqueue, system);
     }),
     storeSaveError: assign((_, params: { error: unknown }) => ({ saveError: toResourceError(failureOf(params.error)) })),
     clearSaveError: assign({ saveError: null, savingKey: null }),

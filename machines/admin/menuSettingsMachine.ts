@@ -16,7 +16,7 @@ import { callOf } from '../../src/shared/protocol/operationCall';
 import { operations } from '../../src/shared/protocol/operations';
 import { failureOf, operationLogic } from '../session/operation';
 import { toResourceError, type ResourceError } from '../session/resourceMachine';
-import { getAlerts } from '../systemIds';
+import { sayApplied } from '../session/sayApplied';
 
 export interface MenuSettingsContext {
   /** The setting as the server last answered it. */
@@ -102,8 +102,7 @@ export const menuSettingsMachine = setup({
     }),
     clearSaveError: assign({ saveError: null }),
     sayApplied: enqueueActions(({ enqueue, system }) => {
-      const alerts = getAlerts(system);
-      if (alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
+      sayApplied(enqueue, system);
     }),
     storeSaveError: assign((_, params: { error: unknown }) => ({ saveError: toResourceError(failureOf(params.error)) })),
   },

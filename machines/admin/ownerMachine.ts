@@ -12,7 +12,7 @@ import { callOf, type OperationCall } from '../../src/shared/protocol/operationC
 import { operations } from '../../src/shared/protocol/operations';
 import { failureOf, operationLogic } from '../session/operation';
 import { toResourceError, type ResourceError } from '../session/resourceMachine';
-import { getAlerts } from '../systemIds';
+import { sayApplied } from '../session/sayApplied';
 
 export interface OwnerContext {
   owner: SiteOwnerReply | null;
@@ -98,8 +98,7 @@ export const ownerMachine = setup({
     endWrite: assign({ saving: null }),
     applied: enqueueActions(({ enqueue, system }) => {
       enqueue.assign({ candidates: [], search: null });
-      const alerts = getAlerts(system);
-      if (alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
+      sayApplied(enqueue, system);
     }),
     storeSaveError: assign((_, params: { error: unknown }) => ({ saveError: toResourceError(failureOf(params.error)) })),
     clearSaveError: assign({ saveError: null, savingKey: null }),

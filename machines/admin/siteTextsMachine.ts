@@ -10,7 +10,7 @@ import { callOf, type OperationCall } from '../../src/shared/protocol/operationC
 import { operations } from '../../src/shared/protocol/operations';
 import { failureOf, operationLogic } from '../session/operation';
 import { toResourceError, type ResourceError } from '../session/resourceMachine';
-import { getAlerts } from '../systemIds';
+import { sayApplied } from '../session/sayApplied';
 
 export interface SiteTextsInput {
   /** The language shown first (default `en`). */
@@ -95,8 +95,7 @@ export const siteTextsMachine = setup({
       if (change) enqueue.emit({ type: 'siteTexts.changed', ...change });
     }),
     sayApplied: enqueueActions(({ enqueue, system }) => {
-      const alerts = getAlerts(system);
-      if (alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
+      sayApplied(enqueue, system);
     }),
     storeSaveError: assign((_, params: { error: unknown }) => ({ saveError: toResourceError(failureOf(params.error)) })),
     clearSaveError: assign({ saveError: null, savingKey: null }),

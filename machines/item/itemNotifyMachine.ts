@@ -8,8 +8,8 @@ import { NOTIFY_PREFERENCES, type NotifyPreference } from '../../src/shared/item
 import { callOf } from '../../src/shared/protocol/operationCall';
 import { operations } from '../../src/shared/protocol/operations';
 import { failureOf, operationLogic } from '../session/operation';
-import { getAlerts } from '../systemIds';
 import { toItemError, type ItemError } from './itemRequest';
+import { sayApplied } from '../session/sayApplied';
 
 export interface ItemNotifyContext {
   id: string;
@@ -45,8 +45,7 @@ export const itemNotifyMachine = setup({
     storeError: assign((_, params: { error: unknown }) => ({ error: toItemError(failureOf(params.error)) })),
     clearError: assign({ error: null }),
     alertApplied: enqueueActions(({ enqueue, system }) => {
-      const alerts = getAlerts(system);
-      if (alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
+      sayApplied(enqueue, system);
     }),
   },
 }).createMachine({

@@ -8,8 +8,8 @@ import { callOf, type OperationCall } from '../../src/shared/protocol/operationC
 import { operations } from '../../src/shared/protocol/operations';
 import { toItemError } from '../item/itemRequest';
 import { failureOf, operationLogic } from '../session/operation';
+import { sayApplied } from '../session/sayApplied';
 import { userWatch, type UserWatchEvent } from '../session/userWatch';
-import { getAlerts } from '../systemIds';
 import {
   doneWith,
   EMPTY,
@@ -100,9 +100,7 @@ export const orgsAdminMachine = setup({
       else if (op === OrgsOp.sessions) enqueue.assign(withUser(context, key, (e) => ({ ...doneWith(op)(e), sessions: sessionsOf(body) })));
       else if (op === OrgsOp.account) enqueue.assign(withUser(context, key, (e) => ({ ...doneWith(op)(e), account: accountOf(body) })));
       else enqueue.assign(withUser(context, key, doneWith(op)));
-      const alerts = getAlerts(system);
-      if (ALERTED.includes(op) && alerts)
-        enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
+      if (ALERTED.includes(op)) sayApplied(enqueue, system);
       // After a change, read again what it changed.
       if (op === OrgsOp.endSession) enqueue.raise({ type: 'orgs.sessionsRequested', userId: key });
       if (op === OrgsOp.block || op === OrgsOp.capabilities || op === OrgsOp.membership)

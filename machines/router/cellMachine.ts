@@ -23,6 +23,7 @@ import type { CellSpec } from './parseLocation';
 import { RESULTS_VIEWS } from './resultsViews';
 import { VIEW_ACTORS, type ViewActorRequest } from './viewActors';
 import type { CellWidth } from './views';
+import { sayApplied } from '../session/sayApplied';
 
 export type { CellGate } from './cellGate';
 
@@ -135,8 +136,7 @@ export const cellMachine = setup({
       enqueue.assign({ savedAt: at, error: null });
       enqueue.emit({ type: 'cell.saved', at });
       if (context.form) enqueue.sendTo(context.form, { type: 'form.cellSaved' });
-      const alerts = getAlerts(system);
-      if (alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
+      sayApplied(enqueue, system);
     }),
     setError: assign((_, params: { error: unknown }) => ({ error: errorText(params.error) })),
     clearError: assign({ error: null }),

@@ -5,9 +5,9 @@
  */
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { OperationCall } from '../../src/shared/protocol/operationCall';
-import { getAlerts } from '../systemIds';
 import { failureOf, operationLogic } from './operation';
 import type { RequestFailure } from './sessionErrors';
+import { sayApplied } from './sayApplied';
 
 /** What a refusal shows: the catalogue key, and the form fields the server named (validationFailed). */
 export interface ResourceError {
@@ -56,8 +56,7 @@ export const resourceMachine = setup({
     startSave: assign({ saving: ({ event }) => (event.type === 'resource.saveRequested' ? event.call : null), error: null }),
     endSave: assign({ saving: null }),
     sayApplied: enqueueActions(({ enqueue, system }) => {
-      const alerts = getAlerts(system);
-      if (alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'SUCCESS', message: 'app.applied' } });
+      sayApplied(enqueue, system);
     }),
   },
 }).createMachine({
