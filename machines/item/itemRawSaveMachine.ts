@@ -1,17 +1,21 @@
 /**
- * The raw JSON edit of one item (spec 000 §5, §6): the whole item, with its `_u`, sent with `update`;
- * the answer goes to the item actor as its own save, a refusal (staleUpdate, notAllowed, a field
- * error) stays here for the dialog.
+ * The raw JSON edit of one item (spec 000 §5, §6): the whole item, with its `_u`, sent with `update`
+ * as an `operation` actor; the answer goes to the item actor as its own save, a refusal (staleUpdate,
+ * notAllowed, a field error) stays here for the dialog.
  */
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Item, ItemData } from '../../src/shared/items/types';
-import type { ConnectionReplyEvent } from '../session/pendingRequests';
-import { getConnection } from '../systemIds';
-import { answers, toItemError, type ItemError } from './itemRequest';
+import type { BodyOf } from '../../src/shared/protocol/defineOperation';
+import { callOf } from '../../src/shared/protocol/operationCall';
+import { operations } from '../../src/shared/protocol/operations';
+import { failureOf, operationLogic } from '../session/operation';
+import { toItemError, type ItemError } from './itemRequest';
 
 export interface ItemRawSaveContext {
   /** The item as the server answered the last save. */
   saved: Item | null;
+  /** The item being sent. */
+  draft: ItemData | null;
   error: ItemError | null;
   /** Field errors of a refused save (`validationFailed`), by property. */
   fields: Record<string, string> | null;
@@ -19,9 +23,7 @@ export interface ItemRawSaveContext {
 
 export type ItemRawSaveEvent =
   /** The dialog opened: forget the last outcome. */
-  { type: 'item.rawEditOpened' } | { type: 'item.rawSaved'; item: ItemData } | ConnectionReplyEvent;
-
-const TICKET = 'rawSave';
+  { type: 'item.rawEditOpened' } | { type: 'item.rawSaved'; item: ItemData };
 
 const isItem = (value: unknown): value is Item =>
   typeof value === 'object' &&
@@ -35,54 +37,60 @@ export const itemRawSaveMachine = setup({
     context: {} as ItemRawSaveContext,
     events: {} as ItemRawSaveEvent,
   },
+  actors: { operation: operationLogic },
   guards: {
-    isSaved: ({ event }) => answers(event, TICKET) && event.type === 'connection.replied' && isItem(event.frame.b),
-    // An answer that is not an item is as good as no answer.
-    isRefused: ({ event }) => answers(event, TICKET),
+    isSaved: (_, params: { output: unknown }) => isItem(params.output),
   },
   actions: {
-    sendUpdate: enqueueActions(({ event, enqueue, self, system }) => {
-      const connection = getConnection(system);
-      if (event.type !== 'item.rawSaved' || !connection) return;
-      enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'update', b: event.item }, ticket: TICKET, replyTo: self });
-    }),
-    storeSaved: assign(({ event }) =>
-      event.type === 'connection.replied' && isItem(event.frame.b) ? { saved: event.frame.b, error: null, fields: null } : {},
+    keepDraft: assign(({ event }) => (event.type === 'item.rawSaved' ? { draft: event.item } : {})),
+    storeSaved: assign((_, params: { output: unknown }) =>
+      isItem(params.output) ? { saved: params.output, draft: null, error: null, fields: null } : {},
     ),
-    tellItem: enqueueActions(({ event, enqueue }) => {
-      if (event.type === 'connection.replied' && isItem(event.frame.b)) enqueue.sendParent({ type: 'item.saved', item: event.frame.b });
+    tellItem: enqueueActions(({ enqueue }, params: { output: unknown }) => {
+      if (isItem(params.output)) enqueue.sendParent({ type: 'item.saved', item: params.output });
     }),
-    storeError: assign(({ event }) => {
-      if (event.type !== 'connection.failed') return { error: { userMessage: 'errors.emptyResponse' }, fields: null };
-      const { failure } = event;
-      return { error: toItemError(failure), fields: failure.kind === 'server' && failure.fields ? failure.fields : null };
+    // An answer that is not an item is as good as no answer.
+    storeEmpty: assign({ draft: null, error: { userMessage: 'errors.emptyResponse' }, fields: null }),
+    storeError: assign((_, params: { error: unknown }) => {
+      const failure = failureOf(params.error);
+      return { draft: null, error: toItemError(failure), fields: failure.kind === 'server' && failure.fields ? failure.fields : null };
     }),
     forget: assign({ error: null, fields: null }),
   },
 }).createMachine({
   id: 'itemRawSave',
-  context: { saved: null, error: null, fields: null },
+  context: { saved: null, draft: null, error: null, fields: null },
   initial: 'IDLE',
   states: {
     IDLE: {
       on: {
         'item.rawEditOpened': { actions: 'forget' },
-        'item.rawSaved': { target: 'SAVING', actions: ['forget', 'sendUpdate'] },
+        'item.rawSaved': { target: 'SAVING', actions: ['forget', 'keepDraft'] },
       },
     },
     SAVING: {
-      on: {
-        'connection.replied': [
-          { guard: 'isSaved', target: 'SAVED', actions: ['storeSaved', 'tellItem'] },
-          { guard: 'isRefused', target: 'IDLE', actions: 'storeError' },
+      invoke: {
+        id: 'update',
+        src: 'operation',
+        input: ({ context }) => callOf(operations.update, context.draft as BodyOf<typeof operations.update>),
+        onDone: [
+          {
+            guard: { type: 'isSaved', params: ({ event }) => ({ output: event.output }) },
+            target: 'SAVED',
+            actions: [
+              { type: 'storeSaved', params: ({ event }) => ({ output: event.output }) },
+              { type: 'tellItem', params: ({ event }) => ({ output: event.output }) },
+            ],
+          },
+          { target: 'IDLE', actions: 'storeEmpty' },
         ],
-        'connection.failed': { guard: 'isRefused', target: 'IDLE', actions: 'storeError' },
+        onError: { target: 'IDLE', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     SAVED: {
       on: {
         'item.rawEditOpened': { target: 'IDLE', actions: 'forget' },
-        'item.rawSaved': { target: 'SAVING', actions: ['forget', 'sendUpdate'] },
+        'item.rawSaved': { target: 'SAVING', actions: ['forget', 'keepDraft'] },
       },
     },
   },

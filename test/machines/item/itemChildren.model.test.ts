@@ -4,13 +4,6 @@ import { itemRawSaveMachine } from '../../../machines/item/itemRawSaveMachine';
 import { itemTimelineMachine } from '../../../machines/item/itemTimelineMachine';
 import { expectFullCoverage, exploreModel } from '../support/modelCoverage';
 
-const replied = (ticket: string, b: unknown) => ({ type: 'connection.replied', ticket, o: 'op', frame: { o: 'op', b } });
-const failed = (ticket: string) => ({
-  type: 'connection.failed',
-  ticket,
-  o: 'op',
-  failure: { kind: 'server', userMessage: 'generalFailure' },
-});
 const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, actorId, output });
 const failedActor = (actorId: string) => ({
   type: `xstate.error.actor.${actorId}`,
@@ -58,9 +51,9 @@ describe('item children models (timeline, notification preference, raw edit)', (
       events: [
         { type: 'item.rawEditOpened' },
         { type: 'item.rawSaved', item: ITEM },
-        replied('rawSave', ITEM),
-        replied('rawSave', null),
-        failed('rawSave'),
+        done('update', ITEM),
+        done('update', null),
+        failedActor('update'),
       ],
       serializeState: (s: AnyMachineSnapshot) => JSON.stringify(s.value),
     });

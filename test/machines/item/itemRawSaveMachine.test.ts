@@ -2,31 +2,38 @@ import { selectItem, selectRawSaveActor } from '../../../machines/item/itemMachi
 import { selectRawError, selectRawFields, selectRawStatus } from '../../../machines/item/itemRawSaveMachine';
 import { buildItem, startItem } from './support/startItem';
 
+// The update is an operation actor: its promise settles after the reply.
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+const reply = async (t: ReturnType<typeof startItem>, ...args: Parameters<ReturnType<typeof startItem>['reply']>) => {
+  t.reply(...args);
+  await settled();
+};
+
 describe('item raw edit', () => {
-  it('sends the whole item with update and makes the answer the item, without the serverUpdated alert', () => {
+  it('sends the whole item with update and makes the answer the item, without the serverUpdated alert', async () => {
     const t = startItem();
     const raw = () => selectRawSaveActor(t.snapshot()).getSnapshot();
     const edited = { ...buildItem(), name: 'Mary Raw' };
     t.subject.send({ type: 'item.rawSaved', item: edited });
     expect(t.sent().at(-1)).toEqual({ o: 'update', b: edited });
     expect(selectRawStatus(raw())).toBe('SAVING');
-    t.reply(buildItem({ _u: 4, name: 'Mary Raw' }));
+    await reply(t, buildItem({ _u: 4, name: 'Mary Raw' }));
     expect(selectRawStatus(raw())).toBe('SAVED');
     expect(selectItem(t.snapshot())?.name).toBe('Mary Raw');
     t.push(buildItem({ _u: 4, name: 'Mary Raw' }));
     expect(t.alerts).toEqual([]);
   });
 
-  it('keeps a refusal with its field errors for the dialog, and forgets it when the dialog opens again', () => {
+  it('keeps a refusal with its field errors for the dialog, and forgets it when the dialog opens again', async () => {
     const t = startItem();
     const raw = () => selectRawSaveActor(t.snapshot()).getSnapshot();
     t.subject.send({ type: 'item.rawSaved', item: buildItem({ _u: 2 }) });
-    t.reply({ userMessage: 'staleUpdate', sysMessage: 'Contact-1 is at _u 3' }, { erred: true });
+    await reply(t, { userMessage: 'staleUpdate', sysMessage: 'Contact-1 is at _u 3' }, { erred: true });
     expect(selectRawStatus(raw())).toBe('IDLE');
     expect(selectRawError(raw())).toEqual({ userMessage: 'staleUpdate', sysMessage: 'Contact-1 is at _u 3' });
     t.subject.send({ type: 'item.rawSaved', item: buildItem({ name: '' }) });
     expect(selectRawError(raw())).toBeNull();
-    t.reply({ userMessage: 'validationFailed', fields: { name: 'errors.required' } }, { erred: true });
+    await reply(t, { userMessage: 'validationFailed', fields: { name: 'errors.required' } }, { erred: true });
     expect(selectRawFields(raw())).toEqual({ name: 'errors.required' });
     t.subject.send({ type: 'item.rawEditOpened' });
     expect(selectRawError(raw())).toBeNull();
@@ -34,11 +41,11 @@ describe('item raw edit', () => {
     expect(selectItem(t.snapshot())?._u).toBe(3);
   });
 
-  it('takes an answer that is not an item as an empty response', () => {
+  it('takes an answer that is not an item as an empty response', async () => {
     const t = startItem();
     const raw = () => selectRawSaveActor(t.snapshot()).getSnapshot();
     t.subject.send({ type: 'item.rawSaved', item: buildItem() });
-    t.reply(null);
+    await reply(t, null);
     expect(selectRawError(raw())).toEqual({ userMessage: 'errors.emptyResponse' });
     expect(selectItem(t.snapshot())?._u).toBe(3);
   });
