@@ -1,15 +1,19 @@
 /**
  * The results of a search (spec 000 §2 /search, §3 Saved search): asks `search/ids` with facets for
  * the settings, then `readMany/object` for the rows as they show; LOADING, READY, EMPTY or FAILED;
- * asks again on every change and ignores replies to an earlier question. It also keeps which result
- * is open beside it, for previous and next that wrap around.
+ * asks again on every change. Every request is an operation actor (machines/session/operation.ts):
+ * the search is invoked in LOADING.ASKING and the row reads are spawned in READY.SHOWN, so leaving
+ * those states stops them and an answer to an earlier question is never heard. It also keeps which
+ * result is open beside it, for previous and next that wrap around.
  */
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Item } from '../../src/shared/items/types';
 import { UserMessage, type TaskInfo } from '../../src/shared/protocol';
+import { callOf } from '../../src/shared/protocol/operationCall';
+import { operations } from '../../src/shared/protocol/operations';
 import type { FacetBucket, SearchReply } from '../../src/shared/search/SearchQuery';
-import type { ConnectionReplyEvent } from '../session/pendingRequests';
-import { getAlerts, getConnection, getRouter, getTasks } from '../systemIds';
+import { failureOf, operationLogic } from '../session/operation';
+import { getAlerts, getRouter, getTasks } from '../systemIds';
 import { DEFAULT_SETTINGS, facetSpecsFor, nextSort, resultsQuery, type DisplayAs, type ResultsSettings } from './searchResultsQuery';
 
 /** How long typing in the results' own field must pause before the server is asked. */
@@ -28,15 +32,15 @@ export interface SearchResultsInput {
 export interface SearchResultsContext {
   cellKey: string;
   settings: ResultsSettings;
-  /** Asks made so far; replies carry the number of theirs, so an earlier one is known as stale. */
-  asked: number;
+  /** Exports asked so far: each one's request actor is named by its number (`export.<n>`). */
+  exported: number;
   ids: string[];
   total: number;
   labels: Record<string, string>;
   facets: Record<string, FacetBucket[]>;
   /** Rows read so far; null for a hit the reader may no longer see. */
   rows: Record<string, Item | null>;
-  /** Ids whose read is under way, with the ticket of their read. */
+  /** Ids whose read is under way, with the id of the request actor reading them (`rows.<index>`). */
   reading: Record<string, string>;
   /** The result open in the next column. */
   selected: string | null;
@@ -67,20 +71,12 @@ export type SearchResultsEvent =
   | { type: 'results.exportRequested' }
   /** The carousel's previous (-1) or next (+1), wrapping around. */
   | { type: 'results.carouselStepped'; step: 1 | -1 }
-  | ConnectionReplyEvent;
+  /** The answers of the spawned requests: a page of rows (`rows.<index>`) or an export (`export.<n>`). */
+  | { type: `xstate.done.actor.${'rows' | 'export'}.${string}`; actorId: string; output: unknown }
+  | { type: `xstate.error.actor.${'rows' | 'export'}.${string}`; actorId: string; error: unknown };
 
-const SEARCH = 'results:';
-const ROWS = 'resultsRows:';
-const EXPORT = 'resultsExport:';
-const searchTicket = (asked: number): string => `${SEARCH}${asked}`;
-const rowsTicket = (asked: number, from: number): string => `${ROWS}${asked}:${from}`;
-
-const isReply = (event: SearchResultsEvent): event is ConnectionReplyEvent =>
-  event.type === 'connection.replied' || event.type === 'connection.failed';
-const isCurrentSearch = (context: SearchResultsContext, event: SearchResultsEvent): boolean =>
-  isReply(event) && event.ticket === searchTicket(context.asked);
-const isCurrentRows = (context: SearchResultsContext, event: SearchResultsEvent): boolean =>
-  isReply(event) && (event.ticket ?? '').startsWith(`${ROWS}${context.asked}:`);
+/** The request actor reading the page of rows that starts at hit number `from`. */
+const rowsRequestId = (from: number): string => `rows.${from}`;
 
 function replyOf(body: unknown): SearchReply {
   const b = (body ?? {}) as Partial<SearchReply>;
@@ -92,9 +88,8 @@ function replyOf(body: unknown): SearchReply {
   };
 }
 
-function failureKey(event: SearchResultsEvent): string {
-  if (event.type !== 'connection.failed') return 'errors.generalFailure';
-  const { failure } = event;
+function failureKey(error: unknown): string {
+  const failure = failureOf(error);
   if (failure.kind === 'client') return failure.key;
   // A malformed bracketed query (spec 000 §5) reads better as what it is than as a general failure.
   return `errors.${failure.userMessage === UserMessage.parseRequestFailed ? 'parseRequestFailed' : failure.userMessage}`;
@@ -106,29 +101,26 @@ function withSettings(context: SearchResultsContext, settings: Partial<ResultsSe
 
 const NO_RESULTS = { ids: [], total: 0, labels: {}, facets: {}, rows: {}, reading: {} };
 
-/** Search results of a cell: settings, debounced asks with stale replies ignored, rows read in pages, prev/next. */
+/** Search results of a cell: settings, debounced asks (an earlier one stopped), rows read in pages, prev/next. */
 export const searchResultsMachine = setup({
   types: {
     context: {} as SearchResultsContext,
     events: {} as SearchResultsEvent,
     input: {} as SearchResultsInput,
   },
+  actors: { operation: operationLogic },
   delays: {
     debounce: RESULTS_DEBOUNCE_MS,
   },
   guards: {
-    isCurrentSearch: ({ context, event }) => isCurrentSearch(context, event),
-    isCurrentRows: ({ context, event }) => isCurrentRows(context, event),
     isTextNew: ({ context, event }) => event.type === 'results.textChanged' && event.text.trim() !== context.settings.searchString.trim(),
-    isEmptyCurrentSearch: ({ context, event }) =>
-      isCurrentSearch(context, event) && event.type === 'connection.replied' && replyOf(event.frame.b).ids.length === 0,
+    isEmptyReply: (_, params: { reply: unknown }) => replyOf(params.reply).ids.length === 0,
     isDisplayOnly: ({ context, event }) =>
       event.type === 'results.applied' &&
       Object.entries(event.settings).every(
         ([k, v]) =>
           k === 'displayAs' || k === 'showFacets' || JSON.stringify(context.settings[k as keyof ResultsSettings]) === JSON.stringify(v),
       ),
-    isExportReply: ({ event }) => isReply(event) && (event.ticket ?? '').startsWith(EXPORT),
     isKnownResult: ({ context, event }) => event.type === 'results.stepped' && context.ids.includes(event.from) && context.ids.length > 0,
   },
   actions: {
@@ -157,60 +149,49 @@ export const searchResultsMachine = setup({
     setDisplay: assign(({ context, event }) =>
       event.type === 'results.displaySet' ? withSettings(context, { displayAs: event.displayAs }) : {},
     ),
-    ask: enqueueActions(({ context, enqueue, self, system }) => {
-      const asked = context.asked + 1;
-      enqueue.assign({ asked, reading: {}, errorKey: null });
-      const connection = getConnection(system);
-      if (!connection) return;
-      const body = resultsQuery(context.settings, new Date(context.now()), context.tzOffset);
-      enqueue.sendTo(connection, {
-        type: 'connection.send',
-        frame: { o: 'search/ids', b: body },
-        ticket: searchTicket(asked),
-        replyTo: self,
-      });
-    }),
-    storeHits: assign(({ event }) => {
-      if (event.type !== 'connection.replied') return {};
-      const reply = replyOf(event.frame.b);
+    storeHits: assign((_, params: { reply: unknown }) => {
+      const reply = replyOf(params.reply);
       return { ids: reply.ids, total: reply.total, labels: reply.labels, facets: reply.facets, rows: {}, reading: {}, carouselIndex: 0 };
     }),
     clearHits: assign(NO_RESULTS),
-    storeError: assign(({ event }) => ({ errorKey: failureKey(event) })),
-    readRows: enqueueActions(({ context, enqueue, event, self, system }, params: { from: number; to: number } | undefined) => {
+    storeError: assign((_, params: { error: unknown }) => ({ errorKey: failureKey(params.error) })),
+    readRows: enqueueActions(({ context, enqueue, event }, params: { from: number; to: number } | undefined) => {
       const range = params ?? (event.type === 'results.rowsNeeded' ? event : { from: 0, to: RESULTS_PAGE });
       const from = Math.max(0, Math.floor(range.from));
       const wanted = context.ids
         .slice(from, Math.max(from, Math.ceil(range.to)))
         .filter((id) => !(id in context.rows) && !context.reading[id]);
       if (wanted.length === 0) return;
-      const connection = getConnection(system);
-      if (!connection) return;
       const reading = { ...context.reading };
       for (let n = 0; n < wanted.length; n += RESULTS_PAGE) {
         const page = wanted.slice(n, n + RESULTS_PAGE);
-        const ticket = rowsTicket(context.asked, context.ids.indexOf(page[0]!));
-        for (const id of page) reading[id] = ticket;
-        enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'readMany/object', b: page }, ticket, replyTo: self });
+        // A page starts at a hit no other read under way holds, so its id is unique while it runs.
+        const id = rowsRequestId(context.ids.indexOf(page[0]!));
+        for (const hit of page) reading[hit] = id;
+        enqueue.spawnChild('operation', { id, input: callOf(operations.readMany, page) });
       }
       enqueue.assign({ reading });
     }),
-    storeRows: assign(({ context, event }) => {
-      if (event.type !== 'connection.replied') return {};
-      const got = (event.frame.b ?? {}) as Record<string, Item>;
+    storeRows: enqueueActions(({ context, enqueue }, params: { actorId: string; reply: unknown }) => {
+      const got = (params.reply ?? {}) as Record<string, Item | undefined>;
       const rows = { ...context.rows };
       const reading = { ...context.reading };
-      for (const [id, ticket] of Object.entries(context.reading)) {
-        if (ticket !== event.ticket) continue;
+      for (const [id, requestId] of Object.entries(context.reading)) {
+        if (requestId !== params.actorId) continue;
         // A hit the answer leaves out was deleted or hidden since the search: it shows as gone, not as loading.
         rows[id] = got[id] ?? null;
         delete reading[id];
       }
-      return { rows, reading };
+      enqueue.assign({ rows, reading });
+      // Done, it leaves the children, so a later read of the same page may take its id.
+      enqueue.stopChild(params.actorId);
     }),
-    forgetReading: assign({ reading: {} }),
+    // Reads still under way when the rows are no longer shown (or one failed) are stopped: their answers are never heard.
+    stopReading: enqueueActions(({ context, enqueue }) => {
+      for (const id of new Set(Object.values(context.reading))) enqueue.stopChild(id);
+      enqueue.assign({ reading: {} });
+    }),
     clearError: assign({ errorKey: null }),
-    storeRowsError: assign(({ event }) => ({ errorKey: failureKey(event) })),
     select: assign(({ event }) => (event.type === 'results.opened' ? { selected: event.id } : {})),
     openSelected: enqueueActions(({ context, enqueue, system }) => {
       const router = getRouter(system);
@@ -228,31 +209,26 @@ export const searchResultsMachine = setup({
       const n = context.ids.length;
       return { carouselIndex: (context.carouselIndex + event.step + n) % n };
     }),
-    startExport: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = getConnection(system);
-      if (!connection) return;
+    // An export runs on whatever the results do meanwhile: spawned, named by its number.
+    startExport: enqueueActions(({ context, enqueue }) => {
+      const exported = context.exported + 1;
       const query = resultsQuery(context.settings, new Date(context.now()), context.tzOffset);
       const { facets: _facets, labels: _labels, ...body } = query;
-      enqueue.sendTo(connection, {
-        type: 'connection.send',
-        frame: {
-          o: 'act/csvExport/async',
-          b: { query: body, ...(context.settings.itemTypeName ? { itemTypeName: context.settings.itemTypeName } : {}) },
-        },
-        ticket: `${EXPORT}${context.asked}`,
-        replyTo: self,
-      });
+      const task = { query: body, ...(context.settings.itemTypeName ? { itemTypeName: context.settings.itemTypeName } : {}) };
+      enqueue.assign({ exported });
+      enqueue.spawnChild('operation', { id: `export.${exported}`, input: callOf(operations.startTask, task, { name: 'csvExport' }) });
     }),
     // The task shows in the help menu at once; the tasks actor downloads its result when it is done.
-    trackExport: enqueueActions(({ enqueue, event, system }) => {
+    trackExport: enqueueActions(({ enqueue, system }, params: { actorId: string; reply: unknown }) => {
+      enqueue.stopChild(params.actorId);
       const tasks = getTasks(system);
-      if (!tasks || event.type !== 'connection.replied') return;
-      const task = event.frame.b as TaskInfo | undefined;
-      if (task && typeof task.key === 'string') enqueue.sendTo(tasks, { type: 'tasks.updated', task });
+      const task = params.reply as TaskInfo | null | undefined;
+      if (tasks && task && typeof task.key === 'string') enqueue.sendTo(tasks, { type: 'tasks.updated', task });
     }),
-    exportFailed: enqueueActions(({ enqueue, event, system }) => {
+    exportFailed: enqueueActions(({ enqueue, system }, params: { actorId: string; error: unknown }) => {
+      enqueue.stopChild(params.actorId);
       const alerts = getAlerts(system);
-      if (alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'ERROR', message: failureKey(event) } });
+      if (alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'ERROR', message: failureKey(params.error) } });
     }),
   },
 }).createMachine({
@@ -260,7 +236,7 @@ export const searchResultsMachine = setup({
   context: ({ input }) => ({
     cellKey: input.cellKey,
     settings: { ...DEFAULT_SETTINGS, ...input.settings },
-    asked: 0,
+    exported: 0,
     ...NO_RESULTS,
     selected: null,
     carouselIndex: 0,
@@ -287,8 +263,12 @@ export const searchResultsMachine = setup({
     'results.displaySet': { actions: 'setDisplay' },
     'results.opened': { actions: ['select', 'openSelected'] },
     'results.exportRequested': { actions: 'startExport' },
-    'connection.replied': { guard: 'isExportReply', actions: 'trackExport' },
-    'connection.failed': { guard: 'isExportReply', actions: 'exportFailed' },
+    'xstate.done.actor.export.*': {
+      actions: { type: 'trackExport', params: ({ event }) => ({ actorId: event.actorId, reply: event.output }) },
+    },
+    'xstate.error.actor.export.*': {
+      actions: { type: 'exportFailed', params: ({ event }) => ({ actorId: event.actorId, error: event.error }) },
+    },
   },
   states: {
     LOADING: {
@@ -296,14 +276,22 @@ export const searchResultsMachine = setup({
       entry: 'clearHits',
       states: {
         WAITING: { after: { debounce: 'ASKING' } },
+        // Any change re-enters LOADING, which stops the search under way.
         ASKING: {
-          entry: 'ask',
-          on: {
-            'connection.replied': [
-              { guard: 'isEmptyCurrentSearch', target: '#searchResults.EMPTY', actions: 'storeHits' },
-              { guard: 'isCurrentSearch', target: '#searchResults.READY', actions: 'storeHits' },
+          entry: 'clearError',
+          invoke: {
+            id: 'search',
+            src: 'operation',
+            input: ({ context }) => callOf(operations.search, resultsQuery(context.settings, new Date(context.now()), context.tzOffset)),
+            onDone: [
+              {
+                guard: { type: 'isEmptyReply', params: ({ event }) => ({ reply: event.output }) },
+                target: '#searchResults.EMPTY',
+                actions: { type: 'storeHits', params: ({ event }) => ({ reply: event.output }) },
+              },
+              { target: '#searchResults.READY', actions: { type: 'storeHits', params: ({ event }) => ({ reply: event.output }) } },
             ],
-            'connection.failed': { guard: 'isCurrentSearch', target: '#searchResults.FAILED', actions: 'storeError' },
+            onError: { target: '#searchResults.FAILED', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
@@ -313,10 +301,16 @@ export const searchResultsMachine = setup({
       states: {
         SHOWN: {
           entry: { type: 'readRows', params: { from: 0, to: RESULTS_PAGE } },
+          exit: 'stopReading',
           on: {
             'results.rowsNeeded': { actions: { type: 'readRows', params: undefined } },
-            'connection.replied': { guard: 'isCurrentRows', actions: 'storeRows' },
-            'connection.failed': { guard: 'isCurrentRows', target: 'ROWS_FAILED', actions: ['forgetReading', 'storeRowsError'] },
+            'xstate.done.actor.rows.*': {
+              actions: { type: 'storeRows', params: ({ event }) => ({ actorId: event.actorId, reply: event.output }) },
+            },
+            'xstate.error.actor.rows.*': {
+              target: 'ROWS_FAILED',
+              actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            },
             'results.stepped': { guard: 'isKnownResult', actions: ['step', 'openSelected'] },
             // The item it comes to (and the one after) is read before it shows.
             'results.carouselStepped': {

@@ -25,6 +25,9 @@ const fakeRouter = createMachine({
   },
 });
 
+// Replies settle promises: let them land.
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 
 function start(settings = {}) {
@@ -80,7 +83,7 @@ const item = (id: string) => ({
 const rowsOf = (list: string[]) => Object.fromEntries(list.map((id) => [id, item(id)]));
 
 describe('searchResultsMachine', () => {
-  it('asks search/ids with the text, the facets, the default sort and labels, then reads the first page of rows', () => {
+  it('asks search/ids with the text, the facets, the default sort and labels, then reads the first page of rows', async () => {
     const t = start({ searchString: 'mary' });
     expect(t.phase()).toBe('LOADING');
     const [query] = t.searches();
@@ -95,18 +98,22 @@ describe('searchResultsMachine', () => {
       tzOffset: 0,
     });
     t.reply(hits(ids(120), { _: [{ key: 'Contact', count: 120 }] }));
+    await settled();
     expect(t.phase()).toBe('READY');
     expect(selectResultIds(t.snapshot())).toHaveLength(120);
     expect(selectFacets(t.snapshot())._).toEqual([{ key: 'Contact', count: 120 }]);
     expect(t.reads()).toEqual([ids(RESULTS_PAGE)]);
     t.reply(rowsOf(ids(RESULTS_PAGE)));
+    await settled();
     expect(selectResultRows(t.snapshot())['Contact-1']).toMatchObject({ $id: 'Contact-1' });
   });
 
-  it('reads the rows that scroll into view once, in pages, and marks hits the answer leaves out as gone', () => {
+  it('reads the rows that scroll into view once, in pages, and marks hits the answer leaves out as gone', async () => {
     const t = start();
     t.reply(hits(ids(300)));
+    await settled();
     t.reply(rowsOf(ids(RESULTS_PAGE).filter((id) => id !== 'Contact-3')));
+    await settled();
     expect(selectResultRows(t.snapshot())['Contact-3']).toBeNull();
     t.subject.send({ type: 'results.rowsNeeded', from: 40, to: 160 });
     // 0-49 are read; 50-159 go in pages of 50.
@@ -124,14 +131,16 @@ describe('searchResultsMachine', () => {
     expect(t.reads()).toHaveLength(4);
   });
 
-  it('shows No results for an empty answer, and a failure with its message until a retry', () => {
+  it('shows No results for an empty answer, and a failure with its message until a retry', async () => {
     const t = start({ searchString: 'nothing' });
     t.reply(hits([]));
+    await settled();
     expect(t.phase()).toBe('EMPTY');
     expect(t.reads()).toEqual([]);
     t.subject.send({ type: 'results.textChanged', text: 'boom' });
     t.clock.increment(RESULTS_DEBOUNCE_MS);
     t.reply({ userMessage: 'notSignedIn' }, { erred: true });
+    await settled();
     expect(t.phase()).toBe('FAILED');
     expect(selectResultsError(t.snapshot())).toBe('errors.notSignedIn');
     t.subject.send({ type: 'results.retried' });
@@ -139,7 +148,7 @@ describe('searchResultsMachine', () => {
     expect(t.searches()).toHaveLength(3);
   });
 
-  it('waits for a pause in typing, and ignores the answer to an earlier question', () => {
+  it('waits for a pause in typing, and ignores the answer to an earlier question', async () => {
     const t = start({ searchString: 'mar' });
     const first = t.indexOf('search/ids');
     t.subject.send({ type: 'results.textChanged', text: 'mary' });
@@ -151,8 +160,10 @@ describe('searchResultsMachine', () => {
     expect(t.searches()).toHaveLength(2);
     expect(t.searches()[1]!.must).toEqual([{ prop: '', kind: 'q', value: 'mary t' }]);
     t.reply(hits(ids(3)), { index: first });
+    await settled();
     expect(t.phase()).toBe('LOADING');
     t.reply(hits(['Contact-9']));
+    await settled();
     expect(selectResultIds(t.snapshot())).toEqual(['Contact-9']);
     // The same text again asks nothing, but the field keeps what was typed.
     t.subject.send({ type: 'results.textChanged', text: 'mary t ' });
@@ -161,20 +172,24 @@ describe('searchResultsMachine', () => {
     expect(t.searches()).toHaveLength(2);
   });
 
-  it('ignores rows read for an earlier question', () => {
+  it('ignores rows read for an earlier question', async () => {
     const t = start();
     t.reply(hits(ids(5)));
+    await settled();
     const read = t.indexOf('readMany/object');
     t.subject.send({ type: 'results.sortClicked', key: 'lastName' });
     t.reply(hits(['Contact-5', 'Contact-4']));
+    await settled();
     t.reply(rowsOf(ids(5)), { index: read });
+    await settled();
     expect(Object.keys(selectResultRows(t.snapshot()))).toEqual([]);
     expect(t.searches()[1]!.sort).toEqual([{ key: 'lastName', order: 'asc' }]);
   });
 
-  it('narrows by chosen facet buckets: buckets of one facet are alternatives, facets combine', () => {
+  it('narrows by chosen facet buckets: buckets of one facet are alternatives, facets combine', async () => {
     const t = start();
     t.reply(hits(ids(2)));
+    await settled();
     t.subject.send({ type: 'results.facetToggled', facet: '_', bucket: 'Contact' });
     t.subject.send({ type: 'results.facetToggled', facet: '_', bucket: 'Organization' });
     t.subject.send({ type: 'results.facetToggled', facet: 'created', bucket: 'today' });
@@ -199,9 +214,10 @@ describe('searchResultsMachine', () => {
     expect(t.searches().at(-1)!.subs).toBeUndefined();
   });
 
-  it('offers the facets of the one type chosen in a general search, and drops their choices with that type', () => {
+  it('offers the facets of the one type chosen in a general search, and drops their choices with that type', async () => {
     const t = start();
     t.reply(hits(ids(2)));
+    await settled();
     t.subject.send({ type: 'results.facetToggled', facet: '_', bucket: 'Organization' });
     expect(
       t
@@ -225,9 +241,10 @@ describe('searchResultsMachine', () => {
     ).toEqual(['_', 'created']);
   });
 
-  it('applies settings at once; display and facet visibility alone ask nothing', () => {
+  it('applies settings at once; display and facet visibility alone ask nothing', async () => {
     const t = start();
     t.reply(hits(ids(2)));
+    await settled();
     t.subject.send({ type: 'results.displaySet', displayAs: 'TABLE' });
     t.subject.send({ type: 'results.facetsShown', show: false });
     t.subject.send({ type: 'results.applied', settings: { displayAs: 'CARDS', showFacets: true } });
@@ -254,9 +271,10 @@ describe('searchResultsMachine', () => {
     });
   });
 
-  it('opens a result in the next column and steps through the results, wrapping around', () => {
+  it('opens a result in the next column and steps through the results, wrapping around', async () => {
     const t = start();
     t.reply(hits(ids(3)));
+    await settled();
     t.subject.send({ type: 'results.opened', id: 'Contact-2' });
     expect(selectSelectedResult(t.snapshot())).toBe('Contact-2');
     t.subject.send({ type: 'results.stepped', from: 'Contact-3', step: 1 });
@@ -266,9 +284,10 @@ describe('searchResultsMachine', () => {
     expect(selectSelectedResult(t.snapshot())).toBe('Contact-3');
   });
 
-  it('steps the carousel round the results and reads the item it comes to', () => {
+  it('steps the carousel round the results and reads the item it comes to', async () => {
     const t = start();
     t.reply(hits(ids(60)));
+    await settled();
     t.subject.send({ type: 'results.carouselStepped', step: -1 });
     expect(selectCarouselIndex(t.snapshot())).toBe(59);
     expect(t.reads().at(-1)).toEqual(['Contact-60']);
@@ -276,10 +295,12 @@ describe('searchResultsMachine', () => {
     expect(selectCarouselIndex(t.snapshot())).toBe(0);
   });
 
-  it('keeps the results when rows fail to read, and reads what is missing on retry', () => {
+  it('keeps the results when rows fail to read, and reads what is missing on retry', async () => {
     const t = start();
     t.reply(hits(ids(3)));
+    await settled();
     t.reply({ userMessage: 'generalFailure' }, { erred: true });
+    await settled();
     expect(selectRowsFailed(t.snapshot())).toBe(true);
     expect(selectResultsError(t.snapshot())).toBe('errors.generalFailure');
     t.subject.send({ type: 'results.retried' });
@@ -287,7 +308,7 @@ describe('searchResultsMachine', () => {
     expect(t.reads()).toEqual([ids(3), ids(3)]);
   });
 
-  it('exports the current results as CSV through a task', () => {
+  it('exports the current results as CSV through a task', async () => {
     const t = start({ searchString: 'mary', itemTypeName: 'Contact' });
     t.subject.send({ type: 'results.exportRequested' });
     const frame = t.sent().find((f) => f.o === 'act/csvExport/async')!;
@@ -302,7 +323,33 @@ describe('searchResultsMachine', () => {
     });
     expect((frame.b as { query: SearchQuery }).query.facets).toBeUndefined();
     t.reply({ userMessage: 'notAllowed' }, { erred: true });
+    await settled();
     expect(t.alerts).toEqual([{ type: 'alerts.raised', alert: { type: 'ERROR', message: 'errors.notAllowed' } }]);
+  });
+
+  it('stops the reads still under way when one fails, and every export runs on its own until answered', async () => {
+    const t = start();
+    t.reply(hits(ids(120)));
+    await settled();
+    t.subject.send({ type: 'results.rowsNeeded', from: 50, to: 120 });
+    expect(Object.keys(t.snapshot().children).sort()).toEqual(['rows.0', 'rows.100', 'rows.50']);
+    t.reply({ userMessage: 'generalFailure' }, { erred: true });
+    await settled();
+    expect(selectRowsFailed(t.snapshot())).toBe(true);
+    expect(Object.keys(t.snapshot().children)).toEqual([]);
+    // The first page's answer comes too late: nobody hears it.
+    t.reply(rowsOf(ids(RESULTS_PAGE)), { index: t.indexOf('readMany/object', 0) });
+    await settled();
+    expect(selectResultRows(t.snapshot())).toEqual({});
+    t.subject.send({ type: 'results.exportRequested' });
+    t.subject.send({ type: 'results.exportRequested' });
+    expect(Object.keys(t.snapshot().children)).toEqual(['export.1', 'export.2']);
+    t.reply({ key: 'task-2', started: '2026-01-01T00:00:00Z', percentageComplete: 0 });
+    t.reply({ userMessage: 'notAllowed' }, { erred: true, index: t.indexOf('act/csvExport/async', 0) });
+    await settled();
+    expect(Object.keys(t.snapshot().children)).toEqual([]);
+    expect(t.alerts).toEqual([{ type: 'alerts.raised', alert: { type: 'ERROR', message: 'errors.notAllowed' } }]);
+    expect(selectRowsFailed(t.snapshot())).toBe(true);
   });
 });
 
