@@ -2,13 +2,16 @@
  * Masquerading (spec 000 §2 user menu and picker dialog, §6, §9): an administrator picks a user
  * (searched among Users, or one of the 5 recent targets kept per locale) and `act/masquerade` answers a
  * token for acting as them; stopping answers the administrator's own token again. Either token replaces
- * the stored one and the page reloads, so every cache and actor starts over as the new user.
+ * the stored one and the page reloads, so every cache and actor starts over as the new user. Both
+ * requests are `operation` actors: typing again stops a search under way with its state.
  */
 import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { RECENT_MASQUERADES, SEARCH_MIN_TEXT } from '../../src/shared/constants';
-import type { SearchQuery } from '../../src/shared/search/SearchQuery';
+import { callOf } from '../../src/shared/protocol/operationCall';
+import { operations } from '../../src/shared/protocol/operations';
 import { getAlerts, getConnection } from '../systemIds';
-import type { ConnectionReplyEvent } from './pendingRequests';
+import { failureOf, operationLogic } from './operation';
+import type { RequestFailure } from './sessionErrors';
 import type { KeyValueStorage } from './sessionEffects';
 import { writeStoredToken } from './tokenStore';
 
@@ -35,8 +38,6 @@ export interface MasqueradeContext {
   locale: string;
   recent: MasqueradeTarget[];
   text: string;
-  /** The text whose answer is awaited; older answers are dropped. */
-  query: string | null;
   results: MasqueradeTarget[];
   /** Message key of the last failure shown in the dialog. */
   errorKey: string | null;
@@ -49,8 +50,7 @@ export type MasqueradeEvent =
   | { type: 'masquerade.closed' }
   | { type: 'masquerade.typed'; text: string }
   | { type: 'masquerade.started'; target: MasqueradeTarget }
-  | { type: 'masquerade.stopRequested' }
-  | ConnectionReplyEvent;
+  | { type: 'masquerade.stopRequested' };
 
 /** Local storage key of the recent targets for a locale (spec 000 §9: stored per locale). */
 export const recentKey = (locale: string): string => `kk-recent-masquerades-${locale}`;
@@ -78,14 +78,13 @@ export function readRecent(storage: KeyValueStorage | null, locale: string): Mas
 export const withRecent = (recent: readonly MasqueradeTarget[], target: MasqueradeTarget): MasqueradeTarget[] =>
   [target, ...recent.filter((t) => t.id !== target.id)].slice(0, RECENT_MASQUERADES);
 
-export const Ticket = {
-  search: (text: string) => `masquerade:search:${text}`,
-  switch: 'masquerade:switch',
-} as const;
-
 const trimmed = (text: string): string => text.trim();
-const failureKey = (event: ConnectionReplyEvent): string | null =>
-  event.type !== 'connection.failed' ? null : event.failure.kind === 'client' ? event.failure.key : `errors.${event.failure.userMessage}`;
+const failureKey = (failure: RequestFailure): string => (failure.kind === 'client' ? failure.key : `errors.${failure.userMessage}`);
+/** The token of an `act/masquerade` answer, if it has one. */
+const newTokenOf = (output: unknown): string | null => {
+  const token = (output as { newToken?: unknown } | null | undefined)?.newToken;
+  return typeof token === 'string' ? token : null;
+};
 
 /** The users of a `search/ids` answer with their labels. */
 function toTargets(body: unknown): MasqueradeTarget[] {
@@ -103,51 +102,24 @@ export const masqueradeMachine = setup({
     events: {} as MasqueradeEvent,
     input: {} as MasqueradeInput,
   },
+  actors: { operation: operationLogic },
   delays: {
     debounce: MASQUERADE_DEBOUNCE_MS,
   },
   guards: {
     isShort: ({ event }) => event.type === 'masquerade.typed' && trimmed(event.text).length < SEARCH_MIN_TEXT,
-    isCurrentSearch: ({ context, event }) =>
-      (event.type === 'connection.replied' || event.type === 'connection.failed') &&
-      context.query !== null &&
-      event.ticket === Ticket.search(context.query),
-    isSwitchAnswer: ({ event }) =>
-      (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket === Ticket.switch,
-    hasNewToken: ({ event }) =>
-      event.type === 'connection.replied' &&
-      event.ticket === Ticket.switch &&
-      typeof (event.frame.b as { newToken?: unknown } | null)?.newToken === 'string',
+    hasNewToken: (_, params: { output: unknown }) => newTokenOf(params.output) !== null,
     isStopping: ({ context }) => context.target === null,
   },
   actions: {
-    clearDialog: assign({ text: '', query: null, results: [], errorKey: null }),
+    clearDialog: assign({ text: '', results: [], errorKey: null }),
     setText: assign(({ event }) => (event.type === 'masquerade.typed' ? { text: event.text } : {})),
-    clearResults: assign({ results: [], query: null, errorKey: null }),
-    sendSearch: enqueueActions(({ context, enqueue, self, system }) => {
-      const query = trimmed(context.text);
-      enqueue.assign({ query });
-      const connection = getConnection(system);
-      const body: SearchQuery = { must: { q: query, _: 'User' }, max: MASQUERADE_RESULTS, labels: true };
-      if (connection)
-        enqueue.sendTo(connection, {
-          type: 'connection.send',
-          frame: { o: 'search/ids', b: body },
-          ticket: Ticket.search(query),
-          replyTo: self,
-        });
-    }),
-    storeResults: assign(({ event }) => (event.type === 'connection.replied' ? { results: toTargets(event.frame.b), errorKey: null } : {})),
-    storeError: assign(({ event }) => (event.type === 'connection.failed' ? { errorKey: failureKey(event) } : {})),
+    clearResults: assign({ results: [], errorKey: null }),
+    storeResults: assign((_, params: { output: unknown }) => ({ results: toTargets(params.output), errorKey: null })),
+    storeError: assign((_, params: { error: unknown }) => ({ errorKey: failureKey(failureOf(params.error)) })),
     setTarget: assign(({ event }) =>
       event.type === 'masquerade.started' ? { target: event.target, errorKey: null } : { target: null, errorKey: null },
     ),
-    sendSwitch: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = getConnection(system);
-      const b = context.target ? { targetUserID: context.target.id } : { stop: true };
-      if (connection)
-        enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'act/masquerade', b }, ticket: Ticket.switch, replyTo: self });
-    }),
     rememberTarget: ({ context }) => {
       if (!context.target) return;
       try {
@@ -158,20 +130,21 @@ export const masqueradeMachine = setup({
     },
     // The socket of the old token is dropped first: its close (the server ends a stopped masquerade)
     // must not reach auth, which would clear the new token as a sign-out.
-    adoptToken: enqueueActions(({ context, enqueue, event, system }) => {
-      if (event.type !== 'connection.replied') return;
+    adoptToken: enqueueActions(({ context, enqueue, system }, params: { output: unknown }) => {
+      const token = newTokenOf(params.output);
+      if (token === null) return;
       const connection = getConnection(system);
       if (connection) enqueue.sendTo(connection, { type: 'connection.reset' });
-      const token = (event.frame.b as { newToken: string }).newToken;
       enqueue(() => {
         writeStoredToken(context.storage, token);
         context.reload();
       });
     }),
-    raiseFailure: enqueueActions(({ enqueue, event, system }) => {
+    // Without an error (an answer with no token) the failure is a general one.
+    raiseFailure: enqueueActions(({ enqueue, system }, params: { error?: unknown }) => {
       const alerts = getAlerts(system);
-      const key = event.type === 'connection.failed' ? failureKey(event) : 'errors.generalFailure';
-      if (alerts && key) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'ERROR', message: key } });
+      const key = params.error === undefined ? 'errors.generalFailure' : failureKey(failureOf(params.error));
+      if (alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'ERROR', message: key } });
     }),
   },
 }).createMachine({
@@ -184,7 +157,6 @@ export const masqueradeMachine = setup({
       locale,
       recent: readRecent(input.storage, locale),
       text: '',
-      query: null,
       results: [],
       errorKey: null,
       target: null,
@@ -213,25 +185,35 @@ export const masqueradeMachine = setup({
       states: {
         QUIET: {},
         WAITING: { after: { debounce: 'FETCHING' } },
+        // Typing again leaves the state, which stops this search: its answer is never taken.
         FETCHING: {
-          entry: 'sendSearch',
-          on: {
-            'connection.replied': { guard: 'isCurrentSearch', target: 'QUIET', actions: 'storeResults' },
-            'connection.failed': { guard: 'isCurrentSearch', target: 'QUIET', actions: 'storeError' },
+          invoke: {
+            id: 'search',
+            src: 'operation',
+            input: ({ context }) =>
+              callOf(operations.search, { must: { q: trimmed(context.text), _: 'User' }, max: MASQUERADE_RESULTS, labels: true }),
+            onDone: { target: 'QUIET', actions: { type: 'storeResults', params: ({ event }) => ({ output: event.output }) } },
+            onError: { target: 'QUIET', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
     },
     SWITCHING: {
-      entry: 'sendSwitch',
-      on: {
-        'connection.replied': [
-          { guard: 'hasNewToken', target: 'SWITCHED', actions: ['rememberTarget', 'adoptToken'] },
-          { guard: 'isSwitchAnswer', target: 'CLOSED', actions: 'raiseFailure' },
+      invoke: {
+        id: 'switch',
+        src: 'operation',
+        input: ({ context }) => callOf(operations.masquerade, context.target ? { targetUserID: context.target.id } : { stop: true }),
+        onDone: [
+          {
+            guard: { type: 'hasNewToken', params: ({ event }) => ({ output: event.output }) },
+            target: 'SWITCHED',
+            actions: ['rememberTarget', { type: 'adoptToken', params: ({ event }) => ({ output: event.output }) }],
+          },
+          { target: 'CLOSED', actions: { type: 'raiseFailure', params: {} } },
         ],
-        'connection.failed': [
-          { guard: 'isStopping', target: 'CLOSED', actions: 'raiseFailure' },
-          { guard: 'isSwitchAnswer', target: 'PICKING', actions: 'storeError' },
+        onError: [
+          { guard: 'isStopping', target: 'CLOSED', actions: { type: 'raiseFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'PICKING', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
