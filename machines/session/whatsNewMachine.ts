@@ -1,14 +1,16 @@
 /**
  * What's new for the signed-in user (spec 000 §2 help and docs menus, §3 what's-new versions): the
  * entries the server shows them in their locale, the newest version they have seen (kept on their
- * User item, so every tab and device agrees) and how many entries are newer than that.
+ * User item, so every tab and device agrees) and how many entries are newer than that. The requests
+ * are `operation` actors of the state that needs them: a new user (or none) stops those of the last.
  */
-import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import { compareVersions } from '../../src/shared/items/formRules';
 import { Push, UserMessage } from '../../src/shared/protocol';
+import { callOf } from '../../src/shared/protocol/operationCall';
+import { operations } from '../../src/shared/protocol/operations';
 import { sessionWatch, type SessionWatchEvent } from '../router/sessionWatch';
-import type { ConnectionReplyEvent } from './pendingRequests';
-import { getConnection } from '../systemIds';
+import { failureOf, operationLogic } from './operation';
 import { userWatch, type UserWatchEvent } from './userWatch';
 
 /** One entry of the what's-new list. */
@@ -47,14 +49,7 @@ export interface WhatsNewContext {
 
 export type WhatsNewEvent =
   /** The what's-new page was shown. */
-  { type: 'whatsNew.seen' } | UserWatchEvent | ConnectionReplyEvent | SessionWatchEvent;
-
-/** Tickets of the machine's requests; the user id in them drops answers meant for a previous user. */
-export const Ticket = {
-  list: 'whatsNew:list',
-  read: (userId: string) => `whatsNew:read:${userId}`,
-  update: (userId: string) => `whatsNew:update:${userId}`,
-} as const;
+  { type: 'whatsNew.seen' } | UserWatchEvent | SessionWatchEvent;
 
 const VERSION = /^v\d+\.\d+\.\d+$/;
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -85,14 +80,8 @@ export function unseenCount(entries: readonly WhatsNewEntry[], seen: string | nu
   return entries.filter((entry) => compareVersions(entry.version, seen) > 0).length;
 }
 
-const replyBody = (event: WhatsNewEvent): Record<string, unknown> | undefined =>
-  event.type === 'connection.replied' && typeof event.frame.b === 'object' && event.frame.b !== null
-    ? (event.frame.b as Record<string, unknown>)
-    : undefined;
-const isTicket = (event: WhatsNewEvent, ticket: string | null): boolean =>
-  (event.type === 'connection.replied' || event.type === 'connection.failed') && ticket !== null && event.ticket === ticket;
-const userTicket = (context: WhatsNewContext, kind: 'read' | 'update'): string | null =>
-  context.userId ? Ticket[kind](context.userId) : null;
+const asRecord = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
 /** The seen version and update counter of a User item. */
 const userFields = (body: Record<string, unknown> | undefined): Pick<WhatsNewContext, 'seen' | 'userU'> | null =>
   body && typeof body._u === 'number'
@@ -118,19 +107,13 @@ export const whatsNewMachine = setup({
     events: {} as WhatsNewEvent,
     input: {} as WhatsNewInput,
   },
-  actors: { userWatch, sessionWatch },
+  actors: { userWatch, sessionWatch, operation: operationLogic },
   guards: {
     hasUser: ({ event }) => event.type === 'session.userChanged' && event.user !== null,
-    isListAnswer: ({ event }) => isTicket(event, Ticket.list),
-    isUserAnswer: ({ context, event }) => isTicket(event, userTicket(context, 'read')),
-    isUpdateReply: ({ context, event }) => event.type === 'connection.replied' && isTicket(event, userTicket(context, 'update')),
-    isStaleRetry: ({ context, event }) =>
-      event.type === 'connection.failed' &&
-      isTicket(event, userTicket(context, 'update')) &&
-      event.failure.kind === 'server' &&
-      event.failure.userMessage === UserMessage.staleUpdate &&
-      context.attempts < 2,
-    isUpdateFailure: ({ context, event }) => event.type === 'connection.failed' && isTicket(event, userTicket(context, 'update')),
+    isStaleRetry: ({ context }, params: { error: unknown }) => {
+      const failure = failureOf(params.error);
+      return failure.kind === 'server' && failure.userMessage === UserMessage.staleUpdate && context.attempts < 2;
+    },
     loaded: ({ context }) => context.listLoaded && context.userLoaded,
     shouldSave: ({ context }) => {
       const newest = newestVersion(context.entries);
@@ -151,44 +134,25 @@ export const whatsNewMachine = setup({
   actions: {
     reset: assign(EMPTY),
     setUser: assign(({ event }) => (event.type === 'session.userChanged' ? { ...EMPTY, userId: event.user?.$id ?? null } : {})),
-    sendList: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = getConnection(system);
-      if (connection)
-        enqueue.sendTo(connection, {
-          type: 'connection.send',
-          frame: { o: 'act/whatsNew', b: { locale: context.locale } },
-          ticket: Ticket.list,
-          replyTo: self,
-        });
-    }),
-    sendReadUser: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = getConnection(system);
-      const ticket = userTicket(context, 'read');
-      if (connection && ticket)
-        enqueue.sendTo(connection, { type: 'connection.send', frame: { o: `read/${context.userId}` }, ticket, replyTo: self });
-    }),
-    // A list that cannot be had shows as empty: the count is a hint, not worth an error message.
-    storeList: assign(({ event }) => ({ entries: event.type === 'connection.replied' ? toEntries(event.frame.b) : [], listLoaded: true })),
-    storeUser: assign(({ event }) => ({ ...(userFields(replyBody(event)) ?? {}), userLoaded: true })),
+    // A list that cannot be had (output null) shows as empty: the count is a hint, not worth an error message.
+    storeList: assign((_, params: { output: unknown }) => ({ entries: toEntries(params.output), listLoaded: true })),
+    storeUser: assign((_, params: { output: unknown }) => ({ ...(userFields(asRecord(params.output)) ?? {}), userLoaded: true })),
     storePushedUser: assign(({ event }) =>
       event.type === 'session.pushed' ? (userFields(event.frame.b as Record<string, unknown>) ?? {}) : {},
     ),
     askSeen: assign(({ context }) => ({ seenAsked: true, attempts: context.seenAsked ? context.attempts : 0 })),
     // Optimistic: the badge drops at once; a failed save puts the previous version back.
-    sendUpdate: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = getConnection(system);
-      const ticket = userTicket(context, 'update');
-      const newest = newestVersion(context.entries);
-      if (!connection || !ticket || newest === null || context.userU === null) return;
-      enqueue.assign({ seenBefore: context.seen, seen: newest, seenAsked: false, attempts: context.attempts + 1 });
-      enqueue.sendTo(connection, {
-        type: 'connection.send',
-        frame: { o: 'update', b: { $id: context.userId, _u: context.userU, whatsNewSeen: newest } },
-        ticket,
-        replyTo: self,
-      });
-    }),
-    storeSaved: assign(({ event }) => ({ ...(userFields(replyBody(event)) ?? {}), seenBefore: undefined, attempts: 0 })),
+    markSeen: assign(({ context }) => ({
+      seenBefore: context.seen,
+      seen: newestVersion(context.entries),
+      seenAsked: false,
+      attempts: context.attempts + 1,
+    })),
+    storeSaved: assign((_, params: { output: unknown }) => ({
+      ...(userFields(asRecord(params.output)) ?? {}),
+      seenBefore: undefined,
+      attempts: 0,
+    })),
     restoreSeen: assign(({ context }) => ({ seen: context.seenBefore, seenBefore: undefined })),
     askAgain: assign({ seenAsked: true }),
   },
@@ -204,18 +168,23 @@ export const whatsNewMachine = setup({
   states: {
     SIGNED_OUT: { entry: 'reset', on: { 'whatsNew.seen': {} } },
     LOADING: {
-      entry: ['sendList', 'sendReadUser'],
+      invoke: [
+        {
+          id: 'list',
+          src: 'operation',
+          input: ({ context }) => callOf(operations.whatsNew, { locale: context.locale }),
+          onDone: { actions: { type: 'storeList', params: ({ event }) => ({ output: event.output }) } },
+          onError: { actions: { type: 'storeList', params: { output: null } } },
+        },
+        {
+          id: 'readUser',
+          src: 'operation',
+          input: ({ context }) => callOf(operations.read, undefined, { id: context.userId ?? '' }),
+          onDone: { actions: { type: 'storeUser', params: ({ event }) => ({ output: event.output }) } },
+          onError: { actions: { type: 'storeUser', params: { output: null } } },
+        },
+      ],
       always: { guard: 'loaded', target: 'READY' },
-      on: {
-        'connection.replied': [
-          { guard: 'isListAnswer', actions: 'storeList' },
-          { guard: 'isUserAnswer', actions: 'storeUser' },
-        ],
-        'connection.failed': [
-          { guard: 'isListAnswer', actions: 'storeList' },
-          { guard: 'isUserAnswer', actions: 'storeUser' },
-        ],
-      },
     },
     READY: {
       always: { guard: 'shouldSave', target: 'SAVING' },
@@ -226,29 +195,45 @@ export const whatsNewMachine = setup({
         ],
       },
     },
+    // A refresh that fails keeps the entries shown.
     REFRESHING: {
-      entry: 'sendList',
-      on: {
-        'connection.replied': { guard: 'isListAnswer', target: 'READY', actions: 'storeList' },
-        'connection.failed': { guard: 'isListAnswer', target: 'READY' },
+      invoke: {
+        id: 'list',
+        src: 'operation',
+        input: ({ context }) => callOf(operations.whatsNew, { locale: context.locale }),
+        onDone: { target: 'READY', actions: { type: 'storeList', params: ({ event }) => ({ output: event.output }) } },
+        onError: { target: 'READY' },
       },
     },
     SAVING: {
-      entry: 'sendUpdate',
-      on: {
-        'connection.replied': { guard: 'isUpdateReply', target: 'READY', actions: 'storeSaved' },
-        'connection.failed': [
+      entry: 'markSeen',
+      invoke: {
+        id: 'update',
+        src: 'operation',
+        input: ({ context }) =>
+          callOf(operations.update, { $id: context.userId ?? '', _u: context.userU ?? 0, whatsNewSeen: context.seen ?? null }),
+        onDone: { target: 'READY', actions: { type: 'storeSaved', params: ({ event }) => ({ output: event.output }) } },
+        onError: [
           // Someone (another tab) changed the User item since it was read: read it again and retry once.
-          { guard: 'isStaleRetry', target: 'REREADING', actions: 'restoreSeen' },
-          { guard: 'isUpdateFailure', target: 'READY', actions: 'restoreSeen' },
+          {
+            guard: { type: 'isStaleRetry', params: ({ event }) => ({ error: event.error }) },
+            target: 'REREADING',
+            actions: 'restoreSeen',
+          },
+          { target: 'READY', actions: 'restoreSeen' },
         ],
       },
     },
     REREADING: {
-      entry: 'sendReadUser',
-      on: {
-        'connection.replied': { guard: 'isUserAnswer', target: 'READY', actions: ['storeUser', 'askAgain'] },
-        'connection.failed': { guard: 'isUserAnswer', target: 'READY' },
+      invoke: {
+        id: 'readUser',
+        src: 'operation',
+        input: ({ context }) => callOf(operations.read, undefined, { id: context.userId ?? '' }),
+        onDone: {
+          target: 'READY',
+          actions: [{ type: 'storeUser', params: ({ event }) => ({ output: event.output }) }, 'askAgain'],
+        },
+        onError: { target: 'READY' },
       },
     },
   },

@@ -2,7 +2,6 @@ import { assign, createActor, createMachine, SimulatedClock, spawnChild, type Ac
 import {
   selectEntries,
   selectUnseenCount,
-  Ticket,
   unseenCount,
   whatsNewMachine,
   type WhatsNewEntry,
@@ -53,6 +52,12 @@ const userItem = (u: number, whatsNewSeen?: string) => ({
   ...(whatsNewSeen ? { whatsNewSeen } : {}),
 });
 
+// The requests are operation actors: their promises settle after the reply.
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+const LIST = 'act/whatsNew';
+const READ = 'read/User-1';
+const UPDATE = 'update';
+
 function start() {
   const actor = createActor(root, { clock: new SimulatedClock() }).start();
   const children = actor.getSnapshot().children;
@@ -60,13 +65,14 @@ function start() {
   const connection = children[SystemId.connection] as FakeConnectionRef;
   const whatsNew = children[SystemId.whatsNew] as ActorRefFrom<typeof whatsNewMachine>;
   const sent = () => connection.getSnapshot().context.sent;
-  /** Answers the latest request with this ticket. */
-  const answer = (ticket: string, b: unknown, erred = false): void => {
+  /** Answers the latest request of operation `o`, then lets its operation actor settle. */
+  const answer = async (o: string, b: unknown, erred = false): Promise<void> => {
     const index = sent()
-      .map((request) => request.ticket)
-      .lastIndexOf(ticket);
-    if (index < 0) throw new Error(`no request with ticket ${ticket}`);
+      .map((request) => request.frame.o)
+      .lastIndexOf(o);
+    if (index < 0) throw new Error(`no request ${o}`);
     connection.send({ type: 'fake.reply', index, b, erred });
+    await settled();
   };
   const signIn = (): void => auth.send({ type: 'fake.signedIn', user: buildUser({ $id: 'User-1' }) });
   return {
@@ -79,57 +85,57 @@ function start() {
     frames: () => sent().map((request) => request.frame),
     count: () => selectUnseenCount(whatsNew.getSnapshot()),
     /** Signs in and answers the list and the User item. */
-    load(entries: unknown[], seen?: string): void {
+    async load(entries: unknown[], seen?: string): Promise<void> {
       signIn();
-      answer(Ticket.list, entries);
-      answer(Ticket.read('User-1'), userItem(4, seen));
+      await answer(LIST, entries);
+      await answer(READ, userItem(4, seen));
     },
   };
 }
 
 describe('whatsNewMachine', () => {
-  it('asks nothing while signed out, then the list in its locale and the user item once signed in', () => {
+  it('asks nothing while signed out, then the list in its locale and the user item once signed in', async () => {
     const t = start();
     expect(t.frames()).toEqual([]);
     t.signIn();
     expect(t.frames()).toEqual([{ o: 'act/whatsNew', b: { locale: 'fr' } }, { o: 'read/User-1' }]);
   });
 
-  it('counts the entries newer than the version the user has seen, all when none was seen', () => {
+  it('counts the entries newer than the version the user has seen, all when none was seen', async () => {
     const t = start();
-    t.load([entry('v1.10.0', 'A', 3), entry('v1.2.0', 'B', 2), entry('v1.2.0', 'C', 1)], 'v1.2.0');
+    await t.load([entry('v1.10.0', 'A', 3), entry('v1.2.0', 'B', 2), entry('v1.2.0', 'C', 1)], 'v1.2.0');
     expect(t.count()).toBe(1);
     expect(selectEntries(t.whatsNew.getSnapshot()).map((e: WhatsNewEntry) => e.title)).toEqual(['A', 'B', 'C']);
 
     const fresh = start();
-    fresh.load([entry('v1.10.0', 'A', 3), entry('v1.2.0', 'B', 2)]);
+    await fresh.load([entry('v1.10.0', 'A', 3), entry('v1.2.0', 'B', 2)]);
     expect(fresh.count()).toBe(2);
   });
 
-  it('shows no count until the user item is known, and none when the list fails', () => {
+  it('shows no count until the user item is known, and none when the list fails', async () => {
     const t = start();
     t.signIn();
-    t.answer(Ticket.list, [entry('v2.0.0')]);
+    await t.answer(LIST, [entry('v2.0.0')]);
     expect(t.count()).toBe(0);
-    t.answer(Ticket.read('User-1'), userItem(4));
+    await t.answer(READ, userItem(4));
     expect(t.count()).toBe(1);
 
     const failing = start();
     failing.signIn();
-    failing.answer(Ticket.list, { userMessage: 'generalFailure' }, true);
-    failing.answer(Ticket.read('User-1'), userItem(4));
+    await failing.answer(LIST, { userMessage: 'generalFailure' }, true);
+    await failing.answer(READ, userItem(4));
     expect(failing.count()).toBe(0);
     expect(failing.whatsNew.getSnapshot().value).toBe('READY');
   });
 
-  it('stores the newest version on the User item when the page is seen, and the count drops at once', () => {
+  it('stores the newest version on the User item when the page is seen, and the count drops at once', async () => {
     const t = start();
-    t.load([entry('v1.3.0', 'A', 2), entry('v1.2.0', 'B', 1)], 'v1.1.0');
+    await t.load([entry('v1.3.0', 'A', 2), entry('v1.2.0', 'B', 1)], 'v1.1.0');
     expect(t.count()).toBe(2);
     t.whatsNew.send({ type: 'whatsNew.seen' });
     expect(t.frames().at(-1)).toEqual({ o: 'update', b: { $id: 'User-1', _u: 4, whatsNewSeen: 'v1.3.0' } });
     expect(t.count()).toBe(0);
-    t.answer(Ticket.update('User-1'), userItem(5, 'v1.3.0'));
+    await t.answer(UPDATE, userItem(5, 'v1.3.0'));
     expect(t.count()).toBe(0);
     // Seen again: nothing new to store.
     const sent = t.frames().length;
@@ -137,68 +143,75 @@ describe('whatsNewMachine', () => {
     expect(t.frames()).toHaveLength(sent);
   });
 
-  it('remembers a page seen before the list arrived', () => {
+  it('remembers a page seen before the list arrived', async () => {
     const t = start();
     t.signIn();
     t.whatsNew.send({ type: 'whatsNew.seen' });
-    t.answer(Ticket.list, [entry('v3.0.0')]);
-    t.answer(Ticket.read('User-1'), userItem(7));
+    await t.answer(LIST, [entry('v3.0.0')]);
+    await t.answer(READ, userItem(7));
     expect(t.frames().at(-1)).toEqual({ o: 'update', b: { $id: 'User-1', _u: 7, whatsNewSeen: 'v3.0.0' } });
   });
 
-  it('on staleUpdate reads the User item again and retries once', () => {
+  it('on staleUpdate reads the User item again and retries once', async () => {
     const t = start();
-    t.load([entry('v2.0.0')], 'v1.0.0');
+    await t.load([entry('v2.0.0')], 'v1.0.0');
     t.whatsNew.send({ type: 'whatsNew.seen' });
-    t.answer(Ticket.update('User-1'), { userMessage: 'staleUpdate' }, true);
+    await t.answer(UPDATE, { userMessage: 'staleUpdate' }, true);
     expect(t.frames().at(-1)).toEqual({ o: 'read/User-1' });
-    t.answer(Ticket.read('User-1'), userItem(6, 'v1.0.0'));
+    await t.answer(READ, userItem(6, 'v1.0.0'));
     expect(t.frames().at(-1)).toEqual({ o: 'update', b: { $id: 'User-1', _u: 6, whatsNewSeen: 'v2.0.0' } });
     // A second stale answer is the last: the count comes back, no third update.
-    t.answer(Ticket.update('User-1'), { userMessage: 'staleUpdate' }, true);
+    await t.answer(UPDATE, { userMessage: 'staleUpdate' }, true);
     expect(t.frames().filter((frame) => frame.o === 'update')).toHaveLength(2);
     expect(t.count()).toBe(1);
   });
 
-  it('does not write again when the re-read shows another tab already stored the version', () => {
+  it('does not write again when the re-read shows another tab already stored the version', async () => {
     const t = start();
-    t.load([entry('v2.0.0')], 'v1.0.0');
+    await t.load([entry('v2.0.0')], 'v1.0.0');
     t.whatsNew.send({ type: 'whatsNew.seen' });
-    t.answer(Ticket.update('User-1'), { userMessage: 'staleUpdate' }, true);
-    t.answer(Ticket.read('User-1'), userItem(6, 'v2.0.0'));
+    await t.answer(UPDATE, { userMessage: 'staleUpdate' }, true);
+    await t.answer(READ, userItem(6, 'v2.0.0'));
     expect(t.frames().filter((frame) => frame.o === 'update')).toHaveLength(1);
     expect(t.count()).toBe(0);
   });
 
-  it('puts the count back when the save is refused', () => {
+  it('puts the count back when the save is refused', async () => {
     const t = start();
-    t.load([entry('v2.0.0')], 'v1.0.0');
+    await t.load([entry('v2.0.0')], 'v1.0.0');
     t.whatsNew.send({ type: 'whatsNew.seen' });
-    t.answer(Ticket.update('User-1'), { userMessage: 'notAllowed' }, true);
+    await t.answer(UPDATE, { userMessage: 'notAllowed' }, true);
     expect(t.count()).toBe(1);
     expect(t.whatsNew.getSnapshot().value).toBe('READY');
   });
 
-  it("follows pushes: the user's own item from another tab, and new entries", () => {
+  it("follows pushes: the user's own item from another tab, and new entries", async () => {
     const t = start();
-    t.load([entry('v2.0.0')], 'v1.0.0');
+    await t.load([entry('v2.0.0')], 'v1.0.0');
     t.connection.send({ type: 'fake.push', frame: { o: 'item/update', b: userItem(9, 'v2.0.0') } });
     expect(t.count()).toBe(0);
     t.connection.send({ type: 'fake.push', frame: { o: 'item/update', b: entry('v2.1.0', 'New', 5) } });
     expect(t.frames().at(-1)).toEqual({ o: 'act/whatsNew', b: { locale: 'fr' } });
-    t.answer(Ticket.list, [entry('v2.1.0', 'New', 5), entry('v2.0.0')]);
+    await t.answer(LIST, [entry('v2.1.0', 'New', 5), entry('v2.0.0')]);
     expect(t.count()).toBe(1);
   });
 
-  it('forgets everything on sign-out and ignores answers meant for the previous user', () => {
+  it('forgets everything on sign-out and ignores answers meant for the previous user', async () => {
     const t = start();
-    t.load([entry('v2.0.0')]);
+    await t.load([entry('v2.0.0')]);
     expect(t.count()).toBe(1);
     t.auth.send({ type: 'fake.signedOut' });
     expect(t.count()).toBe(0);
     expect(selectEntries(t.whatsNew.getSnapshot())).toEqual([]);
     t.whatsNew.send({ type: 'whatsNew.seen' });
     expect(t.frames().some((frame) => frame.o === 'update')).toBe(false);
+    // Signing out stopped the requests of the last sign-in: their late answers change nothing.
+    t.signIn();
+    t.auth.send({ type: 'fake.signedOut' });
+    await t.answer(LIST, [entry('v3.0.0')]);
+    await t.answer(READ, userItem(8));
+    expect(t.whatsNew.getSnapshot().value).toBe('SIGNED_OUT');
+    expect(selectEntries(t.whatsNew.getSnapshot())).toEqual([]);
   });
 });
 
