@@ -3,12 +3,14 @@
  * banner, the search bar toggle and a new version of the app waiting behind the service worker (spec
  * 000 §2 header and menus). Signed in, dark / hide guidance / multi columns are the User item's: taken
  * from the user session and saved back on every change; this browser keeps a copy for signed-out
- * visits and the first paint.
+ * visits and the first paint. The read and the update are `operation` actors of the sync region.
  */
 import { assign, emit, enqueueActions, setup } from 'xstate';
 import { UserMessage } from '../../src/shared/protocol';
-import { getAlerts, getConnection } from '../systemIds';
-import type { ConnectionReplyEvent } from './pendingRequests';
+import { callOf } from '../../src/shared/protocol/operationCall';
+import { operations } from '../../src/shared/protocol/operations';
+import { getAlerts } from '../systemIds';
+import { failureOf, operationLogic } from './operation';
 import { failureToError } from './sessionErrors';
 import type { KeyValueStorage } from './sessionEffects';
 import { userWatch, type UserWatchEvent } from './userWatch';
@@ -36,6 +38,8 @@ export interface ShellContext {
   unsaved: Partial<Record<UserPrefName, boolean>>;
   /** User preferences in the update under way. */
   saving: Partial<Record<UserPrefName, boolean>>;
+  /** The User item's update counter, as read for the update under way. */
+  readU: number | null;
   /** Saves of the current changes: a stale one is retried once. */
   attempts: number;
 }
@@ -47,7 +51,6 @@ export interface ShellInput {
 export type ShellEvent =
   | { type: 'shell.prefSet'; pref: PrefName; value: boolean }
   | UserWatchEvent
-  | ConnectionReplyEvent
   | { type: 'shell.cookiesAccepted' }
   | { type: 'shell.searchToggled' }
   | { type: 'shell.searchClosed' }
@@ -90,11 +93,13 @@ export function readPrefs(storage: KeyValueStorage | null): Prefs {
 
 const isUserPref = (pref: PrefName): pref is UserPrefName => (USER_PREFS as readonly string[]).includes(pref);
 
-/** Tickets of the shell's requests. */
-export const ShellTicket = { read: 'shell:readUser', update: 'shell:updateUser' } as const;
-
-const isTicket = (event: ShellEvent, ticket: string): boolean =>
-  (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket === ticket;
+/** The read of the signed-in user's User item, for its _u. */
+const readUserCall = (context: ShellContext) => callOf(operations.read, undefined, { id: context.userId ?? '' });
+/** The update counter of a read answer, if it has one. */
+const uOf = (output: unknown): number | null => {
+  const u = (output as { _u?: unknown } | null | undefined)?._u;
+  return typeof u === 'number' ? u : null;
+};
 
 /** Shell preferences, cookie banner, search toggle and the new-version prompt. */
 export const shellMachine = setup({
@@ -104,20 +109,15 @@ export const shellMachine = setup({
     input: {} as ShellInput,
     emitted: {} as ShellEmitted,
   },
-  actors: { userWatch },
+  actors: { userWatch, operation: operationLogic },
   guards: {
     cookiesAcceptedBefore: ({ context }) => safeGet(context.storage, COOKIES_KEY) === '1',
     hasUnsaved: ({ context }) => context.userId !== null && Object.keys(context.unsaved).length > 0,
-    isReadReply: ({ event }) => event.type === 'connection.replied' && isTicket(event, ShellTicket.read),
-    isReadFailure: ({ event }) => event.type === 'connection.failed' && isTicket(event, ShellTicket.read),
-    isUpdateReply: ({ event }) => event.type === 'connection.replied' && isTicket(event, ShellTicket.update),
-    isStaleRetry: ({ context, event }) =>
-      event.type === 'connection.failed' &&
-      isTicket(event, ShellTicket.update) &&
-      event.failure.kind === 'server' &&
-      event.failure.userMessage === UserMessage.staleUpdate &&
-      context.attempts < 2,
-    isUpdateFailure: ({ event }) => event.type === 'connection.failed' && isTicket(event, ShellTicket.update),
+    hasVersion: (_, params: { output: unknown }) => uOf(params.output) !== null,
+    isStaleRetry: ({ context }, params: { error: unknown }) => {
+      const failure = failureOf(params.error);
+      return failure.kind === 'server' && failure.userMessage === UserMessage.staleUpdate && context.attempts < 2;
+    },
     isSignedOut: ({ context }) => context.userId === null,
   },
   actions: {
@@ -139,37 +139,20 @@ export const shellMachine = setup({
       const base = user.dark === true ? { ...rest, dark: true } : rest;
       return { userId: user.$id, prefs: { ...base, ...fromUser, ...context.saving, ...context.unsaved } };
     }),
-    sendRead: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = getConnection(system);
-      if (connection && context.userId)
-        enqueue.sendTo(connection, {
-          type: 'connection.send',
-          frame: { o: `read/${context.userId}` },
-          ticket: ShellTicket.read,
-          replyTo: self,
-        });
-    }),
-    sendUpdate: enqueueActions(({ context, event, enqueue, self, system }) => {
-      const connection = getConnection(system);
-      const u = event.type === 'connection.replied' ? (event.frame.b as { _u?: unknown } | undefined)?._u : undefined;
-      if (!connection || !context.userId || typeof u !== 'number') return;
-      enqueue.assign({ saving: context.unsaved, unsaved: {}, attempts: context.attempts + 1 });
-      enqueue.sendTo(connection, {
-        type: 'connection.send',
-        frame: { o: 'update', b: { $id: context.userId, _u: u, ...context.unsaved } },
-        ticket: ShellTicket.update,
-        replyTo: self,
-      });
-    }),
+    startSaving: assign(({ context }, params: { output: unknown }) => ({
+      readU: uOf(params.output),
+      saving: context.unsaved,
+      unsaved: {},
+      attempts: context.attempts + 1,
+    })),
     savedDone: assign({ saving: {} }),
     // Read again and send what was being saved, under anything changed since.
     requeueSaving: assign(({ context }) => ({ unsaved: { ...context.saving, ...context.unsaved }, saving: {} })),
     dropSaving: assign({ saving: {} }),
     dropUnsaved: assign({ unsaved: {} }),
-    reportFailure: enqueueActions(({ event, enqueue, system }) => {
+    reportFailure: enqueueActions(({ enqueue, system }, params: { error: unknown; operation: string }) => {
       const alerts = getAlerts(system);
-      if (alerts && event.type === 'connection.failed')
-        enqueue.sendTo(alerts, { type: 'alerts.errorRaised', error: failureToError(event.failure, event.o) });
+      if (alerts) enqueue.sendTo(alerts, { type: 'alerts.errorRaised', error: failureToError(failureOf(params.error), params.operation) });
     }),
     persistPrefs: ({ context }) => safeSet(context.storage, PREFS_KEY, JSON.stringify({ v: PREFS_VERSION, prefs: context.prefs })),
     persistCookies: ({ context }) => safeSet(context.storage, COOKIES_KEY, '1'),
@@ -186,6 +169,7 @@ export const shellMachine = setup({
     userId: null,
     unsaved: {},
     saving: {},
+    readU: null,
     attempts: 0,
   }),
   type: 'parallel',
@@ -224,22 +208,52 @@ export const shellMachine = setup({
       initial: 'IDLE',
       states: {
         IDLE: { always: { guard: 'hasUnsaved', target: 'READING' } },
+        // Signing out leaves the state, which stops the read.
         READING: {
-          entry: 'sendRead',
           always: { guard: 'isSignedOut', target: 'IDLE' },
-          on: {
-            'connection.replied': { guard: 'isReadReply', target: 'UPDATING', actions: 'sendUpdate' },
+          invoke: {
+            id: 'readUser',
+            src: 'operation',
+            input: ({ context }) => readUserCall(context),
+            onDone: [
+              {
+                guard: { type: 'hasVersion', params: ({ event }) => ({ output: event.output }) },
+                target: 'UPDATING',
+                actions: { type: 'startSaving', params: ({ event }) => ({ output: event.output }) },
+              },
+              // An answer without _u cannot be updated: the choice still holds on this browser.
+              { target: 'IDLE', actions: 'dropUnsaved' },
+            ],
             // Not retried: the choice still holds on this browser, and the error says it was not saved.
-            'connection.failed': { guard: 'isReadFailure', target: 'IDLE', actions: ['dropUnsaved', 'reportFailure'] },
+            onError: {
+              target: 'IDLE',
+              actions: [
+                'dropUnsaved',
+                {
+                  type: 'reportFailure',
+                  params: ({ context, event }) => ({ error: event.error, operation: readUserCall(context).o }),
+                },
+              ],
+            },
           },
         },
         UPDATING: {
-          on: {
-            'connection.replied': { guard: 'isUpdateReply', target: 'IDLE', actions: 'savedDone' },
-            'connection.failed': [
+          invoke: {
+            id: 'update',
+            src: 'operation',
+            input: ({ context }) => callOf(operations.update, { $id: context.userId ?? '', _u: context.readU ?? 0, ...context.saving }),
+            onDone: { target: 'IDLE', actions: 'savedDone' },
+            onError: [
               // Another tab or device changed the User item since it was read.
-              { guard: 'isStaleRetry', target: 'READING', actions: 'requeueSaving' },
-              { guard: 'isUpdateFailure', target: 'IDLE', actions: ['dropSaving', 'reportFailure'] },
+              {
+                guard: { type: 'isStaleRetry', params: ({ event }) => ({ error: event.error }) },
+                target: 'READING',
+                actions: 'requeueSaving',
+              },
+              {
+                target: 'IDLE',
+                actions: ['dropSaving', { type: 'reportFailure', params: ({ event }) => ({ error: event.error, operation: 'update' }) }],
+              },
             ],
           },
         },

@@ -8,7 +8,7 @@ import {
   type ActorRefFrom,
   type AnyEventObject,
 } from 'xstate';
-import { PREFS_KEY, readPrefs, shellMachine, ShellTicket } from '../../../machines/session/shellMachine';
+import { PREFS_KEY, readPrefs, shellMachine } from '../../../machines/session/shellMachine';
 import { SystemId } from '../../../machines/systemIds';
 import type { UserSession } from '../../../src/shared/protocol';
 import { fakeConnection, type FakeConnectionRef } from '../router/support/sessionFakes';
@@ -27,6 +27,11 @@ const fakeAuth = createMachine({
   },
   states: { NONE: {}, USER_VALID: {} },
 });
+
+// The requests are operation actors: their promises settle after the reply.
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+const READ = 'read/User-1';
+const UPDATE = 'update';
 
 function start(storage = new MemoryStorage()) {
   const alerts: AnyEventObject[] = [];
@@ -53,12 +58,14 @@ function start(storage = new MemoryStorage()) {
     alerts,
     prefs: () => shell.getSnapshot().context.prefs,
     frames: () => sent().map((request) => request.frame),
-    answer(ticket: string, b: unknown, erred = false): void {
+    /** Answers the latest request of operation `o`, then lets its operation actor settle. */
+    async answer(o: string, b: unknown, erred = false): Promise<void> {
       const index = sent()
-        .map((request) => request.ticket)
-        .lastIndexOf(ticket);
-      if (index < 0) throw new Error(`no request with ticket ${ticket}`);
+        .map((request) => request.frame.o)
+        .lastIndexOf(o);
+      if (index < 0) throw new Error(`no request ${o}`);
       connection.send({ type: 'fake.reply', index, b, erred });
+      await settled();
     },
     signIn: (overrides: Partial<UserSession> = {}) =>
       auth.send({ type: 'fake.signedIn', user: buildUser({ $id: 'User-1', ...overrides }) }),
@@ -79,46 +86,65 @@ describe('shell machine: display preferences of the signed-in user', () => {
     expect(t.frames()).toEqual([]);
   });
 
-  it('saves a change to the User item: reads it for _u, then updates that one property', () => {
+  it('saves a change to the User item: reads it for _u, then updates that one property', async () => {
     const t = start();
     t.signIn();
     t.shell.send({ type: 'shell.prefSet', pref: 'hideGuidance', value: true });
     expect(t.prefs().hideGuidance).toBe(true);
     expect(t.frames()).toEqual([{ o: 'read/User-1' }]);
-    t.answer(ShellTicket.read, userItem(8));
+    await t.answer(READ, userItem(8));
     expect(t.frames().at(-1)).toEqual({ o: 'update', b: { $id: 'User-1', _u: 8, hideGuidance: true } });
-    t.answer(ShellTicket.update, { ...userItem(9), hideGuidance: true });
+    await t.answer(UPDATE, { ...userItem(9), hideGuidance: true });
     expect(t.shell.getSnapshot().matches({ sync: 'IDLE' })).toBe(true);
     expect(t.frames()).toHaveLength(2);
   });
 
-  it('sends changes made while a save is under way in the next save', () => {
+  it('sends changes made while a save is under way in the next save', async () => {
     const t = start();
     t.signIn();
     t.shell.send({ type: 'shell.prefSet', pref: 'dark', value: true });
-    t.answer(ShellTicket.read, userItem(8));
+    await t.answer(READ, userItem(8));
     t.shell.send({ type: 'shell.prefSet', pref: 'multiColumns', value: false });
-    t.answer(ShellTicket.update, userItem(9));
+    await t.answer(UPDATE, userItem(9));
     expect(t.frames().at(-1)).toEqual({ o: 'read/User-1' });
-    t.answer(ShellTicket.read, userItem(9));
+    await t.answer(READ, userItem(9));
     expect(t.frames().at(-1)).toEqual({ o: 'update', b: { $id: 'User-1', _u: 9, multiColumns: false } });
   });
 
-  it('on staleUpdate reads again and retries once, then reports the failure', () => {
+  it('on staleUpdate reads again and retries once, then reports the failure', async () => {
     const t = start();
     t.signIn();
     t.shell.send({ type: 'shell.prefSet', pref: 'dark', value: true });
-    t.answer(ShellTicket.read, userItem(8));
-    t.answer(ShellTicket.update, { userMessage: 'staleUpdate' }, true);
+    await t.answer(READ, userItem(8));
+    await t.answer(UPDATE, { userMessage: 'staleUpdate' }, true);
     expect(t.frames().at(-1)).toEqual({ o: 'read/User-1' });
-    t.answer(ShellTicket.read, userItem(10));
+    await t.answer(READ, userItem(10));
     expect(t.frames().at(-1)).toEqual({ o: 'update', b: { $id: 'User-1', _u: 10, dark: true } });
     expect(t.alerts).toEqual([]);
-    t.answer(ShellTicket.update, { userMessage: 'staleUpdate' }, true);
+    await t.answer(UPDATE, { userMessage: 'staleUpdate' }, true);
     expect(t.frames().filter((frame) => frame.o === 'update')).toHaveLength(2);
     expect(t.alerts).toEqual([expect.objectContaining({ type: 'alerts.errorRaised' })]);
     // The choice still holds on this browser.
     expect(t.prefs().dark).toBe(true);
+  });
+
+  it('reports a failed read with its operation and does not retry it; a sign-out stops the read under way', async () => {
+    const t = start();
+    t.signIn();
+    t.shell.send({ type: 'shell.prefSet', pref: 'hideGuidance', value: true });
+    await t.answer(READ, { userMessage: 'generalFailure' }, true);
+    expect(t.shell.getSnapshot().matches({ sync: 'IDLE' })).toBe(true);
+    expect(t.alerts).toEqual([
+      { type: 'alerts.errorRaised', error: expect.objectContaining({ userMessage: 'generalFailure', operation: 'read/User-1' }) },
+    ]);
+    expect(t.frames()).toEqual([{ o: 'read/User-1' }]);
+    expect(t.prefs().hideGuidance).toBe(true);
+
+    t.shell.send({ type: 'shell.prefSet', pref: 'dark', value: true });
+    t.auth.send({ type: 'fake.signedOut' });
+    await t.answer(READ, userItem(8));
+    expect(t.shell.getSnapshot().matches({ sync: 'IDLE' })).toBe(true);
+    expect(t.frames().some((frame) => frame.o === 'update')).toBe(false);
   });
 
   it('keeps debug logging and signed-out choices on this browser only', () => {
