@@ -2,33 +2,24 @@
  * The signed-in user's notifications (spec 000 §2 bell and `/notifications`, §3 Notification and
  * notifyPairs): the unread (index, context) pairs behind the badge and the bell's menu, the newest
  * notifications page by page for the full list, live `item/notify` pushes, and marking read or unread.
+ * The requests are `operation` actors: the first pairs and page invoked in LOADING, the later ones
+ * spawned in READY and stopped when it is left, so a new user (or none) hears no answer meant for the last.
  */
 import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { NOTIFICATION_MENU_SIZE } from '../../src/shared/constants';
 import { Push } from '../../src/shared/protocol';
 import { sessionWatch, type SessionWatchEvent } from '../router/sessionWatch';
-import type { ConnectionReplyEvent } from './pendingRequests';
-import { getAlerts, getConnection } from '../systemIds';
+import { callOf, type OperationCall } from '../../src/shared/protocol/operationCall';
+import { operations } from '../../src/shared/protocol/operations';
+import { getAlerts } from '../systemIds';
+import { failureOf, operationLogic } from './operation';
+import { mergeNotes, reconcile, toNotifications, toPairs, type Notification, type NotifyPair } from './notificationList';
 import { userWatch, type UserWatchEvent } from './userWatch';
+
+export { mergeNotes, toNotifications, toPairs, type Notification, type NotifyPair } from './notificationList';
 
 /** How many notifications one page of the full list asks for. */
 export const NOTIFICATIONS_PAGE = 20;
-
-/** One notification as the list and the menu show it. */
-export interface Notification {
-  index: number;
-  /** The item the notification is about. */
-  context: string;
-  contextLabel: string | null;
-  /** What happened to it (created, updated, deleted, ...). */
-  kind: string;
-  unread: boolean;
-  /** When it was made (ISO time). */
-  created: string | null;
-}
-
-/** An unread notification: its index and the id of the item it is about. */
-export type NotifyPair = readonly [number, string];
 
 export interface NotificationsContext {
   userId: string | null;
@@ -45,8 +36,15 @@ export interface NotificationsContext {
   pageLoaded: boolean;
   /** Marks sent and not yet answered, so an early answer does not undo a later optimistic change. */
   marking: number;
+  /** Numbers READY's spawned requests (`<kind>.<n>`). */
   seq: number;
+  /** READY's spawned requests under way, stopped when READY is left. */
+  requests: string[];
 }
+
+/** What a spawned request of READY is for; its id is `<kind>.<n>`. */
+type RequestKind = 'pairs' | 'page' | 'some' | 'mark';
+const requestIdOf = (kind: RequestKind, seq: number): string => `${kind}.${seq}`;
 
 export type NotificationsEvent =
   | UserWatchEvent
@@ -55,68 +53,11 @@ export type NotificationsEvent =
   | { type: 'notifications.allMarkedRead' }
   /** The full list wants the next page. */
   | { type: 'notifications.moreRequested' }
-  | ConnectionReplyEvent
-  | SessionWatchEvent;
+  | SessionWatchEvent
+  /** The answers of READY's spawned requests (`pairs.<n>`, `page.<n>`, `some.<n>`, `mark.<n>`). */
+  | { type: `xstate.done.actor.${RequestKind}.${string}`; actorId: string; output: unknown }
+  | { type: `xstate.error.actor.${RequestKind}.${string}`; actorId: string; error: unknown };
 
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-/** The notifications of an `act/fetchNotifications` answer; anything malformed is left out. */
-export function toNotifications(body: unknown): Notification[] {
-  if (!Array.isArray(body)) return [];
-  return body.flatMap((raw: unknown) => {
-    if (typeof raw !== 'object' || raw === null) return [];
-    const item = raw as Record<string, unknown>;
-    const match = /^Notify-(\d+)$/.exec(str(item.$id));
-    const context = str((item.$context as { id?: unknown } | undefined)?.id);
-    if (!match || !context) return [];
-    const labels = (item.$labels ?? {}) as Record<string, unknown>;
-    const created = (item._c as { ts?: unknown } | undefined)?.ts;
-    return [
-      {
-        index: Number(match[1]),
-        context,
-        contextLabel: typeof labels[context] === 'string' ? (labels[context] as string) : null,
-        kind: str(item.$kind) || 'updated',
-        unread: item.unread === true,
-        created: typeof created === 'string' ? created : null,
-      },
-    ];
-  });
-}
-
-/** The pairs of a `markNotifications` answer. */
-export function toPairs(body: unknown): NotifyPair[] {
-  const pairs = (body as { notifyPairs?: unknown } | null)?.notifyPairs;
-  if (!Array.isArray(pairs)) return [];
-  return pairs.filter((p: unknown): p is [number, string] => Array.isArray(p) && typeof p[0] === 'number' && typeof p[1] === 'string');
-}
-
-/** `known` with `fresh` merged in (fresh wins), newest first. */
-export const mergeNotes = (known: readonly Notification[], fresh: readonly Notification[]): Notification[] => {
-  const byIndex = new Map(known.map((n) => [n.index, n]));
-  for (const n of fresh) byIndex.set(n.index, n);
-  return [...byIndex.values()].sort((a, b) => b.index - a.index);
-};
-
-/** The notes with their unread flag as the pairs say. */
-const reconcile = (notes: readonly Notification[], pairs: readonly NotifyPair[]): Notification[] => {
-  const unread = new Set(pairs.map(([index]) => index));
-  return notes.map((n) => (n.unread === unread.has(n.index) ? n : { ...n, unread: unread.has(n.index) }));
-};
-
-/** Tickets of the machine's requests; the user id in them drops answers meant for a previous user. */
-export const Ticket = {
-  pairs: (userId: string) => `notifications:pairs:${userId}`,
-  page: (userId: string) => `notifications:page:${userId}`,
-  some: (userId: string) => `notifications:some:${userId}`,
-  mark: (userId: string) => `notifications:mark:${userId}`,
-} as const;
-
-type Kind = keyof typeof Ticket;
-const isAnswer = (context: NotificationsContext, event: NotificationsEvent, kind: Kind): boolean =>
-  (event.type === 'connection.replied' || event.type === 'connection.failed') &&
-  context.userId !== null &&
-  event.ticket === Ticket[kind](context.userId);
 const pushBody = (event: NotificationsEvent): { index?: unknown; context?: unknown } | null =>
   event.type === 'session.pushed' && event.frame.o === Push.itemNotify && typeof event.frame.b === 'object' && event.frame.b !== null
     ? (event.frame.b as { index?: unknown; context?: unknown })
@@ -133,7 +74,24 @@ const EMPTY = {
   pageLoaded: false,
   marking: 0,
   seq: 0,
+  requests: [],
 } satisfies NotificationsContext;
+
+/** The call that marks `indexes` read, or unread again. */
+const markCall = (indexes: number[], unread: boolean): OperationCall =>
+  callOf(operations.markNotifications, unread ? { indexes, asUnread: true } : { indexes });
+// markNotifications with no indexes changes nothing and answers the unread pairs: the count without a list.
+const pairsCall = (): OperationCall => callOf(operations.markNotifications, { indexes: [] });
+const pageCall = (context: NotificationsContext): OperationCall => callOf(operations.fetchNotifications, { max: context.max });
+/** The menu names the items of the newest unread: the call that fetches those the list does not hold yet, if any. */
+const missingCall = (context: NotificationsContext): OperationCall | null => {
+  const known = new Set(context.notes.map((n) => n.index));
+  const missing = context.pairs
+    .slice(0, NOTIFICATION_MENU_SIZE)
+    .map(([index]) => index)
+    .filter((index) => !known.has(index));
+  return missing.length > 0 ? callOf(operations.fetchNotifications, { ids: missing }) : null;
+};
 
 /** The unread count, the menu's first unread, the full list by pages, and read/unread marks. */
 export const notificationsMachine = setup({
@@ -141,13 +99,9 @@ export const notificationsMachine = setup({
     context: {} as NotificationsContext,
     events: {} as NotificationsEvent,
   },
-  actors: { userWatch, sessionWatch },
+  actors: { userWatch, sessionWatch, operation: operationLogic },
   guards: {
     hasUser: ({ event }) => event.type === 'session.userChanged' && event.user !== null,
-    isPairsAnswer: ({ context, event }) => isAnswer(context, event, 'pairs'),
-    isPageAnswer: ({ context, event }) => isAnswer(context, event, 'page'),
-    isSomeAnswer: ({ context, event }) => isAnswer(context, event, 'some'),
-    isMarkAnswer: ({ context, event }) => isAnswer(context, event, 'mark'),
     loaded: ({ context }) => context.pairsLoaded && context.pageLoaded,
     isNotifyPush: ({ event }) => {
       const body = pushBody(event);
@@ -159,62 +113,36 @@ export const notificationsMachine = setup({
   actions: {
     reset: assign(EMPTY),
     setUser: assign(({ event }) => (event.type === 'session.userChanged' ? { ...EMPTY, userId: event.user?.$id ?? null } : {})),
-    // markNotifications with no indexes changes nothing and answers the unread pairs: the count without a list.
-    sendPairs: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = getConnection(system);
-      if (connection && context.userId)
-        enqueue.sendTo(connection, {
-          type: 'connection.send',
-          frame: { o: 'act/markNotifications', b: { indexes: [] } },
-          ticket: Ticket.pairs(context.userId),
-          replyTo: self,
-        });
+    // Spawned, named for what it is for, and noted so that leaving READY stops it.
+    ask: enqueueActions(({ context, enqueue }, params: { kind: RequestKind; call: OperationCall | null }) => {
+      if (!params.call) return;
+      const id = requestIdOf(params.kind, context.seq + 1);
+      enqueue.assign({ seq: context.seq + 1, requests: [...context.requests, id] });
+      enqueue.spawnChild('operation', { id, input: params.call });
     }),
-    sendPage: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = getConnection(system);
-      enqueue.assign({ loadingPage: true });
-      if (connection && context.userId)
-        enqueue.sendTo(connection, {
-          type: 'connection.send',
-          frame: { o: 'act/fetchNotifications', b: { max: context.max } },
-          ticket: Ticket.page(context.userId),
-          replyTo: self,
-        });
+    // A request that answered leaves the children; one of a user no longer here was stopped with READY.
+    forget: enqueueActions(({ context, enqueue }, params: { actorId: string }) => {
+      enqueue.assign({ requests: context.requests.filter((id) => id !== params.actorId) });
+      enqueue.stopChild(params.actorId);
     }),
+    stopRequests: enqueueActions(({ context, enqueue }) => {
+      for (const id of context.requests) enqueue.stopChild(id);
+      enqueue.assign({ requests: [] });
+    }),
+    startPage: assign({ loadingPage: true }),
     growPage: assign(({ context }) => ({ max: context.max + NOTIFICATIONS_PAGE })),
-    // A count that cannot be had shows as none: the badge is a hint, not worth an error message.
-    storePairs: assign(({ context, event }) => {
-      const pairs = event.type === 'connection.replied' ? toPairs(event.frame.b) : context.pairs;
+    storePairs: assign(({ context }, params: { output: unknown }) => {
+      const pairs = toPairs(params.output);
       return { pairs, pairsLoaded: true, notes: reconcile(context.notes, pairs) };
     }),
-    storePage: assign(({ context, event }) => {
-      const page = event.type === 'connection.replied' ? toNotifications(event.frame.b) : [];
-      return {
-        notes: mergeNotes(context.notes, page),
-        pageLoaded: true,
-        loadingPage: false,
-        complete: event.type === 'connection.replied' ? page.length < context.max : context.complete,
-      };
+    // A count that cannot be had shows as none: the badge is a hint, not worth an error message.
+    pairsFailed: assign({ pairsLoaded: true }),
+    storePage: assign(({ context }, params: { output: unknown }) => {
+      const page = toNotifications(params.output);
+      return { notes: mergeNotes(context.notes, page), pageLoaded: true, loadingPage: false, complete: page.length < context.max };
     }),
-    storeSome: assign(({ context, event }) =>
-      event.type === 'connection.replied' ? { notes: mergeNotes(context.notes, toNotifications(event.frame.b)) } : {},
-    ),
-    // The menu names the items of the newest unread; fetch those the list does not hold yet.
-    sendMissing: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = getConnection(system);
-      const known = new Set(context.notes.map((n) => n.index));
-      const missing = context.pairs
-        .slice(0, NOTIFICATION_MENU_SIZE)
-        .map(([index]) => index)
-        .filter((index) => !known.has(index));
-      if (connection && context.userId && missing.length > 0)
-        enqueue.sendTo(connection, {
-          type: 'connection.send',
-          frame: { o: 'act/fetchNotifications', b: { ids: missing } },
-          ticket: Ticket.some(context.userId),
-          replyTo: self,
-        });
-    }),
+    pageFailed: assign({ pageLoaded: true, loadingPage: false }),
+    storeSome: assign(({ context }, params: { output: unknown }) => ({ notes: mergeNotes(context.notes, toNotifications(params.output)) })),
     addPushed: assign(({ context, event }) => {
       const body = pushBody(event);
       if (!body || typeof body.index !== 'number' || typeof body.context !== 'string') return {};
@@ -222,37 +150,28 @@ export const notificationsMachine = setup({
       return { pairs: [pair, ...context.pairs.filter(([index]) => index !== pair[0])] };
     }),
     // Optimistic: the badge and the list change at once; the answer's pairs then settle them.
-    sendMark: enqueueActions(({ context, enqueue, self, system }, params: { indexes: number[]; unread: boolean }) => {
-      const connection = getConnection(system);
-      if (!context.userId || params.indexes.length === 0) return;
+    markAtOnce: assign(({ context }, params: { indexes: number[]; unread: boolean }) => {
+      if (params.indexes.length === 0) return {};
       const indexes = new Set(params.indexes);
       const notes = context.notes.map((n) => (indexes.has(n.index) ? { ...n, unread: params.unread } : n));
       const added: NotifyPair[] = params.unread
         ? notes.filter((n) => indexes.has(n.index) && !context.pairs.some(([i]) => i === n.index)).map((n) => [n.index, n.context] as const)
         : [];
       const pairs = [...context.pairs.filter(([i]) => params.unread || !indexes.has(i)), ...added].sort((a, b) => b[0] - a[0]);
-      enqueue.assign({ notes, pairs, marking: context.marking + 1 });
-      if (connection)
-        enqueue.sendTo(connection, {
-          type: 'connection.send',
-          frame: {
-            o: 'act/markNotifications',
-            b: params.unread ? { indexes: params.indexes, asUnread: true } : { indexes: params.indexes },
-          },
-          ticket: Ticket.mark(context.userId),
-          replyTo: self,
-        });
+      return { notes, pairs, marking: context.marking + 1 };
     }),
-    storeMarked: assign(({ context, event }) => {
+    storeMarked: assign(({ context }, params: { output: unknown }) => {
       const marking = Math.max(0, context.marking - 1);
-      if (marking > 0 || event.type !== 'connection.replied') return { marking };
-      const pairs = toPairs(event.frame.b);
+      if (marking > 0) return { marking };
+      const pairs = toPairs(params.output);
       return { marking, pairs, notes: reconcile(context.notes, pairs) };
     }),
-    raiseMarkFailure: enqueueActions(({ enqueue, event, system }) => {
+    markFailed: assign(({ context }) => ({ marking: Math.max(0, context.marking - 1) })),
+    raiseMarkFailure: enqueueActions(({ enqueue, system }, params: { error: unknown }) => {
       const alerts = getAlerts(system);
-      if (event.type !== 'connection.failed' || !alerts) return;
-      const message = event.failure.kind === 'client' ? event.failure.key : `errors.${event.failure.userMessage}`;
+      if (!alerts) return;
+      const failure = failureOf(params.error);
+      const message = failure.kind === 'client' ? failure.key : `errors.${failure.userMessage}`;
       enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'ERROR', message } });
     }),
   },
@@ -266,43 +185,107 @@ export const notificationsMachine = setup({
   initial: 'SIGNED_OUT',
   states: {
     SIGNED_OUT: { entry: 'reset' },
+    // A new user (or none) leaves LOADING, which stops its requests: no answer meant for the last one is heard.
     LOADING: {
-      entry: ['sendPairs', 'sendPage'],
-      always: { guard: 'loaded', target: 'READY', actions: 'sendMissing' },
-      on: {
-        'connection.replied': [
-          { guard: 'isPairsAnswer', actions: 'storePairs' },
-          { guard: 'isPageAnswer', actions: 'storePage' },
-        ],
-        'connection.failed': [
-          { guard: 'isPairsAnswer', actions: 'storePairs' },
-          { guard: 'isPageAnswer', actions: 'storePage' },
-        ],
+      entry: 'startPage',
+      invoke: [
+        {
+          id: 'pairs',
+          src: 'operation',
+          input: pairsCall,
+          onDone: { actions: { type: 'storePairs', params: ({ event }) => ({ output: event.output }) } },
+          onError: { actions: 'pairsFailed' },
+        },
+        {
+          id: 'page',
+          src: 'operation',
+          input: ({ context }) => pageCall(context),
+          onDone: { actions: { type: 'storePage', params: ({ event }) => ({ output: event.output }) } },
+          onError: { actions: 'pageFailed' },
+        },
+      ],
+      always: {
+        guard: 'loaded',
+        target: 'READY',
+        actions: { type: 'ask', params: ({ context }) => ({ kind: 'some', call: missingCall(context) }) },
       },
     },
     READY: {
+      exit: 'stopRequests',
       on: {
-        'session.pushed': { guard: 'isNotifyPush', actions: ['addPushed', 'sendMissing'] },
+        'session.pushed': {
+          guard: 'isNotifyPush',
+          actions: ['addPushed', { type: 'ask', params: ({ context }) => ({ kind: 'some', call: missingCall(context) }) }],
+        },
+        // Asked before the optimistic change, with the indexes it had.
         'notifications.markRequested': {
-          actions: { type: 'sendMark', params: ({ event }) => ({ indexes: event.indexes, unread: event.unread }) },
+          actions: [
+            {
+              type: 'ask',
+              params: ({ event }) => ({ kind: 'mark', call: event.indexes.length > 0 ? markCall(event.indexes, event.unread) : null }),
+            },
+            { type: 'markAtOnce', params: ({ event }) => ({ indexes: event.indexes, unread: event.unread }) },
+          ],
         },
         'notifications.allMarkedRead': {
           guard: 'hasUnread',
-          actions: { type: 'sendMark', params: ({ context }) => ({ indexes: context.pairs.map(([index]) => index), unread: false }) },
+          actions: [
+            {
+              type: 'ask',
+              params: ({ context }) => ({
+                kind: 'mark',
+                call: markCall(
+                  context.pairs.map(([index]) => index),
+                  false,
+                ),
+              }),
+            },
+            { type: 'markAtOnce', params: ({ context }) => ({ indexes: context.pairs.map(([index]) => index), unread: false }) },
+          ],
         },
-        'notifications.moreRequested': { guard: 'mayPage', actions: ['growPage', 'sendPage'] },
-        'connection.replied': [
-          // Asked again after a failed mark.
-          { guard: 'isPairsAnswer', actions: 'storePairs' },
-          { guard: 'isPageAnswer', actions: 'storePage' },
-          { guard: 'isSomeAnswer', actions: 'storeSome' },
-          { guard: 'isMarkAnswer', actions: 'storeMarked' },
-        ],
-        'connection.failed': [
-          { guard: 'isPageAnswer', actions: 'storePage' },
-          // A failed mark is told, and the pairs asked again so badge and list show the truth.
-          { guard: 'isMarkAnswer', actions: ['storeMarked', 'raiseMarkFailure', 'sendPairs'] },
-        ],
+        'notifications.moreRequested': {
+          guard: 'mayPage',
+          actions: ['growPage', 'startPage', { type: 'ask', params: ({ context }) => ({ kind: 'page', call: pageCall(context) }) }],
+        },
+        // Asked again after a failed mark; a failure changes nothing.
+        'xstate.done.actor.pairs.*': {
+          actions: [
+            { type: 'storePairs', params: ({ event }) => ({ output: event.output }) },
+            { type: 'forget', params: ({ event }) => ({ actorId: event.actorId }) },
+          ],
+        },
+        'xstate.error.actor.pairs.*': { actions: { type: 'forget', params: ({ event }) => ({ actorId: event.actorId }) } },
+        'xstate.done.actor.page.*': {
+          actions: [
+            { type: 'storePage', params: ({ event }) => ({ output: event.output }) },
+            { type: 'forget', params: ({ event }) => ({ actorId: event.actorId }) },
+          ],
+        },
+        'xstate.error.actor.page.*': {
+          actions: ['pageFailed', { type: 'forget', params: ({ event }) => ({ actorId: event.actorId }) }],
+        },
+        'xstate.done.actor.some.*': {
+          actions: [
+            { type: 'storeSome', params: ({ event }) => ({ output: event.output }) },
+            { type: 'forget', params: ({ event }) => ({ actorId: event.actorId }) },
+          ],
+        },
+        'xstate.error.actor.some.*': { actions: { type: 'forget', params: ({ event }) => ({ actorId: event.actorId }) } },
+        'xstate.done.actor.mark.*': {
+          actions: [
+            { type: 'storeMarked', params: ({ event }) => ({ output: event.output }) },
+            { type: 'forget', params: ({ event }) => ({ actorId: event.actorId }) },
+          ],
+        },
+        // A failed mark is told, and the pairs asked again so badge and list show the truth.
+        'xstate.error.actor.mark.*': {
+          actions: [
+            'markFailed',
+            { type: 'raiseMarkFailure', params: ({ event }) => ({ error: event.error }) },
+            { type: 'forget', params: ({ event }) => ({ actorId: event.actorId }) },
+            { type: 'ask', params: { kind: 'pairs', call: pairsCall() } },
+          ],
+        },
       },
     },
   },

@@ -1,13 +1,12 @@
-import { notificationsMachine, Ticket } from '../../../machines/session/notificationsMachine';
+import { notificationsMachine } from '../../../machines/session/notificationsMachine';
 import { buildUser } from './support/fakes';
 import { expectFullCoverage, exploreModel } from '../support/modelCoverage';
 
-const replied = (ticket: string, b: unknown) => ({ type: 'connection.replied', ticket, o: 'act', frame: { o: 'act', b } });
-const failed = (ticket: string) => ({
-  type: 'connection.failed',
-  ticket,
-  o: 'act',
-  failure: { kind: 'server', userMessage: 'generalFailure' },
+const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, actorId, output });
+const failed = (actorId: string) => ({
+  type: `xstate.error.actor.${actorId}`,
+  actorId,
+  error: { kind: 'server', userMessage: 'generalFailure' },
 });
 
 test('model: every state and transition of the notifications actor', () => {
@@ -23,14 +22,19 @@ test('model: every state and transition of the notifications actor', () => {
       { type: 'notifications.moreRequested' },
       { type: 'session.pushed', frame: { o: 'item/notify', b: { index: 1, context: 'Contact-1', kind: 'updated', unread: true } } },
       { type: 'session.pushed', frame: { o: 'item/update', b: { $id: 'Contact-1' } } },
-      replied(Ticket.pairs('User-1'), { notifyPairs: [[1, 'Contact-1']] }),
-      failed(Ticket.pairs('User-1')),
-      replied(Ticket.page('User-1'), []),
-      failed(Ticket.page('User-1')),
-      replied(Ticket.some('User-1'), []),
-      replied(Ticket.mark('User-1'), { notifyPairs: [] }),
-      failed(Ticket.mark('User-1')),
-      replied('other', null),
+      // LOADING's invoked requests, then READY's spawned ones (named `<kind>.<n>`).
+      done('pairs', { notifyPairs: [[1, 'Contact-1']] }),
+      failed('pairs'),
+      done('page', []),
+      failed('page'),
+      done('pairs.1', { notifyPairs: [[1, 'Contact-1']] }),
+      failed('pairs.1'),
+      done('page.1', []),
+      failed('page.1'),
+      done('some.1', []),
+      failed('some.1'),
+      done('mark.1', { notifyPairs: [] }),
+      failed('mark.1'),
     ],
     // The state, who is signed in, whether there are unread and what is loaded; lists only grow.
     serializeState: (snapshot) => {
