@@ -2,13 +2,16 @@
  * The signed-in user's saved searches (spec 000 §3 Saved search): listed with `search/ids` over
  * their own SavedSearch items and read with `readMany/object`; saved, renamed and deleted through
  * the item operations, so the server's permission rules apply. Opening one navigates to /search
- * and keeps its settings until the results view takes them.
+ * and keeps its settings until the results view takes them. The list's two requests are `operation`
+ * actors invoked in LOADING; saves, renames and deletions are spawned, several at once, and stopped
+ * when the user changes.
  */
 import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
-import type { Frame } from '../../src/shared/protocol';
+import { callOf, type OperationCall } from '../../src/shared/protocol/operationCall';
+import { operations } from '../../src/shared/protocol/operations';
 import type { SearchQuery } from '../../src/shared/search/SearchQuery';
-import type { ConnectionReplyEvent } from '../session/pendingRequests';
-import { getAlerts, getConnection, getRouter } from '../systemIds';
+import { failureOf, operationLogic } from '../session/operation';
+import { getAlerts, getRouter } from '../systemIds';
 import { RESULTS_DISPLAYS, type DisplayAs, type ResultsSettings } from './searchResultsQuery';
 import { userWatch, type UserWatchEvent } from '../session/userWatch';
 
@@ -32,10 +35,16 @@ export interface SavedSearchesContext {
   list: SavedSearch[];
   /** A saved search opened and not yet applied by the results view. */
   toApply: SavedSearch | null;
-  /** Tickets of the saves, renames and deletions under way. */
+  /** The hits of the list's search, read next. */
+  hits: string[];
+  /** The request actors of the saves, renames and deletions under way. */
   busy: string[];
+  /** Numbers those request actors. */
   counter: number;
 }
+
+/** What a spawned request of the saved searches does. */
+type OpKind = 'save' | 'rename' | 'delete';
 
 export type SavedSearchesEvent =
   | UserWatchEvent
@@ -49,11 +58,9 @@ export type SavedSearchesEvent =
   | { type: 'savedSearches.opened'; id: string }
   /** The results view applied the opened search. */
   | { type: 'savedSearches.applied' }
-  | ConnectionReplyEvent;
-
-const LIST = 'savedSearches:list';
-const READ = 'savedSearches:read';
-const OP = 'savedSearches:op:';
+  /** The answers of the spawned saves, renames and deletions (`<kind>.<n>.<id>`). */
+  | { type: `xstate.done.actor.${OpKind}.${string}`; actorId: string; output: unknown }
+  | { type: `xstate.error.actor.${OpKind}.${string}`; actorId: string; error: unknown };
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const obj = (value: unknown): Record<string, unknown> =>
@@ -105,74 +112,74 @@ export const listQuery = (userId: string): SearchQuery => ({
 });
 
 const byName = (list: SavedSearch[]): SavedSearch[] => [...list].sort((a, b) => a.name.localeCompare(b.name));
-const bodyOf = (event: SavedSearchesEvent): unknown => (event.type === 'connection.replied' ? event.frame.b : undefined);
-const ticketOf = (event: SavedSearchesEvent): string =>
-  event.type === 'connection.replied' || event.type === 'connection.failed' ? (event.ticket ?? '') : '';
+/** The ids of a `search/ids` answer. */
+const hitsOf = (output: unknown): string[] => {
+  const ids = obj(output).ids;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+};
+
+/** The request actor of a save, rename or deletion: `<kind>.<n>.<saved search id>` (none for a save). */
+const opId = (kind: OpKind, n: number, id = ''): string => `${kind}.${n}.${id}`;
+/** The saved search a deletion's request actor was for. */
+const deletedId = (actorId: string): string => actorId.split('.').slice(2).join('.');
 
 /** The user's saved searches and what is being done with them. */
 export const savedSearchesMachine = setup({
   types: { context: {} as SavedSearchesContext, events: {} as SavedSearchesEvent },
-  actors: { userWatch },
+  actors: { userWatch, operation: operationLogic },
   guards: {
     hasUser: ({ event }) => event.type === 'session.userChanged' && event.user !== null,
-    isList: ({ event }) => ticketOf(event) === LIST,
-    isListWithHits: ({ event }) =>
-      ticketOf(event) === LIST && Array.isArray(obj(bodyOf(event)).ids) && (obj(bodyOf(event)).ids as unknown[]).length > 0,
-    isRead: ({ event }) => ticketOf(event) === READ,
-    isOp: ({ context, event }) => context.busy.includes(ticketOf(event)),
-    isLoadReply: ({ event }) => ticketOf(event) === LIST || ticketOf(event) === READ,
+    hasHits: (_, params: { output: unknown }) => hitsOf(params.output).length > 0,
   },
   actions: {
     setUser: assign(({ event }) =>
       event.type === 'session.userChanged' ? { userId: event.user?.$id ?? null, list: [], toApply: null, busy: [] } : {},
     ),
-    sendList: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = getConnection(system);
-      if (connection && context.userId)
-        enqueue.sendTo(connection, {
-          type: 'connection.send',
-          frame: { o: 'search/ids', b: listQuery(context.userId) },
-          ticket: LIST,
-          replyTo: self,
-        });
-    }),
-    sendRead: enqueueActions(({ enqueue, event, self, system }) => {
-      const connection = getConnection(system);
-      const ids = obj(bodyOf(event)).ids;
-      if (connection)
-        enqueue.sendTo(connection, { type: 'connection.send', frame: { o: 'readMany/object', b: ids }, ticket: READ, replyTo: self });
-    }),
-    storeRead: assign(({ event }) => ({ list: byName(Object.values(obj(bodyOf(event))).flatMap((raw) => toSavedSearch(raw) ?? [])) })),
-    clearList: assign({ list: [] }),
-    sendOp: enqueueActions(({ context, enqueue, event, self, system }) => {
-      const connection = getConnection(system);
-      if (!connection) return;
-      let frame: Frame | null = null;
-      if (event.type === 'savedSearches.saveRequested')
-        frame = { o: 'create/SavedSearch', b: savedSearchBody(event.name.trim(), event.settings) };
+    storeHits: assign((_, params: { output: unknown }) => ({ hits: hitsOf(params.output) })),
+    storeRead: assign((_, params: { output: unknown }) => ({
+      list: byName(Object.values(obj(params.output)).flatMap((raw) => toSavedSearch(raw) ?? [])),
+      hits: [],
+    })),
+    clearList: assign({ list: [], hits: [] }),
+    // Spawned, several at once, each named for what it does; leaving SIGNED_IN stops those under way.
+    startOp: enqueueActions(({ context, enqueue, event }) => {
+      const n = context.counter + 1;
       const saved = 'id' in event ? context.list.find((s) => s.id === event.id) : undefined;
+      let op: { id: string; input: OperationCall } | null = null;
+      if (event.type === 'savedSearches.saveRequested')
+        op = {
+          id: opId('save', n),
+          input: callOf(operations.create, savedSearchBody(event.name.trim(), event.settings), { type: 'SavedSearch' }),
+        };
       if (event.type === 'savedSearches.renameRequested' && saved)
-        frame = { o: 'update', b: { $id: saved.id, _u: saved.u, name: event.name.trim() } };
-      if (event.type === 'savedSearches.deleteRequested' && saved) frame = { o: `delete/${saved.id}`, b: { _u: saved.u } };
-      if (!frame) return;
-      const ticket = `${OP}${context.counter + 1}`;
-      enqueue.assign({ counter: context.counter + 1, busy: [...context.busy, ticket] });
-      enqueue.sendTo(connection, { type: 'connection.send', frame, ticket, replyTo: self });
+        op = { id: opId('rename', n, saved.id), input: callOf(operations.update, { $id: saved.id, _u: saved.u, name: event.name.trim() }) };
+      if (event.type === 'savedSearches.deleteRequested' && saved)
+        op = { id: opId('delete', n, saved.id), input: callOf(operations.delete, { _u: saved.u }, { id: saved.id }) };
+      if (!op) return;
+      enqueue.assign({ counter: n, busy: [...context.busy, op.id] });
+      enqueue.spawnChild('operation', op);
+    }),
+    stopOps: enqueueActions(({ context, enqueue }) => {
+      for (const id of context.busy) enqueue.stopChild(id);
     }),
     // A create or update answers the item; a deletion answers the deleted item (or nothing).
-    storeOp: assign(({ context, event }) => {
-      if (event.type !== 'connection.replied') return {};
-      const busy = context.busy.filter((t) => t !== event.ticket);
+    storeOp: enqueueActions(({ context, enqueue }, params: { actorId: string; output: unknown }) => {
+      const busy = context.busy.filter((id) => id !== params.actorId);
       const others = (id: string): SavedSearch[] => context.list.filter((s) => s.id !== id);
-      if (event.o.startsWith('delete/')) return { busy, list: others(event.o.slice('delete/'.length)) };
-      const saved = toSavedSearch(event.frame.b);
-      return saved ? { busy, list: byName([...others(saved.id), saved]) } : { busy };
+      enqueue.stopChild(params.actorId);
+      if (params.actorId.startsWith('delete.')) {
+        enqueue.assign({ busy, list: others(deletedId(params.actorId)) });
+        return;
+      }
+      const saved = toSavedSearch(params.output);
+      enqueue.assign(saved ? { busy, list: byName([...others(saved.id), saved]) } : { busy });
     }),
-    raiseFailure: enqueueActions(({ context, enqueue, event, system }) => {
-      if (event.type !== 'connection.failed') return;
-      enqueue.assign({ busy: context.busy.filter((t) => t !== event.ticket) });
+    raiseFailure: enqueueActions(({ context, enqueue, system }, params: { actorId: string; error: unknown }) => {
+      enqueue.stopChild(params.actorId);
+      enqueue.assign({ busy: context.busy.filter((id) => id !== params.actorId) });
       const alerts = getAlerts(system);
-      const message = event.failure.kind === 'client' ? event.failure.key : `errors.${event.failure.userMessage}`;
+      const failure = failureOf(params.error);
+      const message = failure.kind === 'client' ? failure.key : `errors.${failure.userMessage}`;
       if (alerts) enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'ERROR', message } });
     }),
     open: enqueueActions(({ context, enqueue, event, system }) => {
@@ -191,7 +198,7 @@ export const savedSearchesMachine = setup({
   },
 }).createMachine({
   id: 'savedSearches',
-  context: { userId: null, list: [], toApply: null, busy: [], counter: 0 },
+  context: { userId: null, list: [], hits: [], toApply: null, busy: [], counter: 0 },
   invoke: { src: 'userWatch' },
   on: {
     'session.userChanged': [
@@ -202,35 +209,71 @@ export const savedSearchesMachine = setup({
   initial: 'SIGNED_OUT',
   states: {
     SIGNED_OUT: {},
+    // Left (or entered again) when the user changes: the saves, renames and deletions of the last are stopped.
     SIGNED_IN: {
       initial: 'IDLE',
+      exit: 'stopOps',
       on: {
         // Saving works before the list was ever shown: the list read later includes it.
-        'savedSearches.saveRequested': { actions: 'sendOp' },
-        'savedSearches.renameRequested': { actions: 'sendOp' },
-        'savedSearches.deleteRequested': { actions: 'sendOp' },
+        'savedSearches.saveRequested': { actions: 'startOp' },
+        'savedSearches.renameRequested': { actions: 'startOp' },
+        'savedSearches.deleteRequested': { actions: 'startOp' },
         'savedSearches.opened': { actions: 'open' },
         'savedSearches.applied': { actions: 'clearApply' },
-        'connection.replied': { guard: 'isOp', actions: 'storeOp' },
-        'connection.failed': { guard: 'isOp', actions: 'raiseFailure' },
+        'xstate.done.actor.save.*': {
+          actions: { type: 'storeOp', params: ({ event }) => ({ actorId: event.actorId, output: event.output }) },
+        },
+        'xstate.done.actor.rename.*': {
+          actions: { type: 'storeOp', params: ({ event }) => ({ actorId: event.actorId, output: event.output }) },
+        },
+        'xstate.done.actor.delete.*': {
+          actions: { type: 'storeOp', params: ({ event }) => ({ actorId: event.actorId, output: event.output }) },
+        },
+        'xstate.error.actor.save.*': {
+          actions: { type: 'raiseFailure', params: ({ event }) => ({ actorId: event.actorId, error: event.error }) },
+        },
+        'xstate.error.actor.rename.*': {
+          actions: { type: 'raiseFailure', params: ({ event }) => ({ actorId: event.actorId, error: event.error }) },
+        },
+        'xstate.error.actor.delete.*': {
+          actions: { type: 'raiseFailure', params: ({ event }) => ({ actorId: event.actorId, error: event.error }) },
+        },
       },
       states: {
         // Nothing is asked until the list is shown, so signing in costs no search.
         IDLE: { on: { 'savedSearches.listWanted': 'LOADING' } },
+        // A list that cannot be had shows as empty, without an alert: the user asked for nothing yet.
         LOADING: {
-          entry: 'sendList',
-          on: {
-            'connection.replied': [
-              { guard: 'isListWithHits', actions: 'sendRead' },
-              { guard: 'isList', target: 'READY', actions: 'clearList' },
-              { guard: 'isRead', target: 'READY', actions: 'storeRead' },
-              { guard: 'isOp', actions: 'storeOp' },
-            ],
-            // A list that cannot be had shows as empty, without an alert: the user asked for nothing yet.
-            'connection.failed': [
-              { guard: 'isLoadReply', target: 'READY', actions: 'clearList' },
-              { guard: 'isOp', actions: 'raiseFailure' },
-            ],
+          initial: 'LISTING',
+          states: {
+            LISTING: {
+              invoke: {
+                id: 'list',
+                src: 'operation',
+                input: ({ context }) => callOf(operations.search, listQuery(context.userId ?? '')),
+                onDone: [
+                  {
+                    guard: { type: 'hasHits', params: ({ event }) => ({ output: event.output }) },
+                    target: 'READING',
+                    actions: { type: 'storeHits', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  { target: '#savedSearches.SIGNED_IN.READY', actions: 'clearList' },
+                ],
+                onError: { target: '#savedSearches.SIGNED_IN.READY', actions: 'clearList' },
+              },
+            },
+            READING: {
+              invoke: {
+                id: 'read',
+                src: 'operation',
+                input: ({ context }) => callOf(operations.readMany, context.hits),
+                onDone: {
+                  target: '#savedSearches.SIGNED_IN.READY',
+                  actions: { type: 'storeRead', params: ({ event }) => ({ output: event.output }) },
+                },
+                onError: { target: '#savedSearches.SIGNED_IN.READY', actions: 'clearList' },
+              },
+            },
           },
         },
         READY: {
