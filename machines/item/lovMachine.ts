@@ -2,13 +2,16 @@
  * The lists of values the edit fields draw from (spec 000 §7 GET /lov, spec 001 §5): each list is
  * asked once through `act/lov` (archived values included, so that a value chosen before archiving
  * still has its label), kept for the session, and forgotten when the locale changes or auth drops
- * the item caches (a list may hold the previous user's organisation's values, spec 000 §4).
+ * the item caches (a list may hold the previous user's organisation's values, spec 000 §4). Each
+ * list's request is an `operation` actor spawned as `list.<name>`, several at once; forgetting the
+ * lists stops those under way, so an answer asked before is never heard.
  */
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { LovEntry, LovLists } from '../../src/shared/items/LovEntry';
+import { callOf } from '../../src/shared/protocol/operationCall';
+import { operations } from '../../src/shared/protocol/operations';
 import { sessionWatch, type SessionWatchEvent } from '../router/sessionWatch';
-import type { ConnectionReplyEvent } from '../session/pendingRequests';
-import { getConnection } from '../systemIds';
+import { operationLogic } from '../session/operation';
 
 /** One list as the cache holds it. */
 export interface LovListState {
@@ -28,19 +31,15 @@ export type LovEvent =
   | { type: 'lov.localeChanged'; locale: string }
   /** A failed list is asked again. */
   | { type: 'lov.retryRequested'; list: string }
-  | ConnectionReplyEvent
-  | SessionWatchEvent;
+  | SessionWatchEvent
+  /** The answers of the lists' requests (`list.<name>`). */
+  | { type: `xstate.done.actor.list.${string}`; actorId: string; output: unknown }
+  | { type: `xstate.error.actor.list.${string}`; actorId: string; error: unknown };
 
-const TICKET_PREFIX = 'lov:';
-const ticketOf = (locale: string, list: string): string => `${TICKET_PREFIX}${locale}:${list}`;
-/** The list a reply is for, when it answers this locale. */
-const listOfTicket = (locale: string, ticket: string | undefined): string | null =>
-  ticket?.startsWith(`${TICKET_PREFIX}${locale}:`) ? ticket.slice(TICKET_PREFIX.length + locale.length + 1) : null;
-/** The list a reply answers, when that list is still awaited: one dropped meanwhile is not filled again by an old answer. */
-const awaitedList = (context: LovContext, ticket: string | undefined): string | null => {
-  const list = listOfTicket(context.locale, ticket);
-  return list !== null && context.lists[list]?.status === 'loading' ? list : null;
-};
+const REQUEST_PREFIX = 'list.';
+/** The request actor of `list`: one at a time per list, while it is loading. */
+const requestIdOf = (list: string): string => `${REQUEST_PREFIX}${list}`;
+const listOfRequest = (actorId: string): string => actorId.slice(REQUEST_PREFIX.length);
 
 const isLists = (body: unknown): body is LovLists =>
   typeof body === 'object' && body !== null && !Array.isArray(body) && Object.values(body).every(Array.isArray);
@@ -52,50 +51,46 @@ export const lovMachine = setup({
     events: {} as LovEvent,
     input: {} as { locale: string },
   },
-  actors: { sessionWatch },
+  actors: { sessionWatch, operation: operationLogic },
   guards: {
     isUnknownList: ({ context, event }) => event.type === 'lov.requested' && !context.lists[event.list],
     isFailedList: ({ context, event }) => event.type === 'lov.retryRequested' && context.lists[event.list]?.status === 'failed',
-    isOwnReply: ({ context, event }) =>
-      (event.type === 'connection.replied' || event.type === 'connection.failed') && awaitedList(context, event.ticket) !== null,
     isNewLocale: ({ context, event }) => event.type === 'lov.localeChanged' && event.locale !== context.locale,
   },
   actions: {
-    load: enqueueActions(({ context, event, enqueue, self, system }) => {
+    load: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'lov.requested' && event.type !== 'lov.retryRequested') return;
       enqueue.assign({ lists: { ...context.lists, [event.list]: { status: 'loading', lists: {} } } });
-      const connection = getConnection(system);
-      if (connection) {
-        enqueue.sendTo(connection, {
-          type: 'connection.send',
-          frame: { o: 'act/lov', b: { list: event.list, locale: context.locale, includeArchived: true } },
-          ticket: ticketOf(context.locale, event.list),
-          replyTo: self,
-        });
-      }
+      enqueue.spawnChild('operation', {
+        id: requestIdOf(event.list),
+        input: callOf(operations.lov, { list: event.list, locale: context.locale, includeArchived: true }),
+      });
     }),
     // Spec 001 §8: a list that fails to load is an empty list; the field can ask again.
-    store: assign(({ context, event }) => {
-      if (event.type !== 'connection.replied' && event.type !== 'connection.failed') return {};
-      const list = awaitedList(context, event.ticket)!;
-      const body = event.type === 'connection.replied' ? event.frame.b : undefined;
-      const entry: LovListState = isLists(body) ? { status: 'ready', lists: body } : { status: 'failed', lists: {} };
-      return { lists: { ...context.lists, [list]: entry } };
+    store: enqueueActions(({ context, enqueue }, params: { actorId: string; output: unknown }) => {
+      const entry: LovListState = isLists(params.output) ? { status: 'ready', lists: params.output } : { status: 'failed', lists: {} };
+      enqueue.assign({ lists: { ...context.lists, [listOfRequest(params.actorId)]: entry } });
+      // Answered, it leaves the children: the list's id is free for a retry.
+      enqueue.stopChild(params.actorId);
     }),
-    switchLocale: assign(({ event }) => (event.type === 'lov.localeChanged' ? { locale: event.locale, lists: {} } : {})),
-    dropLists: assign({ lists: {} }),
+    // The lists still on their way are stopped with the rest: their answers are never heard.
+    forgetLists: enqueueActions(({ context, enqueue }) => {
+      for (const [list, held] of Object.entries(context.lists)) if (held.status === 'loading') enqueue.stopChild(requestIdOf(list));
+      enqueue.assign({ lists: {} });
+    }),
+    setLocale: assign(({ event }) => (event.type === 'lov.localeChanged' ? { locale: event.locale } : {})),
   },
 }).createMachine({
   id: 'lov',
   context: ({ input }) => ({ locale: input.locale, lists: {} }),
   invoke: { src: 'sessionWatch', input: { caches: true } },
   on: {
-    'session.cachesDropped': { actions: 'dropLists' },
+    'session.cachesDropped': { actions: 'forgetLists' },
     'lov.requested': { guard: 'isUnknownList', actions: 'load' },
     'lov.retryRequested': { guard: 'isFailedList', actions: 'load' },
-    'connection.replied': { guard: 'isOwnReply', actions: 'store' },
-    'connection.failed': { guard: 'isOwnReply', actions: 'store' },
-    'lov.localeChanged': { guard: 'isNewLocale', actions: 'switchLocale' },
+    'xstate.done.actor.list.*': { actions: { type: 'store', params: ({ event }) => ({ actorId: event.actorId, output: event.output }) } },
+    'xstate.error.actor.list.*': { actions: { type: 'store', params: ({ event }) => ({ actorId: event.actorId, output: null }) } },
+    'lov.localeChanged': { guard: 'isNewLocale', actions: ['forgetLists', 'setLocale'] },
   },
 });
 

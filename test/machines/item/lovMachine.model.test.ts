@@ -9,12 +9,17 @@ const serializeState = (snapshot: AnyMachineSnapshot): string => {
   return `${context.locale}|${lists.sort().join(',')}`;
 };
 
-const reply = (locale: string) => ({
-  type: 'connection.replied',
-  ticket: `lov:${locale}:REGIONS`,
-  o: 'act/lov',
-  frame: { o: 'act/lov', b: { _: [{ id: 'LOVValue-1', key: 'NORTH', label: 'North', state: 'ACTIVE' }] } },
-});
+// The answers of the list's request actor.
+const done = {
+  type: 'xstate.done.actor.list.REGIONS',
+  actorId: 'list.REGIONS',
+  output: { _: [{ id: 'LOVValue-1', key: 'NORTH', label: 'North', state: 'ACTIVE' }] },
+};
+const failed = {
+  type: 'xstate.error.actor.list.REGIONS',
+  actorId: 'list.REGIONS',
+  error: { kind: 'server', userMessage: 'generalFailure' },
+};
 
 describe('lovMachine model (lists asked once, failed lists asked again, locale changes, dropped caches)', () => {
   it('replays a path through every state and every transition', () => {
@@ -25,14 +30,8 @@ describe('lovMachine model (lists asked once, failed lists asked again, locale c
       events: [
         { type: 'lov.requested', list: 'REGIONS' },
         { type: 'lov.retryRequested', list: 'REGIONS' },
-        reply('en'),
-        reply('fr'),
-        {
-          type: 'connection.failed',
-          ticket: 'lov:en:REGIONS',
-          o: 'act/lov',
-          failure: { kind: 'server', userMessage: 'generalFailure', sysMessage: '' },
-        },
+        done,
+        failed,
         { type: 'lov.localeChanged', locale: 'fr' },
         { type: 'lov.localeChanged', locale: 'en' },
         { type: 'session.cachesDropped' },

@@ -1,16 +1,27 @@
 import { lovMachine, lovStatus, lovValues } from '../../../machines/item/lovMachine';
 import { startInSession } from '../router/support/sessionFakes';
 
-const start = () => startInSession(lovMachine, { systemId: 'lov-test', input: { locale: 'en' } });
+// The requests are operation actors: their promises settle after the reply.
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function start() {
+  const h = startInSession(lovMachine, { systemId: 'lov-test', input: { locale: 'en' } });
+  /** Answers a request (by default the last), then lets its operation actor settle. */
+  const answer = async (b: unknown, options?: { index?: number; erred?: boolean }): Promise<void> => {
+    h.reply(b, options);
+    await settled();
+  };
+  return { ...h, answer };
+}
 
 describe('lovMachine', () => {
-  test('asks each list once through act/lov with archived values, and answers the site and owner values', () => {
+  test('asks each list once through act/lov with archived values, and answers the site and owner values', async () => {
     const h = start();
     h.subject.send({ type: 'lov.requested', list: 'ORG_COMMLOG_TYPES' });
     h.subject.send({ type: 'lov.requested', list: 'ORG_COMMLOG_TYPES' });
     expect(h.sent()).toEqual([{ o: 'act/lov', b: { list: 'ORG_COMMLOG_TYPES', locale: 'en', includeArchived: true } }]);
     expect(lovStatus(h.subject.getSnapshot(), 'ORG_COMMLOG_TYPES')).toBe('loading');
-    h.reply({
+    await h.answer({
       _: [{ id: 'LOVValue-1', key: 'LETTER', label: 'Letter', state: 'ACTIVE' }],
       'Organization-1': [{ id: 'LOVValue-2', key: 'PHONE', label: 'Phone', state: 'ACTIVE' }],
       'Organization-2': [{ id: 'LOVValue-3', key: 'FAX', label: 'Fax', state: 'ACTIVE' }],
@@ -19,35 +30,52 @@ describe('lovMachine', () => {
     expect(lovValues(h.subject.getSnapshot(), 'ORG_COMMLOG_TYPES', null).map((v) => v.key)).toEqual(['LETTER']);
   });
 
-  test('a failed list is empty and may be asked again; a new locale forgets every list', () => {
+  test('a failed list is empty and may be asked again; a new locale forgets every list', async () => {
     const h = start();
     h.subject.send({ type: 'lov.requested', list: 'CNS_REGIONS' });
-    h.reply({ userMessage: 'generalFailure' }, { erred: true });
+    await h.answer({ userMessage: 'generalFailure' }, { erred: true });
     expect(lovStatus(h.subject.getSnapshot(), 'CNS_REGIONS')).toBe('failed');
     expect(lovValues(h.subject.getSnapshot(), 'CNS_REGIONS', null)).toEqual([]);
     h.subject.send({ type: 'lov.retryRequested', list: 'CNS_REGIONS' });
-    h.reply({ _: [] });
+    await h.answer({ _: [] });
     expect(lovStatus(h.subject.getSnapshot(), 'CNS_REGIONS')).toBe('ready');
     h.subject.send({ type: 'lov.localeChanged', locale: 'fr' });
     expect(lovStatus(h.subject.getSnapshot(), 'CNS_REGIONS')).toBe('unknown');
     h.subject.send({ type: 'lov.requested', list: 'CNS_REGIONS' });
     expect(h.sent().at(-1)).toEqual({ o: 'act/lov', b: { list: 'CNS_REGIONS', locale: 'fr', includeArchived: true } });
     // A late answer for the old locale is not taken.
-    h.reply({ _: [{ id: 'LOVValue-9', key: 'OLD', label: 'Old' }] }, { index: 1 });
+    await h.answer({ _: [{ id: 'LOVValue-9', key: 'OLD', label: 'Old' }] }, { index: 1 });
     expect(lovStatus(h.subject.getSnapshot(), 'CNS_REGIONS')).toBe('loading');
   });
 
-  test('drops every list when auth drops the item caches, and takes no late answer asked before the drop', () => {
+  test('asks several lists at once, each its own request, and takes each answer for its list', async () => {
+    const h = start();
+    h.subject.send({ type: 'lov.requested', list: 'CNS_REGIONS' });
+    h.subject.send({ type: 'lov.requested', list: 'ORG_COMMLOG_TYPES' });
+    expect(Object.keys(h.subject.getSnapshot().children).filter((id) => id.startsWith('list.'))).toEqual([
+      'list.CNS_REGIONS',
+      'list.ORG_COMMLOG_TYPES',
+    ]);
+    await h.answer({ _: [{ id: 'LOVValue-1', key: 'LETTER', label: 'Letter', state: 'ACTIVE' }] }, { index: 1 });
+    expect(lovStatus(h.subject.getSnapshot(), 'ORG_COMMLOG_TYPES')).toBe('ready');
+    expect(lovStatus(h.subject.getSnapshot(), 'CNS_REGIONS')).toBe('loading');
+    await h.answer({ userMessage: 'generalFailure' }, { index: 0, erred: true });
+    expect(lovStatus(h.subject.getSnapshot(), 'CNS_REGIONS')).toBe('failed');
+    // Answered, the requests leave the children.
+    expect(Object.keys(h.subject.getSnapshot().children).filter((id) => id.startsWith('list.'))).toEqual([]);
+  });
+
+  test('drops every list when auth drops the item caches, and takes no late answer asked before the drop', async () => {
     const h = start();
     h.subject.send({ type: 'lov.requested', list: 'ORG_COMMLOG_TYPES' });
-    h.reply({ 'Organization-1': [{ id: 'LOVValue-2', key: 'PHONE', label: 'Phone', state: 'ACTIVE' }] });
+    await h.answer({ 'Organization-1': [{ id: 'LOVValue-2', key: 'PHONE', label: 'Phone', state: 'ACTIVE' }] });
     h.subject.send({ type: 'lov.requested', list: 'CNS_REGIONS' });
     h.auth.send({ type: 'fake.cachesDropped' });
     expect(lovValues(h.subject.getSnapshot(), 'ORG_COMMLOG_TYPES', 'Organization-1')).toEqual([]);
     expect(lovStatus(h.subject.getSnapshot(), 'ORG_COMMLOG_TYPES')).toBe('unknown');
     expect(lovStatus(h.subject.getSnapshot(), 'CNS_REGIONS')).toBe('unknown');
     // The previous user's answer arrives late: not kept.
-    h.reply({ _: [{ id: 'LOVValue-9', key: 'THEIRS', label: 'Theirs', state: 'ACTIVE' }] }, { index: 1 });
+    await h.answer({ _: [{ id: 'LOVValue-9', key: 'THEIRS', label: 'Theirs', state: 'ACTIVE' }] }, { index: 1 });
     expect(lovStatus(h.subject.getSnapshot(), 'CNS_REGIONS')).toBe('unknown');
     // The next user asks afresh.
     h.subject.send({ type: 'lov.requested', list: 'ORG_COMMLOG_TYPES' });

@@ -39,24 +39,28 @@ function startSession(storage: MemoryStorage) {
   };
 }
 
-/** Answers the last request the client sent on `socket`. */
-const answerLast = (socket: FakeSocket, b: unknown) => {
+// The requests are operation actors: their promises settle after the reply.
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Answers the last request the client sent on `socket`, then lets its operation actor settle. */
+const answerLast = async (socket: FakeSocket, b: unknown): Promise<void> => {
   const request = socket.lastSent();
   socket.push({ o: request!.o, s: request!.s, b });
+  await settled();
 };
 
 /** Ada signed in, with a list of her organisation's values, search suggestions and a finished export. */
-function fillAdasCaches(t: ReturnType<typeof startSession>): FakeSocket {
+async function fillAdasCaches(t: ReturnType<typeof startSession>): Promise<FakeSocket> {
   const socket = t.effects.socket();
   socket.open();
   socket.push({ o: 'authed', b: ADA });
   expect(t.auth.getSnapshot().value).toBe('USER_VALID');
   t.lov.send({ type: 'lov.requested', list: 'ORG_COMMLOG_TYPES' });
-  answerLast(socket, { 'Organization-7': [{ id: 'LOVValue-2', key: 'ADA_ONLY', label: "Ada's org only", state: 'ACTIVE' }] });
+  await answerLast(socket, { 'Organization-7': [{ id: 'LOVValue-2', key: 'ADA_ONLY', label: "Ada's org only", state: 'ACTIVE' }] });
   t.searchBar.send({ type: 'searchBar.toggled' });
   t.searchBar.send({ type: 'searchBar.typed', text: 'secret' });
   t.clock.increment(SEARCH_DEBOUNCE_MS);
-  answerLast(socket, { ids: ['Contact-9'], labels: { 'Contact-9': 'Private Contact' }, total: 1, facets: {} });
+  await answerLast(socket, { ids: ['Contact-9'], labels: { 'Contact-9': 'Private Contact' }, total: 1, facets: {} });
   socket.push({ o: 'taskComplete', b: buildTask({ key: 'ada-export', percentageComplete: 100, resultURI: '/api/download/ada.csv' }) });
   expect(lovValues(t.lov.getSnapshot(), 'ORG_COMMLOG_TYPES', 'Organization-7')).toHaveLength(1);
   expect(t.searchBar.getSnapshot().context.suggestions).toEqual([{ id: 'Contact-9', label: 'Private Contact' }]);
@@ -88,7 +92,7 @@ describe('item caches dropped between users (spec 000 §4)', () => {
     const storage = new MemoryStorage();
     storage.setItem(TOKEN_STORAGE_KEY, 'tok-ada');
     const t = startSession(storage);
-    const socket = fillAdasCaches(t);
+    const socket = await fillAdasCaches(t);
     t.auth.send({ type: 'auth.signOutRequested' });
     expect(t.auth.getSnapshot().value).toBe('SIGNOUT');
     // Dropped on entering SIGNOUT, before the server even closed the socket.
@@ -104,11 +108,11 @@ describe('item caches dropped between users (spec 000 §4)', () => {
     expect(t.effects.socket().lastSent()).toMatchObject({ o: 'act/lov', b: { list: 'ORG_COMMLOG_TYPES' } });
   });
 
-  it('drops them too when another tab signs A out (OTHER_TAB_SIGNOUT)', () => {
+  it('drops them too when another tab signs A out (OTHER_TAB_SIGNOUT)', async () => {
     const storage = new MemoryStorage();
     storage.setItem(TOKEN_STORAGE_KEY, 'tok-ada');
     const t = startSession(storage);
-    fillAdasCaches(t);
+    await fillAdasCaches(t);
     t.session.send({ type: 'session.storageChanged', key: TOKEN_STORAGE_KEY, newValue: null });
     expect(t.auth.getSnapshot().value).toBe('OTHER_TAB_SIGNOUT');
     expectNothingOfAda(t);
