@@ -2,8 +2,9 @@
 import type { AnyActorLogic, InputFrom } from 'xstate';
 import { startInSession } from '../router/support/sessionFakes';
 
-/** Lets the operation actors' promises settle after a reply. */
-export const settled = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, 0));
+import { settled } from '../router/support/sessionFakes';
+
+export { settled };
 
 /** Starts `logic` beside a fake connection and an alerts recorder; `reply` answers the last (or `index`-th) request and waits for it to land. */
 export function startAdmin<TLogic extends AnyActorLogic>(logic: TLogic, input: InputFrom<TLogic>) {

@@ -1,9 +1,8 @@
 import { selectNotifyActor } from '../../../machines/item/itemMachine';
 import { selectNotify, selectNotifyError, selectNotifyStatus } from '../../../machines/item/itemNotifyMachine';
 import { startItem } from './support/startItem';
+import { settled } from '../router/support/sessionFakes';
 
-// The requests are operation actors: their promises settle after the reply.
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 const reply = async (t: ReturnType<typeof startItem>, ...args: Parameters<ReturnType<typeof startItem>['reply']>) => {
   t.reply(...args);
   await settled();

@@ -1,9 +1,8 @@
 import { selectItem, selectRawSaveActor } from '../../../machines/item/itemMachine';
 import { selectRawError, selectRawFields, selectRawStatus } from '../../../machines/item/itemRawSaveMachine';
 import { buildItem, startItem } from './support/startItem';
+import { settled } from '../router/support/sessionFakes';
 
-// The update is an operation actor: its promise settles after the reply.
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 const reply = async (t: ReturnType<typeof startItem>, ...args: Parameters<ReturnType<typeof startItem>['reply']>) => {
   t.reply(...args);
   await settled();

@@ -1,12 +1,11 @@
 import { selectTimelineActor } from '../../../machines/item/itemMachine';
 import { selectTimelineError, selectTimelineEvents, selectTimelineLoading } from '../../../machines/item/itemTimelineMachine';
 import { buildItem, startItem } from './support/startItem';
+import { settled } from '../router/support/sessionFakes';
 
 const CREATED = { kind: 'created', u: 1, ts: '2024-05-01T10:00:00.000Z', by: 'User-1', masquerader: null, changed: ['name', 'email'] };
 const RENAMED = { kind: 'updated', u: 4, ts: '2024-05-02T10:00:00.000Z', by: 'User-2', masquerader: null, changed: ['name'] };
 
-// The timeline's request is an operation actor: its promise settles after the reply.
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 const reply = async (t: ReturnType<typeof startItem>, ...args: Parameters<ReturnType<typeof startItem>['reply']>) => {
   t.reply(...args);
   await settled();

@@ -1,8 +1,5 @@
 import { lovMachine, lovStatus, lovValues } from '../../../machines/item/lovMachine';
-import { startInSession } from '../router/support/sessionFakes';
-
-// The requests are operation actors: their promises settle after the reply.
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { settled, startInSession } from '../router/support/sessionFakes';
 
 function start() {
   const h = startInSession(lovMachine, { systemId: 'lov-test', input: { locale: 'en' } });

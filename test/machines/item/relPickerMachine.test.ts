@@ -8,10 +8,7 @@ import {
 } from '../../../machines/item/relPickerMachine';
 import { createActor } from 'xstate';
 import type { ConnectionActorRef } from '../../../machines/systemIds';
-import { startInSession } from '../router/support/sessionFakes';
-
-// Replies settle promises: let them land.
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { settled, startInSession } from '../router/support/sessionFakes';
 
 function startPicker(overrides: Partial<RelPickerInput> = {}) {
   const h = startInSession(relPickerMachine, {

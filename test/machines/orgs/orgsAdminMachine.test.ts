@@ -9,7 +9,7 @@ import {
 } from '../../../machines/orgs/orgsAdminMachine';
 import { SEARCH_MAX_ALL } from '../../../src/shared/constants';
 import type { UserWatchEvent } from '../../../machines/session/userWatch';
-import { startInSession } from '../router/support/sessionFakes';
+import { settled, startInSession } from '../router/support/sessionFakes';
 import { buildUser } from '../session/support/fakes';
 
 const ADMIN: OrgsUser = { id: 'User-1', admin: true, orgIds: [] };
@@ -21,9 +21,6 @@ const signedIn = (user: OrgsUser | null): UserWatchEvent => ({
   type: 'session.userChanged',
   user: user && buildUser({ $id: user.id, admin: user.admin, organizations: Object.fromEntries(user.orgIds.map((id) => [id, {}])) }),
 });
-// Replies settle the request actors' promises: let them land.
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 function start(user: OrgsUser | null = ADMIN, dedicated = true) {
   const h = startInSession(orgsAdminMachine, { systemId: 'orgsAdmin', input: { dedicated }, signedIn: true });
   if (user) h.subject.send(signedIn(user));

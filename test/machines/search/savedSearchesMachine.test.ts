@@ -1,13 +1,4 @@
-import {
-  assign,
-  createActor,
-  createMachine,
-  fromCallback,
-  SimulatedClock,
-  spawnChild,
-  type ActorRefFrom,
-  type AnyEventObject,
-} from 'xstate';
+import { createActor, createMachine, fromCallback, SimulatedClock, spawnChild, type ActorRefFrom, type AnyEventObject } from 'xstate';
 import {
   listQuery,
   savedSearchBody,
@@ -19,8 +10,7 @@ import {
   type SavedSearchSettings,
 } from '../../../machines/search/savedSearchesMachine';
 import { SystemId } from '../../../machines/systemIds';
-import type { UserSession } from '../../../src/shared/protocol';
-import { fakeConnection, type FakeConnectionRef } from '../router/support/sessionFakes';
+import { fakeConnection, type FakeConnectionRef, fakeUserAuth, settled } from '../router/support/sessionFakes';
 import { buildUser } from '../session/support/fakes';
 
 const settings: SavedSearchSettings = {
@@ -87,22 +77,6 @@ describe('saved searches data', () => {
   });
 });
 
-type AuthEvent = { type: 'fake.signedIn'; user: UserSession } | { type: 'fake.signedOut' };
-
-// The real selectors read the state name and `context.user`.
-const fakeAuth = createMachine({
-  types: {} as { events: AuthEvent; context: { user: UserSession | null } },
-  context: { user: null },
-  initial: 'NONE',
-  on: {
-    'fake.signedIn': { target: '.USER_VALID', actions: assign(({ event }) => ({ user: event.user })) },
-    'fake.signedOut': { target: '.NONE', actions: assign({ user: null }) },
-  },
-  states: { NONE: {}, USER_VALID: {} },
-});
-
-// The requests are operation actors: their promises settle after the reply.
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 const item = (i: number, name: string, u = 1) => ({
   $id: `SavedSearch-${i}`,
   _t: 'SavedSearch',
@@ -116,14 +90,14 @@ function start() {
   const root = createMachine({
     entry: [
       spawnChild(recorder, { id: SystemId.alerts, systemId: SystemId.alerts }),
-      spawnChild(fakeAuth, { id: SystemId.auth, systemId: SystemId.auth }),
+      spawnChild(fakeUserAuth, { id: SystemId.auth, systemId: SystemId.auth }),
       spawnChild(fakeConnection, { id: SystemId.connection, systemId: SystemId.connection }),
       spawnChild(savedSearchesMachine, { id: 'savedSearches' }),
     ],
   });
   const actor = createActor(root, { clock: new SimulatedClock() }).start();
   const children = actor.getSnapshot().children;
-  const auth = children[SystemId.auth] as ActorRefFrom<typeof fakeAuth>;
+  const auth = children[SystemId.auth] as ActorRefFrom<typeof fakeUserAuth>;
   const connection = children[SystemId.connection] as FakeConnectionRef;
   const saved = children['savedSearches'] as ActorRefFrom<typeof savedSearchesMachine>;
   const frames = () => connection.getSnapshot().context.sent.map((request) => request.frame);

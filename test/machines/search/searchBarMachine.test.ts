@@ -10,7 +10,7 @@ import {
   selectSuggestions,
 } from '../../../machines/search/searchBarMachine';
 import { SystemId } from '../../../machines/systemIds';
-import { startInSession } from '../router/support/sessionFakes';
+import { settled, startInSession } from '../router/support/sessionFakes';
 
 // A router that records the links it is asked to follow.
 const fakeRouter = createMachine({
@@ -43,9 +43,6 @@ function start(logic: typeof searchBarMachine = searchBarMachine) {
     },
   };
 }
-
-// Replies settle promises: let them land.
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const answer = {
   ids: ['Contact-1', 'Contact-2'],

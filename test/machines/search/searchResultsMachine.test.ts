@@ -14,7 +14,7 @@ import {
 import { bucketFilter, facetSpecsFor, nextSort, resultsQuery, DEFAULT_SETTINGS } from '../../../machines/search/searchResultsQuery';
 import { SystemId } from '../../../machines/systemIds';
 import type { SearchQuery } from '../../../src/shared/search/SearchQuery';
-import { startInSession } from '../router/support/sessionFakes';
+import { settled, startInSession } from '../router/support/sessionFakes';
 
 // A router that records the columns it is asked to open.
 const fakeRouter = createMachine({
@@ -24,9 +24,6 @@ const fakeRouter = createMachine({
     'router.opened': { actions: assign(({ context, event }) => ({ opened: [...context.opened, `${event.fromKey}>${event.segment}`] })) },
   },
 });
-
-// Replies settle promises: let them land.
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 

@@ -11,6 +11,7 @@ import { sessionMachine } from '../../../machines/session/sessionMachine';
 import { signIn } from '../../../machines/session/signIn';
 import { getAuth, getLov, getSearchBar, getTasks, SystemId } from '../../../machines/systemIds';
 import { buildSiteConfig, buildTask, buildUser, fakeEffects, MemoryStorage, type FakeSocket } from './support/fakes';
+import { settled } from '../router/support/sessionFakes';
 
 const ADA = buildUser({ $id: 'User-1', _i: 1, name: 'Ada' });
 const BEN = buildUser({ $id: 'User-2', _i: 2, name: 'Ben' });
@@ -38,9 +39,6 @@ function startSession(storage: MemoryStorage) {
     tasks: need(getTasks(system)),
   };
 }
-
-// The requests are operation actors: their promises settle after the reply.
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Answers the last request the client sent on `socket`, then lets its operation actor settle. */
 const answerLast = async (socket: FakeSocket, b: unknown): Promise<void> => {

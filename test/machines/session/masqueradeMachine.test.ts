@@ -13,7 +13,7 @@ import {
 import { SystemId } from '../../../machines/systemIds';
 import { TOKEN_STORAGE_KEY } from '../../../src/shared/constants';
 import type { Frame } from '../../../src/shared/protocol';
-import { startInSession } from '../router/support/sessionFakes';
+import { settled, startInSession } from '../router/support/sessionFakes';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -40,8 +40,6 @@ function start(initial: Record<string, string> = {}) {
   return { ...h, m, storage, reload, answer };
 }
 
-// The requests are operation actors: their promises settle after the reply.
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 const search = (text: string) => (frame: Frame) => frame.o === 'search/ids' && (frame.b as { must: { q: string } }).must.q === text;
 const masquerade = (frame: Frame) => frame.o === 'act/masquerade';
 

@@ -1,13 +1,4 @@
-import {
-  assign,
-  createActor,
-  createMachine,
-  fromCallback,
-  SimulatedClock,
-  spawnChild,
-  type ActorRefFrom,
-  type AnyEventObject,
-} from 'xstate';
+import { createActor, createMachine, fromCallback, SimulatedClock, spawnChild, type ActorRefFrom, type AnyEventObject } from 'xstate';
 import {
   notificationsMachine,
   NOTIFICATIONS_PAGE,
@@ -18,23 +9,9 @@ import {
   toNotifications,
 } from '../../../machines/session/notificationsMachine';
 import { SystemId } from '../../../machines/systemIds';
-import type { Frame, UserSession } from '../../../src/shared/protocol';
-import { fakeConnection, fakeTasks, type FakeConnectionRef } from '../router/support/sessionFakes';
+import type { Frame } from '../../../src/shared/protocol';
+import { fakeConnection, type FakeConnectionRef, fakeTasks, fakeUserAuth, settled } from '../router/support/sessionFakes';
 import { buildUser } from './support/fakes';
-
-type AuthEvent = { type: 'fake.signedIn'; user: UserSession } | { type: 'fake.signedOut' };
-
-// The real selectors read the state name and `context.user`.
-const fakeAuth = createMachine({
-  types: {} as { events: AuthEvent; context: { user: UserSession | null } },
-  context: { user: null },
-  initial: 'NONE',
-  on: {
-    'fake.signedIn': { target: '.USER_VALID', actions: assign(({ event }) => ({ user: event.user })) },
-    'fake.signedOut': { target: '.NONE', actions: assign({ user: null }) },
-  },
-  states: { NONE: {}, USER_VALID: {} },
-});
 
 const note = (index: number, context: string, unread = true, kind = 'updated') => ({
   $id: `Notify-${index}`,
@@ -46,9 +23,6 @@ const note = (index: number, context: string, unread = true, kind = 'updated') =
   unread,
   $labels: { [context]: `Label of ${context}` },
 });
-
-// The requests are operation actors: their promises settle after the reply.
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 type Kind = 'pairs' | 'page' | 'some' | 'mark';
 const bodyOf = (frame: Frame) => (frame.b ?? {}) as { indexes?: number[]; max?: number; ids?: number[] };
@@ -67,7 +41,7 @@ function start() {
   const root = createMachine({
     entry: [
       spawnChild(recorder, { id: SystemId.alerts, systemId: SystemId.alerts }),
-      spawnChild(fakeAuth, { id: SystemId.auth, systemId: SystemId.auth }),
+      spawnChild(fakeUserAuth, { id: SystemId.auth, systemId: SystemId.auth }),
       spawnChild(fakeTasks, { id: SystemId.tasks, systemId: SystemId.tasks }),
       spawnChild(fakeConnection, { id: SystemId.connection, systemId: SystemId.connection }),
       spawnChild(notificationsMachine, { id: SystemId.notifications, systemId: SystemId.notifications }),
@@ -75,7 +49,7 @@ function start() {
   });
   const actor = createActor(root, { clock: new SimulatedClock() }).start();
   const children = actor.getSnapshot().children;
-  const auth = children[SystemId.auth] as ActorRefFrom<typeof fakeAuth>;
+  const auth = children[SystemId.auth] as ActorRefFrom<typeof fakeUserAuth>;
   const connection = children[SystemId.connection] as FakeConnectionRef;
   const notifications = children[SystemId.notifications] as ActorRefFrom<typeof notificationsMachine>;
   const sent = () => connection.getSnapshot().context.sent;

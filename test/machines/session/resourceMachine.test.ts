@@ -3,7 +3,7 @@ import { SystemId } from '../../../machines/systemIds';
 import type { ServerState } from '../../../src/shared/admin/ServerState';
 import { callOf } from '../../../src/shared/protocol/operationCall';
 import { operations } from '../../../src/shared/protocol/operations';
-import { startInSession } from '../router/support/sessionFakes';
+import { settled, startInSession } from '../router/support/sessionFakes';
 
 const STATE: ServerState = {
   version: '1.0.0',
@@ -16,9 +16,6 @@ const STATE: ServerState = {
 };
 const LOAD = callOf(operations.serverState, undefined);
 const selectState = selectResourceData(LOAD);
-// Replies settle promises: let them land.
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 function start() {
   const h = startInSession(resourceMachine, { systemId: 'resource', input: { load: LOAD } });
   const snapshot = () => h.subject.getSnapshot();

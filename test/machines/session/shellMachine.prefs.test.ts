@@ -1,35 +1,10 @@
-import {
-  assign,
-  createActor,
-  createMachine,
-  fromCallback,
-  SimulatedClock,
-  spawnChild,
-  type ActorRefFrom,
-  type AnyEventObject,
-} from 'xstate';
+import { createActor, createMachine, fromCallback, SimulatedClock, spawnChild, type ActorRefFrom, type AnyEventObject } from 'xstate';
 import { PREFS_KEY, readPrefs, shellMachine } from '../../../machines/session/shellMachine';
 import { SystemId } from '../../../machines/systemIds';
 import type { UserSession } from '../../../src/shared/protocol';
-import { fakeConnection, type FakeConnectionRef } from '../router/support/sessionFakes';
+import { fakeConnection, type FakeConnectionRef, fakeUserAuth, settled } from '../router/support/sessionFakes';
 import { buildUser, MemoryStorage } from './support/fakes';
 
-type AuthEvent = { type: 'fake.signedIn'; user: UserSession } | { type: 'fake.signedOut' };
-
-// The real auth selectors read the state name and `context.user`.
-const fakeAuth = createMachine({
-  types: {} as { events: AuthEvent; context: { user: UserSession | null } },
-  context: { user: null },
-  initial: 'NONE',
-  on: {
-    'fake.signedIn': { target: '.USER_VALID', actions: assign(({ event }) => ({ user: event.user })) },
-    'fake.signedOut': { target: '.NONE', actions: assign({ user: null }) },
-  },
-  states: { NONE: {}, USER_VALID: {} },
-});
-
-// The requests are operation actors: their promises settle after the reply.
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 const READ = 'read/User-1';
 const UPDATE = 'update';
 
@@ -42,12 +17,12 @@ function start(storage = new MemoryStorage()) {
       spawnChild(recorder, { id: SystemId.alerts, systemId: SystemId.alerts }),
       spawnChild(fakeConnection, { id: SystemId.connection, systemId: SystemId.connection }),
       spawnChild(shellMachine, { id: SystemId.shell, systemId: SystemId.shell, input: { storage } }),
-      spawnChild(fakeAuth, { id: SystemId.auth, systemId: SystemId.auth }),
+      spawnChild(fakeUserAuth, { id: SystemId.auth, systemId: SystemId.auth }),
     ],
   });
   const actor = createActor(root, { clock: new SimulatedClock() }).start();
   const children = actor.getSnapshot().children;
-  const auth = children[SystemId.auth] as ActorRefFrom<typeof fakeAuth>;
+  const auth = children[SystemId.auth] as ActorRefFrom<typeof fakeUserAuth>;
   const connection = children[SystemId.connection] as FakeConnectionRef;
   const shell = children[SystemId.shell] as ActorRefFrom<typeof shellMachine>;
   const sent = () => connection.getSnapshot().context.sent;

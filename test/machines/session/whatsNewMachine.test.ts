@@ -1,4 +1,4 @@
-import { assign, createActor, createMachine, SimulatedClock, spawnChild, type ActorRefFrom } from 'xstate';
+import { createActor, createMachine, SimulatedClock, spawnChild, type ActorRefFrom } from 'xstate';
 import {
   selectEntries,
   selectUnseenCount,
@@ -7,27 +7,12 @@ import {
   type WhatsNewEntry,
 } from '../../../machines/session/whatsNewMachine';
 import { SystemId } from '../../../machines/systemIds';
-import type { UserSession } from '../../../src/shared/protocol';
-import { fakeConnection, fakeTasks, type FakeConnectionRef } from '../router/support/sessionFakes';
+import { fakeConnection, type FakeConnectionRef, fakeTasks, fakeUserAuth, settled } from '../router/support/sessionFakes';
 import { buildUser } from './support/fakes';
-
-type AuthEvent = { type: 'fake.signedIn'; user: UserSession } | { type: 'fake.signedOut' };
-
-// The real selectors read the state name and `context.user`.
-const fakeAuth = createMachine({
-  types: {} as { events: AuthEvent; context: { user: UserSession | null } },
-  context: { user: null },
-  initial: 'NONE',
-  on: {
-    'fake.signedIn': { target: '.USER_VALID', actions: assign(({ event }) => ({ user: event.user })) },
-    'fake.signedOut': { target: '.NONE', actions: assign({ user: null }) },
-  },
-  states: { NONE: {}, USER_VALID: {} },
-});
 
 const root = createMachine({
   entry: [
-    spawnChild(fakeAuth, { id: SystemId.auth, systemId: SystemId.auth }),
+    spawnChild(fakeUserAuth, { id: SystemId.auth, systemId: SystemId.auth }),
     spawnChild(fakeTasks, { id: SystemId.tasks, systemId: SystemId.tasks }),
     spawnChild(fakeConnection, { id: SystemId.connection, systemId: SystemId.connection }),
     spawnChild(whatsNewMachine, { id: SystemId.whatsNew, systemId: SystemId.whatsNew, input: { locale: 'fr' } }),
@@ -52,8 +37,6 @@ const userItem = (u: number, whatsNewSeen?: string) => ({
   ...(whatsNewSeen ? { whatsNewSeen } : {}),
 });
 
-// The requests are operation actors: their promises settle after the reply.
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 const LIST = 'act/whatsNew';
 const READ = 'read/User-1';
 const UPDATE = 'update';
@@ -61,7 +44,7 @@ const UPDATE = 'update';
 function start() {
   const actor = createActor(root, { clock: new SimulatedClock() }).start();
   const children = actor.getSnapshot().children;
-  const auth = children[SystemId.auth] as ActorRefFrom<typeof fakeAuth>;
+  const auth = children[SystemId.auth] as ActorRefFrom<typeof fakeUserAuth>;
   const connection = children[SystemId.connection] as FakeConnectionRef;
   const whatsNew = children[SystemId.whatsNew] as ActorRefFrom<typeof whatsNewMachine>;
   const sent = () => connection.getSnapshot().context.sent;

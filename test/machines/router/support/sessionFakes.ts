@@ -19,7 +19,7 @@ import {
   type AnyEventObject,
   type InputFrom,
 } from 'xstate';
-import type { Frame } from '../../../../src/shared/protocol';
+import type { Frame, UserSession } from '../../../../src/shared/protocol';
 import { failureFromBody } from '../../../../machines/session/sessionErrors';
 import type { ConnectionEmitted, ReplyTarget } from '../../../../machines/session/connectionMachine';
 import type { AuthEmitted } from '../../../../machines/session/authMachine';
@@ -156,3 +156,22 @@ export function startInSession<TLogic extends AnyActorLogic>(
     },
   };
 }
+
+/** Lets request actors' promises settle after a fake reply: operation actors answer a tick later. */
+export const settled = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, 0));
+
+type UserAuthEvent = { type: 'fake.signedIn'; user: UserSession } | { type: 'fake.signedOut' };
+
+/** Auth that carries a signed-in user: the real selectors read its state name and `context.user`. */
+export const fakeUserAuth = setup({
+  types: { events: {} as UserAuthEvent, context: {} as { user: UserSession | null } },
+}).createMachine({
+  id: 'fakeUserAuth',
+  context: { user: null },
+  initial: 'NONE',
+  on: {
+    'fake.signedIn': { target: '.USER_VALID', actions: assign(({ event }) => ({ user: event.user })) },
+    'fake.signedOut': { target: '.NONE', actions: assign({ user: null }) },
+  },
+  states: { NONE: {}, USER_VALID: {} },
+});
