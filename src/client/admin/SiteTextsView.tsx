@@ -62,7 +62,8 @@ function SiteTextsPanel({ actor }: { actor: SiteTextsActorRef }) {
     loadAllScreens().catch(() => undefined);
   }, []);
   const loaded = useSyncExternalStore(onModuleMessages, loadedModuleMessages);
-  const rows = useMemo(() => rowsOf(loaded && bundledMessages(), overrides), [loaded, overrides]);
+  // Recomputed when a module's messages arrive (`loaded` changes), though it reads them through bundledMessages().
+  const rows = useMemo(() => rowsOf({ ...bundledMessages(), ...loaded }, overrides), [loaded, overrides]);
   const found = useMemo(() => rows.filter((row) => matches(row, filter)), [rows, filter]);
   const pages = Math.max(1, Math.ceil(found.length / SITE_TEXTS_PAGE_SIZE));
   // A narrower search (or a removed text under Changed only) may leave fewer pages than the one shown.
