@@ -1,19 +1,25 @@
 /**
  * One opened item (spec 000 §4 Watches, §6 item permissions): read once, watched while open, replaced
  * by the server's `item/update` pushes, its permissions asked once per action, and a refusal shown as
- * a redirect to sign-in (signed out) or as the error box with its system message.
+ * a redirect to sign-in (signed out) or as the error box with its system message. Every request is an
+ * operation actor (machines/session/operation.ts): the read is invoked in LOADING, the watch spawned
+ * in READY and stopped when READY is left, each permission question spawned as `allowed.<n>` and
+ * stopped when its answers no longer belong to whoever is signed in.
  */
-import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Item } from '../../src/shared/items/types';
 import { Push, UserMessage } from '../../src/shared/protocol';
+import { callOf } from '../../src/shared/protocol/operationCall';
+import { operations } from '../../src/shared/protocol/operations';
 import { sessionWatch, type SessionWatchEvent } from '../router/sessionWatch';
 import { selectActiveItemId } from '../router/routerSelectors';
-import type { ConnectionReplyEvent } from '../session/pendingRequests';
-import { getAlerts, getConnection, getRouter } from '../systemIds';
+import { failureOf, operationLogic } from '../session/operation';
+import { getAlerts, getRouter } from '../systemIds';
 import { toItemError, type ItemError } from './itemRequest';
 import { itemNotifyMachine, type ItemNotifyActorRef, type ItemNotifyEvent } from './itemNotifyMachine';
 import { itemRawSaveMachine, type ItemRawSaveActorRef, type ItemRawSaveEvent } from './itemRawSaveMachine';
 import { itemTimelineMachine, type ItemTimelineActorRef } from './itemTimelineMachine';
+import { unwatchOnStop } from './unwatchOnStop';
 
 export type { ItemError } from './itemRequest';
 
@@ -28,8 +34,10 @@ export interface ItemContext {
   /** Answers of `act/isAllowed`, per action. */
   allowed: Record<string, boolean>;
   applyGrants: boolean | null;
-  /** Actions asked and not answered yet. */
-  asking: string[];
+  /** Questions on their way: the id of each `act/isAllowed` actor (`allowed.<n>`) with the actions it asks. */
+  asking: Record<string, string[]>;
+  /** Numbers the questions' actors. */
+  asked: number;
   signedIn: boolean | null;
   error: ItemError | null;
 }
@@ -43,14 +51,19 @@ export type ItemEvent =
   /** The timeline view opened (or wants a refresh); handled by the `timeline` child. */
   | { type: 'item.timelineRequested' }
   /** Notification settings and raw edit, handled by the `notify` and `rawSave` children. */
-  | Exclude<ItemNotifyEvent, ConnectionReplyEvent>
-  | Exclude<ItemRawSaveEvent, ConnectionReplyEvent>
-  | ConnectionReplyEvent
-  | SessionWatchEvent;
+  | ItemNotifyEvent
+  | ItemRawSaveEvent
+  | SessionWatchEvent
+  /** The answers of the spawned requests: the watch and each permission question (`allowed.<n>`). */
+  | { type: 'xstate.done.actor.watch'; actorId: string; output: unknown }
+  | { type: 'xstate.error.actor.watch'; actorId: string; error: unknown }
+  | { type: `xstate.done.actor.allowed.${string}`; actorId: string; output: unknown }
+  | { type: `xstate.error.actor.allowed.${string}`; actorId: string; error: unknown };
 
-export const Ticket = { read: 'read', watch: 'addWatch', allowed: 'isAllowed' } as const;
 /** Ids of the children that own the timeline, the notification preference and the raw edit. */
 export const ChildId = { timeline: 'timeline', notify: 'notify', rawSave: 'rawSave' } as const;
+/** The request actor of the watch READY keeps (`addWatch/{id}/{_u}`); its answers are `xstate.*.actor.watch`. */
+const WATCH_ID = 'watch';
 
 const isItem = (value: unknown): value is Item =>
   typeof value === 'object' &&
@@ -59,21 +72,18 @@ const isItem = (value: unknown): value is Item =>
   typeof (value as { _u?: unknown })._u === 'number';
 const isNewer = (current: Item | null, next: Item): boolean =>
   !current || next._u > current._u || (next.$deleted === true && !current.$deleted);
-const replyBody = (event: ItemEvent): unknown => (event.type === 'connection.replied' ? event.frame.b : undefined);
-const isTicket = (event: ItemEvent, ticket: string): boolean =>
-  (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket === ticket;
+/** The context without one question on its way. */
+const withoutQuestion = (asking: Record<string, string[]>, actorId: string): Record<string, string[]> =>
+  Object.fromEntries(Object.entries(asking).filter(([id]) => id !== actorId));
 
-/** Sends `removeWatch/{id}` when the item actor stops (exit actions do not run on stop in XState v5). */
-const unwatchOnStop = fromCallback<EventObject, { id: string }>(({ input, system, receive }) => {
-  let watched = false;
-  receive((event) => {
-    if (event.type === 'item.watchAdded') watched = true;
-  });
-  return () => {
-    const connection = getConnection(system);
-    if (watched && connection) connection.send({ type: 'connection.send', frame: { o: `removeWatch/${input.id}` } });
-  };
-});
+// Signed out (or blocked) under an open item: read it again as a visitor; a refusal then goes to sign-in.
+// Re-entering LOADING stops a read still on its way, whose answer was meant for the user who left.
+const readAgainOnSignOut = {
+  guard: 'isSignOut',
+  target: '#item.LOADING',
+  reenter: true,
+  actions: ['setSignedIn', 'forgetAllowed'],
+} as const;
 
 /** An opened item: read, watch, live replacement, cached permissions, notAllowed handling. */
 export const itemMachine = setup({
@@ -82,20 +92,21 @@ export const itemMachine = setup({
     events: {} as ItemEvent,
     input: {} as ItemInput,
   },
-  actors: { sessionWatch, unwatchOnStop, timeline: itemTimelineMachine, notify: itemNotifyMachine, rawSave: itemRawSaveMachine },
+  actors: {
+    sessionWatch,
+    unwatchOnStop,
+    operation: operationLogic,
+    timeline: itemTimelineMachine,
+    notify: itemNotifyMachine,
+    rawSave: itemRawSaveMachine,
+  },
   guards: {
-    isReadReply: ({ event }) => isTicket(event, Ticket.read) && event.type === 'connection.replied' && isItem(replyBody(event)),
-    isReadFailure: ({ event }) => isTicket(event, Ticket.read),
-    isSignedOutRefusal: ({ context, event }) =>
-      context.signedIn === false &&
-      isTicket(event, Ticket.read) &&
-      event.type === 'connection.failed' &&
-      event.failure.kind === 'server' &&
-      event.failure.userMessage === UserMessage.notAllowed,
-    isNewerWatchReply: ({ context, event }) => {
-      const body = replyBody(event);
-      return isTicket(event, Ticket.watch) && isItem(body) && isNewer(context.item, body);
+    isItemOutput: (_, params: { output: unknown }) => isItem(params.output),
+    isSignedOutRefusal: ({ context }, params: { error: unknown }) => {
+      const failure = failureOf(params.error);
+      return context.signedIn === false && failure.kind === 'server' && failure.userMessage === UserMessage.notAllowed;
     },
+    isNewerOutput: ({ context }, params: { output: unknown }) => isItem(params.output) && isNewer(context.item, params.output),
     isUpdatePush: ({ context, event }) =>
       event.type === 'session.pushed' &&
       event.frame.o === Push.itemUpdate &&
@@ -105,19 +116,11 @@ export const itemMachine = setup({
     isSignOut: ({ context, event }) => event.type === 'session.authChanged' && context.signedIn === true && event.signedIn === false,
     isThisDeleted: ({ context, event }) => event.type === 'session.itemDeleted' && event.id.split('-').slice(0, 2).join('-') === context.id,
     isNewerSaved: ({ context, event }) => event.type === 'item.saved' && isNewer(context.item, event.item),
-    isAllowedAnswer: ({ event }) =>
-      (event.type === 'connection.replied' || event.type === 'connection.failed') && (event.ticket ?? '').startsWith(`${Ticket.allowed}:`),
   },
   actions: {
-    sendRead: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = getConnection(system);
-      if (connection)
-        enqueue.sendTo(connection, { type: 'connection.send', frame: { o: `read/${context.id}` }, ticket: Ticket.read, replyTo: self });
-    }),
-    storeItem: assign(({ event }) => {
-      const body = replyBody(event);
-      return isItem(body) ? { item: body, error: null } : {};
-    }),
+    storeItem: assign((_, params: { output: unknown }) => (isItem(params.output) ? { item: params.output, error: null } : {})),
+    // A read answered with something that is not an item would otherwise leave the view loading for ever.
+    storeEmpty: assign({ error: { userMessage: 'errors.emptyResponse' } }),
     storePushed: assign(({ event }) => (event.type === 'session.pushed' && isItem(event.frame.b) ? { item: event.frame.b } : {})),
     storeSaved: assign(({ event }) => (event.type === 'item.saved' ? { item: event.item } : {})),
     // The children read nothing of the item: they are told what concerns them.
@@ -130,17 +133,16 @@ export const itemMachine = setup({
       if (event.type === 'item.rawEditOpened' || event.type === 'item.rawSaved') enqueue.sendTo(ChildId.rawSave, event);
     }),
     markDeleted: assign(({ context }) => (context.item ? { item: { ...context.item, $deleted: true } } : {})),
-    sendAddWatch: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = getConnection(system);
-      if (!connection || !context.item) return;
-      enqueue.sendTo(connection, {
-        type: 'connection.send',
-        frame: { o: `addWatch/${context.id}/${context.item._u}` },
-        ticket: Ticket.watch,
-        replyTo: self,
+    // Spawned, not invoked, so that READY's own transitions (pushes, saves) leave it running.
+    watch: enqueueActions(({ context, enqueue }) => {
+      if (!context.item) return;
+      enqueue.spawnChild('operation', {
+        id: WATCH_ID,
+        input: callOf(operations.addWatchAt, undefined, { id: context.id, u: context.item._u }),
       });
       enqueue.sendTo('unwatch', { type: 'item.watchAdded' });
     }),
+    stopWatch: stopChild(WATCH_ID),
     alertIfFocused: enqueueActions(({ context, enqueue, system }) => {
       const router = getRouter(system);
       const alerts = getAlerts(system);
@@ -148,54 +150,50 @@ export const itemMachine = setup({
         enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'INFO', message: 'app.serverUpdated' } });
       }
     }),
-    setError: assign(({ event }) => {
-      if (event.type !== 'connection.failed') return {};
-      return { error: toItemError(event.failure) };
-    }),
+    setError: assign((_, params: { error: unknown }) => ({ error: toItemError(failureOf(params.error)) })),
     clearError: assign({ error: null }),
-    // Permission answers belong to the user who asked; so do the questions still on their way.
-    forgetAllowed: assign({ allowed: {}, applyGrants: null, asking: [] }),
+    // Permission answers belong to the user who asked; so do the questions still on their way, stopped unheard.
+    forgetAllowed: enqueueActions(({ context, enqueue }) => {
+      for (const actorId of Object.keys(context.asking)) enqueue.stopChild(actorId);
+      enqueue.assign({ allowed: {}, applyGrants: null, asking: {} });
+    }),
     requestSignIn: enqueueActions(({ enqueue, system }) => {
       const router = getRouter(system);
       if (router) enqueue.sendTo(router, { type: 'router.signInRequired' });
     }),
     setSignedIn: assign(({ event }) => (event.type === 'session.authChanged' ? { signedIn: event.signedIn } : {})),
-    askAllowed: enqueueActions(({ context, event, enqueue, self, system }) => {
+    askAllowed: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'item.allowedAsked') return;
-      const missing = [...new Set(event.actions)].filter((action) => !(action in context.allowed) && !context.asking.includes(action));
-      const connection = getConnection(system);
-      if (missing.length === 0 || !connection) return;
-      enqueue.assign({ asking: [...context.asking, ...missing] });
-      enqueue.sendTo(connection, {
-        type: 'connection.send',
-        frame: { o: 'act/isAllowed', b: { id: context.id, actions: missing } },
-        ticket: `${Ticket.allowed}:${missing.join(',')}`,
-        replyTo: self,
-      });
+      const pending = new Set(Object.values(context.asking).flat());
+      const missing = [...new Set(event.actions)].filter((action) => !(action in context.allowed) && !pending.has(action));
+      if (missing.length === 0) return;
+      const asked = context.asked + 1;
+      const actorId = `allowed.${asked}`;
+      enqueue.assign({ asked, asking: { ...context.asking, [actorId]: missing } });
+      enqueue.spawnChild('operation', { id: actorId, input: callOf(operations.isAllowed, { id: context.id, actions: missing }) });
     }),
-    // A failed question is forgotten, so that it can be asked again; an answer is kept for the item's life
-    // (or until the caches are dropped: an answer to a question asked before that is not taken).
-    cacheAllowed: assign(({ context, event }) => {
-      if (event.type !== 'connection.replied' && event.type !== 'connection.failed') return {};
-      const asked = (event.ticket ?? '')
-        .slice(Ticket.allowed.length + 1)
-        .split(',')
-        .filter((action) => context.asking.includes(action));
-      const asking = context.asking.filter((action) => !asked.includes(action));
-      if (event.type === 'connection.failed') return { asking };
-      const body = event.frame.b as { allowed?: Record<string, unknown>; applyGrants?: unknown } | undefined;
-      if (asked.length === 0) return {};
-      const answers = Object.fromEntries(asked.map((action) => [action, body?.allowed?.[action] === true]));
-      return {
-        asking,
+    // An answer is kept for the item's life (or until the caches are dropped, which stops the questions before).
+    cacheAllowed: enqueueActions(({ context, enqueue }, params: { actorId: string; output: unknown }) => {
+      enqueue.stopChild(params.actorId);
+      const actions = context.asking[params.actorId];
+      if (!actions) return;
+      const body = params.output as { allowed?: Record<string, unknown>; applyGrants?: unknown } | null | undefined;
+      const answers = Object.fromEntries(actions.map((action) => [action, body?.allowed?.[action] === true]));
+      enqueue.assign({
+        asking: withoutQuestion(context.asking, params.actorId),
         allowed: { ...context.allowed, ...answers },
         applyGrants: typeof body?.applyGrants === 'boolean' ? body.applyGrants : context.applyGrants,
-      };
+      });
+    }),
+    // A failed question is forgotten, so that it can be asked again.
+    forgetQuestion: enqueueActions(({ context, enqueue }, params: { actorId: string }) => {
+      enqueue.stopChild(params.actorId);
+      enqueue.assign({ asking: withoutQuestion(context.asking, params.actorId) });
     }),
   },
 }).createMachine({
   id: 'item',
-  context: ({ input }) => ({ id: input.id, item: null, allowed: {}, applyGrants: null, asking: [], signedIn: null, error: null }),
+  context: ({ input }) => ({ id: input.id, item: null, allowed: {}, applyGrants: null, asking: {}, asked: 0, signedIn: null, error: null }),
   invoke: [
     { src: 'sessionWatch', input: { auth: true, pushes: true, deletions: true, caches: true } },
     { id: 'unwatch', src: 'unwatchOnStop', input: ({ context }) => ({ id: context.id }) },
@@ -205,8 +203,8 @@ export const itemMachine = setup({
   ],
   on: {
     'session.authChanged': { actions: 'setSignedIn' },
-    // The item itself is read again when the sign-out reaches the router and this actor (READY's
-    // session.authChanged); its permission answers go now, before the next user can be asked for them.
+    // The item itself is read again when the sign-out reaches the router and this actor (LOADING's and
+    // READY's session.authChanged); its permission answers go now, before the next user can be asked for them.
     'session.cachesDropped': { actions: 'forgetAllowed' },
     'session.itemDeleted': { guard: 'isThisDeleted', actions: 'markDeleted' },
     'item.allowedAsked': { actions: 'askAllowed' },
@@ -215,27 +213,57 @@ export const itemMachine = setup({
     'item.notifySet': { actions: 'forwardNotify' },
     'item.rawEditOpened': { actions: 'forwardRawSave' },
     'item.rawSaved': { actions: 'forwardRawSave' },
-    'connection.replied': { guard: 'isAllowedAnswer', actions: 'cacheAllowed' },
-    'connection.failed': { guard: 'isAllowedAnswer', actions: 'cacheAllowed' },
+    'xstate.done.actor.allowed.*': {
+      actions: { type: 'cacheAllowed', params: ({ event }) => ({ actorId: event.actorId, output: event.output }) },
+    },
+    'xstate.error.actor.allowed.*': { actions: { type: 'forgetQuestion', params: ({ event }) => ({ actorId: event.actorId }) } },
   },
   initial: 'LOADING',
   states: {
     LOADING: {
-      entry: 'sendRead',
-      on: {
-        // Other replies (permission answers) fall through to the root's handlers.
-        'connection.replied': { guard: 'isReadReply', target: 'READY', actions: ['storeItem', 'sendAddWatch'] },
-        'connection.failed': [
-          { guard: 'isSignedOutRefusal', target: 'SIGN_IN_REQUIRED', actions: 'requestSignIn' },
-          { guard: 'isReadFailure', target: 'FAILED', actions: 'setError' },
+      invoke: {
+        id: 'read',
+        src: 'operation',
+        input: ({ context }) => callOf(operations.read, undefined, { id: context.id }),
+        onDone: [
+          {
+            guard: { type: 'isItemOutput', params: ({ event }) => ({ output: event.output }) },
+            target: 'READY',
+            actions: { type: 'storeItem', params: ({ event }) => ({ output: event.output }) },
+          },
+          { target: 'FAILED', actions: 'storeEmpty' },
+        ],
+        onError: [
+          {
+            guard: { type: 'isSignedOutRefusal', params: ({ event }) => ({ error: event.error }) },
+            target: 'SIGN_IN_REQUIRED',
+            actions: 'requestSignIn',
+          },
+          { target: 'FAILED', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
+      on: { 'session.authChanged': readAgainOnSignOut },
     },
     READY: {
+      entry: 'watch',
+      exit: 'stopWatch',
       on: {
-        // Signed out (or blocked) under an open item: read it again as a visitor; a refusal then goes to sign-in.
-        'session.authChanged': { guard: 'isSignOut', target: 'LOADING', actions: ['setSignedIn', 'forgetAllowed'] },
-        'connection.replied': { guard: 'isNewerWatchReply', actions: ['storeItem', 'alertIfFocused', 'tellTimeline'] },
+        'session.authChanged': readAgainOnSignOut,
+        // The watch answers the current item when ours was stale, else null.
+        'xstate.done.actor.watch': [
+          {
+            guard: { type: 'isNewerOutput', params: ({ event }) => ({ output: event.output }) },
+            actions: [
+              'stopWatch',
+              { type: 'storeItem', params: ({ event }) => ({ output: event.output }) },
+              'alertIfFocused',
+              'tellTimeline',
+            ],
+          },
+          { actions: 'stopWatch' },
+        ],
+        // The watch may still be registered on the server; the pushes will tell if it is.
+        'xstate.error.actor.watch': { actions: 'stopWatch' },
         'session.pushed': { guard: 'isUpdatePush', actions: ['storePushed', 'alertIfFocused', 'tellTimeline'] },
         'item.saved': { guard: 'isNewerSaved', actions: ['storeSaved', 'tellTimeline'] },
       },

@@ -12,15 +12,15 @@ const ITEM = {
   $labels: {},
 };
 const NEWER = { ...ITEM, _u: 4 };
-const replied = (ticket: string, b: unknown) => ({ type: 'connection.replied', ticket, o: 'op', frame: { o: 'op', b } });
-const failed = (ticket: string, userMessage: string) => ({
-  type: 'connection.failed',
-  ticket,
-  o: 'op',
-  failure: { kind: 'server', userMessage },
+// The answers of the request actors, as the actor system delivers them to the item actor.
+const done = (actorId: string, output: unknown) => ({ type: `xstate.done.actor.${actorId}`, actorId, output });
+const failed = (actorId: string, userMessage: string) => ({
+  type: `xstate.error.actor.${actorId}`,
+  actorId,
+  error: { kind: 'server', userMessage },
 });
 
-// The state, whether signed in, and the item's _u: the guards read these; permission answers are left out.
+// The state, whether signed in, and the item's _u: the guards read these; permission answers and counters are left out.
 const serializeState = (snapshot: AnyMachineSnapshot): string => {
   const context = snapshot.context as ItemContext;
   return [
@@ -31,7 +31,7 @@ const serializeState = (snapshot: AnyMachineSnapshot): string => {
   ].join('|');
 };
 
-describe('itemMachine model (read, watch, refusal, children forwarding)', () => {
+describe('itemMachine model (read, watch, refusal, permissions, children forwarding)', () => {
   it('replays a path through every state and every transition', () => {
     const report = exploreModel({
       name: 'item',
@@ -40,12 +40,15 @@ describe('itemMachine model (read, watch, refusal, children forwarding)', () => 
       events: [
         { type: 'session.authChanged', signedIn: false },
         { type: 'session.authChanged', signedIn: true },
-        replied('read', ITEM),
+        done('read', ITEM),
+        done('read', null),
         failed('read', 'notAllowed'),
         failed('read', 'notFound'),
-        replied('addWatch', NEWER),
-        replied('isAllowed:update', { allowed: { update: true } }),
-        failed('isAllowed:update', 'generalFailure'),
+        done('watch', NEWER),
+        done('watch', null),
+        failed('watch', 'generalFailure'),
+        done('allowed.1', { allowed: { update: true }, applyGrants: true }),
+        failed('allowed.1', 'generalFailure'),
         { type: 'session.pushed', frame: { o: 'item/update', b: { ...NEWER, _u: 5 } } },
         { type: 'session.itemDeleted', id: 'Contact-1' },
         { type: 'item.saved', item: { ...NEWER, _u: 6 } },

@@ -1,16 +1,16 @@
 import { selectNotifyActor } from '../../../machines/item/itemMachine';
 import { selectNotify, selectNotifyError, selectNotifyStatus } from '../../../machines/item/itemNotifyMachine';
-import { startItem } from './support/startItem';
+import { startItem, type StartedItem } from './support/startItem';
 import { settled } from '../router/support/sessionFakes';
 
-const reply = async (t: ReturnType<typeof startItem>, ...args: Parameters<ReturnType<typeof startItem>['reply']>) => {
+const reply = async (t: StartedItem, ...args: Parameters<StartedItem['reply']>) => {
   t.reply(...args);
   await settled();
 };
 
 describe('item notification preference', () => {
   it('reads the preference when asked and writes the chosen one, saying app.applied', async () => {
-    const t = startItem();
+    const t = await startItem();
     const notify = () => selectNotifyActor(t.snapshot()).getSnapshot();
     expect(selectNotifyStatus(notify())).toBe('IDLE');
     t.subject.send({ type: 'item.notifyRequested' });
@@ -28,7 +28,7 @@ describe('item notification preference', () => {
   });
 
   it('takes an unknown answer as NIL, and a write refused keeps the dialog open with the error', async () => {
-    const t = startItem();
+    const t = await startItem();
     const notify = () => selectNotifyActor(t.snapshot()).getSnapshot();
     t.subject.send({ type: 'item.notifyRequested' });
     await reply(t, { notify: 'SOMETIMES' });
@@ -41,7 +41,7 @@ describe('item notification preference', () => {
   });
 
   it('lets the user choose after a failed read, and forgets the error when the dialog opens again', async () => {
-    const t = startItem();
+    const t = await startItem();
     const notify = () => selectNotifyActor(t.snapshot()).getSnapshot();
     t.subject.send({ type: 'item.notifyRequested' });
     await reply(t, { userMessage: 'generalFailure' }, { erred: true });
@@ -53,7 +53,7 @@ describe('item notification preference', () => {
   });
 
   it('ignores a set before the preference is read', async () => {
-    const t = startItem();
+    const t = await startItem();
     t.subject.send({ type: 'item.notifySet', notify: 'NEVER' });
     expect(t.ops()).not.toContain('act/setNotify');
   });

@@ -1,16 +1,16 @@
 import { selectItem, selectRawSaveActor } from '../../../machines/item/itemMachine';
 import { selectRawError, selectRawFields, selectRawStatus } from '../../../machines/item/itemRawSaveMachine';
-import { buildItem, startItem } from './support/startItem';
+import { buildItem, startItem, type StartedItem } from './support/startItem';
 import { settled } from '../router/support/sessionFakes';
 
-const reply = async (t: ReturnType<typeof startItem>, ...args: Parameters<ReturnType<typeof startItem>['reply']>) => {
+const reply = async (t: StartedItem, ...args: Parameters<StartedItem['reply']>) => {
   t.reply(...args);
   await settled();
 };
 
 describe('item raw edit', () => {
   it('sends the whole item with update and makes the answer the item, without the serverUpdated alert', async () => {
-    const t = startItem();
+    const t = await startItem();
     const raw = () => selectRawSaveActor(t.snapshot()).getSnapshot();
     const edited = { ...buildItem(), name: 'Mary Raw' };
     t.subject.send({ type: 'item.rawSaved', item: edited });
@@ -24,7 +24,7 @@ describe('item raw edit', () => {
   });
 
   it('keeps a refusal with its field errors for the dialog, and forgets it when the dialog opens again', async () => {
-    const t = startItem();
+    const t = await startItem();
     const raw = () => selectRawSaveActor(t.snapshot()).getSnapshot();
     t.subject.send({ type: 'item.rawSaved', item: buildItem({ _u: 2 }) });
     await reply(t, { userMessage: 'staleUpdate', sysMessage: 'Contact-1 is at _u 3' }, { erred: true });
@@ -41,7 +41,7 @@ describe('item raw edit', () => {
   });
 
   it('takes an answer that is not an item as an empty response', async () => {
-    const t = startItem();
+    const t = await startItem();
     const raw = () => selectRawSaveActor(t.snapshot()).getSnapshot();
     t.subject.send({ type: 'item.rawSaved', item: buildItem() });
     await reply(t, null);

@@ -1,19 +1,19 @@
 import { selectTimelineActor } from '../../../machines/item/itemMachine';
 import { selectTimelineError, selectTimelineEvents, selectTimelineLoading } from '../../../machines/item/itemTimelineMachine';
-import { buildItem, startItem } from './support/startItem';
+import { buildItem, startItem, type StartedItem } from './support/startItem';
 import { settled } from '../router/support/sessionFakes';
 
 const CREATED = { kind: 'created', u: 1, ts: '2024-05-01T10:00:00.000Z', by: 'User-1', masquerader: null, changed: ['name', 'email'] };
 const RENAMED = { kind: 'updated', u: 4, ts: '2024-05-02T10:00:00.000Z', by: 'User-2', masquerader: null, changed: ['name'] };
 
-const reply = async (t: ReturnType<typeof startItem>, ...args: Parameters<ReturnType<typeof startItem>['reply']>) => {
+const reply = async (t: StartedItem, ...args: Parameters<StartedItem['reply']>) => {
   t.reply(...args);
   await settled();
 };
 
 describe('item timeline', () => {
   it('asks nothing until a view wants the timeline, then keeps its events', async () => {
-    const t = startItem();
+    const t = await startItem();
     const timeline = () => selectTimelineActor(t.snapshot()).getSnapshot();
     t.push(buildItem({ _u: 4 }));
     expect(t.ops()).not.toContain('timeline/Contact-1');
@@ -26,7 +26,7 @@ describe('item timeline', () => {
   });
 
   it('fetches again when the item changes (push, watch answer or own save), keeping the old events meanwhile', async () => {
-    const t = startItem();
+    const t = await startItem();
     const timeline = () => selectTimelineActor(t.snapshot()).getSnapshot();
     t.subject.send({ type: 'item.timelineRequested' });
     await reply(t, [CREATED]);
@@ -44,7 +44,7 @@ describe('item timeline', () => {
   });
 
   it('asks once more when the item changed while the timeline was on its way', async () => {
-    const t = startItem();
+    const t = await startItem();
     const timeline = () => selectTimelineActor(t.snapshot()).getSnapshot();
     t.subject.send({ type: 'item.timelineRequested' });
     const first = t.last('timeline/Contact-1');
@@ -58,7 +58,7 @@ describe('item timeline', () => {
   });
 
   it('keeps the error of a refused request and tries again when asked', async () => {
-    const t = startItem();
+    const t = await startItem();
     const timeline = () => selectTimelineActor(t.snapshot()).getSnapshot();
     t.subject.send({ type: 'item.timelineRequested' });
     await reply(t, { userMessage: 'notSignedIn', sysMessage: 'timeline needs a user' }, { erred: true });

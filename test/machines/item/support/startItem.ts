@@ -1,7 +1,7 @@
 /** An item actor for Contact-1 beside the fake session actors, already READY with `buildItem()`. */
 import type { Item } from '../../../../src/shared/items/types';
 import { itemMachine } from '../../../../machines/item/itemMachine';
-import { startInSession } from '../../router/support/sessionFakes';
+import { settled, startInSession } from '../../router/support/sessionFakes';
 
 /** A Contact item as the server presents it. */
 export function buildItem(overrides: Partial<Item> = {}): Item {
@@ -18,10 +18,14 @@ export function buildItem(overrides: Partial<Item> = {}): Item {
   } as Item;
 }
 
-/** Starts the item actor signed in and answers its read, so that it watches the item. */
-export function startItem() {
+/** The started item actor with its fakes and a few readers. */
+export type StartedItem = Awaited<ReturnType<typeof startItem>>;
+
+/** Starts the item actor signed in and answers its read (a request actor, so it settles a tick later), so that it watches the item. */
+export async function startItem() {
   const h = startInSession(itemMachine, { systemId: 'item-Contact-1', input: { id: 'Contact-1' }, signedIn: true });
   h.reply(buildItem());
+  await settled();
   const requests = () => h.connection.getSnapshot().context.sent;
   return {
     ...h,
