@@ -1,14 +1,17 @@
 /**
  * The uploads of one attachment (ATT) property (spec 000 §3, §9): each chosen file goes through the
  * upload effect (tus) with its progress shown; the Attachment item the server made is read for its
- * name, size, kind and type, and the finished entry is emitted for the form to add to the value.
+ * name, size, kind and type (a spawned operation actor per upload, `read.<key>`, stopped when the
+ * upload is removed), and the finished entry is emitted for the form to add to the value.
  */
-import { assign, emit, enqueueActions, fromCallback, setup, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { AttachmentKind } from '../../src/shared/fileConstants';
 import type { UserMessage } from '../../src/shared/protocol';
-import type { ConnectionReplyEvent } from '../session/pendingRequests';
+import { callOf } from '../../src/shared/protocol/operationCall';
+import { operations } from '../../src/shared/protocol/operations';
 import type { SessionEffects, UploadFailure } from '../session/sessionEffects';
-import { getConnection, type ConnectionActorRef, type SystemLike } from '../systemIds';
+import type { ConnectionActorRef } from '../systemIds';
+import { relOperationLogic } from './relPickerMachine';
 
 /** One element of an ATT value: the Attachment item and what is shown of it. */
 export interface AttEntry {
@@ -55,7 +58,9 @@ export type AttUploadEvent =
   | { type: 'att.progressed'; key: string; sent: number; total: number }
   | { type: 'att.uploaded'; key: string; id: string }
   | { type: 'att.uploadFailed'; key: string; reason?: UserMessage }
-  | ConnectionReplyEvent;
+  /** The answer of the spawned read of an upload's Attachment (`read.<key>`). */
+  | { type: `xstate.done.actor.read.${string}`; actorId: string; output: unknown }
+  | { type: `xstate.error.actor.read.${string}`; actorId: string; error: unknown };
 
 /** Emitted when a file is stored and its Attachment read: the entry to add to the value. */
 export interface AttAdded {
@@ -92,13 +97,10 @@ const uploader = fromCallback<
   };
 });
 
-const READ_PREFIX = 'readAttachment:';
-const keyOfReply = (event: AttUploadEvent): string | null =>
-  (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket?.startsWith(READ_PREFIX)
-    ? event.ticket.slice(READ_PREFIX.length)
-    : null;
-const connectionOf = (context: AttUploadContext, system: SystemLike): ConnectionActorRef | undefined =>
-  context.connection ?? getConnection(system);
+const READ_PREFIX = 'read.';
+/** The id of the request that reads upload `key`'s Attachment. */
+const readId = (key: string): string => `${READ_PREFIX}${key}`;
+const keyOfRead = (actorId: string): string => actorId.slice(READ_PREFIX.length);
 
 function entryOf(body: unknown): AttEntry | null {
   const b = body as Record<string, unknown> | null;
@@ -124,7 +126,8 @@ export const attUploadMachine = setup({
     input: {} as AttUploadInput,
     emitted: {} as AttAdded,
   },
-  actors: { uploader },
+  // A field outside a form runs outside the session's system: the read goes through the connection of the input, as a chooser's does.
+  actors: { uploader, operation: relOperationLogic },
   actions: {
     startUploads: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'att.filesChosen') return;
@@ -147,7 +150,7 @@ export const attUploadMachine = setup({
     progress: assign(({ context, event }) =>
       event.type === 'att.progressed' ? { uploads: setStatus(context.uploads, event.key, { sent: event.sent, total: event.total }) } : {},
     ),
-    readAttachment: enqueueActions(({ context, event, enqueue, self, system }) => {
+    readAttachment: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'att.uploaded') return;
       enqueue.assign({
         uploads: setStatus(context.uploads, event.key, {
@@ -155,23 +158,25 @@ export const attUploadMachine = setup({
           sent: context.uploads.find((u) => u.key === event.key)?.total ?? 0,
         }),
       });
-      const connection = connectionOf(context, system);
-      if (connection)
-        enqueue.sendTo(connection, {
-          type: 'connection.send',
-          frame: { o: `read/${event.id}` },
-          ticket: `${READ_PREFIX}${event.key}`,
-          replyTo: self,
-        });
+      // The upload is done: its uploader leaves the children (nothing to abort any more).
+      enqueue.stopChild(event.key);
+      enqueue.spawnChild('operation', {
+        id: readId(event.key),
+        input: { call: callOf(operations.read, undefined, { id: event.id }), connection: context.connection },
+      });
     }),
-    markFailed: assign(({ context, event }) =>
-      event.type === 'att.uploadFailed'
-        ? { uploads: setStatus(context.uploads, event.key, { status: 'failed', ...(event.reason ? { reason: event.reason } : {}) }) }
-        : {},
-    ),
-    takeReply: enqueueActions(({ context, event, enqueue }) => {
-      const key = keyOfReply(event)!;
-      const entry = event.type === 'connection.replied' ? entryOf(event.frame.b) : null;
+    markFailed: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'att.uploadFailed') return;
+      enqueue.stopChild(event.key);
+      enqueue.assign({
+        uploads: setStatus(context.uploads, event.key, { status: 'failed', ...(event.reason ? { reason: event.reason } : {}) }),
+      });
+    }),
+    takeRead: enqueueActions(({ context, enqueue }, params: { actorId: string; output: unknown }) => {
+      const key = keyOfRead(params.actorId);
+      // Done, it leaves the children, so nothing of it outlives its upload.
+      enqueue.stopChild(params.actorId);
+      const entry = entryOf(params.output);
       if (!entry) {
         enqueue.assign({ uploads: setStatus(context.uploads, key, { status: 'failed' }) });
         return;
@@ -179,14 +184,24 @@ export const attUploadMachine = setup({
       enqueue.assign({ uploads: context.uploads.filter((u) => u.key !== key) });
       enqueue(emit({ type: 'att.added', name: context.name, entry }));
     }),
+    readFailed: enqueueActions(({ context, enqueue }, params: { actorId: string }) => {
+      enqueue.stopChild(params.actorId);
+      enqueue.assign({ uploads: setStatus(context.uploads, keyOfRead(params.actorId), { status: 'failed' }) });
+    }),
+    // Its upload or its read, whichever is under way, is stopped: a late answer is never heard.
     cancel: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'att.cancelled' && event.type !== 'att.dismissed') return;
-      enqueue(stopChild(event.key));
+      enqueue.stopChild(event.key);
+      enqueue.stopChild(readId(event.key));
       enqueue.assign({ uploads: context.uploads.filter((u) => u.key !== event.key) });
     }),
   },
   guards: {
-    isOwnRead: ({ event }) => keyOfReply(event) !== null,
+    // An uploader's word counts only while its upload is on its way (not after it was cancelled or read).
+    isUploading: ({ context, event }) => 'key' in event && context.uploads.some((u) => u.key === event.key && u.status === 'uploading'),
+    // Only an upload still listed as reading takes an answer (the read of a removed one was stopped).
+    isReading: ({ context }, params: { actorId: string }) =>
+      context.uploads.some((u) => u.key === keyOfRead(params.actorId) && u.status === 'reading'),
   },
 }).createMachine({
   id: 'attUpload',
@@ -201,13 +216,19 @@ export const attUploadMachine = setup({
   }),
   on: {
     'att.filesChosen': { actions: 'startUploads' },
-    'att.progressed': { actions: 'progress' },
-    'att.uploaded': { actions: 'readAttachment' },
-    'att.uploadFailed': { actions: 'markFailed' },
+    'att.progressed': { guard: 'isUploading', actions: 'progress' },
+    'att.uploaded': { guard: 'isUploading', actions: 'readAttachment' },
+    'att.uploadFailed': { guard: 'isUploading', actions: 'markFailed' },
     'att.cancelled': { actions: 'cancel' },
     'att.dismissed': { actions: 'cancel' },
-    'connection.replied': { guard: 'isOwnRead', actions: 'takeReply' },
-    'connection.failed': { guard: 'isOwnRead', actions: 'takeReply' },
+    'xstate.done.actor.read.*': {
+      guard: { type: 'isReading', params: ({ event }) => ({ actorId: event.actorId }) },
+      actions: { type: 'takeRead', params: ({ event }) => ({ actorId: event.actorId, output: event.output }) },
+    },
+    'xstate.error.actor.read.*': {
+      guard: { type: 'isReading', params: ({ event }) => ({ actorId: event.actorId }) },
+      actions: { type: 'readFailed', params: ({ event }) => ({ actorId: event.actorId }) },
+    },
   },
 });
 

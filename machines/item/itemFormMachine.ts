@@ -1,18 +1,19 @@
 /**
  * The form of one item (spec 000 §4 Cells, §5): draft values, touched fields, rule and server errors,
- * the failed-save shake, and the save through the connection (`create/{type}` or `update` with only
- * the changed properties and `_u`). It registers the cell's gate: validate, save and reset (discard).
+ * the failed-save shake, and the save (`create/{type}` or `update` with only the changed properties
+ * and `_u`, itemFormSave.ts) as an operation actor invoked in SAVING. It registers the cell's gate:
+ * validate, save and reset (discard).
  */
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { formatUsPhone } from '../../src/shared/items/formRules';
 import { validateItemData, type FieldErrors } from '../../src/shared/items/itemSchema';
 import type { Item, ItemData } from '../../src/shared/items/types';
-import { UserMessage } from '../../src/shared/protocol';
 import { formatLocation } from '../router/formatLocation';
-import type { ConnectionReplyEvent } from '../session/pendingRequests';
-import type { RequestFailure } from '../session/sessionErrors';
-import { getAuth, getConnection, getRouter } from '../systemIds';
-import { changesOf, dataOf, draftOf, formType } from './itemFormData';
+import { failureOf, operationLogic } from '../session/operation';
+import { getAuth, getRouter } from '../systemIds';
+import { dataOf, draftOf, formType } from './itemFormData';
+import { orgFollowers, pickerId, pickerResets, pickersToStart } from './itemFormPickers';
+import { emptyRefusal, isSavedItem, refusalOf, saveCall } from './itemFormSave';
 import { formGate, type SaveOutcome } from './formGate';
 import { itemFeed } from './itemFeed';
 import type { ItemActorRef } from './itemMachine';
@@ -58,12 +59,11 @@ export type ItemFormEvent =
   | { type: 'form.itemRead'; item: Item }
   /** From the cell: the save is recorded, so a created item may replace the create cell. */
   | { type: 'form.cellSaved' }
-  | { type: 'form.shakeStarted' }
-  | ConnectionReplyEvent;
+  | { type: 'form.shakeStarted' };
 
-const SAVE_TICKET = 'save';
-const pickerId = (name: string): string => `relPicker:${name}`;
-const failureKey = (failure: RequestFailure): string => (failure.kind === 'server' ? `errors.${failure.userMessage}` : failure.key);
+// The form's children by id; none yet while a create form enters EDITING during its first step.
+const runningOf = (self: { getSnapshot(): unknown }): Record<string, unknown> =>
+  (self.getSnapshot() as ItemFormSnapshot | undefined)?.children ?? {};
 
 /** One item's form: draft, rules, server errors, shake, save and discard, and the cell's gate. */
 export const itemFormMachine = setup({
@@ -72,12 +72,11 @@ export const itemFormMachine = setup({
     events: {} as ItemFormEvent,
     input: {} as ItemFormInput,
   },
-  actors: { itemFeed, relPicker: relPickerMachine },
+  actors: { itemFeed, relPicker: relPickerMachine, operation: operationLogic },
   delays: { shakeDuration: 1000 },
   guards: {
-    isSaveReply: ({ event }) => event.type === 'connection.replied' && event.ticket === SAVE_TICKET,
-    isSaveFailure: ({ event }) => event.type === 'connection.failed' && event.ticket === SAVE_TICKET,
-    isCreatedReply: ({ context, event }) => context.isNew && event.type === 'connection.replied' && event.ticket === SAVE_TICKET,
+    isSavedItem: (_, params: { output: unknown }) => isSavedItem(params.output),
+    isCreated: ({ context }, params: { output: unknown }) => context.isNew && isSavedItem(params.output),
     isNew: ({ context }) => context.isNew,
     isFirstChange: ({ context }) => !context.edited,
     isClean: ({ context }) => !context.edited,
@@ -127,19 +126,11 @@ export const itemFormMachine = setup({
       if (Object.keys(context.ruleErrors).length > 0) enqueue.raise({ type: 'form.shakeStarted' });
     }),
     countShake: assign(({ context }) => ({ shakes: context.shakes + 1 })),
-    sendSave: enqueueActions(({ context, enqueue, self, system }) => {
-      const connection = getConnection(system);
-      const type = formType(context.typeName);
-      enqueue.assign({ saves: context.saves + 1, formError: null });
-      if (!connection) return;
-      const frame = context.isNew
-        ? { o: `create/${context.typeName}`, b: dataOf(type, context.draft) }
-        : { o: 'update', b: { $id: context.itemId, _u: context.base?._u, ...changesOf(type, context.base, context.draft) } };
-      enqueue.sendTo(connection, { type: 'connection.send', frame, ticket: SAVE_TICKET, replyTo: self });
-    }),
-    acceptSaved: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'connection.replied') return;
-      const item = event.frame.b as Item;
+    // Numbered so that the cell's gate knows which outcome answers its save; the request is SAVING's invoke.
+    countSave: assign(({ context }) => ({ saves: context.saves + 1, formError: null })),
+    acceptSaved: enqueueActions(({ context, enqueue }, params: { output: unknown }) => {
+      const item = params.output;
+      if (!isSavedItem(item)) return;
       if (context.itemRef && !context.isNew) enqueue.sendTo(context.itemRef, { type: 'item.saved', item });
       const draft = context.isNew ? context.draft : draftOf(formType(context.typeName), item);
       enqueue.assign({
@@ -154,19 +145,13 @@ export const itemFormMachine = setup({
         outcome: { seq: context.saves, error: null },
       });
     }),
-    refuseSaved: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'connection.failed') return;
-      const { failure } = event;
-      const fields = failure.kind === 'server' && failure.userMessage === UserMessage.validationFailed ? (failure.fields ?? {}) : {};
-      const stale = failure.kind === 'server' && failure.userMessage === UserMessage.staleUpdate;
-      enqueue.assign({
-        serverErrors: fields,
-        // Other failures show in the cell's error box.
-        formError: stale ? 'errors.staleUpdate' : null,
-        outcome: { seq: context.saves, error: failureKey(failure) },
-      });
-      if (Object.keys(fields).length) enqueue.raise({ type: 'form.shakeStarted' });
+    refuseSaved: enqueueActions(({ context, enqueue }, params: { error: unknown }) => {
+      const refusal = refusalOf(failureOf(params.error), context.saves);
+      enqueue.assign(refusal);
+      if (Object.keys(refusal.serverErrors).length) enqueue.raise({ type: 'form.shakeStarted' });
     }),
+    // An answer that is not an item is as good as no answer.
+    refuseEmpty: assign(({ context }) => emptyRefusal(context.saves)),
     reset: assign(({ context }) => ({
       base: context.latest,
       draft: draftOf(formType(context.typeName), context.latest),
@@ -179,52 +164,17 @@ export const itemFormMachine = setup({
     })),
     // One relation chooser per REL property, in the session's system so that it finds the connection.
     spawnPickers: enqueueActions(({ context, enqueue, self }) => {
-      const type = formType(context.typeName);
-      // No snapshot yet while a create form enters EDITING during its first step.
-      const children: Record<string, unknown> = (self.getSnapshot() as ItemFormSnapshot | undefined)?.children ?? {};
-      for (const [name, def] of Object.entries(type.properties)) {
-        if (def.kind !== 'REL' || def.readOnly || children[pickerId(name)]) continue;
-        const pair = type.orgContacts?.find((p) => p.org === name || p.contacts === name);
-        const org = pair ? ((context.draft[pair.org] as { id?: string } | undefined)?.id ?? null) : null;
-        enqueue.spawnChild('relPicker', {
-          id: pickerId(name),
-          input: {
-            name,
-            relTypes: def.relTypes ?? [],
-            multiple: !!def.multiple,
-            selfId: context.isNew ? null : context.itemId,
-            value: context.draft[name],
-            labels: context.base?.$labels ?? {},
-            ...(pair
-              ? {
-                  orgRule: {
-                    role: pair.contacts === name ? ('contacts' as const) : ('org' as const),
-                    org,
-                    ...(pair.optional ? { optional: true } : {}),
-                  },
-                }
-              : {}),
-          },
-        });
-      }
+      for (const { id, input } of pickersToStart(context, runningOf(self))) enqueue.spawnChild('relPicker', { id, input });
     }),
     // The contacts chooser follows its organisation (spec 001 §5).
     tellPickersOrg: enqueueActions(({ context, event, enqueue, self }) => {
       if (event.type !== 'form.changed') return;
-      for (const pair of formType(context.typeName).orgContacts ?? []) {
-        if (pair.org === event.name && (self.getSnapshot() as ItemFormSnapshot | undefined)?.children[pickerId(pair.contacts)])
-          enqueue.sendTo(pickerId(pair.contacts), {
-            type: 'relPicker.orgChanged',
-            org: (event.value as { id?: string } | null)?.id ?? null,
-          });
-      }
+      for (const { id, org } of orgFollowers(context.typeName, event.name, event.value, runningOf(self)))
+        enqueue.sendTo(id, { type: 'relPicker.orgChanged', org });
     }),
     resetPickers: enqueueActions(({ context, enqueue, self }) => {
-      for (const name of Object.keys((self.getSnapshot() as ItemFormSnapshot | undefined)?.children ?? {})) {
-        if (!name.startsWith('relPicker:')) continue;
-        const prop = name.slice('relPicker:'.length);
-        enqueue.sendTo(name, { type: 'relPicker.valueSet', value: context.draft[prop], labels: context.base?.$labels ?? {} });
-      }
+      for (const { id, value, labels } of pickerResets(context, runningOf(self)))
+        enqueue.sendTo(id, { type: 'relPicker.valueSet', value, labels });
     }),
     openCreated: enqueueActions(({ context, enqueue, system }) => {
       const router = getRouter(system);
@@ -285,19 +235,32 @@ export const itemFormMachine = setup({
               { guard: 'isClean', actions: assign({ ruleErrors: {} }) },
               { actions: ['submit', 'check', 'shakeIfInvalid'] },
             ],
-            'form.saveRequested': { target: 'SAVING', actions: ['submit', 'check', 'sendSave'] },
+            'form.saveRequested': { target: 'SAVING', actions: ['submit', 'check', 'countSave'] },
             'form.resetRequested': { actions: ['reset', 'resetPickers'] },
           },
         },
+        // Only SAVING hears the answer: the form stopped (its cell closed) stops the request with it.
         SAVING: {
-          on: {
-            'form.itemRead': { actions: 'takeItem' },
-            'connection.replied': [
-              { guard: 'isCreatedReply', target: 'CREATED', actions: 'acceptSaved' },
-              { guard: 'isSaveReply', target: 'EDITING', actions: 'acceptSaved' },
+          invoke: {
+            id: 'save',
+            src: 'operation',
+            input: ({ context }) => saveCall(context),
+            onDone: [
+              {
+                guard: { type: 'isCreated', params: ({ event }) => ({ output: event.output }) },
+                target: 'CREATED',
+                actions: { type: 'acceptSaved', params: ({ event }) => ({ output: event.output }) },
+              },
+              {
+                guard: { type: 'isSavedItem', params: ({ event }) => ({ output: event.output }) },
+                target: 'EDITING',
+                actions: { type: 'acceptSaved', params: ({ event }) => ({ output: event.output }) },
+              },
+              { target: 'EDITING', actions: 'refuseEmpty' },
             ],
-            'connection.failed': { guard: 'isSaveFailure', target: 'EDITING', actions: 'refuseSaved' },
+            onError: { target: 'EDITING', actions: { type: 'refuseSaved', params: ({ event }) => ({ error: event.error }) } },
           },
+          on: { 'form.itemRead': { actions: 'takeItem' } },
         },
         // The new item opens in place of the create cell once the cell has recorded the save.
         CREATED: { on: { 'form.cellSaved': { actions: 'openCreated' } } },
@@ -338,4 +301,4 @@ export const selectFormReady = (snapshot: ItemFormSnapshot): boolean => !snapsho
 export const selectFormItem = (snapshot: ItemFormSnapshot): Item | null => snapshot.context.base;
 /** The relation chooser the form keeps for REL property `name`. */
 export const selectRelPicker = (snapshot: ItemFormSnapshot, name: string): RelPickerActorRef | undefined =>
-  snapshot.children[`relPicker:${name}`] as RelPickerActorRef | undefined;
+  snapshot.children[pickerId(name)] as RelPickerActorRef | undefined;

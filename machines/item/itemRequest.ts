@@ -1,5 +1,4 @@
-/** What the item actor and its children share for their socket requests: the error shape and the reply test. */
-import type { ConnectionReplyEvent } from '../session/pendingRequests';
+/** What the item actor and its children share for their socket requests: the error shape the error box shows. */
 import type { RequestFailure } from '../session/sessionErrors';
 
 /** What the error box shows: `errors.{userMessage}`, with `sysMessage` in its details dialog. */
@@ -14,7 +13,3 @@ export function toItemError(failure: RequestFailure): ItemError {
     ? { userMessage: failure.userMessage, ...(failure.sysMessage === undefined ? {} : { sysMessage: failure.sysMessage }) }
     : { userMessage: failure.key, ...(failure.detail === undefined ? {} : { sysMessage: failure.detail }) };
 }
-
-/** Whether `event` answers the request sent with `ticket`. */
-export const answers = (event: { type: string; ticket?: string | undefined }, ticket: string): event is ConnectionReplyEvent =>
-  (event.type === 'connection.replied' || event.type === 'connection.failed') && event.ticket === ticket;
