@@ -11,21 +11,25 @@ export const orgsOperations = {
     pattern: 'act/invite',
     params: {},
     signedIn: true,
-    body: closedObject({ contactId: typedIdString('Contact').required('errors.required') }),
+    body: () => closedObject({ contactId: typedIdString('Contact').required('errors.required') }),
   }),
   // What the administrator's user panel shows: the account's rights, memberships and block.
   userAccount: defineOperation<UserAccount>()({
     pattern: 'act/userAccount',
     params: {},
     signedIn: true,
-    body: closedObject({ userId: typedIdString('User').required('errors.required') }),
+    body: () => closedObject({ userId: typedIdString('User').required('errors.required') }),
   }),
   userStates: defineOperation<{ states: Record<string, UserState> }>()({
     pattern: 'act/userStates',
     params: {},
     signedIn: true,
-    body: closedObject({
-      contactIds: yup.array(typedIdString('Contact').required('errors.required')).max(1000, 'errors.array.max').required('errors.required'),
-    }),
+    body: () =>
+      closedObject({
+        contactIds: yup
+          .array(typedIdString('Contact').required('errors.required'))
+          .max(1000, 'errors.array.max')
+          .required('errors.required'),
+      }),
   }),
 } as const;

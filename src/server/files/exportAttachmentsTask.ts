@@ -31,7 +31,7 @@ const body = yup
     /** A `search/ids` query; it is narrowed to Attachments. */
     query: yup
       .mixed<SearchQuery>()
-      .test('query', 'query must be a search/ids query', (v) => v === undefined || searchQuerySchema.isValidSync(v)),
+      .test('query', 'query must be a search/ids query', (v) => v === undefined || searchQuerySchema().isValidSync(v)),
   })
   .noUnknown()
   .strict()

@@ -20,7 +20,7 @@ const body = yup
     query: yup
       .mixed<SearchQuery>()
       .required()
-      .test('query', 'query must be a search/ids query', (v) => searchQuerySchema.isValidSync(v)),
+      .test('query', 'query must be a search/ids query', (v) => searchQuerySchema().isValidSync(v)),
     /** The results' item type: its default headers become columns. */
     itemTypeName: yup.string().max(100),
   })

@@ -4,6 +4,7 @@
  * menu cannot be hidden, so an administrator always reaches the screen that shows them again.
  */
 import * as yup from 'yup';
+import { lazy } from '../lazy';
 import type { NavItem } from './ModuleModel';
 
 /** The menu setting: hidden paths, and per parent path the order of its children's paths. */
@@ -30,27 +31,31 @@ export const NAV_PATH = /^[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)*$/;
 /** Most paths one list of the setting may name. */
 export const MENU_SETTINGS_MAX = 500;
 
-const pathList = yup.array(yup.string().matches(NAV_PATH, 'menu paths are dotted words').required()).max(MENU_SETTINGS_MAX).required();
+const pathList = lazy(() =>
+  yup.array(yup.string().matches(NAV_PATH, 'menu paths are dotted words').required()).max(MENU_SETTINGS_MAX).required(),
+);
 
 /** The shape of the setting as `act/setMenuSettings` takes it. */
-export const menuSettingsBody = yup
-  .object({
-    hidden: pathList,
-    order: yup
-      .mixed<Record<string, string[]>>()
-      .required()
-      .test('order', 'order maps parent paths to lists of menu paths', (v) => {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-        const entries = Object.entries(v);
-        return (
-          entries.length <= MENU_SETTINGS_MAX &&
-          entries.every(([parent, list]) => (parent === MAIN_MENU_PARENT || NAV_PATH.test(parent)) && pathList.isValidSync(list))
-        );
-      }),
-  })
-  .noUnknown()
-  .strict()
-  .required('the menu setting is an object of hidden and order');
+export const menuSettingsBody = lazy(() =>
+  yup
+    .object({
+      hidden: pathList(),
+      order: yup
+        .mixed<Record<string, string[]>>()
+        .required()
+        .test('order', 'order maps parent paths to lists of menu paths', (v) => {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+          const entries = Object.entries(v);
+          return (
+            entries.length <= MENU_SETTINGS_MAX &&
+            entries.every(([parent, list]) => (parent === MAIN_MENU_PARENT || NAV_PATH.test(parent)) && pathList().isValidSync(list))
+          );
+        }),
+    })
+    .noUnknown()
+    .strict()
+    .required('the menu setting is an object of hidden and order'),
+);
 
 /** The parent key of `path`: `''` at the main menu's top level. */
 export function parentOf(path: string): string {

@@ -1,4 +1,5 @@
 import type * as yup from 'yup';
+import { lazy } from '../lazy';
 
 /**
  * How a parameter in an operation name is checked, and what the handler is given for it:
@@ -43,10 +44,19 @@ export type BodyOf<D> = D extends OperationDef<ParamKinds, infer B, unknown> ? B
 /** The reply an operation answers. */
 export type ReplyOf<D> = D extends OperationDef<ParamKinds, unknown, infer R> ? R : never;
 
+/** An operation as a table declares it: its body schema as a function that builds it. */
+export type OperationDecl<P extends ParamKinds, B> = Omit<OperationDef<P, B>, 'reply' | 'body'> & { readonly body: () => BodySchema<B> };
+
 /**
- * Declares an operation whose reply is `R`: `defineOperation<Item>()({ pattern, params, body })`.
- * Curried so that the reply is named while the parameters and the body are inferred.
+ * Declares an operation whose reply is `R`: `defineOperation<Item>()({ pattern, params, body: () => schema })`.
+ * Curried so that the reply is named while the parameters and the body are inferred. The schema is
+ * built the first time `body` is read (by the server's dispatcher), never by a browser that only
+ * sends the operation, so the table costs the first render nothing.
  */
 export function defineOperation<R>() {
-  return <P extends ParamKinds, B>(def: Omit<OperationDef<P, B, R>, 'reply'>): OperationDef<P, B, R> => def;
+  return <P extends ParamKinds, B>(decl: OperationDecl<P, B>): OperationDef<P, B, R> => {
+    const { body, ...rest } = decl;
+    const schema = lazy(body);
+    return Object.defineProperty({ ...rest }, 'body', { enumerable: true, get: schema }) as OperationDef<P, B, R>;
+  };
 }

@@ -10,6 +10,7 @@ import { menuSettingsBody, type MenuSettings } from '../modules/menuSettings';
 import type { UserSessionInfo } from '../modules/userAdmin';
 import type { SearchQuery, SearchReply } from '../search/SearchQuery';
 import { searchQuerySchema } from '../search/searchQuerySchema';
+import { lazy } from '../lazy';
 import { defineOperation } from './defineOperation';
 import type { LocaleOverridePush, TypeWatchReply } from './frame';
 import {
@@ -45,18 +46,20 @@ const indexList = () =>
 const isObject = (v: unknown): v is SearchQuery => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The query of `search/ids`, checked by the search module's own schema (its messages kept). */
-const searchBody = yup
-  .mixed<SearchQuery>(isObject)
-  .required('search/ids needs a query object')
-  .typeError('search/ids needs a query object')
-  .test('query', 'errors.invalidValue', (v, ctx) => {
-    try {
-      searchQuerySchema.validateSync(v);
-      return true;
-    } catch (e) {
-      return e instanceof yup.ValidationError ? ctx.createError({ message: e.message }) : false;
-    }
-  });
+const searchBody = lazy(() =>
+  yup
+    .mixed<SearchQuery>(isObject)
+    .required('search/ids needs a query object')
+    .typeError('search/ids needs a query object')
+    .test('query', 'errors.invalidValue', (v, ctx) => {
+      try {
+        searchQuerySchema().validateSync(v);
+        return true;
+      } catch (e) {
+        return e instanceof yup.ValidationError ? ctx.createError({ message: e.message }) : false;
+      }
+    }),
+);
 
 /** Answered `null`: a change with nothing to report. */
 type Done = null;
@@ -107,70 +110,73 @@ export const operations = {
   isAllowed: defineOperation<{ allowed: Record<string, boolean>; applyGrants: boolean }>()({
     pattern: 'act/isAllowed',
     params: {},
-    body: closedObject({
-      id: str().max(200, 'errors.invalidId').required(required),
-      actions: yup.array(str().max(40).required(required)).min(1, 'errors.array.min').max(20, 'errors.array.max').required(required),
-    }),
+    body: () =>
+      closedObject({
+        id: str().max(200, 'errors.invalidId').required(required),
+        actions: yup.array(str().max(40).required(required)).min(1, 'errors.array.min').max(20, 'errors.array.max').required(required),
+      }),
   }),
   getGrantedBy: defineOperation<{ result: Record<string, Record<string, { grantee: string; actions: string[] }[]>> }>()({
     pattern: 'act/getGrantedBy',
     params: {},
     signedIn: true,
-    body: closedObject({ grantsFor: closedObject({ type: str().max(64).required(required), ids: idList(1000).required(required) }) }),
+    body: () => closedObject({ grantsFor: closedObject({ type: str().max(64).required(required), ids: idList(1000).required(required) }) }),
   }),
   grant: defineOperation<Item>()({
     pattern: 'act/grant',
     params: {},
     signedIn: true,
-    body: closedObject({
-      id: itemIdString().required(required),
-      grantee: typedIdString('User', 'Organization').required(required),
-      actions: yup
-        .array(
-          str()
-            .oneOf([...ITEM_ACTIONS], 'errors.invalidValue')
-            .required(required),
-        )
-        .max(10, 'errors.array.max')
-        .required(required),
-      grantedBy: itemIdString(),
-    }),
+    body: () =>
+      closedObject({
+        id: itemIdString().required(required),
+        grantee: typedIdString('User', 'Organization').required(required),
+        actions: yup
+          .array(
+            str()
+              .oneOf([...ITEM_ACTIONS], 'errors.invalidValue')
+              .required(required),
+          )
+          .max(10, 'errors.array.max')
+          .required(required),
+        grantedBy: itemIdString(),
+      }),
   }),
   filterByPerm: defineOperation<{ results: string[] }>()({
     pattern: 'act/filterByPerm',
     params: {},
     signedIn: true,
-    body: closedObject({ subject: typedIdString('User'), chain: idList(1000).required(required), grantedBy: itemIdString() }),
+    body: () => closedObject({ subject: typedIdString('User'), chain: idList(1000).required(required), grantedBy: itemIdString() }),
   }),
   rolesAvailable: defineOperation<string[]>()({ pattern: 'act/rolesAvailable', params: {}, body: noBody, signedIn: true }),
   setMembership: defineOperation<Done>()({
     pattern: 'act/setMembership',
     params: {},
     signedIn: true,
-    body: closedObject({
-      userId: typedIdString('User').required(required),
-      orgId: typedIdString('Organization').required(required),
-      capabilities: capabilityMap().required(required),
-    }),
+    body: () =>
+      closedObject({
+        userId: typedIdString('User').required(required),
+        orgId: typedIdString('Organization').required(required),
+        capabilities: capabilityMap().required(required),
+      }),
   }),
   removeMembership: defineOperation<Done>()({
     pattern: 'act/removeMembership',
     params: {},
     signedIn: true,
-    body: closedObject({ userId: typedIdString('User').required(required), orgId: typedIdString('Organization').required(required) }),
+    body: () => closedObject({ userId: typedIdString('User').required(required), orgId: typedIdString('Organization').required(required) }),
   }),
   setCapabilities: defineOperation<Done>()({
     pattern: 'act/setCapabilities',
     params: {},
     signedIn: true,
-    body: closedObject({ userId: typedIdString('User').required(required), capabilities: capabilityMap().required(required) }),
+    body: () => closedObject({ userId: typedIdString('User').required(required), capabilities: capabilityMap().required(required) }),
   }),
   masquerade: defineOperation<{ newToken: string; expires: string }>()({
     pattern: 'act/masquerade',
     params: {},
     signedIn: true,
     socketOnly: true,
-    body: closedObject({ targetUserID: typedIdString('User'), stop: bool() }),
+    body: () => closedObject({ targetUserID: typedIdString('User'), stop: bool() }),
   }),
 
   // Notifications.
@@ -178,34 +184,36 @@ export const operations = {
     pattern: 'act/getNotify',
     params: {},
     signedIn: true,
-    body: closedObject({ id: itemIdString().required(required) }),
+    body: () => closedObject({ id: itemIdString().required(required) }),
   }),
   setNotify: defineOperation<{ notify: NotifyPreference }>()({
     pattern: 'act/setNotify',
     params: {},
     signedIn: true,
-    body: closedObject({
-      id: itemIdString().required(required),
-      notify: yup
-        .mixed<NotifyPreference>()
-        .oneOf([...NOTIFY_PREFERENCES], 'errors.invalidValue')
-        .required(required),
-    }),
+    body: () =>
+      closedObject({
+        id: itemIdString().required(required),
+        notify: yup
+          .mixed<NotifyPreference>()
+          .oneOf([...NOTIFY_PREFERENCES], 'errors.invalidValue')
+          .required(required),
+      }),
   }),
   markNotifications: defineOperation<{ notifyPairs: [number, string][] }>()({
     pattern: 'act/markNotifications',
     params: {},
     signedIn: true,
-    body: closedObject({ indexes: indexList().required(required), asUnread: bool() }),
+    body: () => closedObject({ indexes: indexList().required(required), asUnread: bool() }),
   }),
   fetchNotifications: defineOperation<Item[]>()({
     pattern: 'act/fetchNotifications',
     params: {},
     signedIn: true,
-    body: optionalClosedObject({
-      ids: indexList(),
-      max: yup.number().typeError('errors.number.integer').integer('errors.number.integer').min(1).max(500),
-    }),
+    body: () =>
+      optionalClosedObject({
+        ids: indexList(),
+        max: yup.number().typeError('errors.number.integer').integer('errors.number.integer').min(1).max(500),
+      }),
   }),
 
   // What's new, old paths, the switch action.
@@ -213,28 +221,29 @@ export const operations = {
     pattern: 'act/whatsNew',
     params: {},
     signedIn: true,
-    body: closedObject({ locale: str().matches(LOV_LOCALE, 'errors.invalidValue').required(required) }),
+    body: () => closedObject({ locale: str().matches(LOV_LOCALE, 'errors.invalidValue').required(required) }),
   }),
   getLegacyPath: defineOperation<{ itemId: string }>()({
     pattern: 'act/getLegacyPath',
     params: {},
-    body: closedObject({ alias: str().max(2000, 'errors.maxLength').required(required) }),
+    body: () => closedObject({ alias: str().max(2000, 'errors.maxLength').required(required) }),
   }),
   setLegacyPath: defineOperation<{ itemId: string }>()({
     pattern: 'act/setLegacyPath',
     params: {},
     signedIn: true,
-    body: closedObject({ alias: str().max(2000, 'errors.maxLength').required(required), itemId: itemIdString().required(required) }),
+    body: () => closedObject({ alias: str().max(2000, 'errors.maxLength').required(required), itemId: itemIdString().required(required) }),
   }),
   switch: defineOperation<Item>()({
     pattern: 'switch/:id',
     params: { id: 'id' },
     signedIn: true,
     // The value's kind depends on the property: the item store checks it against the type.
-    body: closedObject({
-      prop: str().max(100).required(required),
-      value: yup.mixed<string | number | boolean | string[]>().nullable().defined(required),
-    }),
+    body: () =>
+      closedObject({
+        prop: str().max(100).required(required),
+        value: yup.mixed<string | number | boolean | string[]>().nullable().defined(required),
+      }),
   }),
 
   // Sessions and blocking.
@@ -242,20 +251,20 @@ export const operations = {
     pattern: 'act/blockUser',
     params: {},
     signedIn: true,
-    body: closedObject({ userId: typedIdString('User').required(required), blocked: bool().required(required) }),
+    body: () => closedObject({ userId: typedIdString('User').required(required), blocked: bool().required(required) }),
   }),
   endSessions: defineOperation<{ ended: number }>()({
     pattern: 'act/endSessions',
     params: {},
     signedIn: true,
-    body: optionalClosedObject({ userId: typedIdString('User'), keepCurrent: bool() }),
+    body: () => optionalClosedObject({ userId: typedIdString('User'), keepCurrent: bool() }),
   }),
   mySessions: defineOperation<UserSessionInfo[]>()({ pattern: 'act/mySessions', params: {}, body: noBody, signedIn: true }),
   endMySession: defineOperation<Done>()({
     pattern: 'act/endMySession',
     params: {},
     signedIn: true,
-    body: closedObject({ id: str().max(200).required(required) }),
+    body: () => closedObject({ id: str().max(200).required(required) }),
   }),
 
   // Long-running tasks (spec 000 §7). A task kind checks its own body (src/server/tasks).
@@ -263,7 +272,7 @@ export const operations = {
     pattern: 'act/:name/async',
     params: { name: 'actName' },
     signedIn: true,
-    body: yup.mixed<object | string | number | boolean>().nullable(),
+    body: () => yup.mixed<object | string | number | boolean>().nullable(),
   }),
   taskStatus: defineOperation<TaskInfo>()({
     pattern: 'act/:name/async/:key',
@@ -293,18 +302,20 @@ export const operations = {
   lov: defineOperation<LovLists>()({
     pattern: 'act/lov',
     params: {},
-    body: closedObject({
-      list: str().matches(LOV_LIST_NAME, 'errors.invalidValue').required(required),
-      locale: str().matches(LOV_LOCALE, 'errors.invalidValue').required(required),
-      owner: str().matches(LOV_OWNER, 'errors.invalidId'),
-      includeArchived: bool(),
-    }),
+    body: () =>
+      closedObject({
+        list: str().matches(LOV_LIST_NAME, 'errors.invalidValue').required(required),
+        locale: str().matches(LOV_LOCALE, 'errors.invalidValue').required(required),
+        owner: str().matches(LOV_OWNER, 'errors.invalidId'),
+        includeArchived: bool(),
+      }),
   }),
   blockedContacts: defineOperation<{ blocked: string[] }>()({
     pattern: 'act/blockedContacts',
     params: {},
     signedIn: true,
-    body: closedObject({ ids: yup.array(typedIdString('Contact').required(required)).max(200, 'errors.array.max').required(required) }),
+    body: () =>
+      closedObject({ ids: yup.array(typedIdString('Contact').required(required)).max(200, 'errors.array.max').required(required) }),
   }),
 
   // Administration: the server's state and the site texts.
@@ -313,17 +324,18 @@ export const operations = {
     pattern: 'act/localeOverrides',
     params: {},
     signedIn: true,
-    body: closedObject({ lang: str().matches(LOV_LOCALE, 'errors.invalidValue').required(required) }),
+    body: () => closedObject({ lang: str().matches(LOV_LOCALE, 'errors.invalidValue').required(required) }),
   }),
   setLocaleOverride: defineOperation<LocaleOverridePush>()({
     pattern: 'act/setLocaleOverride',
     params: {},
     signedIn: true,
-    body: closedObject({
-      lang: str().matches(LOV_LOCALE, 'errors.invalidValue').required(required),
-      key: str().matches(MESSAGE_KEY, 'errors.invalidValue').max(200, 'errors.maxLength').required(required),
-      message: str().max(5000, 'errors.maxLength').nullable().defined(required),
-    }),
+    body: () =>
+      closedObject({
+        lang: str().matches(LOV_LOCALE, 'errors.invalidValue').required(required),
+        key: str().matches(MESSAGE_KEY, 'errors.invalidValue').max(200, 'errors.maxLength').required(required),
+        message: str().max(5000, 'errors.maxLength').nullable().defined(required),
+      }),
   }),
 
   // The owner organisation of a dedicated deployment, and its members.
@@ -332,25 +344,26 @@ export const operations = {
     pattern: 'act/setSiteOwner',
     params: {},
     signedIn: true,
-    body: closedObject({ orgId: typedIdString('Organization').nullable().defined(required) }),
+    body: () => closedObject({ orgId: typedIdString('Organization').nullable().defined(required) }),
   }),
   orgMembers: defineOperation<OrgMembersReply>()({
     pattern: 'act/orgMembers',
     params: {},
     signedIn: true,
-    body: closedObject({ orgId: typedIdString('Organization').required(required) }),
+    body: () => closedObject({ orgId: typedIdString('Organization').required(required) }),
   }),
   orgMemberCandidates: defineOperation<MemberCandidate[]>()({
     pattern: 'act/orgMemberCandidates',
     params: {},
     signedIn: true,
-    body: closedObject({
-      orgId: typedIdString('Organization').required(required),
-      text: str()
-        .test('min', 'errors.minLength', (v) => v === undefined || v.trim().length >= SEARCH_MIN_TEXT)
-        .max(200, 'errors.maxLength')
-        .required(required),
-    }),
+    body: () =>
+      closedObject({
+        orgId: typedIdString('Organization').required(required),
+        text: str()
+          .test('min', 'errors.minLength', (v) => v === undefined || v.trim().length >= SEARCH_MIN_TEXT)
+          .max(200, 'errors.maxLength')
+          .required(required),
+      }),
   }),
 
   // The menu setting of a dedicated deployment.
@@ -359,6 +372,6 @@ export const operations = {
     pattern: 'act/setMenuSettings',
     params: {},
     signedIn: true,
-    body: menuSettingsBody.noUnknown('errors.unknownProperty').required(required),
+    body: () => menuSettingsBody().noUnknown('errors.unknownProperty').required(required),
   }),
 } as const;

@@ -105,7 +105,7 @@ describe('the menu setting rules', () => {
   });
 
   it('takes bodies of its shape only', () => {
-    expect(menuSettingsBody.isValidSync({ hidden: ['a.b-c'], order: { '': ['a'], 'a.b': ['a.b.c'] } })).toBe(true);
+    expect(menuSettingsBody().isValidSync({ hidden: ['a.b-c'], order: { '': ['a'], 'a.b': ['a.b.c'] } })).toBe(true);
     for (const body of [
       undefined,
       null,
@@ -115,7 +115,7 @@ describe('the menu setting rules', () => {
       { hidden: [], order: { 'x y': [] } },
       { hidden: [], order: {}, more: true },
     ]) {
-      expect(menuSettingsBody.isValidSync(body)).toBe(false);
+      expect(menuSettingsBody().isValidSync(body)).toBe(false);
     }
   });
 });

@@ -84,7 +84,7 @@ describe('facet buckets', () => {
 });
 
 describe('query shape', () => {
-  const valid = (v: unknown) => searchQuerySchema.isValidSync(v);
+  const valid = (v: unknown) => searchQuerySchema().isValidSync(v);
   test('accepts keyed and listed clauses, nested groups, sort, facets and max', () => {
     expect(
       valid({

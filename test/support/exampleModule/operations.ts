@@ -7,6 +7,6 @@ export const journalOperations = {
     pattern: 'act/journalChanges',
     params: {},
     signedIn: true,
-    body: closedObject({ entryId: typedIdString('JournalEntry').required('errors.required') }),
+    body: () => closedObject({ entryId: typedIdString('JournalEntry').required('errors.required') }),
   }),
 } as const;
