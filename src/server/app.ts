@@ -21,6 +21,7 @@ import { registerPublicRoutes } from './http/publicRoutes';
 import { LiveHub } from './live/LiveHub';
 import { Dispatcher } from './ops/Dispatcher';
 import { operationTable } from './ops/operationTable';
+import { installTypeRules } from './policy/policy';
 import { moduleServers } from '../modules/server';
 import { taskKinds } from './tasks/taskKinds';
 import { ensureDateIndexes } from './search/dateIndexes';
@@ -30,6 +31,7 @@ import { SocketConnection } from './socket/SocketConnection';
 import { Mailer } from './mail/Mailer';
 import { NotificationMailer } from './notifications/NotificationMailer';
 import { NotificationService } from './notifications/NotificationService';
+import { checkDerivedFields } from './store/DerivedField';
 import { ItemStore } from './store/ItemStore';
 import { listValueValidator } from './store/listValueValidator';
 import { orgContactValidator } from './store/orgContactValidator';
@@ -85,6 +87,10 @@ function allowedOrigin(config: ServerConfig, request: FastifyRequest): boolean {
 
 /** Opens the database and builds the server with every service and route. */
 export async function createServer(config: ServerConfig): Promise<KKServer> {
+  // Before the database opens: a module's faulty rule or derived field stops the start with nothing to close.
+  installTypeRules(moduleServers, (name) => itemTypes.get(name) !== undefined);
+  const derivedFields = moduleServers.flatMap((m) => m.derived ?? []);
+  checkDerivedFields(derivedFields, itemTypes);
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -105,6 +111,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   for (const m of moduleServers) {
     for (const validator of m.validators ?? []) items.addValidator(validator);
     for (const hook of m.changeHooks ?? []) items.addChangeHook(hook);
+    for (const field of m.derived ?? []) items.addDerivedField(field);
   }
   const notificationMailer = new NotificationMailer(db, mailer, { siteName: config.siteName, baseUrl });
   const siteSettings = new SiteSettings(db);

@@ -73,6 +73,46 @@ describe('lists of values', () => {
   });
 });
 
+describe("a meeting's status (spec 001 §4), derived by the server", () => {
+  // Local calendar days, as a meeting's date and times are the organisation's wall clock.
+  const localDay = (offsetDays: number): string => {
+    const d = new Date();
+    d.setDate(d.getDate() + offsetDays);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  };
+  const meeting = (b: Record<string, unknown>) => ({
+    owner: { id: org.$id },
+    summary: 'Road meeting',
+    meetingTypes: [LOV_OTHER_MARKER],
+    ...b,
+  });
+
+  test("answers ONGOING for a meeting today, PAST for yesterday's, PENDING for tomorrow's, on read and search rows", async () => {
+    // From 00:00 to 23:59 today: ongoing whenever the test runs, but in the last minute of the day.
+    const today = await admin.client.call<Item>('create/Meeting', meeting({ date: localDay(0), start: '00:00', end: '23:59' }));
+    const yesterday = await admin.client.call<Item>('create/Meeting', meeting({ date: localDay(-1), start: '18:00', end: '20:00' }));
+    const tomorrow = await admin.client.call<Item>('create/Meeting', meeting({ date: localDay(1) }));
+    expect(today.$status).toBe('ONGOING');
+    expect((await admin.client.call<Item>(`read/${yesterday.$id}`)).$status).toBe('PAST');
+    const rows = await admin.client.call<Record<string, Item>>('readMany/object', [today.$id, yesterday.$id, tomorrow.$id]);
+    expect([today, yesterday, tomorrow].map((m) => rows[m.$id]!.$status)).toEqual(['ONGOING', 'PAST', 'PENDING']);
+  });
+
+  test('sending $status in an update does not store it: the status follows the times alone', async () => {
+    const past = await admin.client.call<Item>('create/Meeting', meeting({ date: localDay(-2), $status: 'ONGOING' }));
+    expect(past.$status).toBe('PAST');
+    const same = await admin.client.call<Item>('update', { $id: past.$id, _u: past._u, $status: 'PENDING' });
+    expect(same).toMatchObject({ _u: past._u, $status: 'PAST' });
+    const moved = await admin.client.call<Item>('update', { ...past, date: localDay(3), $status: 'PAST' });
+    expect(moved).toMatchObject({ _u: past._u + 1, $status: 'PENDING' });
+    const stored = await srv.server.services.db.query<{ data: Record<string, unknown> | string }>('SELECT data FROM items WHERE id = $1', [
+      past.$id,
+    ]);
+    const data = stored.rows[0]!.data;
+    expect(Object.keys(typeof data === 'string' ? (JSON.parse(data) as object) : data)).not.toContain('$status');
+  });
+});
+
 describe('choosing contacts for an organisation', () => {
   test('contacts must belong to the organisation, have one, and not be blocked users', async () => {
     const ours = await admin.client.call<Item>('create/Contact', { lastName: 'Ours', _related: [{ id: org.$id }] });

@@ -1,3 +1,5 @@
+import type * as ModelRegistry from '../../src/modules';
+import type * as ServerRegistry from '../../src/modules/server';
 import type { Item, Visibility } from '../../src/shared/items/types';
 import { buildUser, connectAdmin, type TestUser } from '../support/factories';
 import { startTestServer, type RunningServer } from '../support/testServer';
@@ -5,7 +7,19 @@ import { startTestServer, type RunningServer } from '../support/testServer';
 /**
  * The permission matrix: who may read and update items of each visibility owned by an
  * organisation, through every path a client has (read, readMany, update, isAllowed, watch pushes).
+ * A module's read rule is held to the same: the example journal module (test/support/exampleModule)
+ * keeps entries marked private from everyone but their author and administrators, and its SQL form
+ * (readMany, search) must answer exactly what its single-item form (read, isAllowed) answers.
  */
+
+jest.mock('../../src/modules', () => {
+  const product = jest.requireActual<typeof ModelRegistry>('../../src/modules');
+  return { modules: [...product.modules, jest.requireActual('../support/exampleModule/model').journalModule] };
+});
+jest.mock('../../src/modules/server', () => {
+  const product = jest.requireActual<typeof ServerRegistry>('../../src/modules/server');
+  return { moduleServers: [...product.moduleServers, jest.requireActual('../support/exampleModule/server').journalServer] };
+});
 
 const VISIBILITIES: Visibility[] = ['PUBLIC', 'COMMUNITY', 'PROTECTED', 'PRIVATE'];
 type Who = 'admin' | 'writer' | 'reader' | 'outsider' | 'grantee' | 'anonymous';
@@ -33,6 +47,22 @@ async function anonymous(o: string, b?: unknown): Promise<{ erred?: boolean; b?:
   return (await res.json()) as { erred?: boolean; b?: unknown };
 }
 
+// The journal's entries, one per visibility unmarked (o) and marked private (p), written by the writer
+// (who holds Research, which the module's create rule asks); the grantee holds read on all eight.
+const JOURNAL: Record<Who, Record<Visibility, '' | 'o' | 'op'>> = {
+  admin: { PUBLIC: 'op', COMMUNITY: 'op', PROTECTED: 'op', PRIVATE: 'op' },
+  writer: { PUBLIC: 'op', COMMUNITY: 'op', PROTECTED: 'op', PRIVATE: 'op' },
+  reader: { PUBLIC: 'o', COMMUNITY: 'o', PROTECTED: '', PRIVATE: '' },
+  outsider: { PUBLIC: 'o', COMMUNITY: 'o', PROTECTED: '', PRIVATE: '' },
+  grantee: { PUBLIC: 'o', COMMUNITY: 'o', PROTECTED: 'o', PRIVATE: 'o' },
+  anonymous: { PUBLIC: 'o', COMMUNITY: '', PROTECTED: '', PRIVATE: '' },
+};
+type Mark = 'o' | 'p';
+const entries = {} as Record<`${Visibility}-${Mark}`, Item>;
+const entryCases = VISIBILITIES.flatMap((v) => (['o', 'p'] as const).map((m) => [v, m] as const));
+const journalReadable = (who: Who): string[] =>
+  entryCases.filter(([v, m]) => JOURNAL[who][v].includes(m)).map(([v, m]) => entries[`${v}-${m}`].$id);
+
 const call = (who: Who, o: string, b?: unknown) => (who === 'anonymous' ? anonymous(o, b) : users[who].client.request(o, b));
 const expected = (who: Who, v: Visibility, what: 'read' | 'update') => (what === 'read' ? MATRIX[who][v] !== '-' : MATRIX[who][v] === 'U');
 const cases = (Object.keys(MATRIX) as Who[]).flatMap((who) => VISIBILITIES.map((v) => [who, v] as const));
@@ -51,11 +81,24 @@ beforeAll(async () => {
     items[v] = await a.call<Item>('create/LOVValue', { list: 'MATRIX', key: v, t: { en: v }, owner: { id: owner.$id }, $access: v });
   }
   await a.call('act/grant', { id: items.PRIVATE.$id, grantee: users.grantee.id, actions: ['read', 'update'] });
+  await a.call('act/setCapabilities', { userId: users.writer.id, capabilities: { Research: true } });
   // Memberships reach open sockets through a refresh; wait until each session sees its organisation.
   for (const who of ['writer', 'reader'] as const) {
     for (let i = 0; i < 50 && (await users[who].client.request(`read/${items.PROTECTED.$id}`)).erred; i++)
       await new Promise((r) => setTimeout(r, 50));
   }
+  const entry = (v: Visibility, m: Mark) => ({ title: `${v} ${m}`, date: '2026-04-20', $access: v, private: m === 'p' });
+  // Capabilities too reach the writer's socket through a refresh.
+  let made = await users.writer.client.request('create/JournalEntry', entry('PUBLIC', 'o'));
+  for (let i = 0; i < 50 && made.erred; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    made = await users.writer.client.request('create/JournalEntry', entry('PUBLIC', 'o'));
+  }
+  entries['PUBLIC-o'] = made.b as Item;
+  for (const [v, m] of entryCases.filter(([v, m]) => v !== 'PUBLIC' || m !== 'o'))
+    entries[`${v}-${m}`] = await users.writer.client.call<Item>('create/JournalEntry', entry(v, m));
+  for (const [v, m] of entryCases)
+    await a.call('act/grant', { id: entries[`${v}-${m}`].$id, grantee: users.grantee.id, actions: ['read'] });
 });
 afterAll(async () => {
   for (const u of Object.values(users)) u.client.close();
@@ -130,6 +173,34 @@ test('watch pushes reach exactly the users who may read each item', async () => 
     );
     expect([...pushed].sort()).toEqual(VISIBILITIES.filter((v) => expected(who, v, 'read')).sort());
   }
+});
+
+describe("a module's read rule: the single-item and the SQL forms agree", () => {
+  test.each(Object.keys(MATRIX) as Who[])('%s reads, readMany, searches and is allowed exactly the same journal entries', async (who) => {
+    const want = journalReadable(who).sort();
+    const single: string[] = [];
+    for (const [v, m] of entryCases) {
+      const id = entries[`${v}-${m}`].$id;
+      const reply = await call(who, `read/${id}`);
+      if (!reply.erred) single.push(id);
+      else expect(reply).toMatchObject({ b: { userMessage: 'notAllowed' } });
+      if (who !== 'anonymous') {
+        const allowed = await call(who, 'act/isAllowed', { id, actions: ['read'] });
+        expect((allowed.b as { allowed: { read: boolean } }).allowed.read).toBe(want.includes(id));
+      }
+    }
+    expect(single.sort()).toEqual(want);
+    // One statement over both kinds of type: the generic rule for LOVValue, the journal's for its entries.
+    const many = await call(who, 'readMany/object', [...entryCases.map(([v, m]) => entries[`${v}-${m}`].$id), items.PUBLIC.$id]);
+    expect(Object.keys(many.b as object).sort()).toEqual([...want, items.PUBLIC.$id].sort());
+    const typed = await call(who, 'search/ids', { must: { _: 'JournalEntry' }, facets: ['title'], max: 50 });
+    const body = typed.b as { ids: string[]; total: number; facets: Record<string, { count: number }[]> };
+    expect([...body.ids].sort()).toEqual(want);
+    expect(body.total).toBe(want.length);
+    expect((body.facets.title ?? []).reduce((n, b) => n + b.count, 0)).toBe(want.length);
+    const general = await call(who, 'search/ids', { ids: entryCases.map(([v, m]) => entries[`${v}-${m}`].$id), max: 50 });
+    expect([...(general.b as { ids: string[] }).ids].sort()).toEqual(want);
+  });
 });
 
 test('a grant withdrawn stops the grantee at once', async () => {

@@ -1,4 +1,4 @@
-/** The organisations module's labels (types, properties, menu entries, views, user states): shown by the core's screens. */
+/** The organisations module's labels (types, properties, choices, menu entries, views, user states): shown by the core's screens. */
 export const orgsLabels = {
   'types.CommLog': 'communication log',
   'types.Meeting': 'meeting',
@@ -21,6 +21,10 @@ export const orgsLabels = {
   'types.Meeting.context': 'Context',
   'types.Meeting.otherOrgs': 'Other organisations',
   'types.Meeting.otherContacts': 'Other contacts',
+  'types.Meeting.$status': 'Status',
+  'options.PENDING': 'Pending',
+  'options.ONGOING': 'Ongoing',
+  'options.PAST': 'Past',
   'errors.alreadyUser': 'This contact is a user already.',
   'orgs.userState.NONE': 'Not a user',
   'orgs.userState.BLOCKED': 'Blocked',

@@ -1,6 +1,7 @@
 import type { ItemData, ItemTypeDef } from '../../shared/items/types';
 import type { ModuleModel } from '../../shared/modules/ModuleModel';
 import { orgsLabels } from './labels';
+import type { MeetingStatus } from './meetingStatus';
 import { orgsOperations } from './operations';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
@@ -34,6 +35,9 @@ export const CommLogType: ItemTypeDef = {
   defaultHeaders: ['date', 'subject', 'type', 'direction'],
 };
 
+/** The statuses a meeting passes through (spec 001 §4), in order. */
+const MEETING_STATUSES: readonly MeetingStatus[] = ['PENDING', 'ONGOING', 'PAST'];
+
 /** A meeting of an organisation with others; its status (PENDING, ONGOING, PAST) follows from its times. */
 export const MeetingType: ItemTypeDef = {
   name: 'Meeting',
@@ -50,10 +54,12 @@ export const MeetingType: ItemTypeDef = {
     context: { kind: 'REL' },
     otherOrgs: { kind: 'REL', relTypes: ['Organization'], multiple: true },
     otherContacts: { kind: 'REL', relTypes: ['Contact'], multiple: true },
+    /** Derived by the server from date, start and end whenever it presents a meeting (orgs server part); never stored. */
+    $status: { kind: 'SEL', options: MEETING_STATUSES, readOnly: true },
   },
   label: (item: ItemData) => text(item.summary),
   listItem: { title: 'summary', subtitle: 'date', icon: 'event' },
-  defaultHeaders: ['date', 'start', 'summary'],
+  defaultHeaders: ['date', 'start', 'summary', '$status'],
 };
 
 /** Organisations, contacts and users: the first domain module, and the example for all others. */

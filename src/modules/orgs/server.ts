@@ -6,6 +6,7 @@ import { readableRecord } from '../../server/ops/itemOps';
 import { signedInCaller } from '../../server/ops/signedInCaller';
 import { canUpdate } from '../../server/policy/policy';
 import type { UserAccount } from '../../shared/modules/userAdmin';
+import { meetingStatus } from './meetingStatus';
 import { ORG_LISTS } from './model';
 import { orgsOperations } from './operations';
 import { userState, type UserState } from './userState';
@@ -27,9 +28,11 @@ const DEMO_COMMLOG_TYPES: [string, string][] = [
   ['LETTER', 'Letter'],
 ];
 
-/** The organisations module's actions (inviting a contact, accounts, the user state of contacts) and demo data. */
+/** The organisations module's actions (inviting a contact, accounts, the user state of contacts), Meeting's status and demo data. */
 export const orgsServer: ModuleServer = {
   name: 'orgs',
+  // A meeting's status follows from its times and the clock, so it is computed on every read, never stored.
+  derived: [{ type: 'Meeting', name: '$status', compute: (data, now) => meetingStatus(data, now) ?? undefined }],
   async demo({ tx, items, organizations }) {
     for (const [key, en] of DEMO_COMMLOG_TYPES) {
       await items.create(

@@ -2,6 +2,8 @@ import type { AccountService } from '../accounts/AccountService';
 import type { Queryable } from '../db/Database';
 import type { Migration } from '../db/migrations/Migration';
 import type { OpRoute } from '../ops/OpContext';
+import type { TypeRule } from '../policy/TypeRule';
+import type { DerivedField } from '../store/DerivedField';
 import type { ChangeHook, ItemStore, ItemValidator } from '../store/ItemStore';
 import type { TaskKind } from '../tasks/TaskKind';
 
@@ -28,6 +30,13 @@ export interface ModuleServer {
   validators?: readonly ItemValidator[];
   /** Run in the transaction of every create, update and delete, after the change is written. */
   changeHooks?: readonly ChangeHook[];
+  /**
+   * Who may read, create, update or delete items of a type, one rule per type and action, each given
+   * the generic answer to narrow or widen; a read rule also says it as SQL (docs/permissions.md).
+   */
+  permissions?: readonly TypeRule[];
+  /** Read-only properties the server computes whenever it presents an item of their type, never stored. */
+  derived?: readonly DerivedField[];
   /** Its schema: ids from 1000 up, so they never meet the core's; applied after the core's. */
   migrations?: readonly Migration[];
   /** The long-running task kinds it adds (`act/task/{kind}`). */

@@ -2,11 +2,28 @@ import { ORG_WRITE, type ItemAction } from '../../shared/capabilities';
 import type { ItemTypeDef } from '../../shared/items/types';
 import type { ItemRecord } from '../store/ItemRecord';
 import { granteesOf, type Caller, type Principal } from './Principal';
+import { emptyRuleTable, ruleTable, type RuleSource, type RuleTable } from './TypeRule';
 
 /**
  * The permission policy: one place decides reads, writes and creation, for single items and as a
  * SQL predicate for queries over many. The model is written down in docs/permissions.md.
+ *
+ * Each decision is the generic rule over access levels, organisations and grants, handed to the rule
+ * a module registered for that type and action when there is one (`ModuleServer.permissions`). The
+ * modules' rules are installed once at start-up (`installTypeRules`): the registry of server parts
+ * cannot be imported here, since module server parts import this policy.
  */
+
+let rules: RuleTable = emptyRuleTable();
+
+/**
+ * Installs every module's type rules (the app does, at start-up); throws, naming them, on a rule for
+ * an unknown type or a type ruled twice for one action. Replaces what an earlier server of this
+ * process installed: the registry, and so the table, is the same for every server of a process.
+ */
+export function installTypeRules(sources: readonly RuleSource[], isType: (name: string) => boolean): void {
+  rules = ruleTable(sources, isType);
+}
 
 function granted(p: Principal, item: ItemRecord, action: ItemAction): boolean {
   if (item.grants.length === 0) return false;
@@ -17,8 +34,7 @@ function granted(p: Principal, item: ItemRecord, action: ItemAction): boolean {
 const writesFor = (p: Principal, orgId: string | null): boolean =>
   orgId !== null && Object.hasOwn(p.orgs, orgId) && p.orgs[orgId]![ORG_WRITE] === true;
 
-/** Whether `caller` may read `item`. */
-export function canRead(caller: Caller, item: ItemRecord): boolean {
+function genericRead(caller: Caller, item: ItemRecord): boolean {
   if (item.access === 'PUBLIC') return true;
   if (!caller) return false;
   if (caller.admin || item.access === 'COMMUNITY') return true;
@@ -27,11 +43,32 @@ export function canRead(caller: Caller, item: ItemRecord): boolean {
   return granted(caller, item, 'read');
 }
 
+/** Whether `caller` may read `item`. */
+export function canRead(caller: Caller, item: ItemRecord): boolean {
+  const rule = rules.read.get(item.type);
+  const generic = genericRead(caller, item);
+  return rule ? rule.allow(caller, item, generic) : generic;
+}
+
 /**
  * The SQL form of `canRead` over the table alias `i`; pushes its parameters onto `params`.
  * It must accept exactly the rows `canRead` accepts (the permission matrix test holds them together).
  */
 export function readPredicate(caller: Caller, params: unknown[]): string {
+  const generic = genericReadPredicate(caller, params);
+  if (rules.read.size === 0) return generic;
+  const param = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  // The generic condition for the types no rule names, each rule's own for its type. COALESCE: a
+  // rule's NULL (a property missing, a NULL column) refuses the row, as its single form does.
+  const parts = [`(i.type <> ALL(${param([...rules.read.keys()])}::text[]) AND ${generic})`];
+  for (const [type, rule] of rules.read) parts.push(`(i.type = ${param(type)} AND COALESCE(${rule.sql(caller, generic, param)}, FALSE))`);
+  return `(${parts.join(' OR ')})`;
+}
+
+function genericReadPredicate(caller: Caller, params: unknown[]): string {
   if (!caller) return `i.access = 'PUBLIC'`;
   if (caller.admin) return 'TRUE';
   params.push(caller.userId);
@@ -45,27 +82,45 @@ export function readPredicate(caller: Caller, params: unknown[]): string {
     OR EXISTS (SELECT 1 FROM grants g WHERE g.item_id = i.id AND 'read' = ANY(g.actions) AND g.grantee = ANY(${grantees}::text[])))`;
 }
 
-/** Whether `caller` may create an item of `type`, owned by `ownerOrg` when it names one. */
-export function canCreate(caller: Caller, type: ItemTypeDef, ownerOrg: string | null = null): boolean {
+function genericCreate(caller: Caller, type: ItemTypeDef, ownerOrg: string | null): boolean {
   if (!caller) return false;
   if (caller.admin) return true;
   if (type.adminCreateOnly) return false;
   return ownerOrg === null || writesFor(caller, ownerOrg);
 }
 
-/** Whether `caller` may change `item` (never one they may not read). */
-export function canUpdate(caller: Caller, item: ItemRecord): boolean {
-  if (!caller || !canRead(caller, item)) return false;
+/** Whether `caller` may create an item of `type`, owned by `ownerOrg` when it names one. */
+export function canCreate(caller: Caller, type: ItemTypeDef, ownerOrg: string | null = null): boolean {
+  const rule = rules.create.get(type.name);
+  const generic = genericCreate(caller, type, ownerOrg);
+  return rule ? rule.allow(caller, ownerOrg, generic) : generic;
+}
+
+function genericUpdate(caller: Principal, item: ItemRecord): boolean {
   if (caller.admin) return true;
   if (item.type === 'User') return item.id === caller.userId;
   return item.createdBy === caller.userId || writesFor(caller, item.ownerOrg) || granted(caller, item, 'update');
 }
 
-/** Whether `caller` may delete `item` (never one they may not read). */
-export function canDelete(caller: Caller, item: ItemRecord): boolean {
-  if (!caller || !canRead(caller, item)) return false;
+/** Whether `caller` may change `item` (never one they may not read, whatever a rule says). */
+export function canUpdate(caller: Caller, item: ItemRecord): boolean {
+  if (!canRead(caller, item)) return false;
+  const rule = rules.update.get(item.type);
+  const generic = caller !== null && genericUpdate(caller, item);
+  return rule ? rule.allow(caller, item, generic) : generic;
+}
+
+function genericDelete(caller: Principal, item: ItemRecord): boolean {
   if (item.type === 'User') return caller.admin;
   return caller.admin || item.createdBy === caller.userId || writesFor(caller, item.ownerOrg) || granted(caller, item, 'delete');
+}
+
+/** Whether `caller` may delete `item` (never one they may not read, whatever a rule says). */
+export function canDelete(caller: Caller, item: ItemRecord): boolean {
+  if (!canRead(caller, item)) return false;
+  const rule = rules.delete.get(item.type);
+  const generic = caller !== null && genericDelete(caller, item);
+  return rule ? rule.allow(caller, item, generic) : generic;
 }
 
 /** Whether `caller` may see and change the grants of `item`. */

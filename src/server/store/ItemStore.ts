@@ -9,6 +9,7 @@ import type { Database, Queryable } from '../db/Database';
 import { OpError } from '../OpError';
 import { canRead, readPredicate } from '../policy/policy';
 import type { Caller } from '../policy/Principal';
+import { checkDerivedFields, type DerivedField } from './DerivedField';
 import { ITEM_COLUMNS, toRecord, type Grant, type ItemRecord, type ItemRow } from './ItemRecord';
 
 /** Channel on which every committed item change is announced. */
@@ -52,12 +53,13 @@ export type Authorize = (record: ItemRecord) => void;
  * The body's properties that `type` declares. Any other key is left out (and refused by `validate`),
  * so an undeclared key is never copied: `out[k] = v` with `__proto__` would set the prototype, and
  * the owner hidden there would pass every own-property check (issue 19, finding 2). Rich text (HTM)
- * is reduced to the allow-list here, so nothing else is ever stored.
+ * is reduced to the allow-list here, so nothing else is ever stored. Derived properties are dropped
+ * without a word: a client sends back the item it was given, and the server computes them anew.
  */
-function storedProps(body: ItemData, type: ItemTypeDef): ItemData {
+function storedProps(body: ItemData, type: ItemTypeDef, derived: ReadonlySet<string>): ItemData {
   const out: ItemData = {};
   for (const [k, v] of Object.entries(body)) {
-    if (!declaresProperty(type, k)) continue;
+    if (!declaresProperty(type, k) || derived.has(k)) continue;
     out[k] = type.properties[k]!.kind === 'HTM' && typeof v === 'string' ? sanitizeRichText(v) : v;
   }
   return out;
@@ -85,6 +87,7 @@ export class ItemStore {
   private readonly floors = new LRUCache<string, number>({ max: ITEM_CACHE_SIZE * 4 });
   private readonly hooks: ChangeHook[] = [];
   private readonly validators: ItemValidator[] = [];
+  private readonly derived = new Map<string, DerivedField[]>();
 
   constructor(
     private readonly db: Database,
@@ -103,6 +106,17 @@ export class ItemStore {
     if (Object.keys(fields).length > 0) {
       throw new OpError('validationFailed', `Invalid ${input.type.name}: ${Object.keys(fields).join(', ')}`, fields);
     }
+  }
+
+  /** Adds a property computed whenever an item of its type is presented; throws if its type does not declare it as the server's. */
+  addDerivedField(field: DerivedField): void {
+    const own = this.derived.get(field.type) ?? [];
+    checkDerivedFields([...own, field], this.types);
+    this.derived.set(field.type, [...own, field]);
+  }
+
+  private derivedNames(type: string): ReadonlySet<string> {
+    return new Set((this.derived.get(type) ?? []).map((f) => f.name));
   }
 
   /** Adds work that must commit with every change (notifications). */
@@ -152,7 +166,7 @@ export class ItemStore {
   /** Creates an item of `typeName` from `body`; answers the stored record. */
   async create(author: Author, typeName: string, body: ItemData, options: { admin: boolean; tx?: Queryable }): Promise<ItemRecord> {
     const type = this.typeOf(typeName);
-    const data = storedProps(body, type);
+    const data = storedProps(body, type, this.derivedNames(type.name));
     for (const [k, def] of Object.entries(type.properties)) {
       if (def.readOnly && Object.hasOwn(data, k) && !options.admin)
         throw new OpError('validationFailed', `${k} is read-only`, { [k]: 'errors.readOnly' });
@@ -201,7 +215,7 @@ export class ItemStore {
       }
       const next: ItemData = { ...current.data };
       const changed: string[] = [];
-      for (const [k, v] of Object.entries(storedProps(body, type))) {
+      for (const [k, v] of Object.entries(storedProps(body, type, this.derivedNames(type.name)))) {
         if (JSON.stringify(next[k]) === JSON.stringify(v ?? undefined)) continue;
         if (type.properties[k]!.readOnly && !options.admin)
           throw new OpError('validationFailed', `${k} is read-only`, { [k]: 'errors.readOnly' });
@@ -362,6 +376,7 @@ export class ItemStore {
     }
     for (const r of records) refs.delete(r.id);
     const labels = refs.size ? await this.labels(caller, [...refs]) : {};
+    const now = this.now();
     return records.map((r) => {
       const own: Record<string, string> = { [r.id]: r.label };
       const type = this.types.get(r.type);
@@ -378,6 +393,11 @@ export class ItemStore {
         $labels: own,
       };
       if (r.deletedAt) item.$deleted = true;
+      for (const field of this.derived.get(r.type) ?? []) {
+        const value = field.compute(r.data, now);
+        if (value === undefined) delete item[field.name];
+        else item[field.name] = value;
+      }
       return item;
     });
   }

@@ -15,6 +15,10 @@ export const JournalEntryType: ItemTypeDef = {
     title: { kind: 'textField', required: true, notBlank: true, maxLength: 200, sortable: true },
     date: { kind: 'DT', required: true, sortable: true, facet: { kind: 'dateRanges' } },
     notes: { kind: 'HTM', maxLength: 20_000 },
+    /** Kept from everyone but its author and administrators, whatever its visibility and grants (the server part's read rule). */
+    private: { kind: 'BOOL' },
+    /** How many days ago it was seen: derived by the server from `date` and the clock, never stored. */
+    $daysAgo: { kind: 'NUM', number: 'INTEGER', readOnly: true },
   },
   label: (item: ItemData) => (typeof item.title === 'string' ? item.title : ''),
   listItem: { title: 'title', subtitle: 'date', icon: 'book' },
@@ -33,6 +37,8 @@ export const journalModule: ModuleModel = {
     'types.JournalEntry.title': 'Title',
     'types.JournalEntry.date': 'Date',
     'types.JournalEntry.notes': 'Notes',
+    'types.JournalEntry.private': 'Only for me',
+    'types.JournalEntry.$daysAgo': 'Days ago',
     'views.v-journal': 'Journal',
     'errors.journal.futureDate': 'An entry tells what was seen: it cannot be dated in the future.',
   },
