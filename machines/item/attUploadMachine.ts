@@ -9,9 +9,9 @@ import type { AttachmentKind } from '../../src/shared/fileConstants';
 import type { UserMessage } from '../../src/shared/protocol';
 import { callOf } from '../../src/shared/protocol/operationCall';
 import { operations } from '../../src/shared/protocol/operations';
+import { connectionOperationLogic } from '../session/operation';
 import type { SessionEffects, UploadFailure } from '../session/sessionEffects';
 import type { ConnectionActorRef } from '../systemIds';
-import { relOperationLogic } from './relPickerMachine';
 
 /** One element of an ATT value: the Attachment item and what is shown of it. */
 export interface AttEntry {
@@ -127,7 +127,7 @@ export const attUploadMachine = setup({
     emitted: {} as AttAdded,
   },
   // A field outside a form runs outside the session's system: the read goes through the connection of the input, as a chooser's does.
-  actors: { uploader, operation: relOperationLogic },
+  actors: { uploader, operation: connectionOperationLogic },
   actions: {
     startUploads: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'att.filesChosen') return;

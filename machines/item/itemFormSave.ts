@@ -3,6 +3,7 @@
  * the draft, or `update` with only the changed properties and the `_u` the draft started from), and
  * what the form keeps of an answer or a refusal.
  */
+import { isItem } from '../../src/shared/items/isItem';
 import type { FieldErrors } from '../../src/shared/items/itemSchema';
 import type { Item, ItemData } from '../../src/shared/items/types';
 import { UserMessage } from '../../src/shared/protocol';
@@ -31,11 +32,7 @@ export function saveCall(form: SaveSource): OperationCall<Item> {
 }
 
 /** Whether a save's answer is the saved item (anything else is an empty response). */
-export const isSavedItem = (value: unknown): value is Item =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { $id?: unknown }).$id === 'string' &&
-  typeof (value as { _u?: unknown })._u === 'number';
+export const isSavedItem = isItem;
 
 /** What the form keeps of a refused save. */
 export interface SaveRefusal {

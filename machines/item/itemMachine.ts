@@ -7,6 +7,7 @@
  * stopped when its answers no longer belong to whoever is signed in.
  */
 import { assign, enqueueActions, setup, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { isItem } from '../../src/shared/items/isItem';
 import type { Item } from '../../src/shared/items/types';
 import { Push, UserMessage } from '../../src/shared/protocol';
 import { callOf } from '../../src/shared/protocol/operationCall';
@@ -65,11 +66,6 @@ export const ChildId = { timeline: 'timeline', notify: 'notify', rawSave: 'rawSa
 /** The request actor of the watch READY keeps (`addWatch/{id}/{_u}`); its answers are `xstate.*.actor.watch`. */
 const WATCH_ID = 'watch';
 
-const isItem = (value: unknown): value is Item =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { $id?: unknown }).$id === 'string' &&
-  typeof (value as { _u?: unknown })._u === 'number';
 const isNewer = (current: Item | null, next: Item): boolean =>
   !current || next._u > current._u || (next.$deleted === true && !current.$deleted);
 /** The context without one question on its way. */

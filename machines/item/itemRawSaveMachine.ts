@@ -4,6 +4,7 @@
  * notAllowed, a field error) stays here for the dialog.
  */
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { isItem } from '../../src/shared/items/isItem';
 import type { Item, ItemData } from '../../src/shared/items/types';
 import type { BodyOf } from '../../src/shared/protocol/defineOperation';
 import { callOf } from '../../src/shared/protocol/operationCall';
@@ -24,12 +25,6 @@ export interface ItemRawSaveContext {
 export type ItemRawSaveEvent =
   /** The dialog opened: forget the last outcome. */
   { type: 'item.rawEditOpened' } | { type: 'item.rawSaved'; item: ItemData };
-
-const isItem = (value: unknown): value is Item =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { $id?: unknown }).$id === 'string' &&
-  typeof (value as { _u?: unknown })._u === 'number';
 
 /** Sends a raw edit and keeps its outcome; SAVED tells the dialog it may close. */
 export const itemRawSaveMachine = setup({

@@ -5,129 +5,35 @@
  * offered and blocked users' are left out; an item is never offered for itself; the error keys of
  * the organisation-and-contact rules are kept for the field to show.
  */
-import { assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, emit, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { SEARCH_MIN_TEXT, SEARCH_SUGGESTIONS } from '../../src/shared/constants';
 import { orgContactError } from '../../src/shared/items/orgContactRules';
-import type { RelValue } from '../../src/shared/items/types';
 import { callOf, type OperationCall } from '../../src/shared/protocol/operationCall';
 import { operations } from '../../src/shared/protocol/operations';
-import type { SearchQuery } from '../../src/shared/search';
-import { callOperation } from '../session/operation';
-import { getConnection, type ConnectionActorRef, type SystemLike } from '../systemIds';
+import { connectionOperationLogic, type ConnectionCall } from '../session/operation';
+import {
+  chosenOf,
+  hasContacts,
+  isContactsRole,
+  relSearchQuery,
+  valueOf,
+  type RelOption,
+  type RelPickerChanged,
+  type RelPickerContext,
+  type RelPickerEvent,
+  type RelPickerInput,
+} from './relPickerState';
 
-/** One offered or chosen item. */
-export interface RelOption {
-  id: string;
-  label: string;
-}
-
-/** The contacts side of an organisation-and-contacts pair (spec 001 §5). */
-export interface RelOrgRule {
-  /** This property holds the contacts: they must be the chosen organisation's. */
-  role: 'contacts' | 'org';
-  /** The chosen organisation (contacts role), null when none is chosen yet. */
-  org: string | null;
-  /** The organisation may stay empty. */
-  optional?: boolean;
-}
-
-export interface RelPickerInput {
-  /** The property's name, echoed in `relPicker.changed`. */
-  name: string;
-  relTypes: readonly string[];
-  multiple: boolean;
-  /** The item being edited, never offered for itself; null while creating. */
-  selfId: string | null;
-  value: unknown;
-  /** Labels of the related items the value names (`item.$labels`). */
-  labels: Record<string, string>;
-  orgRule?: RelOrgRule;
-  /** The connection, for a chooser started outside the session's actor system (found by system id otherwise). */
-  connection?: ConnectionActorRef;
-}
-
-export interface RelPickerContext {
-  connection: ConnectionActorRef | null;
-  name: string;
-  relTypes: readonly string[];
-  multiple: boolean;
-  selfId: string | null;
-  orgRule: RelOrgRule | null;
-  chosen: RelOption[];
-  text: string;
-  options: RelOption[];
-  /** Index of the highlighted option, -1 for none. */
-  highlighted: number;
-  /** A message key of spec 001 §5 (errors.chooseOrg, errors.notInOrg, errors.noOrg), or a failed search's. */
-  error: string | null;
-}
-
-export type RelPickerEvent =
-  | { type: 'relPicker.typed'; text: string }
-  | { type: 'relPicker.keyPressed'; key: 'ArrowDown' | 'ArrowUp' | 'Enter' | 'Escape' | 'Backspace' }
-  | { type: 'relPicker.highlighted'; index: number }
-  | { type: 'relPicker.chosen'; id: string }
-  | { type: 'relPicker.removed'; id: string }
-  | { type: 'relPicker.closed' }
-  /** The form's organisation changed: contacts are offered from it and checked against it. */
-  | { type: 'relPicker.orgChanged'; org: string | null }
-  /** The form's value was replaced (discard, server answer). */
-  | { type: 'relPicker.valueSet'; value: unknown; labels: Record<string, string> }
-  /** The answer of the spawned check of the chosen contacts (VERIFY). */
-  | { type: 'xstate.done.actor.verify'; output: unknown }
-  | { type: 'xstate.error.actor.verify'; error: unknown };
-
-/** Emitted whenever the chosen items change: the stored value and the labels of its items. */
-export interface RelPickerChanged {
-  type: 'relPicker.changed';
-  name: string;
-  value: RelValue | RelValue[] | null;
-  labels: Record<string, string>;
-}
+export type { RelOption, RelOrgRule, RelPickerChanged, RelPickerContext, RelPickerEvent, RelPickerInput } from './relPickerState';
 
 /** How long typing must pause before a search, in ms (spec 000 §9 user input). */
 export const REL_TYPING_PAUSE_MS = 400;
 
-const ids = (value: unknown): string[] => {
-  const list = Array.isArray(value) ? value : value ? [value] : [];
-  return list.map((v) => (v as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === 'string');
-};
-const chosenOf = (value: unknown, labels: Record<string, string>): RelOption[] => ids(value).map((id) => ({ id, label: labels[id] ?? id }));
-const valueOf = (context: RelPickerContext): RelPickerChanged['value'] =>
-  context.multiple ? context.chosen.map(({ id }) => ({ id })) : context.chosen[0] ? { id: context.chosen[0].id } : null;
-
 /** The id of the request that checks the chosen contacts against the organisation (spawned: it outlives the list's states). */
 const VERIFY = 'verify';
 
-/** One request of the chooser: an operation call and the connection of a chooser started outside the session's system. */
-interface RelRequest {
-  call: OperationCall;
-  connection: ConnectionActorRef | null;
-}
-
-/**
- * The request helper (`callOperation`, as `operationLogic` uses it) sent through the chooser's own
- * connection when its input carries one: a field shown outside a form runs outside the session's system.
- */
-export const relOperationLogic = fromPromise<unknown, RelRequest>(({ input, system }) =>
-  callOperation(input.connection ?? getConnection(system as SystemLike), input.call),
-);
-
-const requestOf = (context: RelPickerContext, call: OperationCall): RelRequest => ({ call, connection: context.connection });
-const hasContacts = (body: unknown): boolean => {
-  const ids = (body as { ids?: unknown } | null | undefined)?.ids;
-  return Array.isArray(ids) && ids.some((id) => typeof id === 'string' && id.startsWith('Contact-'));
-};
-const isContactsRole = (context: RelPickerContext): boolean => context.orgRule?.role === 'contacts';
-
-/** The search of `search/ids` for the typed text, within the property's types and the organisation rule. */
-export function relSearchQuery(context: Pick<RelPickerContext, 'relTypes' | 'text' | 'selfId' | 'orgRule' | 'chosen'>): SearchQuery {
-  const must: Record<string, unknown> = { q: context.text };
-  if (context.relTypes.length > 0) must._ = [...context.relTypes];
-  if (context.orgRule?.role === 'contacts' && context.orgRule.org) must['ft-_related.id'] = [context.orgRule.org];
-  const excluded = [...(context.selfId ? [context.selfId] : []), ...context.chosen.map((c) => c.id)];
-  return { must, ...(excluded.length ? { mustNot: { id: excluded } } : {}), max: SEARCH_SUGGESTIONS + excluded.length, labels: true };
-}
+// A field shown outside a form runs outside the session's system: requests go through the connection of its input.
+const requestOf = (context: RelPickerContext, call: OperationCall): ConnectionCall => ({ call, connection: context.connection });
 
 /** The searching chooser of one REL property. */
 export const relPickerMachine = setup({
@@ -137,7 +43,7 @@ export const relPickerMachine = setup({
     input: {} as RelPickerInput,
     emitted: {} as RelPickerChanged,
   },
-  actors: { operation: relOperationLogic },
+  actors: { operation: connectionOperationLogic },
   delays: { typingPause: REL_TYPING_PAUSE_MS },
   guards: {
     isEmptyText: ({ event }) => event.type === 'relPicker.typed' && event.text.trim() === '',

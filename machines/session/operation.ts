@@ -3,7 +3,8 @@
  * sent through the session's connection, its reply matched to it, a reply that never comes fails with
  * the connection's time-out (errors.wsMsgTimeout), and a failure arrives as a typed RequestFailure.
  * Machines invoke or spawn `operationLogic` with an OperationCall (`callOf(op, body, params)`); the
- * reply's type comes from the operation table.
+ * reply's type comes from the operation table. Actors started outside the session use
+ * `connectionOperationLogic`, whose input also names the connection.
  */
 import { fromPromise } from 'xstate';
 import type { Frame } from '../../src/shared/protocol';
@@ -46,6 +47,21 @@ export const callOperation = <R>(connection: ConnectionActorRef | undefined, cal
 /** The actor logic of one request: its output is the reply, its error the RequestFailure. */
 export const operationLogic = fromPromise<unknown, OperationCall>(({ input, system }) =>
   callOperation(getConnection(system as SystemLike), input),
+);
+
+/** One request of an actor that may run outside the session: the call, and the connection to send it through. */
+export interface ConnectionCall {
+  call: OperationCall;
+  /** The connection of the actor's input; null inside the session, where it is found by system id. */
+  connection: ConnectionActorRef | null;
+}
+
+/**
+ * An operation sent through the connection of its input, for actors started outside the session (a
+ * field's chooser or uploads shown outside a form have no session system to find the connection in).
+ */
+export const connectionOperationLogic = fromPromise<unknown, ConnectionCall>(({ input, system }) =>
+  callOperation(input.connection ?? getConnection(system as SystemLike), input.call),
 );
 
 /** The failure an operation actor's error carries (anything else, a bug, as a client error). */

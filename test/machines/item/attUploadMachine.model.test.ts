@@ -1,12 +1,12 @@
-import { fromPromise, type AnyMachineSnapshot, type InputFrom } from 'xstate';
+import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { attUploadMachine, type AttUploadContext } from '../../../machines/item/attUploadMachine';
-import type { relOperationLogic } from '../../../machines/item/relPickerMachine';
+import type { ConnectionCall } from '../../../machines/session/operation';
 import { fakeUpload } from '../session/support/fakes';
 import { expectFullCoverage, exploreModel } from '../support/modelCoverage';
 
 // The read's answers are the events below, so the request actor itself never settles.
 const machine = attUploadMachine.provide({
-  actors: { operation: fromPromise<unknown, InputFrom<typeof relOperationLogic>>(() => new Promise(() => undefined)) },
+  actors: { operation: fromPromise<unknown, ConnectionCall>(() => new Promise(() => undefined)) },
 });
 
 const KEY = 'upload-1';
