@@ -75,24 +75,28 @@ export async function buildClient({ minify = true } = {}) {
   rmSync(assets, { recursive: true, force: true });
   mkdirSync(assets, { recursive: true });
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const result = await build({
-    entryPoints: { main: join(root, 'src/client/main.tsx') },
+  // What both browser builds share: ES modules for current browsers, minified, content-hashed, with source maps.
+  const browser = {
     outdir: assets,
     bundle: true,
-    splitting: true,
     format: 'esm',
     platform: 'browser',
     target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
     minify,
     sourcemap: 'linked',
-    jsx: 'automatic',
     entryNames: '[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
     define: { 'process.env.NODE_ENV': '"production"', __KK_CLIENT_VERSION__: JSON.stringify(version) },
     metafile: true,
     absWorkingDir: root,
     legalComments: 'none',
     logLevel: 'warning',
+  };
+  const result = await build({
+    ...browser,
+    entryPoints: { main: join(root, 'src/client/main.tsx') },
+    splitting: true,
+    jsx: 'automatic',
+    chunkNames: 'chunks/[name]-[hash]',
   });
   const entry = Object.entries(result.metafile.outputs).find(([, out]) => out.entryPoint?.endsWith('src/client/main.tsx'));
   if (!entry) throw new Error('client entry missing from the esbuild output');
@@ -101,12 +105,16 @@ export async function buildClient({ minify = true } = {}) {
   // The chunks the entry imports statically are listed before it, so the page requests them all at once
   // instead of discovering them after the entry arrived (a module runs once however often it is named).
   const chunks = entry[1].imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => toPublic(i.path));
+  // The page's first script (src/client/platform/earlyRequests.ts): one small file of its own, never a
+  // shared chunk, so it runs as soon as it arrives, before the bundle it must not wait for.
+  const early = await build({ ...browser, entryPoints: { early: join(root, 'src/client/platform/earlyRequests.ts') }, splitting: false });
+  const earlyScript = toPublic(Object.keys(early.metafile.outputs).find((path) => path.endsWith('.js')));
   const css = buildCss();
   const cssName = `main-${hashOf(css)}.css`;
   writeFileSync(join(assets, cssName), css);
   compressAssets(assets);
   // `minified` tells `npm start` that a development build (npm run dev) must be rebuilt for production.
-  const manifest = { scripts: [...chunks, script], styles: [`assets/${cssName}`], minified: minify };
+  const manifest = { early: earlyScript, scripts: [...chunks, script], styles: [`assets/${cssName}`], minified: minify };
   writeFileSync(join(publicOut, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const sw = readFileSync(join(root, 'public/sw.template.js'), 'utf8').replace('__BUILD__', hashOf(basename(script) + cssName));
   writeFileSync(join(publicOut, 'sw.js'), sw);

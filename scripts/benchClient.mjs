@@ -33,7 +33,8 @@ function initialScripts(entries) {
 }
 
 const manifest = JSON.parse(readFileSync(join(publicDir, 'manifest.json'), 'utf8'));
-const scripts = initialScripts(manifest.scripts);
+// The page's early script counts too: every page loads it.
+const scripts = initialScripts([...(manifest.early ? [manifest.early] : []), ...manifest.scripts]);
 const size = (files) =>
   files.reduce(
     (sum, file) => {

@@ -3,7 +3,7 @@
  * replies with time-outs, health GOOD/WAIT/BAD, and POST /api/item for what the socket cannot carry.
  */
 import { assign, enqueueActions, setup, type AnyActorRef, type EventObject } from 'xstate';
-import { CLOSE_AFTER_PING_MS, PING_AFTER_SILENCE_MS, WS_MAX_MSG_SIZE, WS_TIMEOUT_MS } from '../../src/shared/constants';
+import { CLOSE_AFTER_PING_MS, PING_AFTER_SILENCE_MS, WS_MAX_MSG_SIZE, WS_PATH, WS_TIMEOUT_MS } from '../../src/shared/constants';
 import { CloseCode, Push, type Frame } from '../../src/shared/protocol';
 import { getAuth, getRetry, getSession, getSysAlerts, getTasks, SystemId, type SystemLike } from '../systemIds';
 import { postItemLogic, type PostEvent } from './postItemLogic';
@@ -29,7 +29,7 @@ import {
 import { socketLogic, type SocketEvent } from './socketLogic';
 
 /** Path of the live socket; the socket factory resolves it against the page origin. */
-export const WS_PATH = '/ws';
+export { WS_PATH };
 
 export type ConnectionEvent =
   | { type: 'connection.open'; token: string }

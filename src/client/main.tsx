@@ -7,7 +7,7 @@ import { App } from './app/App';
 import { startApp, type StartOptions } from './app/startApp';
 import { createAppIntl } from './i18n/createAppIntl';
 import { IntlProvider } from './i18n/IntlContext';
-import { loadOverrides } from './i18n/loadOverrides';
+import { loadOverrides, takeEarlyOverrides } from './i18n/loadOverrides';
 import { localeOf } from './i18n/localeOf';
 import { isPlatformSupported } from './platform/isPlatformSupported';
 import { readSiteConfig } from './platform/readSiteConfig';
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   }
   // The socket authenticates while the message overrides load: the two round trips overlap.
   const session = startApp(window, options);
-  const overrides = await loadOverrides(locale);
+  const overrides = await loadOverrides(locale, fetch, takeEarlyOverrides(window, locale));
   const intl = createAppIntl(locale, overrides, (message) => console.warn(`[kk] ${message}`));
   root.render(<App session={session} intl={intl} />);
 }

@@ -12,6 +12,8 @@ export const PING_AFTER_SILENCE_MS = 30_000;
 export const CLOSE_AFTER_PING_MS = 45_000;
 /** Websocket open time-out for a reconnect attempt, in ms. */
 export const WS_OPEN_TIMEOUT_MS = 1_000;
+/** Path of the live socket on the site's own host. */
+export const WS_PATH = '/ws';
 /** Largest exponent term of the retry delay, in seconds. */
 export const RETRY_MAX_BACKOFF_S = 600;
 /** Fixed part of the retry delay, in seconds. */

@@ -1,7 +1,8 @@
 import { localeOf } from '../../src/client/i18n/localeOf';
-import { loadOverrides } from '../../src/client/i18n/loadOverrides';
+import { loadOverrides, takeEarlyOverrides } from '../../src/client/i18n/loadOverrides';
 import { createAppIntl } from '../../src/client/i18n/createAppIntl';
-import { documentCookies, socketUrl } from '../../src/client/platform/browserEffects';
+import { documentCookies } from '../../src/client/platform/browserEffects';
+import { socketUrl } from '../../src/client/platform/socketUrl';
 import { readSiteConfig } from '../../src/client/platform/readSiteConfig';
 import { safeNext } from '../../src/client/platform/safeNext';
 
@@ -68,6 +69,20 @@ describe('browser platform helpers', () => {
         jest.fn(async () => Promise.reject(new Error('offline'))),
       ),
     ).toEqual({});
+  });
+
+  it('takes the overrides the page asked for early, once and only for the same locale', async () => {
+    const early = answer(200, { 'app.signIn.title': 'Tawnshi' })();
+    const win: Pick<Window, '__kkOverrides'> = { __kkOverrides: { lang: 'en', response: early } };
+    expect(takeEarlyOverrides(win, 'fr')).toBeNull();
+    const taken = takeEarlyOverrides(win, 'en');
+    expect(taken).toBe(early);
+    expect(takeEarlyOverrides(win, 'en')).toBeNull();
+    const fetched = answer(200, {});
+    expect(await loadOverrides('en', fetched, taken)).toEqual({ 'app.signIn.title': 'Tawnshi' });
+    expect(fetched).not.toHaveBeenCalled();
+    // An early request that failed is as good as no overrides.
+    expect(await loadOverrides('en', fetched, Promise.resolve(null))).toEqual({});
   });
 
   it('formats ICU plurals and shows an unknown key as itself', () => {

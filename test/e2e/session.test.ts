@@ -80,6 +80,42 @@ describe('signing in and out', () => {
 });
 
 describe('the live connection', () => {
+  it("authenticates a returning user's one socket while the app still loads, and a revoked token's sends them to sign in", async () => {
+    const context = await newContext(e2e.browser, e2e.server.url);
+    // Every socket the page opens, and whether the page's early script (not the app's bundle) opened it.
+    await context.addInitScript(() => {
+      const opened: boolean[] = [];
+      (window as unknown as { __kkSockets: boolean[] }).__kkSockets = opened;
+      const Native = window.WebSocket;
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          opened.push(/\/assets\/early-/.test(new Error().stack ?? ''));
+        }
+      };
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    await signIn(page);
+    await page.getByRole('heading', { name: 'Welcome, Administrator' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome, Administrator' }).waitFor();
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    // One socket, opened by the early script and taken over by the app.
+    expect(await page.evaluate(() => (window as unknown as { __kkSockets: boolean[] }).__kkSockets)).toEqual([true]);
+
+    // A token the server no longer knows (signed out, then put back as a stale tab would hold it): the early
+    // socket is refused, and the app says so and asks for a sign-in.
+    const token = await page.evaluate(() => window.localStorage.getItem('Access-Token'));
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    await page.evaluate((old) => window.localStorage.setItem('Access-Token', old ?? ''), token);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await context.close();
+  });
+
   it('shows the lost connection, counts down, and reconnects when the server is back', async () => {
     const context = await newContext(e2e.browser, e2e.server.url);
     const page = await context.newPage();

@@ -6,6 +6,9 @@ import { ATTACHMENT_ID_HEADER, UPLOAD_PATH, uploadRefusalKey } from '../../share
 import { navigate } from 'wouter/use-browser-location';
 import { postAccount } from './accountApi';
 import { postJson } from './postJson';
+import { takePreconnected } from './preconnectedSocket';
+import { socketUrl } from './socketUrl';
+import { readStoredToken } from '../../../machines/session/tokenStore';
 
 /** Local storage, or null where the browser refuses it (private modes throw on access). */
 function probeStorage(win: Window): KeyValueStorage | null {
@@ -42,15 +45,16 @@ export function documentCookies(doc: Document, location: Pick<Location, 'protoco
   };
 }
 
-/** The socket URL for a path, on the page's own host (ws: or wss: to match the page). */
-export function socketUrl(location: Pick<Location, 'protocol' | 'host'>, path: string): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}`;
-}
-
 /** Effects bound to this window. */
 export function createBrowserEffects(win: Window, debug: () => boolean): SessionEffects {
+  const localStorage = probeStorage(win);
+  const cookies = documentCookies(win.document, win.location);
   return {
-    createSocket: (path) => new WebSocket(socketUrl(win.location, path)),
+    // The first socket may be the one the page opened before the bundle ran (earlyRequests.ts).
+    createSocket: (path) => {
+      const url = socketUrl(win.location, path);
+      return takePreconnected(win.__kkPreconnect, url, readStoredToken(localStorage, cookies).token) ?? new WebSocket(url);
+    },
     async postItem(frame, token) {
       const answer = await postJson('/api/item', frame, token);
       return answer.body as Frame;
@@ -60,8 +64,8 @@ export function createBrowserEffects(win: Window, debug: () => boolean): Session
       return { status: answer.status, token: answer.headers.get(TOKEN_HEADER), body: answer.body };
     },
     postAccount,
-    localStorage: probeStorage(win),
-    cookies: documentCookies(win.document, win.location),
+    localStorage,
+    cookies,
     reload: () => win.location.reload(),
     download(uri) {
       const link = win.document.createElement('a');

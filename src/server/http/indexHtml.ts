@@ -10,6 +10,8 @@ import type { SiteSettings } from '../settings/SiteSettings';
 
 /** The entry files of the browser bundle, as the client build lists them in `manifest.json`. */
 interface Manifest {
+  /** The page's first script, which asks for the overrides and opens the socket while the bundle loads (src/client/platform/earlyRequests.ts). */
+  early?: string;
   scripts: string[];
   styles: string[];
 }
@@ -70,6 +72,8 @@ export function renderIndexHtml(
     : { scripts: [], styles: [] };
   const page = template
     .replaceAll('{{siteName}}', escapeHtml(config.siteName))
+    // `async`: it runs the moment it arrives, not after the page and the bundle as deferred modules do.
+    .replace('{{early}}', manifest.early ? `<script type="module" async src="/${escapeHtml(manifest.early)}"></script>` : '')
     .replace('{{styles}}', manifest.styles.map((s) => `<link rel="stylesheet" href="/${escapeHtml(s)}" />`).join('\n    '))
     .replace('{{scripts}}', manifest.scripts.map((s) => `<script type="module" src="/${escapeHtml(s)}"></script>`).join('\n    '));
   // A function replacement: `$` sequences in the JSON must not be read as replacement patterns.
