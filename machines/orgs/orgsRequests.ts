@@ -1,9 +1,9 @@
-/** The requests of the organisations module's actor: their tickets, and the shapes their replies are read into. */
+/** The requests of the organisations module's actor: what they are for, and the shapes their replies are read into. */
 import type { UserAccount, UserSessionInfo } from '../../src/shared/modules/userAdmin';
 import type { SearchQuery } from '../../src/shared/search/SearchQuery';
 import { SEARCH_MAX_ALL } from '../../src/shared/constants';
 
-/** The operations the actor sends, by the part of their ticket before the colon. */
+/** The operations the actor sends, as the first part of their actors' ids (`op:key#n`). */
 export const OrgsOp = {
   sessions: 'sessions',
   endSession: 'endSession',
@@ -34,17 +34,6 @@ export interface OrgsUser {
   admin: boolean;
   /** The organisations the user belongs to. */
   orgIds: string[];
-}
-
-/** `op:key`; the key is the user, contact, list or contact ids the request concerns. */
-export const ticketOf = (op: OrgsOp, key: string): string => `${op}:${key}`;
-
-/** The operation and key of a ticket, or null for tickets that are not this actor's. */
-export function parseTicket(ticket: string | undefined): { op: OrgsOp; key: string } | null {
-  const at = ticket?.indexOf(':') ?? -1;
-  if (!ticket || at < 0) return null;
-  const op = ticket.slice(0, at);
-  return (Object.values(OrgsOp) as string[]).includes(op) ? { op: op as OrgsOp, key: ticket.slice(at + 1) } : null;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
