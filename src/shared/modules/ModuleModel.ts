@@ -1,4 +1,5 @@
 import type { ItemTypeDef } from '../items/types';
+import type { StateChartDef } from '../items/stateCharts';
 import type { AnyOperation } from '../protocol/defineOperation';
 import type { ViewRegistry } from './ViewDef';
 
@@ -60,4 +61,9 @@ export interface ModuleModel {
   labels: Readonly<Record<string, string>>;
   /** Icons the module names (item types, menu entries) that the core set lacks: name to a 24 px SVG path. */
   icons?: Readonly<Record<string, string>>;
+  /**
+   * States only the server changes: per type, the property and the chart (in `machines/<module>/`)
+   * whose events are its transitions, each guarded by who may take it (src/shared/items/stateCharts.ts).
+   */
+  stateCharts?: readonly StateChartDef[];
 }

@@ -4,6 +4,7 @@
  */
 import type { ItemData, ItemTypeDef } from '../../../src/shared/items/types';
 import type { ModuleModel } from '../../../src/shared/modules/ModuleModel';
+import { journalEntryStates, JOURNAL_ENTRY_STATES } from './journalEntryStates';
 import { journalOperations } from './operations';
 
 /** One entry of the journal: what was seen on the land, and when. */
@@ -19,6 +20,8 @@ export const JournalEntryType: ItemTypeDef = {
     private: { kind: 'BOOL' },
     /** How many days ago it was seen: derived by the server from `date` and the clock, never stored. */
     $daysAgo: { kind: 'NUM', number: 'INTEGER', readOnly: true },
+    /** Where it is in its life: moved by the server alone, through the transitions of `journalEntryStates`. */
+    state: { kind: 'SEL', options: JOURNAL_ENTRY_STATES, readOnly: true },
   },
   label: (item: ItemData) => (typeof item.title === 'string' ? item.title : ''),
   listItem: { title: 'title', subtitle: 'date', icon: 'book' },
@@ -31,6 +34,7 @@ export const journalModule: ModuleModel = {
   lists: [],
   menu: [{ path: 'journal', title: 'views.v-journal', icon: 'book' }],
   operations: journalOperations,
+  stateCharts: [{ type: 'JournalEntry', property: 'state', chart: journalEntryStates }],
   views: { 'v-journal': {} },
   labels: {
     'types.JournalEntry': 'journal entry',
@@ -39,6 +43,14 @@ export const journalModule: ModuleModel = {
     'types.JournalEntry.notes': 'Notes',
     'types.JournalEntry.private': 'Only for me',
     'types.JournalEntry.$daysAgo': 'Days ago',
+    'types.JournalEntry.state': 'State',
+    'types.JournalEntry.state.entry.submit': 'Submit',
+    'types.JournalEntry.state.entry.publish': 'Publish',
+    'types.JournalEntry.state.entry.withdraw': 'Withdraw',
+    'options.DRAFT': 'Draft',
+    'options.SUBMITTED': 'Submitted',
+    'options.PUBLISHED': 'Published',
+    'options.WITHDRAWN': 'Withdrawn',
     'views.v-journal': 'Journal',
     'errors.journal.futureDate': 'An entry tells what was seen: it cannot be dated in the future.',
   },
