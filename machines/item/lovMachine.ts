@@ -97,11 +97,16 @@ export const lovMachine = setup({
 export type LovActorRef = ActorRefFrom<typeof lovMachine>;
 export type LovSnapshot = SnapshotFrom<typeof lovMachine>;
 
-/** The values of `list` an item owned by `owner` may take: the site's own and the owner's, archived ones marked. */
+/**
+ * The values of `list` an item owned by `owner` may take: the site's own and the owner's, archived ones marked.
+ * An owner's value with the key of a site value takes its place: an organisation may name a shared value its own way.
+ */
 export function lovValues(snapshot: LovSnapshot, list: string, owner: string | null): LovEntry[] {
   const held = snapshot.context.lists[list];
   if (!held) return [];
-  return [...(held.lists._ ?? []), ...(owner ? (held.lists[owner] ?? []) : [])];
+  const own = owner ? (held.lists[owner] ?? []) : [];
+  const ownKeys = new Set(own.map((v) => v.key));
+  return [...(held.lists._ ?? []).filter((v) => !ownKeys.has(v.key)), ...own];
 }
 
 /** Whether `list` is loaded, on its way, failed or not asked for. */

@@ -52,7 +52,7 @@ function FormBody({ cell, form, typeName }: { cell: CellActorRef; form: ItemForm
   const names = Object.keys(type.properties).filter((name) => !type.properties[name]?.readOnly);
   const inputId = (name: string): string => `${idPrefix}-${name}`;
   // The relation choosers live in the form (it tells the contacts chooser which organisation is chosen).
-  const fieldActors = useMemo<FieldActors>(() => ({ relPicker: (name) => selectRelPicker(form.getSnapshot(), name) }), [form]);
+  const fieldActors = useMemo<FieldActors>(() => ({ relPicker: (name) => selectRelPicker(form.getSnapshot(), name), form }), [form]);
 
   // A failed save brings the first invalid input into view and puts the caret there (spec 000 §5).
   useEffect(() => {

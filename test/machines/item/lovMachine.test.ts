@@ -27,6 +27,21 @@ describe('lovMachine', () => {
     expect(lovValues(h.subject.getSnapshot(), 'ORG_COMMLOG_TYPES', null).map((v) => v.key)).toEqual(['LETTER']);
   });
 
+  test("an owner's value with the key of a site value takes its place, in the owner's words", async () => {
+    const h = start();
+    h.subject.send({ type: 'lov.requested', list: 'ORG_MEETING_TYPES' });
+    await h.answer({
+      _: [
+        { id: 'LOVValue-1', key: 'IN_PERSON', label: 'In person', state: 'ACTIVE' },
+        { id: 'LOVValue-2', key: 'VIDEO', label: 'Video call', state: 'ACTIVE' },
+      ],
+      'Organization-1': [{ id: 'LOVValue-3', key: 'VIDEO', label: 'Zoom', state: 'ACTIVE' }],
+    });
+    const snapshot = h.subject.getSnapshot();
+    expect(lovValues(snapshot, 'ORG_MEETING_TYPES', 'Organization-1').map((v) => v.label)).toEqual(['In person', 'Zoom']);
+    expect(lovValues(snapshot, 'ORG_MEETING_TYPES', 'Organization-2').map((v) => v.label)).toEqual(['In person', 'Video call']);
+  });
+
   test('a failed list is empty and may be asked again; a new locale forgets every list', async () => {
     const h = start();
     h.subject.send({ type: 'lov.requested', list: 'CNS_REGIONS' });

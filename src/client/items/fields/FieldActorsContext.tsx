@@ -4,6 +4,7 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import type { AttUploadActorRef } from '../../../../machines/item/attUploadMachine';
+import type { ItemFormActorRef } from '../../../../machines/item/itemFormMachine';
 import type { RelPickerActorRef } from '../../../../machines/item/relPickerMachine';
 
 /** Looks up the form's actor of one property. */
@@ -11,6 +12,8 @@ export interface FieldActors {
   relPicker(name: string): RelPickerActorRef | undefined;
   /** The uploads of an ATT property. */
   attUpload?(name: string): AttUploadActorRef | undefined;
+  /** The form whose draft the fields edit: a field that depends on another property (a list of values on the owner) reads it there. */
+  form?: ItemFormActorRef;
 }
 
 const Context = createContext<FieldActors | null>(null);

@@ -1,13 +1,15 @@
 /** LOV: a value of a list of values (spec 001 §5): its translated label; editing offers the active values and "other". */
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
+import type { ItemFormSnapshot } from '../../../../machines/item/itemFormMachine';
 import { lovStatus, lovValues, type LovActorRef, type LovSnapshot } from '../../../../machines/item/lovMachine';
 import { LOV_OTHER_MARKER } from '../../../shared/constants';
 import type { LovEntry } from '../../../shared/items/LovEntry';
-import type { Item } from '../../../shared/items/types';
+import { ownerOrgOf } from '../../../shared/items/ownerOrgOf';
 import { useIntl } from '../../i18n/IntlContext';
 import { useT } from '../../i18n/useT';
 import { useActors } from '../../session/useActors';
+import { useFieldActors } from './FieldActorsContext';
 import type { FieldEditProps, FieldKind, FieldShowProps } from './FieldKind';
 import { inputClass } from './fieldStyles';
 
@@ -21,16 +23,14 @@ function useLovCache(): LovActorRef {
 
 const keys = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' && v !== '' ? [v] : [];
-const ownerOf = (item: Item | null): string | null => {
-  const id = (item?.owner as { id?: unknown } | undefined)?.id;
-  return typeof id === 'string' && id.startsWith('Organization-') ? id : null;
-};
+// undefined outside a form: the field then follows the stored item's owner.
+const selectDraftOwner = (snapshot: ItemFormSnapshot | undefined): string | null | undefined =>
+  snapshot ? ownerOrgOf(snapshot.context.draft) : undefined;
 
-/** The list's values for this item, asked of the cache once. */
-function useListValues(list: string, item: Item | null): { values: LovEntry[]; loading: boolean } {
+/** The list's values for an item of `owner`, asked of the cache once. */
+function useListValues(list: string, owner: string | null): { values: LovEntry[]; loading: boolean } {
   const cache = useLovCache();
   useEffect(() => cache.send({ type: 'lov.requested', list }), [cache, list]);
-  const owner = ownerOf(item);
   const values = useSelector(
     cache,
     (s: LovSnapshot) => lovValues(s, list, owner),
@@ -46,14 +46,16 @@ function useLabelOf(values: LovEntry[]): (key: string) => string {
 }
 
 function Show({ def, value, item }: FieldShowProps) {
-  const { values } = useListValues(def.list ?? '', item);
+  const { values } = useListValues(def.list ?? '', ownerOrgOf(item));
   const labelOf = useLabelOf(values);
   return <span>{keys(value).map(labelOf).join(', ')}</span>;
 }
 
 function Edit({ def, value, item, inputId, errorId, error, shake, onChange, onBlur }: FieldEditProps) {
   const t = useT();
-  const { values, loading } = useListValues(def.list ?? '', item);
+  // The owner being chosen, not the stored one: a new item has none stored, and a changed owner brings its own list.
+  const draftOwner = useSelector(useFieldActors()?.form, selectDraftOwner);
+  const { values, loading } = useListValues(def.list ?? '', draftOwner === undefined ? ownerOrgOf(item) : draftOwner);
   const labelOf = useLabelOf(values);
   const chosen = keys(value);
   // Archived values are not offered, but one already set stays visible (and marked) until changed.
