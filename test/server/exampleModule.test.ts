@@ -181,7 +181,7 @@ describe("the module's derived field", () => {
       entry.$id,
     ]);
     const data = stored.rows[0]!.data;
-    expect(Object.keys(typeof data === 'string' ? (JSON.parse(data) as object) : data).sort()).toEqual(['date', 'title']);
+    expect(Object.keys(typeof data === 'string' ? (JSON.parse(data) as object) : data).sort()).toEqual(['date', 'state', 'title']);
   });
 });
 

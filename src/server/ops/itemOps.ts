@@ -4,6 +4,7 @@ import type { Item, ItemData } from '../../shared/items/types';
 import { operations } from '../../shared/protocol/operations';
 import { OpError } from '../OpError';
 import { canCreate, canDelete, canRead, canUpdate } from '../policy/policy';
+import type { StateCaller } from '../../shared/items/stateCharts';
 import type { Caller } from '../policy/Principal';
 import type { ItemRecord } from '../store/ItemRecord';
 import { parseIdOrRefuse } from '../store/ItemStore';
@@ -21,6 +22,10 @@ const ownerOf = (body: ItemData): string | null => {
 };
 
 const authorOf = (caller: Caller) => ({ userId: caller?.userId ?? null, masquerader: caller?.masquerader ?? null });
+
+/** The caller as a state chart's guards see them, the same description the browser builds from its session. */
+const stateCallerOf = (caller: Caller): StateCaller | null =>
+  caller && { userId: caller.userId, admin: caller.admin, capabilities: caller.capabilities, organizations: caller.orgs };
 
 /**
  * The refusal of an item `caller` cannot read, the same whether it exists or not, so that nobody
@@ -54,7 +59,7 @@ function refuseUnless(allowed: boolean, what: string): void {
   if (!allowed) throw new OpError('notAllowed', `Not allowed to ${what}`);
 }
 
-/** Item operations of spec 000 §7: create, read, readAllowed, update, delete, readMany, label. */
+/** Item operations of spec 000 §7: create, read, readAllowed, update, delete, readMany, label; and a state's transitions. */
 export const itemOps: OpRoute[] = [
   bindOperation(operations.create, async (ctx, { type }, item) => {
     const def = ctx.services.items.typeOf(type);
@@ -103,6 +108,15 @@ export const itemOps: OpRoute[] = [
         if (expected !== undefined && expected !== current.u && !current.deletedAt) {
           throw new OpError('staleUpdate', `${current.id} is at _u ${current.u}, the delete was asked from _u ${expected}`);
         }
+      }),
+    );
+    return ctx.services.items.present(ctx.caller, record);
+  }),
+  // Who may take a transition is the chart's to say (its guards); the policy only asks that the item be readable.
+  bindOperation(operations.transition, async (ctx, { id }, { event, _u }) => {
+    const record = await changing(ctx, id, () =>
+      ctx.services.items.transition(authorOf(ctx.caller), id, { event, u: _u, caller: stateCallerOf(ctx.caller) }, (current) => {
+        if (!canRead(ctx.caller, current)) throw unreadable(ctx.caller, current.id);
       }),
     );
     return ctx.services.items.present(ctx.caller, record);

@@ -2,6 +2,8 @@ import { LRUCache } from 'lru-cache';
 import { makeId, parseId, InvalidIdError } from '../../shared/ids';
 import { declaresProperty, unknownProperties, validateItemData, type FieldErrors } from '../../shared/items/itemSchema';
 import { sanitizeRichText } from '../../shared/items/sanitizeRichText';
+import { itemStateCharts } from '../../shared/itemStateCharts';
+import { applyTransition, initialStateOf, STATE_BY_TRANSITION, type StateCaller, type StateChartDef } from '../../shared/items/stateCharts';
 import type { ItemRegistryLike } from './relations';
 import { relatedIds } from './relations';
 import type { Item, ItemData, ItemTypeDef, Visibility } from '../../shared/items/types';
@@ -93,6 +95,8 @@ export class ItemStore {
     private readonly db: Database,
     private readonly types: ItemRegistryLike,
     private readonly now: () => Date = () => new Date(),
+    /** The state charts by type (asked for here, so a faulty one stops the server at start). */
+    private readonly charts: ReadonlyMap<string, StateChartDef> = itemStateCharts(),
   ) {}
 
   /** Adds a check run inside the transaction of every create and update. */
@@ -167,10 +171,20 @@ export class ItemStore {
   async create(author: Author, typeName: string, body: ItemData, options: { admin: boolean; tx?: Queryable }): Promise<ItemRecord> {
     const type = this.typeOf(typeName);
     const data = storedProps(body, type, this.derivedNames(type.name));
+    // A new item starts in its chart's initial state, whatever the body says; saying another is refused.
+    const chart = this.charts.get(type.name);
+    const initial = chart ? initialStateOf(chart.chart) : undefined;
+    if (chart) {
+      const sent = data[chart.property];
+      if (sent !== undefined && sent !== null && sent !== initial)
+        throw new OpError('validationFailed', `${chart.property} starts at ${initial}`, { [chart.property]: STATE_BY_TRANSITION });
+      delete data[chart.property];
+    }
     for (const [k, def] of Object.entries(type.properties)) {
       if (def.readOnly && Object.hasOwn(data, k) && !options.admin)
         throw new OpError('validationFailed', `${k} is read-only`, { [k]: 'errors.readOnly' });
     }
+    if (chart) data[chart.property] = initial;
     const access = (body.$access ?? type.defaultAccess) as Visibility;
     this.validate(type, { ...data, $access: access }, body, options.admin);
     const ts = this.now().toISOString();
@@ -215,8 +229,11 @@ export class ItemStore {
       }
       const next: ItemData = { ...current.data };
       const changed: string[] = [];
+      const stateProperty = this.charts.get(type.name)?.property;
       for (const [k, v] of Object.entries(storedProps(body, type, this.derivedNames(type.name)))) {
         if (JSON.stringify(next[k]) === JSON.stringify(v ?? undefined)) continue;
+        // Not even an administrator sets a state by hand: every move is a transition, and an event.
+        if (k === stateProperty) throw new OpError('validationFailed', `${k} changes only by a transition`, { [k]: STATE_BY_TRANSITION });
         if (type.properties[k]!.readOnly && !options.admin)
           throw new OpError('validationFailed', `${k} is read-only`, { [k]: 'errors.readOnly' });
         if (v === null) delete next[k];
@@ -238,6 +255,52 @@ export class ItemStore {
       const updated = toRecord(res.rows[0]!);
       await this.runHooks(tx, { id: current.id, u, kind: 'updated' }, updated, author);
       return updated;
+    });
+    return this.remember(record);
+  }
+
+  /**
+   * Moves the state of `id` by `move.event`, as its type's chart allows from the stored state for
+   * `move.caller`, inside the write transaction: a stale `_u` is staleUpdate, a transition the chart
+   * refuses is transitionNotAllowed, and neither writes anything. An allowed one is a change like any
+   * other (`_u`, validators, hooks, pushes) whose event is named `state.<event>`.
+   */
+  async transition(
+    author: Author,
+    id: string,
+    move: { event: string; u: number; caller: StateCaller | null },
+    authorize: Authorize,
+  ): Promise<ItemRecord> {
+    const type = this.typeOf(parseIdOrRefuse(id).type);
+    const ts = this.now().toISOString();
+    const record = await this.db.transaction(async (tx) => {
+      const current = await this.lockForChange(tx, id, authorize);
+      if (current.deletedAt) throw new OpError('itemDeleted', `${current.id} was deleted`);
+      if (move.u !== current.u)
+        throw new OpError('staleUpdate', `${current.id} is at _u ${current.u}, the transition was asked from _u ${move.u}`);
+      const chart = this.charts.get(type.name);
+      if (!chart) throw new OpError('transitionNotAllowed', `${type.name} has no states`);
+      const from = current.data[chart.property];
+      const subject = { createdBy: current.createdBy, ownerOrg: current.ownerOrg, data: current.data };
+      const outcome = applyTransition(chart.chart, from, { type: move.event, caller: move.caller, item: subject });
+      if (!outcome.ok)
+        throw new OpError(
+          'transitionNotAllowed',
+          `${move.event} is not allowed from ${String(from)} for ${move.caller?.userId ?? 'no one'} on ${current.id}`,
+        );
+      // The value is one of the property's options (checked with the chart at start); a module's validators may still object.
+      const next: ItemData = { ...current.data, [chart.property]: outcome.to };
+      await this.runValidators(tx, { type, data: next, ownerOrg: current.ownerOrg, changed: new Set([chart.property]) });
+      const u = current.u + 1;
+      const res = await tx.query<ItemRow>(
+        `UPDATE items AS i SET data = $2, u = $3, label = $4, updated_at = $5 WHERE i.id = $1 RETURNING ${ITEM_COLUMNS}`,
+        [current.id, JSON.stringify(next), u, type.label(next), ts],
+      );
+      const change: ItemChange = { id: current.id, u, kind: 'updated' };
+      await this.recordEvent(tx, change, author, ts, [chart.property], `state.${move.event}`);
+      const moved = toRecord(res.rows[0]!);
+      await this.runHooks(tx, change, moved, author);
+      return moved;
     });
     return this.remember(record);
   }
@@ -309,10 +372,18 @@ export class ItemStore {
     return this.remember(record);
   }
 
-  private async recordEvent(tx: Queryable, change: ItemChange, author: Author, ts: string, changed: string[]): Promise<void> {
+  /** Writes the timeline's event (named `kind`, the change's own kind unless a transition names it) and announces the change. */
+  private async recordEvent(
+    tx: Queryable,
+    change: ItemChange,
+    author: Author,
+    ts: string,
+    changed: string[],
+    kind: string = change.kind,
+  ): Promise<void> {
     await tx.query('INSERT INTO events (item_id, kind, u, ts, by_user, masquerader, changed) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
       change.id,
-      change.kind,
+      kind,
       change.u,
       ts,
       author.userId,

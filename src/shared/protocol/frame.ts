@@ -108,6 +108,8 @@ export const UserMessage = {
   linkExpired: 'linkExpired',
   registrationClosed: 'registrationClosed',
   emailNotConfirmed: 'emailNotConfirmed',
+  /** The item's state chart does not allow that transition from its state for this caller: nothing was written. */
+  transitionNotAllowed: 'transitionNotAllowed',
 } as const;
 export type UserMessage = (typeof UserMessage)[keyof typeof UserMessage];
 

@@ -84,6 +84,17 @@ export const operations = {
   readMany: defineOperation<Record<string, Item>>()({ pattern: 'readMany/object', params: {}, body: readManyBody }),
   label: defineOperation<string>()({ pattern: 'label/:id', params: { id: 'id' }, body: noBody }),
   timeline: defineOperation<TimelineEvent[]>()({ pattern: 'timeline/:id', params: { id: 'id' }, body: noBody, signedIn: true }),
+  // A state only the server changes (src/shared/items/stateCharts.ts): the item's chart decides.
+  transition: defineOperation<Item>()({
+    pattern: 'transition/:id',
+    params: { id: 'id' },
+    signedIn: true,
+    body: () =>
+      closedObject({
+        event: str().matches(MESSAGE_KEY, 'errors.invalidValue').max(100, 'errors.maxLength').required(required),
+        _u: yup.number().typeError('errors.number.integer').integer('errors.number.integer').min(1).required(required),
+      }),
+  }),
 
   // Watches.
   addWatch: defineOperation<Item | TypeWatchReply>()({
