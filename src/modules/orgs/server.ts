@@ -6,6 +6,7 @@ import { readableRecord } from '../../server/ops/itemOps';
 import { signedInCaller } from '../../server/ops/signedInCaller';
 import { canUpdate } from '../../server/policy/policy';
 import type { UserAccount } from '../../shared/modules/userAdmin';
+import { orgsDefaultLists } from './defaultLists';
 import { meetingStatus } from './meetingStatus';
 import { ORG_LISTS } from './model';
 import { orgsOperations } from './operations';
@@ -20,19 +21,19 @@ const caps = (value: Caps): Record<string, boolean> => (typeof value === 'string
 
 const SYSTEM = { userId: null, masquerader: null };
 
-/** The kinds of communication a demo community logs. */
+/** The kinds of communication the demo community logs beyond the site's own (defaultLists.ts): its list shows both. */
 const DEMO_COMMLOG_TYPES: [string, string][] = [
-  ['EMAIL', 'E-mail'],
-  ['PHONE', 'Phone call'],
-  ['MEETING', 'Meeting'],
-  ['LETTER', 'Letter'],
+  ['COUNCIL_NOTICE', 'Band council notice'],
+  ['RADIO', 'Community radio'],
 ];
 
-/** The organisations module's actions (inviting a contact, accounts, the user state of contacts), Meeting's status and demo data. */
+/** The organisations module's actions (inviting a contact, accounts, the user state of contacts), Meeting's status, its lists' defaults and demo data. */
 export const orgsServer: ModuleServer = {
   name: 'orgs',
   // A meeting's status follows from its times and the clock, so it is computed on every read, never stored.
   derived: [{ type: 'Meeting', name: '$status', compute: (data, now) => meetingStatus(data, now) ?? undefined }],
+  // The required lists' starting values, on every site rather than only the demo: without them the forms cannot be filled.
+  migrations: [orgsDefaultLists],
   async demo({ tx, items, organizations }) {
     for (const [key, en] of DEMO_COMMLOG_TYPES) {
       await items.create(
