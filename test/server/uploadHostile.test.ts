@@ -262,9 +262,11 @@ describe('interrupted and abandoned uploads', () => {
     expect(first.status).toBe(204);
     const id = url.split('/').pop()!;
     expect(existsSync(join(uploadsDir(), id))).toBe(true);
-    // Expired at once (HEAD answers 410), removed by the next clean-up (every second here).
+    // Expired at once (HEAD answers 410), removed by the next clean-up (every second here); the store
+    // removes the file and then its metadata, so both are waited for.
+    const left = () => existsSync(join(uploadsDir(), id)) || existsSync(join(uploadsDir(), `${id}.json`));
     let status = 200;
-    for (let i = 0; i < 60 && (status === 200 || existsSync(join(uploadsDir(), id))); i++) {
+    for (let i = 0; i < 60 && (status === 200 || left()); i++) {
       await new Promise((r) => setTimeout(r, 100));
       status = (await offsetOf(url)).status;
     }
