@@ -459,6 +459,7 @@ export const en = {
   'app.notify.NEVER.hint': 'Not about this item.',
   'app.notify.apply': 'Apply',
   'app.notify.defaults': 'Defaults',
+  'app.itemState.steps': 'Steps you can take',
   'app.timeline.title': 'Timeline',
   'app.timeline.empty': 'Nothing has happened to this item yet.',
   'app.timeline.noItem': 'The timeline belongs to an item: open it from the item.',

@@ -18,6 +18,7 @@ import { Icon } from '../shell/Icon';
 import { Modal } from '../shell/Modal';
 import { ItemDetails } from './ItemDetails';
 import { ItemEditor } from './ItemEditor';
+import { ItemStatePanel, stateChartOf } from './ItemStatePanel';
 import { ModulePanels } from './ModulePanels';
 
 const selectItemRef = (s: CellSnapshot): ItemActorRef | null => s.context.item;
@@ -74,6 +75,7 @@ function ExistingItem({ cell, spec, itemRef }: { cell: CellActorRef; spec: CellS
   const editing = spec.context === 'edit';
   const title = itemTitle(item, spec.itemId ?? '');
   const type = item ? itemTypes.get(item._t) : undefined;
+  const stateChart = item ? stateChartOf(item._t) : undefined;
   useEffect(() => {
     cell.send({
       type: 'cell.described',
@@ -114,6 +116,7 @@ function ExistingItem({ cell, spec, itemRef }: { cell: CellActorRef; spec: CellS
       ) : (
         <>
           <ItemDetails item={item} type={type} />
+          {stateChart ? <ItemStatePanel item={item} itemRef={itemRef} def={stateChart} /> : null}
           <ModulePanels item={item} itemRef={itemRef} cell={cell} />
         </>
       )}

@@ -1,4 +1,5 @@
 /** The body of an item's read screen: its non-empty properties, then when and by whom it was created. */
+import { itemStateCharts } from '../../shared/itemStateCharts';
 import type { Item, ItemTypeDef, PropertyDef } from '../../shared/items/types';
 import { useT } from '../i18n/useT';
 import { FIELD_KINDS } from './fields/fieldKinds';
@@ -26,7 +27,9 @@ function Ago({ ts }: { ts: string }) {
 /** A definition list of the item's properties (empty ones left out) and its creation. */
 export function ItemDetails({ item, type }: { item: Item; type: ItemTypeDef }) {
   const t = useT();
-  const rows = Object.entries(type.properties).filter(([name, def]) => !isEmptyValue(def, item[name]));
+  // A state the server moves is shown with its steps (ItemStatePanel), not twice.
+  const stateProperty = itemStateCharts().get(type.name)?.property;
+  const rows = Object.entries(type.properties).filter(([name, def]) => name !== stateProperty && !isEmptyValue(def, item[name]));
   const creator = item._c?.by ?? null;
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 p-4 sm:grid-cols-[max-content_1fr]">
