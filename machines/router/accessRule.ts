@@ -16,7 +16,8 @@ const trimSlash = (path: string): string => (path.length > 1 && path.endsWith('/
  */
 export function accessRedirect(parsed: ParsedLocation, signedIn: boolean, views: ViewRegistry): string | null {
   if (signedIn) return null;
-  const path = trimSlash(parsed.path);
+  // A leading locale segment (`/fr/i-Contact-1`) does not change what the path names.
+  const path = trimSlash(parsed.routePath);
   if (PLAIN_SIGN_IN.includes(path)) return SIGN_IN_PATH;
   if (path.startsWith(SIGN_IN_PATH) || path.startsWith('/i-')) return null;
   const first = parsed.cells[0];

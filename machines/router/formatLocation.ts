@@ -1,5 +1,6 @@
 /** Builds paths from cells: the inverse of parseLocation, with `/home` shown as `/` (spec 000 §2 Routing). */
 import { columnParam, type CellSpec, type ParsedLocation } from './parseLocation';
+import { DEFAULT_LOCALE, LOCALE_PARAM } from './routeLocale';
 
 const COLUMN_PARAM = /^c([0-9]+)$/;
 const ITEM_PARAM = /^ci-([0-9]+)$/;
@@ -42,3 +43,14 @@ export function withRouteParam(parsed: ParsedLocation, index: number, param: str
 /** The full path a sign-in should return to: path and query. */
 export const fullPath = (parsed: Pick<ParsedLocation, 'path' | 'search'>): string =>
   parsed.search ? `${parsed.path}?${parsed.search}` : parsed.path;
+
+/**
+ * The location with its path's locale segment moved into `?lang` (dropped when it is the default): one form of
+ * address, whose locale every later location keeps, since links carry the query's other parameters along.
+ */
+export function withQueryLocale(parsed: Pick<ParsedLocation, 'routePath' | 'query' | 'pathLocale'>): string {
+  const query = parsed.query.filter(([key]) => key !== LOCALE_PARAM);
+  if (parsed.pathLocale && parsed.pathLocale !== DEFAULT_LOCALE) query.push([LOCALE_PARAM, parsed.pathLocale]);
+  const search = new URLSearchParams(query).toString();
+  return search ? `${parsed.routePath}?${search}` : parsed.routePath;
+}

@@ -1,17 +1,17 @@
 /**
  * The router (spec 000 §2): the location wouter supplies becomes columns, one spawned cell actor each.
  * INIT waits for the first location and for the start-up answer "signed in or not"; APPLY_FOCUS
- * applies a location (access rule, legacy paths, deeper cells asked to close); ACTIVE_CHANGED
+ * applies a location (a path's locale moved into ?lang, access rule, legacy paths, deeper cells asked to close); ACTIVE_CHANGED
  * announces a new focused column; READY shows the columns. Sign-out is a location too: /sign-out is
  * applied like any other (every open column asked to close, a dirty one refusing), and only once it
  * shows does the router ask auth to sign out (spec 000 §2 "closes open work, then /sign-out").
  */
 import { assign, emit, enqueueActions, setup, stopChild, type ActorRefFrom } from 'xstate';
-import { getAlerts, getAuth } from '../systemIds';
+import { getAuth } from '../systemIds';
 import { accessRedirect, LEGACY_LOGIN_PATH, SIGN_IN_PATH, SIGN_OUT_VIEW } from './accessRule';
 import { cellMachine, type CellReply } from './cellMachine';
 import { cellId, diffCells } from './cellDiff';
-import { formatLocation, fullPath, openAfter, truncateLocation, withRouteParam } from './formatLocation';
+import { formatLocation, fullPath, openAfter, truncateLocation, withQueryLocale, withRouteParam } from './formatLocation';
 import { legacyPathLogic } from './legacyPathLogic';
 import { parseLocation, type CellSpec, type ParsedLocation } from './parseLocation';
 import { sessionWatch, type SessionWatchEvent } from './sessionWatch';
@@ -111,12 +111,12 @@ export const routerMachine = setup({
   guards: {
     canStart: ({ context }) => context.pending !== null && context.signedIn !== null,
     isSettled: ({ event }) => event.type === 'session.authChanged' && event.signedIn !== null,
+    hasPathLocale: ({ context }) => context.pending?.pathLocale != null,
     isLegacyLogin: ({ context }) => context.migrated && context.pending?.path.replace(/\/$/, '') === LEGACY_LOGIN_PATH,
     isHomeAlias: ({ context }) => /^\/home\/?$/.test(context.pending?.path ?? ''),
     needsSignIn: ({ context }) =>
       context.pending !== null && accessRedirect(context.pending, context.signedIn === true, context.views) !== null,
     isLegacyCandidate: ({ context }) => context.migrated && context.pending?.invalidKey != null,
-    hasInvalidKey: ({ context }) => context.pending?.invalidKey != null,
     // Signed out, work cannot be saved any more: the columns close without asking (no redirect loop).
     hasCellsToClose: ({ context }) =>
       context.signedIn === true &&
@@ -155,13 +155,9 @@ export const routerMachine = setup({
     },
     goHome: ({ context }) =>
       context.effects.navigate(formatLocation([{ segments: ['home'] }], context.pending?.query ?? []), { replace: true }),
-    warnInvalidKey: enqueueActions(({ context, enqueue, system }) => {
-      const alerts = getAlerts(system);
-      const key = context.pending?.invalidKey;
-      if (alerts && key != null) {
-        enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'WARNING', message: 'errors.cellKeyNotValid', values: { key } } });
-      }
-    }),
+    moveLocaleToQuery: ({ context }) => {
+      if (context.pending) context.effects.navigate(withQueryLocale(context.pending), { replace: true });
+    },
     startClosing: assign(({ context }, params: { from: number; then: string | null }) => ({
       closing: { ids: closingIds(context, params.from), answers: {}, then: params.then },
     })),
@@ -300,11 +296,12 @@ export const routerMachine = setup({
       states: {
         CHECKING: {
           always: [
+            { guard: 'hasPathLocale', target: '#router.READY', actions: ['moveLocaleToQuery', 'endClosing'] },
             { guard: 'isLegacyLogin', target: '#router.READY', actions: ['goHome', 'endClosing'] },
             { guard: 'isHomeAlias', target: '#router.READY', actions: ['goHome', 'endClosing'] },
             { guard: 'needsSignIn', target: '#router.READY', actions: ['redirectToSignIn', 'endClosing'] },
             { guard: 'isLegacyCandidate', target: 'LEGACY' },
-            { guard: 'hasInvalidKey', target: 'DIFF', actions: 'warnInvalidKey' },
+            // An address that names nothing shows the not-found column (parseLocation), which says so: no toast over it.
             { target: 'DIFF' },
           ],
         },
@@ -317,7 +314,7 @@ export const routerMachine = setup({
               target: '#router.READY',
               actions: [{ type: 'navigate', params: ({ event }) => ({ to: `/i-${event.output}`, replace: true }) }, 'endClosing'],
             },
-            onError: { target: 'DIFF', actions: 'warnInvalidKey' },
+            onError: { target: 'DIFF' },
           },
         },
         DIFF: {

@@ -3,6 +3,12 @@
 export type { CellWidth, ViewDef, ViewRegistry } from '../../src/shared/modules/ViewDef';
 import type { ViewRegistry } from '../../src/shared/modules/ViewDef';
 
+/**
+ * The column a location shows where a segment names no view and no valid cell (parseLocation). Not registered:
+ * no path names it, so `/not-found` itself is not found like any other unknown address.
+ */
+export const NOT_FOUND_VIEW = 'v-not-found';
+
 /** The core platform's views; `/i-...` item cells need no entry. */
 export const CORE_VIEWS: ViewRegistry = {
   'v-home': {},
@@ -16,6 +22,8 @@ export const CORE_VIEWS: ViewRegistry = {
   'v-privacy-policy': { public: true },
   'v-whats-new': { public: true },
   'v-docs': { public: true, noColumns: true, arg: true },
+  // Drawn by its own route (the live actors, for administrators), outside the columns.
+  'v-debug': { noColumns: true },
   'v-imprint': {},
   'v-timeline': {},
   'v-notifications': {},

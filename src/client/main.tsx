@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     console.error('[kk] the page carries no site config; nothing to start');
     return;
   }
-  const locale = localeOf(window.location.search);
+  const locale = localeOf(window.location);
   const root = createRoot(container);
   if (!isPlatformSupported()) {
     root.render(

@@ -11,10 +11,15 @@ const answer = (status: number, body: unknown) =>
 
 describe('browser platform helpers', () => {
   it('takes the locale from the route, English by default', () => {
-    expect(localeOf('')).toBe('en');
-    expect(localeOf('?lang=fr')).toBe('fr');
-    expect(localeOf('?lang=fr-CA&c0=x')).toBe('fr-CA');
-    expect(localeOf('?lang=../../etc')).toBe('en');
+    const at = (pathname: string, search = '') => localeOf({ pathname, search });
+    expect(at('/')).toBe('en');
+    expect(at('/', '?lang=fr')).toBe('fr');
+    expect(at('/search', '?lang=fr-CA&c0=x')).toBe('fr-CA');
+    expect(at('/', '?lang=../../etc')).toBe('en');
+    // A leading locale segment is the route's locale too, and wins over ?lang.
+    expect(at('/fr/i-Contact-1')).toBe('fr');
+    expect(at('/fr-CA', '?lang=de')).toBe('fr-CA');
+    expect(at('/search/fr')).toBe('en');
   });
 
   it('returns to a path on this site only', () => {

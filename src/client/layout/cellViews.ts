@@ -1,12 +1,14 @@
 /** Which React view draws a cell: item cells the generic item screens, views by their key. */
 import { lazy, type ComponentType } from 'react';
 import type { CellSpec } from '../../../machines/router/parseLocation';
+import { NOT_FOUND_VIEW } from '../../../machines/router/views';
 import { modules } from '../../modules';
 import { loadScreens } from '../modules/moduleRegistry';
 import { ADMIN_VIEWS } from '../admin';
 import { ImprintView, PrivacyView, TermsView } from '../docs/LegalViews';
 import { NotificationsView } from '../notifications/NotificationsView';
 import { HomeView } from '../views/HomeView';
+import { NotFoundView } from '../views/NotFoundView';
 import { RouteOnlyView } from '../views/RouteOnlyView';
 import { TimelineView } from '../views/TimelineView';
 import type { CellViewProps } from './CellViewProps';
@@ -33,6 +35,7 @@ export const CELL_VIEWS: Record<string, ComponentType<CellViewProps>> = {
   'v-privacy-policy': PrivacyView,
   'v-imprint': ImprintView,
   'v-notifications': NotificationsView,
+  [NOT_FOUND_VIEW]: NotFoundView,
   ...MODULE_VIEWS,
   ...ADMIN_VIEWS,
 };

@@ -31,7 +31,7 @@ function storedToken(): string | null {
 
 function askOverrides(): void {
   if (typeof fetch !== 'function' || window.__kkOverrides) return;
-  const lang = localeOf(window.location.search);
+  const lang = localeOf(window.location);
   window.__kkOverrides = { lang, response: fetch(overridesPath(lang)).catch(() => null) };
 }
 

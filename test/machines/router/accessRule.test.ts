@@ -22,6 +22,13 @@ describe('accessRedirect', () => {
     for (const path of ['', '/', '/home', '/sign-out', '/sign-out/']) expect(redirect(path)).toBe('/sign-in');
   });
 
+  it('reads the path after its locale segment, and keeps the segment in next', () => {
+    expect(redirect('/fr/i-Contact-1')).toBeNull();
+    expect(redirect('/fr/terms')).toBeNull();
+    expect(redirect('/fr')).toBe('/sign-in');
+    expect(redirect('/fr/admin.state')).toBe(`/sign-in?next=${encodeURIComponent('/fr/admin.state')}`);
+  });
+
   it('leaves /sign-in, /i- paths and public views alone', () => {
     for (const path of ['/sign-in', '/i-Contact-1', '/i-Contact-1/timeline', '/register', '/docs/intro', '/terms', '/whats-new']) {
       expect(redirect(path)).toBeNull();

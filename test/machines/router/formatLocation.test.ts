@@ -1,4 +1,11 @@
-import { formatLocation, fullPath, openAfter, truncateLocation, withRouteParam } from '../../../machines/router/formatLocation';
+import {
+  formatLocation,
+  fullPath,
+  openAfter,
+  truncateLocation,
+  withQueryLocale,
+  withRouteParam,
+} from '../../../machines/router/formatLocation';
 import { parseLocation } from '../../../machines/router/parseLocation';
 import { CORE_VIEWS } from '../../../machines/router/views';
 
@@ -15,6 +22,12 @@ describe('formatLocation', () => {
     expect(formatLocation(parsed.cells, parsed.query)).toBe('/search/i-Contact-1/timeline?c0=river+camp&c1=2-4');
     const docs = parse('/docs/getting-started');
     expect(formatLocation(docs.cells, docs.query)).toBe('/docs/getting-started');
+  });
+
+  it("moves a path's locale segment into ?lang, the default one out of the address", () => {
+    expect(withQueryLocale(parse('/fr/search/i-Contact-1', 'c0=x'))).toBe('/search/i-Contact-1?c0=x&lang=fr');
+    expect(withQueryLocale(parse('/en/i-Contact-1', 'lang=fr'))).toBe('/i-Contact-1');
+    expect(withQueryLocale(parse('/de'))).toBe('/?lang=de');
   });
 
   it('truncates to the first columns with only their column parameters', () => {

@@ -35,6 +35,8 @@ describe('routerMachine model (location, access, legacy paths, focus and close g
         { type: 'router.locationChanged', path: '/user/login', search: '' },
         { type: 'router.locationChanged', path: '/node/1234', search: '' },
         { type: 'router.locationChanged', path: '/sign-out', search: '' },
+        { type: 'router.locationChanged', path: '/fr/search', search: 'c0=x' },
+        { type: 'router.locationChanged', path: '/search/i-Contact-1-2-3-4', search: 'c0=x' },
         { type: 'session.authChanged', signedIn: true },
         { type: 'session.authChanged', signedIn: false },
         { type: 'session.authChanged', signedIn: null },

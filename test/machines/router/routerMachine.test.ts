@@ -96,14 +96,41 @@ describe('routerMachine', () => {
     expect(r.navigations()).toEqual([['/?lang=fr', { replace: true }]]);
   });
 
-  it('warns errors.cellKeyNotValid with the offending key and shows the valid columns before it', () => {
+  it('shows the not-found column after the valid ones instead of a toast over a blank page', async () => {
     const r = start();
     r.go('/search/nowhere/i-Contact-1');
-    expect(r.keys()).toEqual(['v-search']);
+    expect(r.keys()).toEqual(['v-search', 'v-not-found']);
     expect(selectInvalidKey(r.snapshot())).toBe('nowhere');
-    expect(r.alerts).toEqual([
-      { type: 'alerts.raised', alert: { type: 'WARNING', message: 'errors.cellKeyNotValid', values: { key: 'nowhere' } } },
-    ]);
+    expect(selectActiveKey(r.snapshot())).toBe('v-not-found');
+    expect(r.alerts).toEqual([]);
+    r.go('/no-such-view');
+    await flushPromises();
+    expect(r.keys()).toEqual(['v-not-found']);
+    expect(r.cell('v-not-found').getSnapshot().context.spec.index).toBe(0);
+    r.go('/');
+    await flushPromises();
+    expect(r.keys()).toEqual(['v-home']);
+  });
+
+  it("moves a path's locale into ?lang and shows what the rest names", () => {
+    const r = start();
+    r.go('/fr/search/i-Contact-1', 'c0=x');
+    expect(r.navigations()).toEqual([['/search/i-Contact-1?c0=x&lang=fr', { replace: true }]]);
+    expect(r.keys()).toEqual([]);
+    r.go('/search/i-Contact-1', 'c0=x&lang=fr');
+    expect(r.keys()).toEqual(['v-search', 'i-Contact-1']);
+    expect(selectLocale(r.snapshot())).toBe('fr');
+    r.go('/en/i-Contact-1');
+    expect(r.navigations().at(-1)).toEqual(['/i-Contact-1', { replace: true }]);
+    expect(r.alerts).toEqual([]);
+  });
+
+  it('takes /debug for a view (drawn by its own route): no warning', () => {
+    const r = start();
+    r.go('/debug');
+    expect(r.keys()).toEqual(['v-debug']);
+    expect(selectInvalidKey(r.snapshot())).toBeNull();
+    expect(r.alerts).toEqual([]);
   });
 
   it('with the migration flag, asks the server for an old path and opens the item', async () => {
@@ -117,14 +144,13 @@ describe('routerMachine', () => {
     expect(r.alerts).toEqual([]);
   });
 
-  it('with the migration flag, warns when the server knows no item for the old path', async () => {
+  it('with the migration flag, shows the not-found column when the server knows no item for the old path', async () => {
     const r = start({ migrated: true, legacy: () => Promise.reject(new Error('notFound')) });
     r.go('/node/99');
     await flushPromises();
     expect(r.navigations()).toEqual([]);
-    expect(r.alerts).toEqual([
-      expect.objectContaining({ alert: expect.objectContaining({ message: 'errors.cellKeyNotValid', values: { key: 'node' } }) }),
-    ]);
+    expect(r.keys()).toEqual(['v-not-found']);
+    expect(r.alerts).toEqual([]);
     expect(r.snapshot().value).toBe('READY');
   });
 
@@ -138,16 +164,16 @@ describe('routerMachine', () => {
     r.go('/node/77');
     r.reply({ userMessage: 'notFound' }, { erred: true });
     await flushPromises();
-    expect(r.alerts).toHaveLength(1);
+    expect(r.keys()).toEqual(['v-not-found']);
   });
 
-  it('sends /user/login home when the migration flag is on, and warns otherwise', () => {
+  it('sends /user/login home when the migration flag is on, and shows it as not found otherwise', () => {
     const migrated = start({ migrated: true });
     migrated.go('/user/login');
     expect(migrated.navigations()).toEqual([['/', { replace: true }]]);
     const plain = start();
     plain.go('/user/login');
-    expect(plain.alerts).toHaveLength(1);
+    expect(plain.keys()).toEqual(['v-not-found']);
   });
 
   it('focusing a column closes the deeper ones once each agreed', async () => {
