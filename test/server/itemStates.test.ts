@@ -38,13 +38,13 @@ async function newEntry(title: string): Promise<Item> {
   return author.client.call<Item>('create/JournalEntry', { title, date: '2026-04-22', $access: 'COMMUNITY' });
 }
 
-/** Waits until a change of `user`'s capabilities reached their socket: their creation is accepted again. */
-async function untilResearch(user: TestUser): Promise<void> {
+/** Waits until a change of `user`'s Research reached their socket: their creation of an entry is accepted, or refused. */
+async function untilResearch(user: TestUser, held = true): Promise<void> {
   for (let i = 0; i < 50; i++) {
-    if (!(await user.client.request('create/JournalEntry', { title: 'Probe', date: '2026-04-22' })).erred) return;
+    if (!(await user.client.request('create/JournalEntry', { title: 'Probe', date: '2026-04-22' })).erred === held) return;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`${user.id} never got Research`);
+  throw new Error(`${user.id} never ${held ? 'got' : 'lost'} Research`);
 }
 
 beforeAll(async () => {
@@ -135,12 +135,8 @@ describe('a refused transition writes nothing', () => {
     // The author may not publish without Research: take it away, and wait for it to reach the socket.
     await admin.client.call('act/setCapabilities', { userId: author.id, capabilities: {} });
     try {
-      let reason: string | undefined;
-      for (let i = 0; i < 50 && reason !== 'transitionNotAllowed'; i++) {
-        reason = await refused(author, submitted, 'entry.publish');
-        if (reason !== 'transitionNotAllowed') await new Promise((r) => setTimeout(r, 50));
-      }
-      expect(reason).toBe('transitionNotAllowed');
+      await untilResearch(author, false);
+      expect(await refused(author, submitted, 'entry.publish')).toBe('transitionNotAllowed');
       // Nor may the editor withdraw what they did not write.
       expect(await refused(editor, submitted, 'entry.withdraw')).toBe('transitionNotAllowed');
     } finally {
@@ -156,6 +152,12 @@ describe('a refused transition writes nothing', () => {
     const missing = refusal(await editor.client.request('transition/JournalEntry-99999', { event: 'entry.submit', _u: 1 }));
     expect(await refused(editor, secret, 'entry.submit')).toBe(missing);
     expect(missing).toBe('notAllowed');
+  });
+
+  it('of a deleted item', async () => {
+    const entry = await newEntry('Washed away');
+    const deleted = await author.client.call<Item>(`delete/${entry.$id}`, { _u: entry._u });
+    expect(await refused(author, deleted, 'entry.submit')).toBe('itemDeleted');
   });
 
   it('for a type without a state chart, and for a body that is not a transition', async () => {
