@@ -221,6 +221,18 @@ const SCREENS = {
     await page.goto('/privacy-policy#cookies');
     await page.getByRole('heading', { name: 'Cookies and browser storage' }).waitFor();
   },
+  // An address that names nothing: the not-found column, alone and after a valid column.
+  'not-found': async (page) => {
+    await signIn(page);
+    await page.goto('/no-such-view');
+    await page.getByRole('heading', { name: 'Page not found', level: 3 }).waitFor();
+  },
+  'not-found-columns': async (page) => {
+    await signIn(page);
+    await multiColumns(page);
+    await page.goto('/search/i-Contact-1-2-3-4');
+    await page.getByRole('heading', { name: 'Page not found', level: 3 }).waitFor();
+  },
   unsupported: async (page) => {
     await page.addInitScript(() => {
       delete Promise.withResolvers;

@@ -5,7 +5,7 @@
  * route's locale segment opens what the rest names, and /debug raises no warning.
  */
 import type { Page } from 'playwright-core';
-import { e2eSuite, signedInPage } from './support/e2e';
+import { e2eSuite, expectNoAxeViolations, signedInPage } from './support/e2e';
 
 jest.setTimeout(120_000);
 
@@ -61,6 +61,16 @@ describe('the core screens as a new user meets them', () => {
     await column.getByRole('link', { name: 'Go to the home page' }).click();
     await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('draws the not-found screen without an axe violation, light and dark', async () => {
+    await page.goto('/search/nowhere');
+    await page.getByRole('heading', { name: 'Page not found', level: 3 }).waitFor();
+    await expectNoAxeViolations(page);
+    const dark = await signedInPage(e2e.browser, e2e.server.url, '/no-such-view', { colorScheme: 'dark' });
+    await dark.getByRole('heading', { name: 'Page not found', level: 3 }).waitFor();
+    await expectNoAxeViolations(dark);
+    await dark.context().close();
   });
 
   it('opens /en/i-Contact-1 as the contact, the locale kept out of the path', async () => {
