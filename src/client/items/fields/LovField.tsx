@@ -53,8 +53,9 @@ function Show({ def, value, item }: FieldShowProps) {
 
 function Edit({ def, value, item, inputId, errorId, error, shake, onChange, onBlur }: FieldEditProps) {
   const t = useT();
+  const form = useFieldActors()?.form;
   // The owner being chosen, not the stored one: a new item has none stored, and a changed owner brings its own list.
-  const draftOwner = useSelector(useFieldActors()?.form, selectDraftOwner);
+  const draftOwner = useSelector(form, selectDraftOwner);
   const { values, loading } = useListValues(def.list ?? '', draftOwner === undefined ? ownerOrgOf(item) : draftOwner);
   const labelOf = useLabelOf(values);
   const chosen = keys(value);
