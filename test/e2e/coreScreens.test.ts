@@ -52,6 +52,28 @@ describe('the core screens as a new user meets them', () => {
     await column.getByText('Outgoing').waitFor();
   });
 
+  it('creates a meeting from the required meeting types a fresh site starts with', async () => {
+    await page.goto('/i-Meeting-0');
+    await page.getByRole('combobox', { name: 'Owner' }).fill('Lakeview');
+    await page.getByRole('option', { name: 'Lakeview First Nation' }).click();
+    const types = page.getByRole('group', { name: 'Meeting types' });
+    await types.getByRole('checkbox', { name: 'Site visit' }).waitFor();
+    expect(await types.locator('label').allTextContents()).toEqual([
+      'Community meeting',
+      'In person',
+      'Phone call',
+      'Site visit',
+      'Video call',
+      'Other',
+    ]);
+    await page.getByLabel('Summary').fill('Walk of the proposed road');
+    await page.getByLabel('Date', { exact: true }).fill('2026-05-12');
+    await types.getByRole('checkbox', { name: 'Site visit' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/i-Meeting-[1-9]\d*$/);
+    await page.locator('section[data-cell^="i-Meeting-"]').getByText('Site visit').waitFor();
+  });
+
   it.each(['/no-such-view', '/i-Contact-abc', '/i-Contact-1-2-3-4'])('shows %s as not found, with a way home', async (path) => {
     await page.goto(path);
     const column = page.locator('section[data-cell="v-not-found"]');
