@@ -13,7 +13,7 @@ export const selectActiveItemId = (snapshot: RouterSnapshot): string | null =>
   snapshot.context.cells.find((cell) => cell.spec.key === snapshot.context.activeKey)?.spec.itemId ?? null;
 /** The locale the route carries (default en). */
 export const selectLocale = (snapshot: RouterSnapshot): string => snapshot.context.location?.locale ?? 'en';
-/** The segment of the shown location that is no valid cell (the errors.cellKeyNotValid warning). */
+/** The segment of the shown location that is no valid cell (the not-found column's errors.cellKeyNotValid text). */
 export const selectInvalidKey = (snapshot: RouterSnapshot): string | null => snapshot.context.location?.invalidKey ?? null;
 /** Whether the columns match the location (no redirect, lookup or close question under way). */
 export const selectRouterReady = (snapshot: RouterSnapshot): boolean => snapshot.matches('READY');
