@@ -1,12 +1,13 @@
 import { MEMBERSHIP_CAPABILITIES } from '../../shared/admin/SiteOwner';
 import { ORG_WRITE } from '../../shared/capabilities';
-import { isCompleteId, isValidId } from '../../shared/ids';
+import { isCompleteId, isValidId, parseId } from '../../shared/ids';
 import { operations } from '../../shared/protocol/operations';
 import { OpError } from '../OpError';
 import { allowedActions, canGrant, canRead } from '../policy/policy';
 import type { Principal } from '../policy/Principal';
 import type { Grant } from '../store/ItemRecord';
 import { bindOperation } from './bindOperation';
+import { mayCreateSomewhere } from './createAllowed';
 import { signedInCaller } from './signedInCaller';
 import { unreadable } from './itemOps';
 import type { OpContext, OpRoute } from './OpContext';
@@ -30,6 +31,11 @@ export const permissionOps: OpRoute[] = [
   bindOperation(operations.isAllowed, async (ctx, _p, { id, actions }) => {
     // Virtual ids (vgn-...) name things that are not items, open to every action.
     if (id.startsWith('vgn-')) return { allowed: Object.fromEntries(actions.map((a) => [a, true])), applyGrants: false };
+    // `Type-0` names a type's create form: `create` is the one action it may be asked; any other still needs a complete id.
+    if (isValidId(id) && parseId(id).index === 0 && actions.every((a) => a === 'create')) {
+      const creates = mayCreateSomewhere(ctx.caller, ctx.services.items.typeOf(parseId(id).type), ctx.services.config);
+      return { allowed: { create: creates }, applyGrants: false };
+    }
     if (!isCompleteId(id)) throw new OpError('invalidId', 'isAllowed callers must pass a complete id (with its number)');
     const record = await ctx.services.items.find(id);
     // A missing item answers as one the caller may do nothing with (issue 19, finding 8).
