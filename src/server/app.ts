@@ -22,6 +22,8 @@ import { LiveHub } from './live/LiveHub';
 import { Dispatcher } from './ops/Dispatcher';
 import { operationTable } from './ops/operationTable';
 import { installTypeRules } from './policy/policy';
+import { installListRights, listRightRules } from './policy/listRights';
+import { modules } from '../modules';
 import { moduleServers } from '../modules/server';
 import { taskKinds } from './tasks/taskKinds';
 import { ensureDateIndexes } from './search/dateIndexes';
@@ -88,7 +90,8 @@ function allowedOrigin(config: ServerConfig, request: FastifyRequest): boolean {
 /** Opens the database and builds the server with every service and route. */
 export async function createServer(config: ServerConfig): Promise<KKServer> {
   // Before the database opens: a module's faulty rule or derived field stops the start with nothing to close.
-  installTypeRules(moduleServers, (name) => itemTypes.get(name) !== undefined);
+  const listRights = installListRights(modules, (name) => itemTypes.get(name), config.dedicated);
+  installTypeRules([...moduleServers, listRightRules(listRights)], (name) => itemTypes.get(name) !== undefined);
   const derivedFields = moduleServers.flatMap((m) => m.derived ?? []);
   checkDerivedFields(derivedFields, itemTypes);
   const db = await openDatabase({

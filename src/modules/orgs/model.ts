@@ -66,10 +66,12 @@ export const MeetingType: ItemTypeDef = {
 export const orgsModule: ModuleModel = {
   name: 'orgs',
   itemTypes: [CommLogType, MeetingType],
+  // Whoever may record an organisation's communications or meetings decides what kinds it keeps
+  // (spec 001 §6 names none for these lists: docs/decisions.md, "Rights on lists of values").
   lists: [
-    { name: ORG_LISTS.commLogTypes, required: true },
-    { name: ORG_LISTS.commLogDirections, required: true },
-    { name: ORG_LISTS.meetingTypes, required: true },
+    { name: ORG_LISTS.commLogTypes, required: true, editRight: { action: 'create', type: 'CommLog' } },
+    { name: ORG_LISTS.commLogDirections, required: true, editRight: { action: 'create', type: 'CommLog' } },
+    { name: ORG_LISTS.meetingTypes, required: true, editRight: { action: 'create', type: 'Meeting' } },
   ],
   menu: [
     { path: 'my-organizations', title: 'menu.myOrganizations', icon: 'organization' },

@@ -63,7 +63,7 @@ function refuseUnless(allowed: boolean, what: string): void {
 export const itemOps: OpRoute[] = [
   bindOperation(operations.create, async (ctx, { type }, item) => {
     const def = ctx.services.items.typeOf(type);
-    refuseUnless(canCreate(ctx.caller, def, ownerOf(item)), `create ${type}${ownerOf(item) ? ` owned by ${ownerOf(item)}` : ''}`);
+    refuseUnless(canCreate(ctx.caller, def, ownerOf(item), item), `create ${type}${ownerOf(item) ? ` owned by ${ownerOf(item)}` : ''}`);
     const { config } = ctx.services;
     if (def.name === 'Contact' && config.restrictContactCreation && !config.dedicated) {
       refuseUnless(!!ctx.caller?.admin, 'create contacts: on this site only administrators do');
@@ -87,7 +87,7 @@ export const itemOps: OpRoute[] = [
         item,
         (current) => {
           if (!canRead(ctx.caller, current)) throw unreadable(ctx.caller, current.id);
-          refuseUnless(canUpdate(ctx.caller, current), `update ${current.id}`);
+          refuseUnless(canUpdate(ctx.caller, current, item), `update ${current.id}`);
           // Moving an item to another organisation needs the right to create items there.
           const owner = ownerOf(item);
           if (Object.hasOwn(item, 'owner') && owner !== current.ownerOrg && owner !== null) {

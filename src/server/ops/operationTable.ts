@@ -1,4 +1,5 @@
 import { moduleServers } from '../../modules/server';
+import { lovRightsOp } from '../lov/lovRightsOp';
 import { adminOps } from './adminOps';
 import { fieldOps } from './fieldOps';
 import { itemOps, timelineOp } from './itemOps';
@@ -27,6 +28,7 @@ export const operationTable: readonly OpRoute[] = [
   ...taskOps,
   ...searchOps,
   ...fieldOps,
+  lovRightsOp,
   ...adminOps,
   ...ownerOps,
   ...menuOps,

@@ -21,18 +21,24 @@ export interface ReadRule {
   sql: (caller: Caller, generic: string, param: SqlParam) => string;
 }
 
-/** Who creates items of `type` (owned by `ownerOrg` when the body names one), given the generic answer. */
+/**
+ * Who creates items of `type` (owned by `ownerOrg` when the body names one), given the generic answer.
+ * `data` is the body when the question is about one (create, a move to another owner), else absent.
+ */
 export interface CreateRule {
   type: string;
   action: 'create';
-  allow: (caller: Caller, ownerOrg: string | null, generic: boolean) => boolean;
+  allow: (caller: Caller, ownerOrg: string | null, generic: boolean, data?: Readonly<Record<string, unknown>>) => boolean;
 }
 
-/** Who updates or deletes an item of `type`, given the generic answer; never asked about an item the caller may not read. */
+/**
+ * Who updates or deletes an item of `type`, given the generic answer; never asked about an item the
+ * caller may not read. An update asked about a change (the update body) gets it as `change`.
+ */
 export interface ChangeRule {
   type: string;
   action: 'update' | 'delete';
-  allow: (caller: Caller, item: ItemRecord, generic: boolean) => boolean;
+  allow: (caller: Caller, item: ItemRecord, generic: boolean, change?: Readonly<Record<string, unknown>>) => boolean;
 }
 
 /** One rule per type and action, registered by a module's server part (`ModuleServer.permissions`). */

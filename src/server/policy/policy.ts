@@ -89,11 +89,16 @@ function genericCreate(caller: Caller, type: ItemTypeDef, ownerOrg: string | nul
   return ownerOrg === null || writesFor(caller, ownerOrg);
 }
 
-/** Whether `caller` may create an item of `type`, owned by `ownerOrg` when it names one. */
-export function canCreate(caller: Caller, type: ItemTypeDef, ownerOrg: string | null = null): boolean {
+/** Whether `caller` may create an item of `type`, owned by `ownerOrg` when it names one; `data` is the body, when there is one. */
+export function canCreate(
+  caller: Caller,
+  type: ItemTypeDef,
+  ownerOrg: string | null = null,
+  data?: Readonly<Record<string, unknown>>,
+): boolean {
   const rule = rules.create.get(type.name);
   const generic = genericCreate(caller, type, ownerOrg);
-  return rule ? rule.allow(caller, ownerOrg, generic) : generic;
+  return rule ? rule.allow(caller, ownerOrg, generic, data) : generic;
 }
 
 function genericUpdate(caller: Principal, item: ItemRecord): boolean {
@@ -102,12 +107,15 @@ function genericUpdate(caller: Principal, item: ItemRecord): boolean {
   return item.createdBy === caller.userId || writesFor(caller, item.ownerOrg) || granted(caller, item, 'update');
 }
 
-/** Whether `caller` may change `item` (never one they may not read, whatever a rule says). */
-export function canUpdate(caller: Caller, item: ItemRecord): boolean {
+/**
+ * Whether `caller` may change `item` (never one they may not read, whatever a rule says); with
+ * `change`, whether they may make that change (a rule may look at what it sets).
+ */
+export function canUpdate(caller: Caller, item: ItemRecord, change?: Readonly<Record<string, unknown>>): boolean {
   if (!canRead(caller, item)) return false;
   const rule = rules.update.get(item.type);
   const generic = caller !== null && genericUpdate(caller, item);
-  return rule ? rule.allow(caller, item, generic) : generic;
+  return rule ? rule.allow(caller, item, generic, change) : generic;
 }
 
 function genericDelete(caller: Principal, item: ItemRecord): boolean {

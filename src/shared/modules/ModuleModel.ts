@@ -30,11 +30,27 @@ export interface NavItem {
   show?: (user: NavUser) => boolean;
 }
 
+/**
+ * The right that lets a user create, change or archive an organisation's values of a list (spec 001
+ * §6): `action` on `type`, held in the value's owner organisation (docs/permissions.md says exactly
+ * what that means). Read of the type's PRIVATE items is `{ action: 'read', type, access: 'PRIVATE' }`.
+ */
+export interface ListRight {
+  action: 'read' | 'create' | 'update' | 'delete';
+  type: string;
+  /** With `read`: read of the type's items at this visibility (PRIVATE.read); PROTECTED when left out. */
+  access?: 'PROTECTED' | 'PRIVATE';
+  /** The right counts in dedicated deployments only; on a shared site only administrators edit the list. */
+  dedicatedOnly?: boolean;
+}
+
 /** A list of values a module uses, and who may edit an organisation's values of it. */
 export interface ListDef {
   name: string;
   /** Forms need at least one value in this list. */
   required?: boolean;
+  /** Who edits an organisation's values; none: the generic rule of LOVValue items (docs/permissions.md). */
+  editRight?: ListRight;
 }
 
 /**

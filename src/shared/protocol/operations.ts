@@ -4,6 +4,7 @@ import type { MemberCandidate, OrgMembersReply, SiteOwnerReply } from '../admin/
 import { ITEM_ACTIONS } from '../capabilities';
 import { SEARCH_MIN_TEXT } from '../constants';
 import { LOV_LIST_NAME, LOV_LOCALE, LOV_OWNER, type LovLists } from '../items/LovEntry';
+import type { LovRights } from '../items/LovRights';
 import type { TimelineEvent } from '../items/TimelineEvent';
 import { NOTIFY_PREFERENCES, type Item, type NotifyPreference } from '../items/types';
 import { menuSettingsBody, type MenuSettings } from '../modules/menuSettings';
@@ -320,6 +321,13 @@ export const operations = {
         owner: str().matches(LOV_OWNER, 'errors.invalidId'),
         includeArchived: bool(),
       }),
+  }),
+  // Which lists of values the caller may edit for an owner (none: the site's own), for admin.lovs.
+  lovRights: defineOperation<LovRights>()({
+    pattern: 'act/lovRights',
+    params: {},
+    signedIn: true,
+    body: () => closedObject({ owner: str().matches(LOV_OWNER, 'errors.invalidId') }),
   }),
   blockedContacts: defineOperation<{ blocked: string[] }>()({
     pattern: 'act/blockedContacts',

@@ -28,10 +28,16 @@ export const JournalEntryType: ItemTypeDef = {
   defaultHeaders: ['date', 'title'],
 };
 
+/** The journal's own list: the categories an organisation sorts its entries into (values only: no property takes them yet). */
+export const JOURNAL_CATEGORIES = 'JOURNAL_CATEGORIES';
+
+/** The field journal: one type, its list of categories, a menu entry and a view. */
 export const journalModule: ModuleModel = {
   name: 'journal',
   itemTypes: [JournalEntryType],
-  lists: [],
+  // Who may start an organisation's entries (Research holders who write for it, and administrators)
+  // decides how they are sorted: the list's values need create on JournalEntry (docs/modules.md).
+  lists: [{ name: JOURNAL_CATEGORIES, editRight: { action: 'create', type: 'JournalEntry' } }],
   menu: [{ path: 'journal', title: 'views.v-journal', icon: 'book' }],
   operations: journalOperations,
   stateCharts: [{ type: 'JournalEntry', property: 'state', chart: journalEntryStates }],
