@@ -34,6 +34,7 @@ import { Mailer } from './mail/Mailer';
 import { NotificationMailer } from './notifications/NotificationMailer';
 import { NotificationService } from './notifications/NotificationService';
 import { checkDerivedFields } from './store/DerivedField';
+import { buildEventKinds } from '../shared/eventKinds';
 import { ItemStore } from './store/ItemStore';
 import { listValueValidator } from './store/listValueValidator';
 import { orgContactValidator } from './store/orgContactValidator';
@@ -94,6 +95,8 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   installTypeRules([...moduleServers, listRightRules(listRights)], (name) => itemTypes.get(name) !== undefined);
   const derivedFields = moduleServers.flatMap((m) => m.derived ?? []);
   checkDerivedFields(derivedFields, itemTypes);
+  // An event kind registered twice stops the start here too, before there is a database to close.
+  buildEventKinds();
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

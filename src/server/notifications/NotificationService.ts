@@ -6,13 +6,18 @@ import type { LiveHub } from '../live/LiveHub';
 import { OpError } from '../OpError';
 import { canRead } from '../policy/policy';
 import type { ItemRecord } from '../store/ItemRecord';
+import type { RecordedEvent } from '../store/eventRecorder';
 import type { Author, ItemChange, ItemStore } from '../store/ItemStore';
+import { WATCHERS_SQL } from './watchers';
 
 /** Body of the `item/notify` push. */
 export interface NotifyPush {
   index: number;
   context: string;
-  kind: ItemChange['kind'];
+  /** The event's kind (`updated`, `state.entry.submit`, a module's own...). */
+  kind: string;
+  /** The event's id (a timeline entry), so a client may say it as the timeline does. */
+  event: number;
   unread: true;
 }
 
@@ -26,10 +31,12 @@ function nextDigest(now: Date): Date {
 }
 
 /**
- * Decides who is told about each change of an item, in the change's own transaction: a user with
- * the preference ALWAYS on the item, or the item's creator unless they chose NEVER — never the
- * author of the change, and never someone who may not read the item after it. Each gets a Notify
- * item, the `item/notify` push on their open sockets, and mail as their notifyFrequency says.
+ * Decides who is told about each event of an item (a change, a transition, a module's domain event),
+ * in its own transaction, by each user's `$notify` preference on the item (./watchers.ts: ALWAYS,
+ * PREFS unless their profile says NONE, DEFAULT or none when they created it, never NEVER) — never
+ * the author of the event, and never someone who may not read the item after it. Each gets a Notify
+ * item naming the event, the `item/notify` push on their open sockets, and mail as their
+ * notifyFrequency says.
  */
 export class NotificationService {
   constructor(
@@ -37,20 +44,31 @@ export class NotificationService {
     private readonly items: ItemStore,
     private readonly accounts: AccountService,
     private readonly live: LiveHub,
-  ) {}
+  ) {
+    // Events a module appends without a change reach the same watchers; changes come through onChange.
+    items.addEventHook((tx, event, record, author) => this.notify(tx, event, record, author));
+  }
 
-  /** The change hook the item store runs inside each change's transaction. */
-  readonly onChange = async (tx: Queryable, change: ItemChange, record: ItemRecord, author: Author): Promise<void> => {
-    if (record.type === 'Notify' || change.kind === 'granted' || change.kind === 'revoked') return;
-    const candidates = await tx.query<{ user_id: string; frequency: string | null }>(
-      `SELECT a.user_id, u.data->>'notifyFrequency' AS frequency
-       FROM accounts a
-       JOIN items u ON u.id = a.user_id
-       LEFT JOIN notify_prefs p ON p.user_id = a.user_id AND p.item_id = $1
-       WHERE NOT a.blocked AND a.user_id IS DISTINCT FROM $2
-         AND (p.pref = 'ALWAYS' OR (a.user_id = $3 AND COALESCE(p.pref, 'DEFAULT') <> 'NEVER'))`,
-      [record.id, author.userId, record.createdBy],
-    );
+  /** The change hook the item store runs inside each change's transaction, with the change's event. */
+  readonly onChange = async (
+    tx: Queryable,
+    change: ItemChange,
+    record: ItemRecord,
+    author: Author,
+    event: RecordedEvent,
+  ): Promise<void> => {
+    if (change.kind === 'granted' || change.kind === 'revoked') return;
+    await this.notify(tx, event, record, author);
+  };
+
+  /** Tells the watchers of `record` about `event`. */
+  private async notify(tx: Queryable, event: RecordedEvent, record: ItemRecord, author: Author): Promise<void> {
+    if (record.type === 'Notify') return;
+    const candidates = await tx.query<{ user_id: string; frequency: string | null }>(WATCHERS_SQL, [
+      record.id,
+      author.userId,
+      record.createdBy,
+    ]);
     for (const { user_id: userId, frequency } of candidates.rows) {
       const who = await this.accounts.principal(userId, null, null, tx);
       if (!who || !canRead(who, record)) continue;
@@ -58,17 +76,17 @@ export class NotificationService {
         // Created in the recipient's name: only they read it (Notify items are PRIVATE).
         { userId, masquerader: null },
         'Notify',
-        { $kind: change.kind, $context: { id: record.id }, unread: true },
+        { $kind: event.kind, $context: { id: record.id }, event: event.id, unread: true },
         { admin: true, tx },
       );
-      const push: NotifyPush = { index: notify.idx, context: record.id, kind: change.kind, unread: true };
+      const push: NotifyPush = { index: notify.idx, context: record.id, kind: event.kind, event: event.id, unread: true };
       await this.live.pushToUser(userId, { o: Push.itemNotify, b: push }, tx);
       if (frequency !== 'NONE') {
         const due = frequency === 'DIGEST' ? nextDigest(new Date()) : new Date();
         await tx.query('INSERT INTO notify_mail (notify_id, user_id, due_at) VALUES ($1, $2, $3)', [notify.id, userId, due.toISOString()]);
       }
     }
-  };
+  }
 
   /** The caller's preference on an item (NIL when none is set). */
   async preference(userId: string, itemId: string): Promise<NotifyPreference> {

@@ -10,6 +10,7 @@ import type { ItemRecord } from '../store/ItemRecord';
 import { parseIdOrRefuse } from '../store/ItemStore';
 import { bindOperation } from './bindOperation';
 import type { OpContext, OpRoute } from './OpContext';
+import { readTimeline } from './timelineEvents';
 
 export type { TimelineEvent };
 
@@ -143,22 +144,6 @@ export const isTypeWatchId = (id: string): boolean => {
 };
 
 /** `timeline/{id}`: the events of an item, oldest first (signed-in readers only). */
-export const timelineOp: OpRoute = bindOperation(operations.timeline, async (ctx, { id }) => {
-  const record = await readableRecord(ctx, id);
-  const res = await ctx.services.db.query<{
-    kind: string;
-    u: number;
-    ts: Date | string;
-    by_user: string | null;
-    masquerader: string | null;
-    changed: string[];
-  }>('SELECT kind, u, ts, by_user, masquerader, changed FROM events WHERE item_id = $1 ORDER BY id', [record.id]);
-  return res.rows.map((r): TimelineEvent => ({
-    kind: r.kind,
-    u: r.u,
-    ts: new Date(r.ts).toISOString(),
-    by: r.by_user,
-    masquerader: r.masquerader,
-    changed: r.changed,
-  }));
-});
+export const timelineOp: OpRoute = bindOperation(operations.timeline, async (ctx, { id }) =>
+  readTimeline(ctx, await readableRecord(ctx, id)),
+);

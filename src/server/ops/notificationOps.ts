@@ -3,6 +3,7 @@ import { bindOperation } from './bindOperation';
 import { readableRecord } from './itemOps';
 import type { OpRoute } from './OpContext';
 import { signedInCaller } from './signedInCaller';
+import { readEvents } from './timelineEvents';
 
 /** Notification operations: per-item preferences, marking read and unread, fetching. */
 export const notificationOps: OpRoute[] = [
@@ -22,6 +23,15 @@ export const notificationOps: OpRoute[] = [
   }),
   bindOperation(operations.fetchNotifications, async (ctx, _p, body) => {
     const records = await ctx.services.notifications.fetch(signedInCaller(ctx).userId, body?.ids, body?.max ?? 50);
-    return ctx.services.items.presentMany(ctx.caller, records);
+    const notes = await ctx.services.items.presentMany(ctx.caller, records);
+    // Each with the event it tells of, so the list says it as the timeline does (an item no longer readable: none).
+    const events = await readEvents(
+      ctx,
+      notes.map((n) => n.event).filter((e): e is number => typeof e === 'number'),
+    );
+    return notes.map((n) => {
+      const event = typeof n.event === 'number' ? events.get(n.event) : undefined;
+      return event ? { ...n, $event: event } : n;
+    });
   }),
 ];

@@ -12,6 +12,10 @@ import { OpError } from '../OpError';
 import { canRead, readPredicate } from '../policy/policy';
 import type { Caller } from '../policy/Principal';
 import { checkDerivedFields, type DerivedField } from './DerivedField';
+import { checkDomainEvent, eventRecorder, type DomainEventInput, type RecordedEvent } from './eventRecorder';
+import { buildEventKinds } from '../../shared/eventKinds';
+import type { RegisteredEventKind } from '../../shared/events/eventKindTable';
+import { transitionKind } from '../../shared/events/EventKindDef';
 import { ITEM_COLUMNS, toRecord, type Grant, type ItemRecord, type ItemRow } from './ItemRecord';
 
 /** Channel on which every committed item change is announced. */
@@ -30,8 +34,11 @@ export interface Author {
   masquerader: string | null;
 }
 
-/** Runs inside the transaction of every create, update and delete, after the change is written. */
-export type ChangeHook = (tx: Queryable, change: ItemChange, record: ItemRecord, author: Author) => Promise<void>;
+/** Runs inside the transaction of every create, update and delete, after the change and its event are written. */
+export type ChangeHook = (tx: Queryable, change: ItemChange, record: ItemRecord, author: Author, event: RecordedEvent) => Promise<void>;
+
+/** Runs inside the transaction of an event a module appends without changing the item (`ItemStore.appendEvent`). */
+export type EventHook = (tx: Queryable, event: RecordedEvent, record: ItemRecord, author: Author) => Promise<void>;
 
 /** What a validator is given: the item's type, its properties after the change, and what changed. */
 export interface ValidationInput {
@@ -88,6 +95,7 @@ export class ItemStore {
   private readonly cache = new LRUCache<string, ItemRecord>({ max: ITEM_CACHE_SIZE });
   private readonly floors = new LRUCache<string, number>({ max: ITEM_CACHE_SIZE * 4 });
   private readonly hooks: ChangeHook[] = [];
+  private readonly eventHooks: EventHook[] = [];
   private readonly validators: ItemValidator[] = [];
   private readonly derived = new Map<string, DerivedField[]>();
 
@@ -97,6 +105,8 @@ export class ItemStore {
     private readonly now: () => Date = () => new Date(),
     /** The state charts by type (asked for here, so a faulty one stops the server at start). */
     private readonly charts: ReadonlyMap<string, StateChartDef> = itemStateCharts(),
+    /** The registered event kinds (built here, so a kind registered twice stops the server at start). */
+    private readonly eventKinds: ReadonlyMap<string, RegisteredEventKind> = buildEventKinds(),
   ) {}
 
   /** Adds a check run inside the transaction of every create and update. */
@@ -128,8 +138,28 @@ export class ItemStore {
     this.hooks.push(hook);
   }
 
-  private async runHooks(tx: Queryable, change: ItemChange, record: ItemRecord, author: Author): Promise<void> {
-    for (const hook of this.hooks) await hook(tx, change, record, author);
+  private async runHooks(tx: Queryable, change: ItemChange, record: ItemRecord, author: Author, event: RecordedEvent): Promise<void> {
+    for (const hook of this.hooks) await hook(tx, change, record, author, event);
+  }
+
+  /** Adds work that must commit with every event a module appends (notifications); changes run the change hooks instead. */
+  addEventHook(hook: EventHook): void {
+    this.eventHooks.push(hook);
+  }
+
+  /**
+   * Appends a domain event of a registered kind about `input.context` without changing it (a module's
+   * "reminder sent", "step assigned"...), in `tx`: the event hooks run, so its watchers are told.
+   * An unregistered kind is a programming error and throws.
+   */
+  async appendEvent(tx: Queryable, author: Author, input: DomainEventInput): Promise<RecordedEvent> {
+    checkDomainEvent(this.eventKinds, input);
+    const found = await tx.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = $1`, [input.context]);
+    if (found.rowCount === 0) throw new OpError('notFound', `${input.context} not found`);
+    const record = toRecord(found.rows[0]!);
+    const event = await eventRecorder.insert(tx, { ...input, u: record.u }, author, this.now().toISOString());
+    for (const hook of this.eventHooks) await hook(tx, event, record, author);
+    return event;
   }
 
   /** Follows the changes committed by every process; answers the function that stops following. */
@@ -202,9 +232,9 @@ export class ItemStore {
          VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8, $9, $8) RETURNING ${ITEM_COLUMNS}`,
         [id, type.name, idx, JSON.stringify(data), type.label(data), access, ownerOrgOf(data), ts, author.userId],
       );
-      await this.recordEvent(tx, { id, u: 1, kind: 'created' }, author, ts, Object.keys(data));
+      const event = await this.recordEvent(tx, { id, u: 1, kind: 'created' }, author, ts, Object.keys(data));
       const created = toRecord(res.rows[0]!);
-      await this.runHooks(tx, { id, u: 1, kind: 'created' }, created, author);
+      await this.runHooks(tx, { id, u: 1, kind: 'created' }, created, author, event);
       return created;
     };
     // Inside a caller's transaction the row may still be rolled back: cache only what we commit.
@@ -251,9 +281,9 @@ export class ItemStore {
          WHERE i.id = $1 RETURNING ${ITEM_COLUMNS}`,
         [current.id, JSON.stringify(next), u, type.label(next), access, ownerOrgOf(next), ts],
       );
-      await this.recordEvent(tx, { id: current.id, u, kind: 'updated' }, author, ts, changed);
+      const event = await this.recordEvent(tx, { id: current.id, u, kind: 'updated' }, author, ts, changed);
       const updated = toRecord(res.rows[0]!);
-      await this.runHooks(tx, { id: current.id, u, kind: 'updated' }, updated, author);
+      await this.runHooks(tx, { id: current.id, u, kind: 'updated' }, updated, author, event);
       return updated;
     });
     return this.remember(record);
@@ -297,9 +327,13 @@ export class ItemStore {
         [current.id, JSON.stringify(next), u, type.label(next), ts],
       );
       const change: ItemChange = { id: current.id, u, kind: 'updated' };
-      await this.recordEvent(tx, change, author, ts, [chart.property], `state.${move.event}`);
+      const event = await this.recordEvent(tx, change, author, ts, [chart.property], {
+        kind: transitionKind(move.event),
+        from: typeof from === 'string' ? from : null,
+        to: outcome.to,
+      });
       const moved = toRecord(res.rows[0]!);
-      await this.runHooks(tx, change, moved, author);
+      await this.runHooks(tx, change, moved, author, event);
       return moved;
     });
     return this.remember(record);
@@ -326,9 +360,9 @@ export class ItemStore {
         `UPDATE items AS i SET u = $2, deleted_at = $3, updated_at = $3 WHERE i.id = $1 RETURNING ${ITEM_COLUMNS}`,
         [id, u, ts],
       );
-      await this.recordEvent(tx, { id, u, kind: 'deleted' }, author, ts, []);
+      const event = await this.recordEvent(tx, { id, u, kind: 'deleted' }, author, ts, []);
       const deleted = toRecord(res.rows[0]!);
-      await this.runHooks(tx, { id, u, kind: 'deleted' }, deleted, author);
+      await this.runHooks(tx, { id, u, kind: 'deleted' }, deleted, author, event);
       return deleted;
     });
     return this.remember(record);
@@ -372,25 +406,23 @@ export class ItemStore {
     return this.remember(record);
   }
 
-  /** Writes the timeline's event (named `kind`, the change's own kind unless a transition names it) and announces the change. */
+  /** Writes the timeline's event (the change's own kind unless a transition names it, with its states) and announces the change. */
   private async recordEvent(
     tx: Queryable,
     change: ItemChange,
     author: Author,
     ts: string,
     changed: string[],
-    kind: string = change.kind,
-  ): Promise<void> {
-    await tx.query('INSERT INTO events (item_id, kind, u, ts, by_user, masquerader, changed) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-      change.id,
-      kind,
-      change.u,
+    transition?: { kind: string; from: string | null; to: string },
+  ): Promise<RecordedEvent> {
+    const event = await eventRecorder.insert(
+      tx,
+      { kind: transition?.kind ?? change.kind, context: change.id, u: change.u, changed, from: transition?.from, to: transition?.to },
+      author,
       ts,
-      author.userId,
-      author.masquerader,
-      changed,
-    ]);
+    );
     await tx.query('SELECT pg_notify($1, $2)', [ITEMS_CHANNEL, JSON.stringify(change)]);
+    return event;
   }
 
   /** The stored record of `id` (deleted ones included), or null. */

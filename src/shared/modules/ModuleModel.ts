@@ -1,3 +1,4 @@
+import type { EventKindDef } from '../events/EventKindDef';
 import type { ItemTypeDef } from '../items/types';
 import type { StateChartDef } from '../items/stateCharts';
 import type { AnyOperation } from '../protocol/defineOperation';
@@ -82,4 +83,9 @@ export interface ModuleModel {
    * whose events are its transitions, each guarded by who may take it (src/shared/items/stateCharts.ts).
    */
   stateCharts?: readonly StateChartDef[];
+  /**
+   * The kinds of event the module writes into timelines (its transitions' `state.<event>` among them),
+   * each with the message key of its description among `labels`; a kind registered twice stops the start.
+   */
+  eventKinds?: readonly EventKindDef[];
 }

@@ -6,6 +6,10 @@ import type { ItemData, ItemTypeDef } from '../../../src/shared/items/types';
 import type { ModuleModel } from '../../../src/shared/modules/ModuleModel';
 import { journalEntryStates, JOURNAL_ENTRY_STATES } from './journalEntryStates';
 import { journalOperations } from './operations';
+import { transitionKind } from '../../../src/shared/events/EventKindDef';
+
+/** A domain event the journal appends: an entry names others it relates to (its `also`). */
+export const JOURNAL_LINKED = 'journal.linked';
 
 /** One entry of the journal: what was seen on the land, and when. */
 export const JournalEntryType: ItemTypeDef = {
@@ -41,6 +45,13 @@ export const journalModule: ModuleModel = {
   menu: [{ path: 'journal', title: 'views.v-journal', icon: 'book' }],
   operations: journalOperations,
   stateCharts: [{ type: 'JournalEntry', property: 'state', chart: journalEntryStates }],
+  // Its transitions say themselves with their states; `journal.linked` names other entries it concerns.
+  eventKinds: [
+    { kind: transitionKind('entry.submit'), description: 'events.journal.submitted', uses: ['states'] },
+    { kind: transitionKind('entry.publish'), description: 'events.journal.published', uses: ['states'] },
+    { kind: transitionKind('entry.withdraw'), description: 'events.journal.withdrawn', uses: ['states'] },
+    { kind: JOURNAL_LINKED, description: 'events.journal.linked', uses: ['also'] },
+  ],
   views: { 'v-journal': {} },
   labels: {
     'types.JournalEntry': 'journal entry',
@@ -58,6 +69,10 @@ export const journalModule: ModuleModel = {
     'options.PUBLISHED': 'Published',
     'options.WITHDRAWN': 'Withdrawn',
     'views.v-journal': 'Journal',
+    'events.journal.submitted': '{by} submitted {context} for review ({from} → {to}) on {date}',
+    'events.journal.published': '{by} published {context} ({from} → {to}) on {date}',
+    'events.journal.withdrawn': '{by} withdrew {context} ({from} → {to}) on {date}',
+    'events.journal.linked': '{by} linked {context} to {also} on {date}',
     'errors.journal.futureDate': 'An entry tells what was seen: it cannot be dated in the future.',
   },
   // Material Design's "book".

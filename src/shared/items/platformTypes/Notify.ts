@@ -1,8 +1,5 @@
 import type { ItemData, ItemTypeDef } from '../types';
 
-/** What happened to the item a notification is about. */
-export const NOTIFY_KINDS = ['created', 'updated', 'deleted'] as const;
-
 /** One notification for one user about a change of an item; only its recipient reads it. */
 export const NotifyType: ItemTypeDef = {
   name: 'Notify',
@@ -11,9 +8,11 @@ export const NotifyType: ItemTypeDef = {
   adminCreateOnly: true,
   excludeGeneralSearch: true,
   properties: {
-    $kind: { kind: 'SEL', options: NOTIFY_KINDS, required: true },
+    /** The kind of the event it tells of: any registered kind (ModuleModel.eventKinds), not only the core's. */
+    $kind: { kind: 'textField', required: true, maxLength: 200 },
     $context: { kind: 'REL', required: true },
     $eventContext: { kind: 'REL' },
+    /** The id of the event it tells of, so the list can say it as the timeline does. */
     event: { kind: 'NUM', number: 'NATURAL' },
     unread: { kind: 'BOOL' },
   },

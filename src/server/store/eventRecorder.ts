@@ -1,0 +1,88 @@
+import type { RegisteredEventKind } from '../../shared/events/eventKindTable';
+import type { Queryable } from '../db/Database';
+
+/** Who writes an event (the store's Author, repeated here so this file imports nothing of the store). */
+interface EventAuthor {
+  userId: string | null;
+  masquerader: string | null;
+}
+
+/** A domain event a module appends about an item without changing it. */
+export interface DomainEventInput {
+  /** A registered kind (ModuleModel.eventKinds). */
+  kind: string;
+  /** The item it is about. */
+  context: string;
+  subContext?: string | null;
+  /** Other items it concerns. */
+  also?: readonly string[];
+}
+
+/** What the events table gets for one event. */
+interface EventRow extends DomainEventInput {
+  u: number;
+  changed?: readonly string[];
+  from?: string | null;
+  to?: string | null;
+}
+
+/** One event as written, handed to the hooks of its transaction. */
+export interface RecordedEvent {
+  /** The row's id: a Notify's `event`. */
+  id: number;
+  kind: string;
+  context: string;
+  subContext: string | null;
+  also: string[];
+  from: string | null;
+  to: string | null;
+  u: number;
+  ts: string;
+  by: string | null;
+}
+
+/** Writes events: the one insert every change, transition and domain event goes through. */
+export const eventRecorder = {
+  /** Inserts `row` in `tx` and answers it as recorded. */
+  async insert(tx: Queryable, row: EventRow, author: EventAuthor, ts: string): Promise<RecordedEvent> {
+    const also = [...new Set(row.also ?? [])].filter((id) => id !== row.context);
+    const res = await tx.query<{ id: string | number }>(
+      `INSERT INTO events (item_id, kind, u, ts, by_user, masquerader, changed, sub_context, also, from_state, to_state)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      [
+        row.context,
+        row.kind,
+        row.u,
+        ts,
+        author.userId,
+        author.masquerader,
+        row.changed ?? [],
+        row.subContext ?? null,
+        also,
+        row.from ?? null,
+        row.to ?? null,
+      ],
+    );
+    return {
+      id: Number(res.rows[0]!.id),
+      kind: row.kind,
+      context: row.context,
+      subContext: row.subContext ?? null,
+      also,
+      from: row.from ?? null,
+      to: row.to ?? null,
+      u: row.u,
+      ts,
+      by: author.userId,
+    };
+  },
+};
+
+/** Throws unless `input.kind` is registered and uses what `input` names: a value its description does not use would be stored and never shown. */
+export function checkDomainEvent(kinds: ReadonlyMap<string, RegisteredEventKind>, input: DomainEventInput): void {
+  const registered = kinds.get(input.kind);
+  if (!registered) throw new Error(`Event kind ${input.kind} is not registered by any module`);
+  const uses = registered.def.uses ?? [];
+  if (input.subContext && !uses.includes('subContext')) throw new Error(`Event kind ${input.kind} uses no subContext`);
+  if (input.also?.length && !uses.includes('also')) throw new Error(`Event kind ${input.kind} uses no also`);
+}
