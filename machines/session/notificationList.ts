@@ -3,6 +3,8 @@
  * `act/fetchNotifications` and `act/markNotifications`.
  */
 
+import type { TimelineEvent } from '../../src/shared/items/TimelineEvent';
+
 /** One notification as the list and the menu show it. */
 export interface Notification {
   index: number;
@@ -14,7 +16,16 @@ export interface Notification {
   unread: boolean;
   /** When it was made (ISO time). */
   created: string | null;
+  /** The event it tells of, as the timeline has it, when the server sent it. */
+  event: TimelineEvent | null;
 }
+
+const isEvent = (value: unknown): value is TimelineEvent =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as TimelineEvent).kind === 'string' &&
+  typeof (value as TimelineEvent).ts === 'string' &&
+  Array.isArray((value as TimelineEvent).changed);
 
 /** An unread notification: its index and the id of the item it is about. */
 export type NotifyPair = readonly [number, string];
@@ -40,6 +51,7 @@ export function toNotifications(body: unknown): Notification[] {
         kind: str(item.$kind) || 'updated',
         unread: item.unread === true,
         created: typeof created === 'string' ? created : null,
+        event: isEvent(item.$event) ? item.$event : null,
       },
     ];
   });

@@ -302,7 +302,9 @@ export const selectMenuEntries = (snapshot: NotificationsSnapshot): Notification
   const { pairs, notes } = snapshot.context;
   return pairs.slice(0, NOTIFICATION_MENU_SIZE).map(([index, context]) => {
     const note = notes.find((n) => n.index === index);
-    return note ? { ...note, unread: true } : { index, context, contextLabel: null, kind: 'updated', unread: true, created: null };
+    return note
+      ? { ...note, unread: true }
+      : { index, context, contextLabel: null, kind: 'updated', unread: true, created: null, event: null };
   });
 };
 /** Whether the first answers are still awaited. */

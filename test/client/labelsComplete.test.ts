@@ -2,12 +2,20 @@
  * Every name a person reads has a label, and every icon a registered thing names draws (docs/modules.md):
  * item types, their properties and choices, views, menu entries, of the core and of every module.
  */
+import type * as ModelRegistry from '../../src/modules';
 import { bundledMessages } from '../../src/client/i18n/createAppIntl';
 import { iconResolves } from '../../src/client/layout/CellIcon';
 import { loadAllScreens, sessionModules } from '../../src/client/modules/moduleRegistry';
 import { modules } from '../../src/modules';
 import { itemTypes } from '../../src/shared/itemTypes';
 import { CORE_MENU } from '../../src/shared/modules/coreMenu';
+import { eventKinds } from '../../src/shared/eventKinds';
+
+// The example module stands for any module: its event kinds (transitions and its own) must be described too.
+jest.mock('../../src/modules', () => {
+  const product = jest.requireActual<typeof ModelRegistry>('../../src/modules');
+  return { modules: [...product.modules, jest.requireActual('../support/exampleModule/model').journalModule] };
+});
 
 // Properties the server derives or keeps for itself are never shown as fields.
 const isShown = (prop: string): boolean => !prop.startsWith('_');
@@ -47,8 +55,15 @@ describe('labels and icons of everything registered', () => {
     expect(names.filter((name) => !iconResolves(name))).toEqual([]);
   });
 
+  it('describes every registered event kind, and has the fallbacks', () => {
+    const descriptions = [...eventKinds().values()].map(({ def }) => def.description);
+    expect(descriptions).toEqual(expect.arrayContaining(['events.updated', 'events.journal.submitted', 'events.journal.linked']));
+    expect(missing([...descriptions, 'events.changed', 'events.stateChanged', 'events.ckk1Fallback'])).toEqual([]);
+  });
+
   it('fails for a name without a label or an icon', () => {
     expect(missing(['types.NoSuchType'])).toEqual(['types.NoSuchType']);
+    expect(missing(['events.journal.noSuchEvent'])).toEqual(['events.journal.noSuchEvent']);
     expect(iconResolves('no_such_icon')).toBe(false);
   });
 });

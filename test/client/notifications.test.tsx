@@ -1,9 +1,18 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { format } from 'date-fns';
+import type * as ModelRegistry from '../../src/modules';
+import type { TimelineEvent } from '../../src/shared/items/TimelineEvent';
 import type { Frame } from '../../src/shared/protocol';
 import type { ProtocolServer } from './support/protocolServer';
 import { cleanUpApps, renderApp, type RenderOptions } from './support/renderApp';
 import { buildContact, serveItems } from './support/renderInSession';
+
+// The example journal stands for any module: its transition kinds are registered.
+jest.mock('../../src/modules', () => {
+  const product = jest.requireActual<typeof ModelRegistry>('../../src/modules');
+  return { modules: [...product.modules, jest.requireActual('../support/exampleModule/model').journalModule] };
+});
 
 // The socket handshake and the reads take longer than the default second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -16,6 +25,8 @@ interface StoredNote {
   label: string;
   kind: string;
   unread: boolean;
+  /** The event the server sends with it (`$event`), as the timeline has it. */
+  event?: TimelineEvent;
 }
 
 /** The notification operations as the real server answers them, over a list the test holds. */
@@ -29,6 +40,7 @@ function serveNotifications(server: ProtocolServer, notes: StoredNote[]) {
     $context: { id: n.context },
     unread: n.unread,
     $labels: { [n.context]: n.label },
+    ...(n.event ? { $event: n.event } : {}),
   });
   const newest = () => [...notes].sort((a, b) => b.index - a.index);
   const pairs = () =>
@@ -118,6 +130,59 @@ describe('notification bell', () => {
     expect(alerts).toHaveTextContent('Down at noon.');
     expect(screen.getByText(/No notifications yet/)).toBeInTheDocument();
     expect(window.location.pathname).toBe('/notifications');
+  });
+});
+
+describe('notifications of events', () => {
+  const ts = new Date(Date.now() - 3_600_000).toISOString();
+  const when = format(new Date(ts), 'dd-MMM-yyyy HH:mm');
+  const event = (over: Partial<TimelineEvent>): TimelineEvent => ({
+    kind: 'updated',
+    u: 2,
+    ts,
+    by: 'User-1',
+    masquerader: null,
+    changed: [],
+    labels: { 'User-1': 'Ada Lovelace' },
+    ...over,
+  });
+  const notes = (): StoredNote[] => [
+    {
+      ...note(1, 'Geese'),
+      kind: 'state.entry.publish',
+      event: event({ kind: 'state.entry.publish', context: 'Contact-1', from: 'SUBMITTED', to: 'PUBLISHED' }),
+    },
+    {
+      ...note(2, 'Heron'),
+      kind: 'CKK1_STEP_ASSIGNED',
+      event: event({ kind: 'CKK1_STEP_ASSIGNED', context: 'Contact-2', by: 'User-5', labels: {} }),
+    },
+  ];
+  const expected = [`Someone: step assigned (Heron, ${when})`, `Ada Lovelace published Geese (Submitted → Published) on ${when}`];
+
+  it('say each event in the list as the timeline does, never a raw kind', async () => {
+    await setUp(notes(), { path: '/notifications' });
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(expected),
+    );
+  });
+
+  it("say each event in the bell's menu", async () => {
+    const t = await setUp(notes());
+    await t.user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const menu = await screen.findByRole('menu');
+    await waitFor(() =>
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((e) => e.textContent),
+      ).toEqual([...expected, 'View all']),
+    );
   });
 });
 

@@ -1,8 +1,16 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { format } from 'date-fns';
+import type * as ModelRegistry from '../../src/modules';
 import { getRouter } from '../../machines/systemIds';
 import { TimelineView } from '../../src/client/views/TimelineView';
 import { cleanUpApps, renderApp, type AppHarness } from './support/renderApp';
 import { buildContact, openCell, renderInSession, serveItems } from './support/renderInSession';
+
+// The example journal stands for any module: its transitions and its own event kinds are registered.
+jest.mock('../../src/modules', () => {
+  const product = jest.requireActual<typeof ModelRegistry>('../../src/modules');
+  return { modules: [...product.modules, jest.requireActual('../support/exampleModule/model').journalModule] };
+});
 
 // The socket handshake and the reads take longer than the default second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -11,6 +19,8 @@ afterEach(cleanUpApps);
 
 const HOUR = 3_600_000;
 const at = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
+/** A time as the app shows dates (spec 000 §9: DD-MMM-YYYY HH:mm, the reader's zone). */
+const shown = (iso: string) => format(new Date(iso), 'dd-MMM-yyyy HH:mm');
 
 async function setUp(events: (h: AppHarness) => unknown, options: { refusal?: string; orphan?: boolean } = {}) {
   const h = renderApp({ signedIn: true, path: '/i-Contact-3/timeline' });
@@ -31,23 +41,46 @@ async function setUp(events: (h: AppHarness) => unknown, options: { refusal?: st
 
 describe('timeline view', () => {
   it('lists who changed what and when, newest first', async () => {
+    const created = at(400 * 24 * HOUR);
+    const updated = at(3 * HOUR);
     const t = await setUp(() => [
-      { kind: 'created', u: 1, ts: at(400 * 24 * HOUR), by: 'User-1', masquerader: null, changed: ['firstName', 'lastName'] },
-      { kind: 'updated', u: 2, ts: at(3 * HOUR), by: 'User-1', masquerader: 'User-2', changed: ['email'] },
+      { kind: 'created', u: 1, ts: created, by: 'User-1', masquerader: null, changed: ['firstName', 'lastName'] },
+      { kind: 'updated', u: 2, ts: updated, by: 'User-1', masquerader: 'User-2', changed: ['email'] },
     ]);
     const list = await t.in.findByRole('list', { name: 'Timeline' });
     const entries = within(list).getAllByRole('listitem');
     expect(entries).toHaveLength(2);
-    expect(entries[0]).toHaveTextContent('Changed');
+    expect(entries[0]).toHaveTextContent(`Ada Lovelace changed Ann Smith on ${shown(updated)}`);
     expect(entries[0]).toHaveTextContent('3 hours ago');
     expect(within(entries[0]!).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', '/i-User-1');
     expect(entries[0]).toHaveTextContent('masqueraded by');
     expect(within(entries[0]!).getByRole('link', { name: 'Bob Admin' })).toBeInTheDocument();
     expect(entries[0]).toHaveTextContent('Changed property: email');
-    expect(entries[1]).toHaveTextContent('Created');
+    expect(entries[1]).toHaveTextContent(`Ada Lovelace created Ann Smith on ${shown(created)}`);
     expect(entries[1]).toHaveTextContent('1 year ago');
     expect(entries[1]).toHaveTextContent('Changed properties: firstName, lastName');
     expect(t.h.server.received.filter((f) => f.o === 'timeline/Contact-3')).toHaveLength(1);
+  });
+
+  it("says a module's transitions with their states' labels, the items an event concerns by label, and a kept CKK1_ kind by the fallback", async () => {
+    const ts = at(2 * HOUR);
+    const base = { ts, masquerader: null, changed: [], context: 'Contact-3' };
+    const t = await setUp(() => [
+      { ...base, kind: 'state.entry.submit', u: 2, by: 'User-1', changed: ['state'], from: 'DRAFT', to: 'SUBMITTED' },
+      // Someone the reader may not read, and an item they may not read: the server sends no label for either.
+      { ...base, kind: 'journal.linked', u: 2, by: 'User-9', also: ['Contact-4', 'Contact-99'], labels: { 'Contact-4': 'Bea Jones' } },
+      { ...base, kind: 'CKK1_MEETING_SCHEDULED', u: 2, by: 'User-2' },
+      { ...base, kind: 'orgs.somethingUnheardOf', u: 2, by: 'User-1' },
+    ]);
+    const entries = within(await t.in.findByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
+    expect(entries.map((e) => e.querySelector('p')?.textContent)).toEqual([
+      `Ada Lovelace changed Ann Smith on ${shown(ts)}`,
+      `Bob Admin: meeting scheduled (Ann Smith, ${shown(ts)})`,
+      `Someone linked Ann Smith to Bea Jones, an item on ${shown(ts)}`,
+      `Ada Lovelace submitted Ann Smith for review (Draft → Submitted) on ${shown(ts)}`,
+    ]);
+    // Never an id, never a raw key.
+    for (const entry of entries) expect(entry.querySelector('p')?.textContent).not.toMatch(/Contact-99|User-9|events\.|CKK1_/);
   });
 
   it('says so when nothing happened yet', async () => {

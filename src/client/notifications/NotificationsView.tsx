@@ -16,6 +16,7 @@ import {
 } from '../../../machines/session/notificationsMachine';
 import { activeSysAlerts, type SysAlertsContext } from '../../../machines/session/sysAlertsMachine';
 import { useT } from '../i18n/useT';
+import { useNotificationText } from './useNotificationText';
 import { RelativeTime } from '../items/display/RelativeTime';
 import type { CellViewProps } from '../layout/CellViewProps';
 import { useActors } from '../session/useActors';
@@ -27,6 +28,7 @@ const selectAlertsKey = (s: { context: SysAlertsContext }): string =>
 
 function Entry({ note, open, shown }: { note: Notification; open: (note: Notification) => void; shown: boolean }) {
   const t = useT();
+  const say = useNotificationText();
   const { notifications } = useActors();
   const href = `/notifications/i-${note.context}`;
   const follow = (event: MouseEvent) => {
@@ -50,7 +52,7 @@ function Entry({ note, open, shown }: { note: Notification; open: (note: Notific
           aria-current={shown ? 'true' : undefined}
           className={`truncate text-sm text-ink no-underline hover:underline focus-visible:outline-2 focus-visible:outline-primary ${note.unread ? 'font-semibold' : ''}`}
         >
-          {t('app.notifications.about', { kind: note.kind, label: note.contextLabel ?? note.context })}
+          {say(note)}
         </a>
         <span className="flex gap-2 text-xs text-muted">
           {note.unread ? <span className="font-medium text-ink">{t('app.notifications.unread')}</span> : null}

@@ -12,6 +12,7 @@ import {
 } from '../../../machines/session/notificationsMachine';
 import { selectTokenValid } from '../../../machines/session/authSelectors';
 import { useT } from '../i18n/useT';
+import { useNotificationText } from '../notifications/useNotificationText';
 import { selectActiveSysAlertCount } from '../session/selectors';
 import { useActors } from '../session/useActors';
 import { Icon } from './Icon';
@@ -23,6 +24,7 @@ const selectMenuKey = (s: NotificationsSnapshot): string => JSON.stringify(selec
 /** The bell; shown only to signed-in users, whose notifications it lists. */
 export function NotificationBell() {
   const t = useT();
+  const say = useNotificationText();
   const { auth, sysAlerts, notifications, router } = useActors();
   const signedIn = useSelector(auth, selectTokenValid);
   const sysAlertCount = useSelector(sysAlerts, selectActiveSysAlertCount);
@@ -54,9 +56,7 @@ export function NotificationBell() {
       {entries.length === 0 ? <MenuText>{t('app.notificationsEmpty')}</MenuText> : null}
       {entries.map((entry) => (
         <MenuEntry key={entry.index} onSelect={() => open(entry)}>
-          <span className="min-w-0 truncate">
-            {t('app.notifications.about', { kind: entry.kind, label: entry.contextLabel ?? entry.context })}
-          </span>
+          <span className="min-w-0 truncate">{say(entry)}</span>
         </MenuEntry>
       ))}
       {sysAlertCount > 0 ? (

@@ -4,6 +4,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import type { SnapshotFrom } from 'xstate';
 import { selectItem, selectTimelineActor, type ItemActorRef, type ItemSnapshot } from '../../../machines/item/itemMachine';
 import {
   selectTimelineError,
@@ -14,6 +15,7 @@ import {
 } from '../../../machines/item/itemTimelineMachine';
 import type { CellActorRef, CellSnapshot } from '../../../machines/router/cellMachine';
 import type { Item } from '../../shared/items/types';
+import { useDescribeEvent } from '../events/useDescribeEvent';
 import { useT } from '../i18n/useT';
 import { LabelChip } from '../items/display/LabelChip';
 import { RelativeTime } from '../items/display/RelativeTime';
@@ -22,26 +24,31 @@ import type { CellViewProps } from '../layout/CellViewProps';
 
 const selectItemRef = (s: CellSnapshot): ItemActorRef | null => s.context.item;
 const selectLabels = (s: ItemSnapshot): Item['$labels'] | undefined => selectItem(s)?.$labels;
+const selectTimelineItemId = (s: SnapshotFrom<ItemTimelineActorRef>): string => s.context.id;
 
-function Entry({ event, labels }: { event: TimelineEvent; labels: Record<string, string> | undefined }) {
+function Entry({ event, itemId, labels }: { event: TimelineEvent; itemId: string; labels: Record<string, string> | undefined }) {
   const t = useT();
+  const describe = useDescribeEvent();
+  // A server before domain events sent no context: the event is then about this item.
+  const sentence = describe({ ...event, context: event.context ?? itemId }, labels);
+  const known: Record<string, string> = { ...labels, ...event.labels };
   return (
     <li className="border-b border-line px-4 py-3 last:border-b-0">
-      <p className="m-0 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        <span className="font-medium">{t('app.timeline.kind', { kind: event.kind })}</span>
+      <p className="m-0 text-sm font-medium">{sentence}</p>
+      <p className="m-0 mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span className="text-muted">
           <RelativeTime iso={event.ts} />
         </span>
         {event.by ? (
           <span className="inline-flex items-center gap-1">
             <span className="text-muted">{t('app.timeline.by')}</span>
-            <LabelChip id={event.by} label={labels?.[event.by]} />
+            <LabelChip id={event.by} label={known[event.by]} />
           </span>
         ) : null}
         {event.masquerader ? (
           <span className="inline-flex items-center gap-1 text-muted">
             {t('app.timeline.masquerader')}
-            <LabelChip id={event.masquerader} label={labels?.[event.masquerader]} />
+            <LabelChip id={event.masquerader} label={known[event.masquerader]} />
           </span>
         ) : null}
       </p>
@@ -61,6 +68,7 @@ function Entry({ event, labels }: { event: TimelineEvent; labels: Record<string,
 }
 
 function Timeline({ itemRef, timelineRef }: { itemRef: ItemActorRef; timelineRef: ItemTimelineActorRef }) {
+  const itemId = useSelector(timelineRef, selectTimelineItemId);
   const t = useT();
   const events = useSelector(timelineRef, selectTimelineEvents);
   const loading = useSelector(timelineRef, selectTimelineLoading);
@@ -88,7 +96,7 @@ function Timeline({ itemRef, timelineRef }: { itemRef: ItemActorRef; timelineRef
   return (
     <ol aria-label={t('app.timeline.title')} aria-busy={loading} className="m-0 list-none p-0">
       {[...events].reverse().map((event) => (
-        <Entry key={`${event.u}-${event.kind}-${event.ts}`} event={event} labels={labels} />
+        <Entry key={`${event.u}-${event.kind}-${event.ts}`} event={event} itemId={itemId} labels={labels} />
       ))}
     </ol>
   );
