@@ -21,8 +21,8 @@ export const translationsOf = (item: Item): Record<string, string> =>
     ? Object.fromEntries(Object.entries(item.t as Record<string, unknown>).map(([k, v]) => [k, String(v)]))
     : {};
 
-/** A value of a list of values, with its changes. */
-export function LovValueEntry({ actor, value }: { actor: AdminItemsActorRef; value: Item }) {
+/** A value of a list of values, with its changes when `editable` (the server said this user may edit its list). */
+export function LovValueEntry({ actor, value, editable }: { actor: AdminItemsActorRef; value: Item; editable: boolean }) {
   const t = useT();
   const id = useId();
   const [translating, setTranslating] = useState(false);
@@ -61,7 +61,7 @@ export function LovValueEntry({ actor, value }: { actor: AdminItemsActorRef; val
         ))}
       </ul>
       {mine && saveError && !saveError.fields ? <AdminError error={saveError} /> : null}
-      {translating ? (
+      {!editable ? null : translating ? (
         <form onSubmit={translate} className="flex flex-wrap items-start gap-2" aria-label={t('admin.lovs.translateForm', { key })}>
           <div className="w-28">
             <Field

@@ -24,7 +24,9 @@ import { AdminError } from './AdminError';
 import { LovAddForm, type LovDraft } from './LovAddForm';
 import { LovValueEntry } from './LovValueEntry';
 import { useCellViewActor } from '../layout/useCellViewActor';
+import { selectUser, type AuthSnapshot } from '../../../machines/session/authSelectors';
 import { callOf } from '../../shared/protocol/operationCall';
+import { EVERY_LIST, useLovRights, type ListEditing } from './useLovRights';
 import { operations } from '../../shared/protocol/operations';
 
 /** The site's own lists (no owner organisation). */
@@ -34,6 +36,7 @@ const ORGS_QUERY = { must: { _: 'Organization' }, max: SEARCH_MAX_ALL, labels: t
 
 type CellSnapshot = ReturnType<CellActorRef['getSnapshot']>;
 const selectOwnerParam = (s: CellSnapshot): string => s.context.spec.routeParam ?? SITE;
+const selectAdmin = (s: AuthSnapshot): boolean => selectUser(s)?.admin === true;
 
 const ownerOf = (value: Item): string => {
   const owner = value.owner as { id?: unknown } | undefined;
@@ -53,17 +56,15 @@ function byList(values: Item[], owner: string): [string, Item[]][] {
     .map(([list, entries]) => [list, entries.sort((a, b) => String(a.key).localeCompare(String(b.key)))]);
 }
 
-function LovsPanel({
-  values,
-  orgs,
-  owner,
-  onOwner,
-}: {
+interface PanelProps {
   values: AdminItemsActorRef;
   orgs: AdminItemsActorRef;
   owner: string;
   onOwner: (owner: string) => void;
-}) {
+}
+
+function LovsPanel({ values, orgs, owner, onOwner, editing }: PanelProps & { editing: ListEditing }) {
+  const { mayEdit } = editing;
   const t = useT();
   const selectId = useId();
   const status = useSelector(values, selectAdminItemsStatus);
@@ -75,10 +76,17 @@ function LovsPanel({
   const orgLabels = useSelector(orgs, selectAdminLabels);
   const lists = byList(items, owner);
   const [formKey, setFormKey] = useState(0);
+  // A list name typed into the add form that the server said this user may not edit: refused before sending.
+  const [refusedList, setRefusedList] = useState<string | null>(null);
   useEffect(() => {
     if (savingKey === 'new' && status === 'LOADING') setFormKey((k) => k + 1);
   }, [savingKey, status]);
   const add = (draft: LovDraft) => {
+    if (!mayEdit(draft.list)) {
+      setRefusedList(draft.list);
+      return;
+    }
+    setRefusedList(null);
     const b = {
       list: draft.list,
       key: draft.key,
@@ -108,13 +116,15 @@ function LovsPanel({
           ))}
         </select>
       </div>
-      <LovAddForm
-        key={`${owner}:${formKey}:${lists[0]?.[0] ?? ''}`}
-        list={lists[0]?.[0] ?? ''}
-        busy={status === 'SAVING'}
-        error={savingKey === 'new' ? saveError : null}
-        onSubmit={add}
-      />
+      {editing.anyList ? (
+        <LovAddForm
+          key={`${owner}:${formKey}:${lists[0]?.[0] ?? ''}`}
+          list={lists.find(([list]) => mayEdit(list))?.[0] ?? ''}
+          busy={status === 'SAVING'}
+          error={refusedList !== null ? { userMessage: 'notAllowed' } : savingKey === 'new' ? saveError : null}
+          onSubmit={add}
+        />
+      ) : null}
       <AdminError error={error} />
       {status === 'LOADING' && items.length === 0 ? (
         <p role="status" className="text-muted">
@@ -130,7 +140,7 @@ function LovsPanel({
             </h2>
             <ul className="flex flex-col gap-2">
               {entries.map((value) => (
-                <LovValueEntry key={`${value.$id}:${value._u}`} actor={values} value={value} />
+                <LovValueEntry key={`${value.$id}:${value._u}`} actor={values} value={value} editable={mayEdit(list)} />
               ))}
             </ul>
           </section>
@@ -140,15 +150,25 @@ function LovsPanel({
   );
 }
 
-/** The lists-of-values screen; the server decides who may change whose lists. */
+/** The panel of a user who is not an administrator: editing only of the lists the server says they may edit for `owner`. */
+function AskedLovsPanel({ cell, ...props }: PanelProps & { cell: CellActorRef }) {
+  const editing = useLovRights(cell, props.owner === SITE ? null : props.owner);
+  return <LovsPanel {...props} editing={editing} />;
+}
+
+/** The lists-of-values screen; the server decides who may change whose lists (act/lovRights, then each change). */
 export function LovsView({ cell, spec }: CellViewProps) {
   const t = useT();
-  const { router } = useActors();
+  const { router, auth } = useActors();
+  const admin = useSelector(auth, selectAdmin);
   const values = useCellViewActor(cell, 'values', 'adminItems', { query: VALUES_QUERY, readItems: true });
   const orgs = useCellViewActor(cell, 'organizations', 'adminItems', { query: ORGS_QUERY, readItems: false });
   const owner = useSelector(cell, selectOwnerParam);
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'list' }), [cell, title]);
   const onOwner = (next: string) => router.send({ type: 'router.paramSet', key: spec.key, param: next === SITE ? null : next });
-  return values && orgs ? <LovsPanel values={values} orgs={orgs} owner={owner} onOwner={onOwner} /> : null;
+  if (!values || !orgs) return null;
+  const props = { values, orgs, owner, onOwner };
+  // Keyed by owner: each owner's answer is its own question, asked when the owner is shown.
+  return admin ? <LovsPanel {...props} editing={EVERY_LIST} /> : <AskedLovsPanel key={owner} cell={cell} {...props} />;
 }
