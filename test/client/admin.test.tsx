@@ -76,8 +76,9 @@ describe('admin.sysalerts', () => {
     );
   });
 
-  it("shows the server's refusal of a non-administrator's alert, and its field errors under the inputs", async () => {
-    const h = renderApp({ signedIn: true, path: '/admin.sysalerts' });
+  // A member who is not an administrator gets the not-allowed column instead (offerOnlyAllowed.test.tsx).
+  it("shows the server's refusal of an alert, and its field errors under the inputs", async () => {
+    const h = renderApp({ signedIn: true, path: '/admin.sysalerts', user: { admin: true } });
     serveItems(h);
     await screen.findByText('No system alerts yet.', {}, WAIT);
     h.server.failures.set('create/SystemAlert', { userMessage: 'notAllowed' });
@@ -116,7 +117,7 @@ describe('admin.state', () => {
     expect(await screen.findByText('7', {}, WAIT)).toBeInTheDocument();
     cleanUpApps();
 
-    const other = renderApp({ signedIn: true, path: '/admin.state' });
+    const other = renderApp({ signedIn: true, path: '/admin.state', user: { admin: true } });
     other.server.failures.set('act/serverState', { userMessage: 'notAllowed' });
     expect(await screen.findByRole('alert', {}, WAIT)).toHaveTextContent('You may not do this.');
   });

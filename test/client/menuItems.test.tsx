@@ -100,8 +100,8 @@ describe('admin.menu-items', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
-  it('shows a refused read, e.g. for someone who is not an administrator', async () => {
-    const h = renderApp({ signedIn: true, path: '/admin.menu-items', dedicated: true });
+  it('shows a refused read (the server decides, whatever the browser offered)', async () => {
+    const h = renderApp({ signedIn: true, path: '/admin.menu-items', dedicated: true, user: { admin: true } });
     h.server.failures.set('act/menuSettings', { userMessage: 'notAllowed' });
     expect(await screen.findByRole('alert', {}, WAIT)).toHaveTextContent('You may not do this.');
   });

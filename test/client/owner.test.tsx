@@ -157,16 +157,17 @@ describe('admin.owner', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/admin.owner/i-Organization-1'), WAIT);
   });
 
-  it('tells a member who does not manage it that none is chosen yet, shows no members, and shows a refusal', async () => {
+  it('tells a member who does not manage it that the screen is not theirs, asking nothing, and shows a refusal', async () => {
     const h = renderApp({ signedIn: true, dedicated: true, path: '/admin.owner', user: { organizations: { 'Organization-1': {} } } });
     serveOwner(h, { owner: { orgId: null, org: null, mayChoose: false, mayManage: false }, members: [] });
-    expect(await screen.findByText(/No organisation has been chosen as the owner of this site yet/, {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 3, name: 'You cannot use this page' }, WAIT)).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Choose the owner organisation' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Members' })).toBeNull();
+    expect(sentOf(h, 'act/siteOwner')).toEqual([]);
     expect(sentOf(h, 'act/orgMembers')).toEqual([]);
     cleanUpApps();
 
-    const refused = renderApp({ signedIn: true, path: '/admin.owner' });
+    const refused = renderApp({ signedIn: true, path: '/admin.owner', user: { admin: true } });
     refused.server.failures.set('act/siteOwner', {
       userMessage: 'notAllowed',
       sysMessage: 'Only a dedicated deployment has an owner organisation',

@@ -217,6 +217,17 @@ export const en = {
   'views.v-debug': 'Live actors',
   'app.notFound.text': 'There is no page at this address. It may be mistyped, or the page may have moved.',
   'app.notFound.home': 'Go to the home page',
+  'views.v-not-allowed': 'Not allowed',
+  'app.notAllowed.heading': 'You cannot use this page',
+  'app.notAllowed.text':
+    'This page is kept for people with other rights on this site, such as its administrators. If you need it, ask an administrator.',
+  'app.item.cannotCreate': 'You cannot create a new {type} here',
+  'app.item.cannotCreateText':
+    'Your account does not have the right to create this kind of record. An administrator can create it for you, or give you the right.',
+  'app.item.cannotEdit': 'You cannot change this {type}',
+  'app.item.cannotEditText': 'Your account may read this record but not change it. Ask its owner or an administrator if it needs a change.',
+  'app.item.backToRecord': 'Back to the record',
+  'app.item.goBack': 'Go back',
   'app.unsupported.title': 'Platform not supported',
   'app.unsupported.text': 'This browser is too old for {siteName}. Please use a current version of Firefox, Chrome, Edge or Safari.',
   'app.error.title': 'Something went wrong',

@@ -16,10 +16,13 @@ import type { CellViewProps } from '../layout/CellViewProps';
 import { Button } from '../shell/Button';
 import { Icon } from '../shell/Icon';
 import { Modal } from '../shell/Modal';
+import { CreateGate } from './CreateGate';
 import { ItemDetails } from './ItemDetails';
 import { ItemEditor } from './ItemEditor';
 import { ItemStatePanel, stateChartOf } from './ItemStatePanel';
 import { ModulePanels } from './ModulePanels';
+import { NotEditable } from './NotEditable';
+import { useItemAllowed } from './useItemAllowed';
 
 const selectItemRef = (s: CellSnapshot): ItemActorRef | null => s.context.item;
 const selectLoading = (s: ItemSnapshot): boolean => s.matches('LOADING');
@@ -76,14 +79,16 @@ function ExistingItem({ cell, spec, itemRef }: { cell: CellActorRef; spec: CellS
   const title = itemTitle(item, spec.itemId ?? '');
   const type = item ? itemTypes.get(item._t) : undefined;
   const stateChart = item ? stateChartOf(item._t) : undefined;
+  // Edit is offered once the server said yes (not before: a button that vanishes on the answer is worse).
+  const mayUpdate = useItemAllowed(itemRef, 'update');
   useEffect(() => {
     cell.send({
       type: 'cell.described',
       title,
       icon: type?.defaultIcon ?? 'item',
-      actionBtn: deleted || !item ? null : editing ? 'view' : 'edit',
+      actionBtn: deleted || !item ? null : editing ? 'view' : mayUpdate === true ? 'edit' : null,
     });
-  }, [cell, title, type, deleted, item, editing]);
+  }, [cell, title, type, deleted, item, editing, mayUpdate]);
 
   if (error)
     return (
@@ -112,7 +117,15 @@ function ExistingItem({ cell, spec, itemRef }: { cell: CellActorRef; spec: CellS
         </p>
       ) : null}
       {editing && !deleted ? (
-        <ItemEditor cell={cell} spec={spec} />
+        mayUpdate === true ? (
+          <ItemEditor cell={cell} spec={spec} />
+        ) : mayUpdate === false ? (
+          <NotEditable spec={spec} typeName={item._t} />
+        ) : (
+          <p role="status" className="px-4 py-6 text-muted">
+            {t('app.form.loading')}
+          </p>
+        )
       ) : (
         <>
           <ItemDetails item={item} type={type} />
@@ -134,7 +147,15 @@ function NewItem({ cell, spec }: { cell: CellActorRef; spec: CellSpec }) {
     [cell, title, typeName],
   );
   if (!itemTypes.has(typeName)) return <ErrorBox userMessage="unknownType" onRetry={() => undefined} />;
-  return <ItemEditor cell={cell} spec={spec} />;
+  return (
+    <CreateGate
+      cell={cell}
+      typeName={typeName}
+      renderError={(userMessage, retry) => <ErrorBox userMessage={userMessage} onRetry={retry} />}
+    >
+      <ItemEditor cell={cell} spec={spec} />
+    </CreateGate>
+  );
 }
 
 /** The view of an item cell. */

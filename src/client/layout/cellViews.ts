@@ -11,6 +11,7 @@ import { HomeView } from '../views/HomeView';
 import { NotFoundView } from '../views/NotFoundView';
 import { RouteOnlyView } from '../views/RouteOnlyView';
 import { TimelineView } from '../views/TimelineView';
+import { withViewAccess } from '../views/withViewAccess';
 import type { CellViewProps } from './CellViewProps';
 
 // The item screens (every property kind, the rich-text editor, uploads) load with the first item cell.
@@ -40,8 +41,16 @@ export const CELL_VIEWS: Record<string, ComponentType<CellViewProps>> = {
   ...ADMIN_VIEWS,
 };
 
-/** The component for `spec`. */
+// One gated component per view key, made once: a new component on every render would remount the view.
+const GATED = new Map<string, ComponentType<CellViewProps>>();
+
+/** The component for `spec`; a view is behind its access rule (who may use it: machines/router/viewAccess.ts). */
 export function viewFor(spec: CellSpec): ComponentType<CellViewProps> {
   if (spec.kind === 'item') return ItemCellView;
-  return CELL_VIEWS[spec.key] ?? RouteOnlyView;
+  let view = GATED.get(spec.key);
+  if (!view) {
+    view = withViewAccess(spec.key, CELL_VIEWS[spec.key] ?? RouteOnlyView);
+    GATED.set(spec.key, view);
+  }
+  return view;
 }
