@@ -1,5 +1,6 @@
 import type * as ModelRegistry from '../../src/modules';
 import type * as ServerRegistry from '../../src/modules/server';
+import type { LovRights } from '../../src/shared/items/LovRights';
 import type { Item, Visibility } from '../../src/shared/items/types';
 import { buildUser, connectAdmin, type TestUser } from '../support/factories';
 import { startTestServer, type RunningServer } from '../support/testServer';
@@ -10,6 +11,7 @@ import { startTestServer, type RunningServer } from '../support/testServer';
  * A module's read rule is held to the same: the example journal module (test/support/exampleModule)
  * keeps entries marked private from everyone but their author and administrators, and its SQL form
  * (readMany, search) must answer exactly what its single-item form (read, isAllowed) answers.
+ * Its list JOURNAL_CATEGORIES is edited only with its declared right (create on JournalEntry in the owner).
  */
 
 jest.mock('../../src/modules', () => {
@@ -236,6 +238,27 @@ test('a member cannot create items owned by an organisation they do not write fo
   });
   expect((await users.writer.client.request('create/LOVValue', { list: 'X', key: 'Y', t: { en: 'y' }, owner })).erred).toBeFalsy();
 });
+
+// Rights on lists of values (docs/permissions.md): the journal's categories need create on JournalEntry
+// in the value's owner (Research and write there), whatever the membership or grants otherwise allow.
+const CATEGORIES: Record<Who, boolean> = { admin: true, writer: true, reader: false, outsider: false, grantee: false, anonymous: false };
+
+test.each(Object.keys(CATEGORIES) as Who[])(
+  "%s: creates and changes the owner's JOURNAL_CATEGORIES values only with create on JournalEntry there, as act/lovRights and isAllowed say",
+  async (who) => {
+    const owner = items.PUBLIC.owner as { id: string };
+    const body = { list: 'JOURNAL_CATEGORIES', key: `K_${who.toUpperCase()}`, t: { en: who }, owner };
+    expect(!(await call(who, 'create/LOVValue', body)).erred).toBe(CATEGORIES[who]);
+    const mine = await users.admin.client.call<Item>('create/LOVValue', { ...body, key: `A_${who.toUpperCase()}`, $access: 'COMMUNITY' });
+    expect(!(await call(who, 'update', { $id: mine.$id, _u: mine._u, t: { en: 'changed' } })).erred).toBe(CATEGORIES[who]);
+    expect((await users.admin.client.call<Item>(`read/${mine.$id}`)).t).toEqual(CATEGORIES[who] ? { en: 'changed' } : { en: who });
+    if (who === 'anonymous') return;
+    const rights = (await call(who, 'act/lovRights', { owner: owner.id })).b as LovRights;
+    expect(rights.lists.JOURNAL_CATEGORIES).toBe(CATEGORIES[who]);
+    const allowed = (await call(who, 'act/isAllowed', { id: mine.$id, actions: ['update', 'delete'] })).b as { allowed: object };
+    expect(allowed.allowed).toEqual({ update: CATEGORIES[who], delete: CATEGORIES[who] });
+  },
+);
 
 test('filterByPerm answers the chain items a subject may read', async () => {
   const chain = VISIBILITIES.map((v) => items[v].$id);
