@@ -13,6 +13,7 @@ import type { Item } from '../../src/shared/items/types';
 import type { ModuleModel } from '../../src/shared/modules/ModuleModel';
 import { JOURNAL_LINKED } from '../support/exampleModule/model';
 import { buildUser, connectAdmin, type TestUser } from '../support/factories';
+import { readOutbox } from '../support/outbox';
 import { startTestServer, testConfig, type RunningServer } from '../support/testServer';
 
 jest.mock('../../src/modules', () => {
@@ -162,6 +163,13 @@ describe('watchers of a transition', () => {
     const kinds = (await notes(author)).map((n) => [(n.$context as { id: string }).id, n.$kind]);
     expect(kinds).toContainEqual([told.$id, 'state.entry.publish']);
     expect(kinds.filter(([id]) => id === quiet.$id)).toEqual([]);
+    // Their mail says it in words, not by the raw kind.
+    const subjects = async (): Promise<string[]> =>
+      (await readOutbox(srv.config.dataDir)).filter((m) => m.to === author.email).map((m) => m.subject);
+    for (let i = 0; i < 100 && !(await subjects()).includes('Herons was changed (entry publish)'); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await subjects()).toContain('Herons was changed (entry publish)');
+    expect((await subjects()).join()).not.toContain('state.');
   });
 });
 

@@ -1,4 +1,6 @@
-import { CKK1_PREFIX, isTransitionKind } from '../../shared/events/EventKindDef';
+import { CKK1_PREFIX, isTransitionKind, readableKind } from '../../shared/events/EventKindDef';
+
+export { readableKind };
 import type { RegisteredEventKind } from '../../shared/events/eventKindTable';
 import type { TimelineEvent } from '../../shared/items/TimelineEvent';
 import { formatDate } from '../items/fields/formatDate';
@@ -9,14 +11,6 @@ export interface EventWords {
   t: Translate;
   has: (key: string) => boolean;
 }
-
-/** `CKK1_MEETING_SCHEDULED` -> `meeting scheduled`: a kept kind made readable for the fallback text. */
-export const readableKind = (kind: string): string =>
-  kind
-    .slice(kind.startsWith(CKK1_PREFIX) ? CKK1_PREFIX.length : 0)
-    .replace(/[_.]+/g, ' ')
-    .trim()
-    .toLowerCase();
 
 /**
  * An event as one translated sentence (spec 001 §3, §8): its registered description with the labels

@@ -1,5 +1,6 @@
 import type { Database } from '../db/Database';
 import type { Mailer } from '../mail/Mailer';
+import { readableKind } from '../../shared/events/EventKindDef';
 
 /** How often each process looks for notification mail that is due, in ms. */
 const POLL_MS = 2_000;
@@ -14,6 +15,10 @@ interface DueRow {
   context: string;
   label: string | null;
 }
+
+/** What happened, in the mail's plain English: the core's changes as before, any other kind readable, never raw. */
+const mailVerb = (kind: string): string =>
+  kind === 'created' || kind === 'updated' || kind === 'deleted' ? `was ${kind}` : `was changed (${readableKind(kind)})`;
 
 /**
  * Sends the notification mail that is due: each process takes rows with FOR UPDATE SKIP LOCKED, so
@@ -59,12 +64,12 @@ export class NotificationMailer {
     const byUser = new Map<string, DueRow[]>();
     for (const row of due) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
     for (const rows of byUser.values()) {
-      const lines = rows.map((r) => `- ${r.label || r.context} was ${r.kind}: ${this.site.baseUrl()}/i-${r.context}`);
+      const lines = rows.map((r) => `- ${r.label || r.context} ${mailVerb(r.kind)}: ${this.site.baseUrl()}/i-${r.context}`);
       await this.mailer.send({
         to: rows[0]!.email,
         subject:
           rows.length === 1
-            ? `${rows[0]!.label || rows[0]!.context} was ${rows[0]!.kind}`
+            ? `${rows[0]!.label || rows[0]!.context} ${mailVerb(rows[0]!.kind)}`
             : `${rows.length} changes on ${this.site.siteName}`,
         text: `${lines.join('\n')}\n\nYou receive this because you follow these records on ${this.site.siteName}. Change how you are told in each record's notification settings.\n`,
       });

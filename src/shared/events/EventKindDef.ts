@@ -23,3 +23,11 @@ export const transitionKind = (event: string): string => `state.${event}`;
 
 /** Whether a kind is a transition's, registered or not. */
 export const isTransitionKind = (kind: string): boolean => kind.startsWith('state.');
+
+/** `CKK1_MEETING_SCHEDULED` -> `meeting scheduled`, `state.entry.submit` -> `entry submit`: a kind made readable for the fallback texts. */
+export const readableKind = (kind: string): string =>
+  kind
+    .slice(kind.startsWith(CKK1_PREFIX) ? CKK1_PREFIX.length : isTransitionKind(kind) ? 'state.'.length : 0)
+    .replace(/[_.]+/g, ' ')
+    .trim()
+    .toLowerCase();

@@ -2,7 +2,7 @@
 import { CORE_EVENT_KINDS, CORE_EVENTS_OWNER } from '../../../src/shared/events/coreEventKinds';
 import { eventKindTable } from '../../../src/shared/events/eventKindTable';
 import { buildEventKinds } from '../../../src/shared/eventKinds';
-import { isTransitionKind, transitionKind } from '../../../src/shared/events/EventKindDef';
+import { isTransitionKind, readableKind, transitionKind } from '../../../src/shared/events/EventKindDef';
 
 const core = { name: CORE_EVENTS_OWNER, eventKinds: CORE_EVENT_KINDS };
 
@@ -47,5 +47,11 @@ describe('eventKindTable', () => {
     expect(transitionKind('entry.submit')).toBe('state.entry.submit');
     expect(isTransitionKind('state.entry.submit')).toBe(true);
     expect(isTransitionKind('updated')).toBe(false);
+  });
+
+  it('makes a kind readable for the fallback texts and mail', () => {
+    expect(readableKind('CKK1_STEP_ASSIGNED')).toBe('step assigned');
+    expect(readableKind('state.entry.submit')).toBe('entry submit');
+    expect(readableKind('journal.linked')).toBe('journal linked');
   });
 });
