@@ -254,6 +254,8 @@ describe.each(operationTable.map((r) => [r.def.pattern, r.def] as const))('%s', 
       { numRuns: RUNS_PER_OPERATION, seed: SEED, endOnFailure: true },
     );
     expect(await (await strangerSocket()).call('ping')).toBe('pong');
-    expect(slowestPing).toBeLessThan(1000);
+    // A hostile frame that stalls the server holds every socket for the statement time-out (15 s) or
+    // for good; 3 s leaves room for a loaded 2-core machine (a clean-clone run beside other work saw 1.0 s).
+    expect(slowestPing).toBeLessThan(3000);
   }, 120_000);
 });
