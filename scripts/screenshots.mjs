@@ -32,6 +32,17 @@ async function multiColumns(page) {
   else await page.keyboard.press('Escape');
 }
 
+/** Signs in as the administrator and masquerades as Mary Thunderchild, a demo community user without rights. */
+async function asMember(page) {
+  await signIn(page);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Masquerade as…' }).click();
+  const picker = page.getByRole('dialog', { name: 'Masquerade as a user' });
+  await picker.getByLabel('Find a user').fill('Thunderchild');
+  await picker.getByRole('button', { name: /^Masquerade as Mary Thunderchild/ }).click();
+  await page.getByText('Masquerading as Mary Thunderchild').waitFor();
+}
+
 /** The screens, each a function of a fresh page that leaves the screen to capture. */
 const SCREENS = {
   'sign-in': async (page) => {
@@ -232,6 +243,17 @@ const SCREENS = {
     await multiColumns(page);
     await page.goto('/search/i-Contact-1-2-3-4');
     await page.getByRole('heading', { name: 'Page not found', level: 3 }).waitFor();
+  },
+  // A community member without rights (the administrator masquerading as a demo user) at an admin screen and a create form.
+  'not-allowed': async (page) => {
+    await asMember(page);
+    await page.goto('/admin.sysalerts');
+    await page.getByRole('heading', { name: 'You cannot use this page', level: 3 }).waitFor();
+  },
+  'cannot-create': async (page) => {
+    await asMember(page);
+    await page.goto('/i-Organization-0');
+    await page.getByRole('heading', { name: 'You cannot create a new organisation here', level: 3 }).waitFor();
   },
   unsupported: async (page) => {
     await page.addInitScript(() => {
