@@ -80,13 +80,13 @@ describe('the owner organisation', () => {
     await writer.getByRole('link', { name: 'Open Riverbend Nation to edit it' }).click();
     await writer.waitForURL('**/admin.owner/i-Organization-*');
 
-    // Rae holds no write: no entry in the drawer, and the address is refused.
+    // Rae holds no write: no entry in the drawer, and the address says the screen is not theirs.
     const reader = await rae.join();
     const readerSection = await adminSection(reader);
     await reader.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Home' }).waitFor();
     expect(await readerSection.getByRole('link', { name: 'Owner organisation' }).count()).toBe(0);
     await reader.goto('/admin.owner');
-    await reader.getByRole('alert').filter({ hasText: 'You may not do this.' }).waitFor();
+    await reader.getByRole('heading', { level: 3, name: 'You cannot use this page' }).waitFor();
     expect(await reader.getByRole('list', { name: 'Members' }).count()).toBe(0);
 
     // Rae is given write while their page stays open: the entry appears without a reload and the screen opens.
