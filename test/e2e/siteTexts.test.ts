@@ -56,9 +56,9 @@ const pageAt = (path: string, who: { email: string; password: string }, colorSch
   signedInPage(browser, server.url, path, { colorScheme, who });
 
 describe('site texts', () => {
-  it("a user who is not an administrator gets the server's refusal", async () => {
+  it('a user who is not an administrator is told the screen is not theirs', async () => {
     const ada = await pageAt('/admin.systext', ADA);
-    await ada.getByRole('alert').filter({ hasText: 'You may not do this.' }).waitFor();
+    await ada.getByRole('heading', { level: 3, name: 'You cannot use this page' }).waitFor();
     expect(await ada.getByRole('searchbox', { name: 'Find a text' }).count()).toBe(0);
     await ada.context().close();
   });
