@@ -78,9 +78,9 @@ test('an administrator sees items of every type in a table, those general search
   await waitFor(() => expect(window.location.search).toBe('?c0=mary'));
 });
 
-test('others are told they may not, and shown no items', async () => {
+test('others are told the screen is not theirs, and shown no items', async () => {
   start(false);
-  expect(await screen.findByRole('alert')).toHaveTextContent('You may not do this.');
+  expect(await screen.findByRole('heading', { level: 3, name: 'You cannot use this page' })).toBeInTheDocument();
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
   expect(screen.queryByText('Maintenance tonight')).not.toBeInTheDocument();
 });

@@ -160,8 +160,9 @@ describe('admin.systext', () => {
     expect(within(screen.getByRole('banner')).getByText('Community KnowledgeKeeper')).toBeInTheDocument();
   });
 
-  it("a non-administrator sees the server's refusal, not the texts", async () => {
-    const h = renderApp({ signedIn: true, path: '/admin.systext' });
+  // A non-administrator gets the not-allowed column instead (offerOnlyAllowed.test.tsx); the server still decides.
+  it("a refused read shows the server's refusal, not the texts", async () => {
+    const h = renderApp({ signedIn: true, path: '/admin.systext', user: { admin: true } });
     h.server.failures.set('act/localeOverrides', { userMessage: 'notAllowed', sysMessage: 'Only an administrator reads the site texts' });
     expect(await screen.findByRole('alert', {}, WAIT)).toHaveTextContent('You may not do this.');
     expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
