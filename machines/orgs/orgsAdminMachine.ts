@@ -26,7 +26,7 @@ import {
   type OrgsAdminEvent,
   type UserEntry,
 } from './orgsAdminState';
-import { accountOf, entriesOf, OrgsOp, rolesOf, sessionsOf, statesOf, type OrgsListKind, type OrgsUser } from './orgsRequests';
+import { accountOf, entriesOf, lastSeenOf, OrgsOp, rolesOf, sessionsOf, statesOf, type OrgsListKind, type OrgsUser } from './orgsRequests';
 
 export type { ContactEntry, ListState, OrgsAdminContext, OrgsAdminEvent, UserEntry } from './orgsAdminState';
 export type { ListEntry, OrgsListKind, OrgsUser } from './orgsRequests';
@@ -92,7 +92,9 @@ export const orgsAdminMachine = setup({
       if (op === OrgsOp.roles) enqueue.assign({ roles: rolesOf(body) });
       else if (op === OrgsOp.states) {
         const contacts = { ...context.contacts };
-        for (const [id, userState] of Object.entries(statesOf(body))) contacts[id] = { ...(contacts[id] ?? NO_CONTACT), userState };
+        const seen = lastSeenOf(body);
+        for (const [id, userState] of Object.entries(statesOf(body)))
+          contacts[id] = { ...(contacts[id] ?? NO_CONTACT), userState, lastSeen: seen[id] ?? null };
         enqueue.assign({ contacts });
       } else if (op === OrgsOp.list)
         enqueue.assign({ lists: { ...context.lists, [key]: { status: 'READY', entries: entriesOf(body), error: null } } });

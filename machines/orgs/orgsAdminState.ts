@@ -20,8 +20,10 @@ export interface UserEntry {
 
 /** What is known of one contact as a (possible) user. */
 export interface ContactEntry {
-  /** `$userState` (dedicated deployments), null until known. */
+  /** `$userState` (spec 001 §3), null until known. */
   userState: string | null;
+  /** When the contact's user last began a session (ISO), null when never or not known. */
+  lastSeen: string | null;
   busy: boolean;
   /** An invitation was sent from this session. */
   invited: boolean;
@@ -36,7 +38,7 @@ export interface ListState {
 }
 
 export interface OrgsAdminContext {
-  /** User states are kept in dedicated deployments only. */
+  /** Dedicated deployments show the user state of contacts whom one may not invite too. */
   dedicated: boolean;
   user: OrgsUser | null;
   users: Record<string, UserEntry>;
@@ -75,7 +77,7 @@ export type OrgsAdminEvent =
   | RequestError;
 
 export const NO_USER: UserEntry = { sessions: null, account: null, busy: [], error: null };
-export const NO_CONTACT: ContactEntry = { userState: null, busy: false, invited: false, error: null };
+export const NO_CONTACT: ContactEntry = { userState: null, lastSeen: null, busy: false, invited: false, error: null };
 export const EMPTY = { user: null, users: {}, contacts: {}, lists: {}, roles: null } satisfies Omit<
   OrgsAdminContext,
   'dedicated' | 'seq' | 'requests'
@@ -136,7 +138,8 @@ export function requestOf(ctx: Ctx, event: OrgsAdminEvent): Request | null {
       );
     case 'orgs.userStatesRequested': {
       const ids = [...new Set(event.contactIds)].sort();
-      if (!ctx.dedicated || ids.length === 0) return null;
+      // Asked on every site: invitations are, and the panel must not offer Invite to a user.
+      if (ids.length === 0) return null;
       return { ask: { op: OrgsOp.states, key: ids.join(','), call: callOf(orgsOperations.userStates, { contactIds: ids }) } };
     }
     case 'orgs.inviteRequested':

@@ -75,13 +75,16 @@ export function accountOf(body: unknown): UserAccount | null {
 /** The capability names of `act/rolesAvailable`. */
 export const rolesOf = (body: unknown): string[] => (Array.isArray(body) ? body.filter((r): r is string => typeof r === 'string') : []);
 
-/** The user states of `act/userStates`. */
-export const statesOf = (body: unknown): Record<string, string> => {
-  const states = isRecord(body) ? body.states : undefined;
-  return isRecord(states)
-    ? Object.fromEntries(Object.entries(states).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+const strings = (value: unknown): Record<string, string> =>
+  isRecord(value)
+    ? Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
     : {};
-};
+
+/** The user states of `act/userStates`. */
+export const statesOf = (body: unknown): Record<string, string> => strings(isRecord(body) ? body.states : undefined);
+
+/** When each contact's user was last seen, from `act/userStates`. */
+export const lastSeenOf = (body: unknown): Record<string, string> => strings(isRecord(body) ? body.lastSeen : undefined);
 
 /** The entries of a `search/ids` reply, labelled. */
 export function entriesOf(body: unknown): ListEntry[] {

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { selectItem, type ItemActorRef } from '../../machines/item/itemMachine';
@@ -242,13 +242,31 @@ describe('Contact panel', () => {
     expect(a.panel.queryByRole('button', { name: /Invite|Resend/ })).not.toBeInTheDocument();
   });
 
-  it('without user states (non-dedicated) offers Invite and shows why the server refused', async () => {
+  it('on a non-dedicated site offers Invite to a contact without an account and shows why the server refused', async () => {
     const h = await renderPanels(contact(3, { email: undefined }), {}, (app) => {
       app.server.handlers.set('act/isAllowed', () => ({ allowed: { invite: true }, applyGrants: true }));
+      app.server.handlers.set('act/userStates', () => ({ states: { 'Contact-3': 'NONE' }, lastSeen: {} }));
       app.server.failures.set('act/invite', { userMessage: 'validationFailed', fields: { email: 'errors.invalidEmail' } });
     });
+    expect(await h.panel.findByText('Not a user')).toBeInTheDocument();
     await userEvent.click(await h.panel.findByRole('button', { name: 'Invite' }));
     expect(await h.panel.findByRole('alert')).toHaveTextContent('This is not an e-mail address.');
-    expect(ops(h, 'act/userStates')).toEqual([]);
+  });
+
+  it('follows an accepted invitation when the tab is shown again: active, last seen, no Invite (non-dedicated)', async () => {
+    let reply: unknown = { states: { 'Contact-3': 'INVITED' }, lastSeen: {} };
+    const h = await renderPanels(contact(3), {}, (app) => {
+      app.server.handlers.set('act/isAllowed', () => ({ allowed: { invite: true }, applyGrants: true }));
+      app.server.handlers.set('act/userStates', () => reply);
+    });
+    expect(await h.panel.findByText('Invited, has not set a password yet')).toBeInTheDocument();
+    expect(await h.panel.findByRole('button', { name: 'Resend invitation' })).toBeInTheDocument();
+    const seen = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    reply = { states: { 'Contact-3': 'WEEK' }, lastSeen: { 'Contact-3': seen } };
+    fireEvent(window, new Event('focus'));
+    expect(await h.panel.findByText('Signed in within the last week')).toBeInTheDocument();
+    expect(h.panel.getByTestId('user-last-seen')).toHaveTextContent('Last seen 2 hours ago');
+    expect(h.panel.getByTestId('user-last-seen').querySelector('time')).toHaveAttribute('dateTime', seen);
+    expect(h.panel.queryByRole('button', { name: /Invite|Resend/ })).not.toBeInTheDocument();
   });
 });

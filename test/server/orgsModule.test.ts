@@ -153,7 +153,7 @@ describe('invitations', () => {
     expect(session.$id).toBe(userId);
     expect((await admin.client.call<Item>(`read/${userId}`)).contact).toEqual({ id: contact.$id });
     expect((await admin.client.call<{ states: Record<string, string> }>('act/userStates', { contactIds: [contact.$id] })).states).toEqual({
-      [contact.$id]: 'NEVER',
+      [contact.$id]: 'WEEK',
     });
     expect(await admin.client.request('act/invite', { contactId: contact.$id })).toMatchObject({
       erred: true,

@@ -20,7 +20,8 @@ export const orgsOperations = {
     signedIn: true,
     body: () => closedObject({ userId: typedIdString('User').required('errors.required') }),
   }),
-  userStates: defineOperation<{ states: Record<string, UserState> }>()({
+  // The contacts' account states, and when each user was last seen (ISO), for those the caller may invite.
+  userStates: defineOperation<{ states: Record<string, UserState>; lastSeen: Record<string, string> }>()({
     pattern: 'act/userStates',
     params: {},
     signedIn: true,

@@ -1,5 +1,6 @@
 import { isEmail } from '../../shared/items/formRules';
 import { OpError } from '../../server/OpError';
+import type { Queryable } from '../../server/db/Database';
 import type { ModuleServer } from '../../server/modules/ModuleServer';
 import { bindOperation } from '../../server/ops/bindOperation';
 import { readableRecord } from '../../server/ops/itemOps';
@@ -18,6 +19,25 @@ const INVITE_TTL_HOURS = 7 * 24;
 type Caps = Record<string, boolean> | string;
 // jsonb comes back parsed from PostgreSQL and as text from some drivers.
 const caps = (value: Caps): Record<string, boolean> => (typeof value === 'string' ? (JSON.parse(value) as Record<string, boolean>) : value);
+
+/** The later of two times, either possibly unknown. */
+const latest = (a: Date | null, b: Date | null): Date | null => (a && b ? (a > b ? a : b) : (a ?? b));
+
+/**
+ * When each contact's user last began a session of their own (not masqueraded). Setting the password
+ * from an invitation signs the person in without the sign-in form, so the form's last_sign_in alone
+ * would call someone who is using the site "never signed in".
+ */
+async function lastSessionByContact(db: Queryable, contactIds: readonly string[]): Promise<Map<string, Date>> {
+  const res = await db.query<{ contact: string; started: Date | string }>(
+    `SELECT u.data->'contact'->>'id' AS contact, max(t.created_at) AS started
+     FROM items u JOIN tokens t ON t.user_id = u.id AND t.masquerader IS NULL
+     WHERE u.type = 'User' AND u.data->'contact'->>'id' = ANY($1::text[])
+     GROUP BY 1`,
+    [contactIds],
+  );
+  return new Map(res.rows.map((r) => [r.contact, new Date(r.started)]));
+}
 
 const SYSTEM = { userId: null, masquerader: null };
 
@@ -89,16 +109,22 @@ export const orgsServer: ModuleServer = {
         memberships: members.map((m) => ({ orgId: m.org_id, label: labels.get(m.org_id) ?? m.org_id, capabilities: caps(m.capabilities) })),
       };
     }),
+    // The contact panel's account state, in every deployment: invitations are sent on every site, so
+    // the panel must know whom it may still invite. Only for contacts the caller may change (invite).
     bindOperation(orgsOperations.userStates, async (ctx, _p, { contactIds }) => {
-      if (!ctx.services.config.dedicated) throw new OpError('unknownOperation', 'User states are kept in dedicated deployments only');
       const facts = await ctx.services.accounts.accountFactsByContact(contactIds);
+      const sessions = await lastSessionByContact(ctx.services.db, contactIds);
       const now = new Date();
       const states: Record<string, UserState> = {};
+      const lastSeen: Record<string, string> = {};
       for (const record of await ctx.services.items.findMany(contactIds)) {
-        if (record.type === 'Contact' && ctx.caller && (ctx.caller.admin || canUpdate(ctx.caller, record)))
-          states[record.id] = userState(facts.get(record.id) ?? null, now);
+        if (record.type !== 'Contact' || !ctx.caller || !(ctx.caller.admin || canUpdate(ctx.caller, record))) continue;
+        const account = facts.get(record.id);
+        const seen = latest(account?.lastSignIn ?? null, sessions.get(record.id) ?? null);
+        states[record.id] = userState(account ? { ...account, lastSignIn: seen } : null, now);
+        if (account && seen) lastSeen[record.id] = seen.toISOString();
       }
-      return { states };
+      return { states, lastSeen };
     }),
   ],
 };

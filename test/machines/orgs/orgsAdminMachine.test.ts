@@ -151,7 +151,7 @@ describe('organisations module actor', () => {
     expect(selectUserEntry(t.snapshot(), 'User-8').error).toBeNull();
   });
 
-  it('invites a contact, says so, and reads its user state again (dedicated deployments)', async () => {
+  it('invites a contact, says so, and reads its user state again', async () => {
     const t = start();
     t.subject.send({ type: 'orgs.userStatesRequested', contactIds: ['Contact-3', 'Contact-1', 'Contact-3'] });
     expect(t.sent().at(-1)).toEqual({ o: 'act/userStates', b: { contactIds: ['Contact-1', 'Contact-3'] } });
@@ -172,10 +172,24 @@ describe('organisations module actor', () => {
     expect(selectContactEntry(t.snapshot(), 'Contact-1').userState).toBe('WEEK');
   });
 
-  it('keeps the field error of a refused invitation; asks no user states where they are not kept', async () => {
+  it('asks user states on non-dedicated sites too and keeps when each user was last seen', async () => {
     const t = start(ADMIN, false);
     t.subject.send({ type: 'orgs.userStatesRequested', contactIds: ['Contact-3'] });
-    expect(t.ops()).toEqual([]);
+    t.reply({ states: { 'Contact-3': 'INVITED' }, lastSeen: {} });
+    await settled();
+    expect(selectContactEntry(t.snapshot(), 'Contact-3')).toMatchObject({ userState: 'INVITED', lastSeen: null });
+    // Asked again later (the panel shown again), the accepted invitation shows.
+    t.subject.send({ type: 'orgs.userStatesRequested', contactIds: ['Contact-3'] });
+    t.reply({ states: { 'Contact-3': 'WEEK' }, lastSeen: { 'Contact-3': '2026-11-26T10:00:00.000Z', 'Contact-4': 5 } });
+    await settled();
+    expect(selectContactEntry(t.snapshot(), 'Contact-3')).toMatchObject({ userState: 'WEEK', lastSeen: '2026-11-26T10:00:00.000Z' });
+    expect(t.ops()).toEqual(['act/userStates', 'act/userStates']);
+    t.subject.send({ type: 'orgs.userStatesRequested', contactIds: [] });
+    expect(t.ops()).toHaveLength(2);
+  });
+
+  it('keeps the field error of a refused invitation', async () => {
+    const t = start(ADMIN, false);
     t.subject.send({ type: 'orgs.inviteRequested', contactId: 'Contact-3' });
     t.reply({ userMessage: 'validationFailed', fields: { email: 'errors.invalidEmail' } }, { erred: true });
     await settled();

@@ -31,6 +31,7 @@ export const orgsMessages = {
   'orgs.admin.endSessions': 'End all sessions',
   'orgs.contact.title': 'User',
   'orgs.contact.invite': 'Invite',
+  'orgs.contact.lastSeen': 'Last seen',
   'orgs.contact.resend': 'Resend invitation',
   'orgs.contact.resendConfirm.title': 'Send the invitation again?',
   'orgs.contact.resendConfirm.text': 'A new invitation with a fresh link goes to {email}.',
