@@ -6,20 +6,12 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type * as ClientRegistry from '../../src/modules/client';
-import type * as ModelRegistry from '../../src/modules';
 import { iconResolves } from '../../src/client/layout/CellIcon';
 import { itemTypes } from '../../src/shared/itemTypes';
 import { cleanUpApps, renderApp } from './support/renderApp';
 
-jest.mock('../../src/modules', () => {
-  const product = jest.requireActual<typeof ModelRegistry>('../../src/modules');
-  return { modules: [...product.modules, jest.requireActual('../support/exampleModule/model').journalModule] };
-});
-jest.mock('../../src/modules/client', () => {
-  const product = jest.requireActual<typeof ClientRegistry>('../../src/modules/client');
-  return { moduleClients: [...product.moduleClients, jest.requireActual('../support/exampleModule/client').journalClient] };
-});
+jest.mock('../../src/modules', () => jest.requireActual('../support/exampleModule/withJournal').modelsWithJournal());
+jest.mock('../../src/modules/client', () => jest.requireActual('../support/exampleModule/withJournal').clientsWithJournal());
 
 afterEach(cleanUpApps);
 

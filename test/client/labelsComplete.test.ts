@@ -2,7 +2,6 @@
  * Every name a person reads has a label, and every icon a registered thing names draws (docs/modules.md):
  * item types, their properties and choices, views, menu entries, of the core and of every module.
  */
-import type * as ModelRegistry from '../../src/modules';
 import { bundledMessages } from '../../src/client/i18n/createAppIntl';
 import { iconResolves } from '../../src/client/layout/CellIcon';
 import { loadAllScreens, sessionModules } from '../../src/client/modules/moduleRegistry';
@@ -12,10 +11,7 @@ import { CORE_MENU } from '../../src/shared/modules/coreMenu';
 import { eventKinds } from '../../src/shared/eventKinds';
 
 // The example module stands for any module: its event kinds (transitions and its own) must be described too.
-jest.mock('../../src/modules', () => {
-  const product = jest.requireActual<typeof ModelRegistry>('../../src/modules');
-  return { modules: [...product.modules, jest.requireActual('../support/exampleModule/model').journalModule] };
-});
+jest.mock('../../src/modules', () => jest.requireActual('../support/exampleModule/withJournal').modelsWithJournal());
 
 // Properties the server derives or keeps for itself are never shown as fields.
 const isShown = (prop: string): boolean => !prop.startsWith('_');

@@ -1,7 +1,6 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
-import type * as ModelRegistry from '../../src/modules';
 import type { TimelineEvent } from '../../src/shared/items/TimelineEvent';
 import type { Frame } from '../../src/shared/protocol';
 import type { ProtocolServer } from './support/protocolServer';
@@ -9,10 +8,7 @@ import { cleanUpApps, renderApp, type RenderOptions } from './support/renderApp'
 import { buildContact, serveItems } from './support/renderInSession';
 
 // The example journal stands for any module: its transition kinds are registered.
-jest.mock('../../src/modules', () => {
-  const product = jest.requireActual<typeof ModelRegistry>('../../src/modules');
-  return { modules: [...product.modules, jest.requireActual('../support/exampleModule/model').journalModule] };
-});
+jest.mock('../../src/modules', () => jest.requireActual('../support/exampleModule/withJournal').modelsWithJournal());
 
 // The socket handshake and the reads take longer than the default second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,16 +1,12 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
-import type * as ModelRegistry from '../../src/modules';
 import { getRouter } from '../../machines/systemIds';
 import { TimelineView } from '../../src/client/views/TimelineView';
 import { cleanUpApps, renderApp, type AppHarness } from './support/renderApp';
 import { buildContact, openCell, renderInSession, serveItems } from './support/renderInSession';
 
 // The example journal stands for any module: its transitions and its own event kinds are registered.
-jest.mock('../../src/modules', () => {
-  const product = jest.requireActual<typeof ModelRegistry>('../../src/modules');
-  return { modules: [...product.modules, jest.requireActual('../support/exampleModule/model').journalModule] };
-});
+jest.mock('../../src/modules', () => jest.requireActual('../support/exampleModule/withJournal').modelsWithJournal());
 
 // The socket handshake and the reads take longer than the default second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });

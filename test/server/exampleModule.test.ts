@@ -5,8 +5,6 @@
  * on both database drivers.
  */
 import { rmSync } from 'node:fs';
-import type * as ModelRegistry from '../../src/modules';
-import type * as ServerRegistry from '../../src/modules/server';
 import { createServer } from '../../src/server/app';
 import type { ModuleServer } from '../../src/server/modules/ModuleServer';
 import type { Item } from '../../src/shared/items/types';
@@ -14,14 +12,8 @@ import { buildUser, connectAdmin, type TestUser } from '../support/factories';
 import type { Frame } from '../../src/shared/protocol';
 import { startTestServer, testConfig, type RunningServer } from '../support/testServer';
 
-jest.mock('../../src/modules', () => {
-  const product = jest.requireActual<typeof ModelRegistry>('../../src/modules');
-  return { modules: [...product.modules, jest.requireActual('../support/exampleModule/model').journalModule] };
-});
-jest.mock('../../src/modules/server', () => {
-  const product = jest.requireActual<typeof ServerRegistry>('../../src/modules/server');
-  return { moduleServers: [...product.moduleServers, jest.requireActual('../support/exampleModule/server').journalServer] };
-});
+jest.mock('../../src/modules', () => jest.requireActual('../support/exampleModule/withJournal').modelsWithJournal());
+jest.mock('../../src/modules/server', () => jest.requireActual('../support/exampleModule/withJournal').serversWithJournal());
 
 let srv: RunningServer;
 let admin: TestUser;

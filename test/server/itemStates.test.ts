@@ -4,22 +4,14 @@
  * with one event and a push; an illegal one (wrong state, wrong caller, stale, unreadable) and a plain
  * update of the state are refused with their message key and write nothing. On both drivers.
  */
-import type * as ModelRegistry from '../../src/modules';
-import type * as ServerRegistry from '../../src/modules/server';
 import type { Item } from '../../src/shared/items/types';
 import type { TimelineEvent } from '../../src/shared/items/TimelineEvent';
 import type { Frame } from '../../src/shared/protocol';
 import { buildUser, connectAdmin, type TestUser } from '../support/factories';
 import { startTestServer, type RunningServer } from '../support/testServer';
 
-jest.mock('../../src/modules', () => {
-  const product = jest.requireActual<typeof ModelRegistry>('../../src/modules');
-  return { modules: [...product.modules, jest.requireActual('../support/exampleModule/model').journalModule] };
-});
-jest.mock('../../src/modules/server', () => {
-  const product = jest.requireActual<typeof ServerRegistry>('../../src/modules/server');
-  return { moduleServers: [...product.moduleServers, jest.requireActual('../support/exampleModule/server').journalServer] };
-});
+jest.mock('../../src/modules', () => jest.requireActual('../support/exampleModule/withJournal').modelsWithJournal());
+jest.mock('../../src/modules/server', () => jest.requireActual('../support/exampleModule/withJournal').serversWithJournal());
 
 let srv: RunningServer;
 let admin: TestUser;

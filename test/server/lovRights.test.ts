@@ -4,21 +4,13 @@
  * create on JournalEntry (Research and write in the owner, or an administrator); the orgs module's
  * comm-log lists need create on CommLog. Refusals are notAllowed and write nothing. On both drivers.
  */
-import type * as ModelRegistry from '../../src/modules';
-import type * as ServerRegistry from '../../src/modules/server';
 import type { LovRights } from '../../src/shared/items/LovRights';
 import type { Item } from '../../src/shared/items/types';
 import { buildUser, connectAdmin, type TestUser } from '../support/factories';
 import { startTestServer, type RunningServer } from '../support/testServer';
 
-jest.mock('../../src/modules', () => {
-  const product = jest.requireActual<typeof ModelRegistry>('../../src/modules');
-  return { modules: [...product.modules, jest.requireActual('../support/exampleModule/model').journalModule] };
-});
-jest.mock('../../src/modules/server', () => {
-  const product = jest.requireActual<typeof ServerRegistry>('../../src/modules/server');
-  return { moduleServers: [...product.moduleServers, jest.requireActual('../support/exampleModule/server').journalServer] };
-});
+jest.mock('../../src/modules', () => jest.requireActual('../support/exampleModule/withJournal').modelsWithJournal());
+jest.mock('../../src/modules/server', () => jest.requireActual('../support/exampleModule/withJournal').serversWithJournal());
 
 const CATEGORIES = 'JOURNAL_CATEGORIES';
 let srv: RunningServer;

@@ -1,5 +1,3 @@
-import type * as ModelRegistry from '../../src/modules';
-import type * as ServerRegistry from '../../src/modules/server';
 import type { LovRights } from '../../src/shared/items/LovRights';
 import type { Item, Visibility } from '../../src/shared/items/types';
 import { buildUser, connectAdmin, type TestUser } from '../support/factories';
@@ -14,14 +12,8 @@ import { startTestServer, type RunningServer } from '../support/testServer';
  * Its list JOURNAL_CATEGORIES is edited only with its declared right (create on JournalEntry in the owner).
  */
 
-jest.mock('../../src/modules', () => {
-  const product = jest.requireActual<typeof ModelRegistry>('../../src/modules');
-  return { modules: [...product.modules, jest.requireActual('../support/exampleModule/model').journalModule] };
-});
-jest.mock('../../src/modules/server', () => {
-  const product = jest.requireActual<typeof ServerRegistry>('../../src/modules/server');
-  return { moduleServers: [...product.moduleServers, jest.requireActual('../support/exampleModule/server').journalServer] };
-});
+jest.mock('../../src/modules', () => jest.requireActual('../support/exampleModule/withJournal').modelsWithJournal());
+jest.mock('../../src/modules/server', () => jest.requireActual('../support/exampleModule/withJournal').serversWithJournal());
 
 const VISIBILITIES: Visibility[] = ['PUBLIC', 'COMMUNITY', 'PROTECTED', 'PRIVATE'];
 type Who = 'admin' | 'writer' | 'reader' | 'outsider' | 'grantee' | 'anonymous';
