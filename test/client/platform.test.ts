@@ -1,7 +1,7 @@
 import { localeOf } from '../../src/client/i18n/localeOf';
 import { loadOverrides, takeEarlyOverrides } from '../../src/client/i18n/loadOverrides';
 import { createAppIntl } from '../../src/client/i18n/createAppIntl';
-import { documentCookies } from '../../src/client/platform/browserEffects';
+import { documentCookies } from '../../src/client/platform/browserStorage';
 import { socketUrl } from '../../src/client/platform/socketUrl';
 import { readSiteConfig } from '../../src/client/platform/readSiteConfig';
 import { safeNext } from '../../src/client/platform/safeNext';

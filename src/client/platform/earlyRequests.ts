@@ -1,33 +1,22 @@
 /**
- * The page's first script, about a kilobyte loaded beside the app's bundle (docs/decisions.md, "The
+ * The page's first script, about two kilobytes loaded beside the app's bundle (docs/decisions.md, "The
  * page asks before the bundle runs"). It makes the two requests the app would otherwise make only
  * after its bundle was downloaded and started, so that their round trips overlap the bundle instead
  * of following it: the site's message overrides for the route's locale (loadOverrides.ts takes the
  * answer), and, for a returning user who holds a token, the socket, opened and authenticated
  * (the session's socket factory takes it over through preconnectedSocket.ts and hears all it heard).
  */
-import { TOKEN_COOKIE, TOKEN_STORAGE_KEY, WS_PATH } from '../../shared/constants';
+import { readStoredToken } from '../../../machines/session/tokenStore';
+import { WS_PATH } from '../../shared/constants';
 import { localeOf } from '../i18n/localeOf';
 import { overridesPath } from '../i18n/overridesPath';
+import { documentCookies, probeStorage } from './browserStorage';
 import { clientVersion } from './clientVersion';
 import type { Preconnect, PreconnectEvent } from './earlyRequestsState';
 import { socketUrl } from './socketUrl';
 
 /** How long an early socket waits for the app to take it before it is closed (the app did not start). */
 const UNCLAIMED_CLOSE_MS = 15_000;
-
-/** The token the session will start with: local storage, else the cookie (as readStoredToken reads it). */
-function storedToken(): string | null {
-  try {
-    const stored = window.localStorage.getItem(TOKEN_STORAGE_KEY);
-    if (stored) return stored;
-  } catch {
-    // Without local storage the session does not start signed in: nothing to open early.
-    return null;
-  }
-  const cookie = document.cookie.split('; ').find((part) => part.startsWith(`${TOKEN_COOKIE}=`));
-  return cookie ? decodeURIComponent(cookie.slice(TOKEN_COOKIE.length + 1)) : null;
-}
 
 function askOverrides(): void {
   if (typeof fetch !== 'function' || window.__kkOverrides) return;
@@ -36,7 +25,8 @@ function askOverrides(): void {
 }
 
 function preconnect(): void {
-  const token = storedToken();
+  // The token the session will start with, read as it reads it (local storage, else the cookie).
+  const token = readStoredToken(probeStorage(window), documentCookies(document, window.location)).token;
   if (!token || typeof WebSocket !== 'function' || window.__kkPreconnect) return;
   const url = socketUrl(window.location, WS_PATH);
   const socket = new WebSocket(url);

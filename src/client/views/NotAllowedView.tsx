@@ -5,16 +5,10 @@
  */
 import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
-import { LOCALE_PARAM } from '../../../machines/router/routeLocale';
+import { homeHref } from './homeHref';
 import { useT } from '../i18n/useT';
 import type { CellViewProps } from '../layout/CellViewProps';
 import { NOTICE_ACTION, NotAllowedNotice } from './NotAllowedNotice';
-
-/** Home, in the locale the address carries. */
-function homeHref(search: string): string {
-  const lang = new URLSearchParams(search).get(LOCALE_PARAM);
-  return lang ? `/?${new URLSearchParams({ [LOCALE_PARAM]: lang }).toString()}` : '/';
-}
 
 /** Says that the view at this address is not open to the user, and links home. */
 export function NotAllowedView({ cell, spec }: CellViewProps) {

@@ -4,15 +4,10 @@
  */
 import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
-import { LOCALE_PARAM } from '../../../machines/router/routeLocale';
+import { homeHref } from './homeHref';
+import { NOTICE_ACTION } from './NotAllowedNotice';
 import { useT } from '../i18n/useT';
 import type { CellViewProps } from '../layout/CellViewProps';
-
-/** Home, in the locale the address carries. */
-function homeHref(search: string): string {
-  const lang = new URLSearchParams(search).get(LOCALE_PARAM);
-  return lang ? `/?${new URLSearchParams({ [LOCALE_PARAM]: lang }).toString()}` : '/';
-}
 
 /** Says that nothing lives at the address, shows it as text, and links home. */
 export function NotFoundView({ cell, spec }: CellViewProps) {
@@ -31,10 +26,7 @@ export function NotFoundView({ cell, spec }: CellViewProps) {
         {spec.arg ?? ''}
       </p>
       <p className="mb-6 text-sm text-muted">{t('errors.cellKeyNotValid', { key: spec.segments[0] ?? '' })}</p>
-      <Link
-        href={homeHref(search)}
-        className="inline-block rounded bg-primary px-4 py-2 text-sm font-medium text-white hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-      >
+      <Link href={homeHref(search)} className={NOTICE_ACTION}>
         {t('app.notFound.home')}
       </Link>
     </div>
