@@ -31,6 +31,7 @@ const MATRIX: Record<Who, Record<Visibility, 'R' | 'U' | '-'>> = {
 let srv: RunningServer;
 const users = {} as Record<Exclude<Who, 'anonymous'>, TestUser>;
 const items = {} as Record<Visibility, Item>;
+const orgIds = { owner: '', other: '' };
 
 async function anonymous(o: string, b?: unknown): Promise<{ erred?: boolean; b?: unknown }> {
   const res = await fetch(`${srv.url}/api/item`, {
@@ -67,6 +68,8 @@ beforeAll(async () => {
   const a = users.admin.client;
   const owner = await a.call<Item>('create/Organization', { displayName: 'Owner Nation', type: 'COMMUNITY' });
   const other = await a.call<Item>('create/Organization', { displayName: 'Other Nation', type: 'COMMUNITY' });
+  orgIds.owner = owner.$id;
+  orgIds.other = other.$id;
   for (const who of ['writer', 'reader', 'outsider', 'grantee'] as const) users[who] = await buildUser(srv, { name: who });
   await a.call('act/setMembership', { userId: users.writer.id, orgId: owner.$id, capabilities: { write: true } });
   await a.call('act/setMembership', { userId: users.reader.id, orgId: owner.$id, capabilities: {} });
@@ -167,6 +170,87 @@ test('watch pushes reach exactly the users who may read each item', async () => 
     );
     expect([...pushed].sort()).toEqual(VISIBILITIES.filter((v) => expected(who, v, 'read')).sort());
   }
+});
+
+// Contacts are personal information (docs/permissions.md): by default (PROTECTED) the members of the
+// person's organisations read them, with their creator, grantees and administrators; a signed-in user
+// with no membership does not. Changing stays with the creator, grantees and administrators.
+describe('contacts: who reads the people of an organisation', () => {
+  type Who2 = Exclude<Who, 'grantee'> | 'nobody';
+  type ContactCase = 'ours' | 'shared' | 'loose' | 'writers';
+  // ours: related to the owner organisation; shared: to both; loose: to none; writers: made by the writer, to none.
+  const READS: Record<Who2, readonly ContactCase[]> = {
+    admin: ['ours', 'shared', 'loose', 'writers'],
+    writer: ['ours', 'shared', 'writers'],
+    reader: ['ours', 'shared'],
+    outsider: ['shared'],
+    nobody: [],
+    anonymous: [],
+  };
+  const UPDATES: Record<Who2, readonly ContactCase[]> = {
+    admin: ['ours', 'shared', 'loose', 'writers'],
+    writer: ['writers'],
+    reader: [],
+    outsider: [],
+    nobody: [],
+    anonymous: [],
+  };
+  const contacts = {} as Record<ContactCase, Item>;
+  let nobody: TestUser;
+  const ask = (who: Who2, o: string, b?: unknown) => (who === 'nobody' ? nobody.client.request(o, b) : call(who, o, b));
+  const ids = (cases: readonly ContactCase[]) => cases.map((c) => contacts[c].$id).sort();
+
+  beforeAll(async () => {
+    const a = users.admin.client;
+    const { owner, other } = orgIds;
+    nobody = await buildUser(srv, { name: 'nobody' });
+    contacts.ours = await a.call<Item>('create/Contact', { firstName: 'Ours', lastName: 'Matrixperson', _related: [{ id: owner }] });
+    contacts.shared = await a.call<Item>('create/Contact', {
+      firstName: 'Shared',
+      lastName: 'Matrixperson',
+      email: 'shared@matrix.example',
+      _related: [{ id: other }, { id: owner }],
+    });
+    contacts.loose = await a.call<Item>('create/Contact', { firstName: 'Loose', lastName: 'Matrixperson' });
+    contacts.writers = await users.writer.client.call<Item>('create/Contact', { firstName: 'Writers', lastName: 'Matrixperson' });
+  });
+  afterAll(() => nobody?.client.close());
+
+  test('a new contact is PROTECTED', () => {
+    for (const c of Object.values(contacts)) expect(c.$access).toBe('PROTECTED');
+  });
+
+  test.each(Object.keys(READS) as Who2[])('%s reads, finds and is allowed exactly the contacts of their organisations', async (who) => {
+    const want = ids(READS[who]);
+    const single: string[] = [];
+    for (const c of Object.values(contacts)) {
+      const reply = await ask(who, `read/${c.$id}`);
+      if (!reply.erred) single.push(c.$id);
+      else expect(reply).toMatchObject({ b: { userMessage: 'notAllowed' } });
+    }
+    expect(single.sort()).toEqual(want);
+    const many = await ask(
+      who,
+      'readMany/object',
+      Object.values(contacts).map((c) => c.$id),
+    );
+    expect(Object.keys(many.b as object).sort()).toEqual(want);
+    const found = await ask(who, 'search/ids', { must: { _: 'Contact', 'ft-lastName': 'Matrixperson' }, facets: ['_related'], max: 50 });
+    const body = found.b as { ids: string[]; total: number } | undefined;
+    if (who === 'anonymous') expect(body?.ids ?? []).toEqual([]);
+    else {
+      expect([...body!.ids].sort()).toEqual(want);
+      expect(body!.total).toBe(want.length);
+    }
+    const general = await ask(who, 'search/ids', { must: { q: 'shared@matrix.example' }, max: 50 });
+    const hits = (general.b as { ids?: string[] } | undefined)?.ids ?? [];
+    expect(hits.includes(contacts.shared.$id)).toBe(READS[who].includes('shared'));
+    if (who === 'anonymous') return;
+    for (const [name, c] of Object.entries(contacts) as [ContactCase, Item][]) {
+      const allowed = (await ask(who, 'act/isAllowed', { id: c.$id, actions: ['read', 'update'] })).b as { allowed: object };
+      expect([name, allowed.allowed]).toEqual([name, { read: READS[who].includes(name), update: UPDATES[who].includes(name) }]);
+    }
+  });
 });
 
 describe("a module's read rule: the single-item and the SQL forms agree", () => {

@@ -66,7 +66,8 @@ export async function seedDemoData(tx: Queryable, items: ItemStore, accounts: Ac
     },
     { firstName: 'Priya', lastName: 'Natarajan', email: 'priya.natarajan@lands.example.gov', _related: rel(ministry.id) },
   ];
-  for (const p of people) await items.create(author, 'Contact', { ...p, $access: 'COMMUNITY' }, opts);
+  // Personal information: the default PROTECTED lets the members of each person's organisations read them (docs/permissions.md).
+  for (const p of people) await items.create(author, 'Contact', p, opts);
   await accounts.createUser({ name: 'Mary Thunderchild', email: 'mary.thunderchild@lakeview.example.org' }, adminId, tx);
   await accounts.createUser({ name: 'Joseph Whitehorse', email: 'joseph.whitehorse@lakeview.example.org' }, adminId, tx);
   const organizations = { community: community.id, proponent: proponent.id, regulator: ministry.id };

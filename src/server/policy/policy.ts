@@ -31,6 +31,23 @@ function granted(p: Principal, item: ItemRecord, action: ItemAction): boolean {
   return item.grants.some((g) => who.has(g.grantee) && g.actions.includes(action));
 }
 
+/**
+ * The property naming the organisations a person belongs to, for the types that are people: their
+ * members read such an item at PROTECTED as they read what their organisation owns (docs/permissions.md).
+ */
+const MEMBER_ORGS: Readonly<Record<string, string>> = { Contact: '_related' };
+
+/** Whether `p` belongs to one of the organisations `item` names through its MEMBER_ORGS property. */
+function memberOfItemsOrg(p: Principal, item: ItemRecord): boolean {
+  const prop = Object.hasOwn(MEMBER_ORGS, item.type) ? MEMBER_ORGS[item.type]! : null;
+  const related = prop && Object.hasOwn(item.data, prop) ? item.data[prop] : null;
+  if (!Array.isArray(related)) return false;
+  return related.some((r: unknown) => {
+    const id = typeof r === 'object' && r !== null && Object.hasOwn(r, 'id') ? (r as { id: unknown }).id : null;
+    return typeof id === 'string' && Object.hasOwn(p.orgs, id);
+  });
+}
+
 const writesFor = (p: Principal, orgId: string | null): boolean =>
   orgId !== null && Object.hasOwn(p.orgs, orgId) && p.orgs[orgId]![ORG_WRITE] === true;
 
@@ -40,6 +57,7 @@ function genericRead(caller: Caller, item: ItemRecord): boolean {
   if (caller.admin || item.access === 'COMMUNITY') return true;
   if (item.createdBy === caller.userId || item.id === caller.userId) return true;
   if (item.access === 'PROTECTED' && item.ownerOrg !== null && Object.hasOwn(caller.orgs, item.ownerOrg)) return true;
+  if (item.access === 'PROTECTED' && memberOfItemsOrg(caller, item)) return true;
   return granted(caller, item, 'read');
 }
 
@@ -77,8 +95,15 @@ function genericReadPredicate(caller: Caller, params: unknown[]): string {
   const orgs = `$${params.length}`;
   params.push(granteesOf(caller));
   const grantees = `$${params.length}`;
+  // A person's organisations (MEMBER_ORGS): one of the caller's organisations in the array of {id} the property holds.
+  const members = Object.entries(MEMBER_ORGS).map(([type, prop]) => {
+    params.push(type, prop);
+    const [t, p] = [`$${params.length - 1}`, `$${params.length}`];
+    return `OR (i.access = 'PROTECTED' AND i.type = ${t} AND EXISTS (SELECT 1 FROM unnest(${orgs}::text[]) AS o(id)
+      WHERE i.data->(${p}::text) @> jsonb_build_array(jsonb_build_object('id', o.id))))`;
+  });
   return `(i.access IN ('PUBLIC', 'COMMUNITY') OR i.created_by = ${user} OR i.id = ${user}
-    OR (i.access = 'PROTECTED' AND i.owner_org = ANY(${orgs}::text[]))
+    OR (i.access = 'PROTECTED' AND i.owner_org = ANY(${orgs}::text[])) ${members.join(' ')}
     OR EXISTS (SELECT 1 FROM grants g WHERE g.item_id = i.id AND 'read' = ANY(g.actions) AND g.grantee = ANY(${grantees}::text[])))`;
 }
 
