@@ -5,6 +5,7 @@
  */
 import type { ActorRefFrom, InputFrom } from 'xstate';
 import { adminItemsMachine } from '../admin/adminItemsMachine';
+import { cardMachine } from '../dashboard/cardMachine';
 import { menuSettingsMachine } from '../admin/menuSettingsMachine';
 import { ownerMachine } from '../admin/ownerMachine';
 import { siteTextsMachine } from '../admin/siteTextsMachine';
@@ -18,6 +19,8 @@ export const VIEW_ACTORS = {
   owner: ownerMachine,
   menuSettings: menuSettingsMachine,
   siteTexts: siteTextsMachine,
+  /** A card of the home screen's dashboard: its search, followed live. */
+  dashboardCard: cardMachine,
 } as const;
 
 export type ViewActorName = keyof typeof VIEW_ACTORS;

@@ -35,6 +35,7 @@ import { NotificationMailer } from './notifications/NotificationMailer';
 import { NotificationService } from './notifications/NotificationService';
 import { checkDerivedFields } from './store/DerivedField';
 import { buildEventKinds } from '../shared/eventKinds';
+import { buildDashboardCards } from '../shared/dashboard/dashboardCards';
 import { ItemStore } from './store/ItemStore';
 import { listValueValidator } from './store/listValueValidator';
 import { orgContactValidator } from './store/orgContactValidator';
@@ -97,6 +98,8 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   checkDerivedFields(derivedFields, itemTypes);
   // An event kind registered twice stops the start here too, before there is a database to close.
   buildEventKinds();
+  // So does a dashboard card key defined twice, or a card the core cannot search or draw.
+  buildDashboardCards();
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

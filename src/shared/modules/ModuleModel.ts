@@ -1,3 +1,4 @@
+import type { CardDef } from '../dashboard/CardDef';
 import type { EventKindDef } from '../events/EventKindDef';
 import type { ItemTypeDef } from '../items/types';
 import type { StateChartDef } from '../items/stateCharts';
@@ -88,4 +89,9 @@ export interface ModuleModel {
    * each with the message key of its description among `labels`; a kind registered twice stops the start.
    */
   eventKinds?: readonly EventKindDef[];
+  /**
+   * Its cards on the home screen's dashboard (src/shared/dashboard/CardDef.ts): each searches one type and
+   * follows it live; a key declared twice, by this module or another, stops the start.
+   */
+  cards?: readonly CardDef[];
 }

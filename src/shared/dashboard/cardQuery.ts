@@ -1,0 +1,37 @@
+/** The search behind a dashboard card (spec 000 §3 query), for a list card or for one month of a calendar card. */
+import { endOfMonth, format, isValid, parse } from 'date-fns';
+import type { SearchQuery } from '../search/SearchQuery';
+import type { CardDef } from './CardDef';
+
+/** How many items a list card shows unless it says. */
+export const CARD_DEFAULT_MAX = 5;
+/** The most items one month of a calendar card asks for. */
+export const CALENDAR_MAX_ITEMS = 500;
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** Whether `month` is a month as the calendar card names it: `YYYY-MM`. */
+export const isMonth = (month: string): boolean => MONTH.test(month) && isValid(parse(month, 'yyyy-MM', new Date(2000, 0, 1)));
+
+/** The first and last day of `month` (`YYYY-MM`), as dates `YYYY-MM-DD`. */
+export function monthDays(month: string): { from: string; to: string } {
+  const first = parse(month, 'yyyy-MM', new Date(2000, 0, 1));
+  return { from: format(first, 'yyyy-MM-dd'), to: format(endOfMonth(first), 'yyyy-MM-dd') };
+}
+
+/** The month `YYYY-MM` of `date`. */
+export const monthOf = (date: Date): string => format(date, 'yyyy-MM');
+
+/**
+ * The query of `card`: its type and conditions, labels included; a list card's order and size, or a
+ * calendar card's items dated in `month` (`YYYY-MM`), earliest first.
+ */
+export function cardQuery(card: CardDef, month: string | null): SearchQuery {
+  const must: Record<string, unknown> = { ...card.must, _: card.type };
+  const common = { ...(card.mustNot ? { mustNot: { ...card.mustNot } } : {}), labels: true };
+  if (card.kind === 'calendar' && card.dateProperty && month && isMonth(month)) {
+    must[`dr-${card.dateProperty}`] = monthDays(month);
+    return { must, ...common, sort: [{ key: card.dateProperty, order: 'asc' }], max: CALENDAR_MAX_ITEMS };
+  }
+  return { must, ...common, sort: card.sort ?? [{ key: 'created', order: 'desc' }], max: card.max ?? CARD_DEFAULT_MAX };
+}
