@@ -40,6 +40,7 @@ import { ItemStore } from './store/ItemStore';
 import { listValueValidator } from './store/listValueValidator';
 import { orgContactValidator } from './store/orgContactValidator';
 import { StreamStore } from './store/StreamStore';
+import { JobScheduler } from './jobs/JobScheduler';
 
 /** Largest body of an ordinary HTTP route, in bytes. */
 const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -124,6 +125,8 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   }
   const notificationMailer = new NotificationMailer(db, mailer, { siteName: config.siteName, baseUrl });
   const siteSettings = new SiteSettings(db);
+  // Scheduled work of every module, run by whichever process claims each job first.
+  const jobs = new JobScheduler(db, () => services);
   const services: Services = {
     config,
     db,
@@ -136,6 +139,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
     baseUrl,
     notifications,
     siteSettings,
+    jobs,
   };
 
   let app: FastifyInstance | null = null;
@@ -166,6 +170,8 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
       if (Object.keys(changed).length) live.broadcast({ o: Push.siteConfig, b: changed });
     });
     notificationMailer.start();
+    for (const m of moduleServers) for (const kind of m.jobs ?? []) jobs.register(kind);
+    await jobs.start();
 
     // Forwarding headers only from the proxies named in TRUST_PROXY: anyone else could forge them
     // to escape the per-address limits or pose as https.
@@ -273,11 +279,13 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
         await a.close();
         await stopFollowing();
         await notificationMailer.stop();
+        await jobs.stop();
         await db.close();
       },
     };
   } catch (e) {
     await notificationMailer.stop().catch(() => undefined);
+    await jobs.stop().catch(() => undefined);
     await live.stop().catch(() => undefined);
     await siteSettings.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);

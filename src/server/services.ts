@@ -7,6 +7,7 @@ import type { Mailer } from './mail/Mailer';
 import type { NotificationService } from './notifications/NotificationService';
 import type { SiteSettings } from './settings/SiteSettings';
 import type { ItemStore } from './store/ItemStore';
+import type { JobScheduling } from './jobs/JobScheduling';
 import type { StreamStore } from './store/StreamStore';
 
 /** The shared services every handler reaches through its context. */
@@ -24,4 +25,6 @@ export interface Services {
   siteSettings: SiteSettings;
   /** The address users reach the site at: PUBLIC_URL, else the address the server listens on. */
   baseUrl: () => string;
+  /** Schedules one-off jobs (src/server/jobs), idempotent by kind and key. */
+  jobs: JobScheduling;
 }

@@ -25,9 +25,9 @@ function ensureBuilt(): void {
   if (!existsSync(entry)) execFileSync('node', [join(root, 'esbuild.config.mjs')], { cwd: root, stdio: 'inherit' });
 }
 
-/** Starts `node dist/server/main.js` with `env`; resolves once it prints its URL. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const p = spawnServerProcess(env);
+/** Starts `node dist/server/main.js` (or another bundle of it, `script`) with `env`; resolves once it prints its URL. */
+export async function startServerProcess(env: Record<string, string>, script = entry): Promise<ServerProcess> {
+  const p = spawnServerProcess(env, script);
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(() => {
       p.child.kill('SIGKILL');
@@ -50,9 +50,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 }
 
 /** Spawns the server without waiting (to watch it refuse to start). */
-export function spawnServerProcess(env: Record<string, string>): Omit<ServerProcess, 'url' | 'wsUrl'> {
-  ensureBuilt();
-  const child = spawn('node', [entry], {
+export function spawnServerProcess(env: Record<string, string>, script = entry): Omit<ServerProcess, 'url' | 'wsUrl'> {
+  if (script === entry) ensureBuilt();
+  const child = spawn('node', [script], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -6,6 +6,7 @@ import type { TypeRule } from '../policy/TypeRule';
 import type { DerivedField } from '../store/DerivedField';
 import type { ChangeHook, ItemStore, ItemValidator } from '../store/ItemStore';
 import type { TaskKind } from '../tasks/TaskKind';
+import type { JobKind } from '../jobs/JobKind';
 
 /** What a module's demo data may build on: the core's demo organisations and the services, in the seeding transaction. */
 export interface DemoSeed {
@@ -41,6 +42,8 @@ export interface ModuleServer {
   migrations?: readonly Migration[];
   /** The long-running task kinds it adds (`act/task/{kind}`). */
   taskKinds?: readonly TaskKind[];
+  /** Its scheduled work: recurring kinds and kinds of one-off jobs (docs/modules.md "Scheduled work"). */
+  jobs?: readonly JobKind[];
   /** Fills a fresh demo site with the module's records, after the core's, in the same transaction. */
   demo?: (seed: DemoSeed) => Promise<void>;
 }

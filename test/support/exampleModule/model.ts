@@ -10,6 +10,8 @@ import { transitionKind } from '../../../src/shared/events/EventKindDef';
 
 /** A domain event the journal appends: an entry names others it relates to (its `also`). */
 export const JOURNAL_LINKED = 'journal.linked';
+/** The event the journal's scheduled reminder appends, once, to an entry left a draft too long (server.ts). */
+export const JOURNAL_REMINDED = 'journal.reminded';
 
 /** One entry of the journal: what was seen on the land, and when. */
 export const JournalEntryType: ItemTypeDef = {
@@ -51,6 +53,7 @@ export const journalModule: ModuleModel = {
     { kind: transitionKind('entry.publish'), description: 'events.journal.published', uses: ['states'] },
     { kind: transitionKind('entry.withdraw'), description: 'events.journal.withdrawn', uses: ['states'] },
     { kind: JOURNAL_LINKED, description: 'events.journal.linked', uses: ['also'] },
+    { kind: JOURNAL_REMINDED, description: 'events.journal.reminded' },
   ],
   views: { 'v-journal': {} },
   labels: {
@@ -73,6 +76,7 @@ export const journalModule: ModuleModel = {
     'events.journal.published': '{by} published {context} ({from} → {to}) on {date}',
     'events.journal.withdrawn': '{by} withdrew {context} ({from} → {to}) on {date}',
     'events.journal.linked': '{by} linked {context} to {also} on {date}',
+    'events.journal.reminded': '{context} has been a draft for more than a week: reminded on {date}',
     'errors.journal.futureDate': 'An entry tells what was seen: it cannot be dated in the future.',
   },
   // Material Design's "book".

@@ -11,6 +11,7 @@ import { bindOperation } from '../../../src/server/ops/bindOperation';
 import { readableRecord } from '../../../src/server/ops/itemOps';
 import type { Caller } from '../../../src/server/policy/Principal';
 import { journalOperations } from './operations';
+import { JOURNAL_REMINDED } from './model';
 
 const DAY = 86_400_000;
 
@@ -20,6 +21,12 @@ function daysAgo(date: unknown, now: Date): number | undefined {
   if (Number.isNaN(seen)) return undefined;
   return Math.floor((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - seen) / DAY);
 }
+
+/** A draft older than this many days is reminded of, once (the journal's scheduled work). */
+export const REMIND_DRAFTS_AFTER_DAYS = 7;
+/** The daily look for old drafts, and the one-off job of one reminder (keyed by the entry's id). */
+export const REMIND_DRAFTS_JOB = 'journal.remindDrafts';
+export const REMIND_ENTRY_JOB = 'journal.remindEntry';
 
 const authorOrAdmin = (caller: Caller, author: string | null): boolean => !!caller && (caller.admin || caller.userId === author);
 
@@ -64,6 +71,32 @@ export const journalServer: ModuleServer = {
     async (tx, change, record) => {
       if (record.type === 'JournalEntry')
         await tx.query('INSERT INTO journal_changes (entry_id, kind) VALUES ($1, $2)', [change.id, change.kind]);
+    },
+  ],
+  // Scheduled work: every morning the drafts left more than a week get a reminder job each, keyed by
+  // the entry, so however often the look runs, each entry is reminded once.
+  jobs: [
+    {
+      name: REMIND_DRAFTS_JOB,
+      schedule: { cron: '0 6 * * *' },
+      async handler(ctx, tx) {
+        const cutoff = new Date(ctx.now.getTime() - REMIND_DRAFTS_AFTER_DAYS * DAY).toISOString();
+        const drafts = await tx!.query<{ id: string }>(
+          `SELECT i.id FROM items i WHERE i.type = 'JournalEntry' AND i.deleted_at IS NULL AND i.data->>'state' = 'DRAFT'
+             AND i.created_at <= $1 AND NOT EXISTS (SELECT 1 FROM events e WHERE e.item_id = i.id AND e.kind = $2)`,
+          [cutoff, JOURNAL_REMINDED],
+        );
+        for (const { id } of drafts.rows) await ctx.jobs.schedule({ kind: REMIND_ENTRY_JOB, key: id }, tx!);
+      },
+    },
+    {
+      name: REMIND_ENTRY_JOB,
+      async handler(ctx, tx) {
+        // Still a draft when its turn comes: one submitted since needs no reminder.
+        const entry = await tx!.query(`SELECT 1 FROM items WHERE id = $1 AND deleted_at IS NULL AND data->>'state' = 'DRAFT'`, [ctx.key]);
+        if (entry.rowCount === 0) return;
+        await ctx.services.items.appendEvent(tx!, { userId: null, masquerader: null }, { kind: JOURNAL_REMINDED, context: ctx.key });
+      },
     },
   ],
   ops: [
