@@ -26,6 +26,7 @@ import { installListRights, listRightRules } from './policy/listRights';
 import { modules } from '../modules';
 import { moduleServers } from '../modules/server';
 import { taskKinds } from './tasks/taskKinds';
+import { installImports } from './imports/installImports';
 import { ensureDateIndexes } from './search/dateIndexes';
 import type { Services } from './services';
 import { SiteSettings } from './settings/SiteSettings';
@@ -118,6 +119,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   items.addChangeHook(notifications.onChange);
   items.addValidator(listValueValidator);
   items.addValidator(orgContactValidator);
+  installImports(items);
   for (const m of moduleServers) {
     for (const validator of m.validators ?? []) items.addValidator(validator);
     for (const hook of m.changeHooks ?? []) items.addChangeHook(hook);

@@ -185,6 +185,8 @@ export class ItemStore {
   typeOf(name: string): ItemTypeDef {
     const type = this.types.get(name);
     if (!type) throw new OpError('unknownType', `Unknown item type ${name}`);
+    // A virtual type is searched and read, never stored (src/shared/items/virtualTypes.ts).
+    if (type.virtual) throw new OpError('unknownType', `${name} is a view of ${type.virtual.over} items, not stored itself`);
     return type;
   }
 
@@ -245,13 +247,13 @@ export class ItemStore {
    * Updates the item named by `body.$id`: the body's properties replace the stored ones, a null
    * removes one. Refused with staleUpdate when `body._u` is not the stored counter.
    */
-  async update(author: Author, body: ItemData, authorize: Authorize, options: { admin: boolean }): Promise<ItemRecord> {
+  async update(author: Author, body: ItemData, authorize: Authorize, options: { admin: boolean; tx?: Queryable }): Promise<ItemRecord> {
     const id = body.$id;
     const { type: typeName } = parseIdOrRefuse(id);
     const type = this.typeOf(typeName);
     if (!Number.isInteger(body._u)) throw new OpError('validationFailed', 'update needs the _u of the item', { _u: 'errors.required' });
     const ts = this.now().toISOString();
-    const record = await this.db.transaction(async (tx) => {
+    const run = async (tx: Queryable): Promise<ItemRecord> => {
       const current = await this.lockForChange(tx, String(id), authorize);
       if (current.deletedAt) throw new OpError('itemDeleted', `${current.id} was deleted`);
       if (body._u !== current.u) {
@@ -285,8 +287,9 @@ export class ItemStore {
       const updated = toRecord(res.rows[0]!);
       await this.runHooks(tx, { id: current.id, u, kind: 'updated' }, updated, author, event);
       return updated;
-    });
-    return this.remember(record);
+    };
+    // Inside a caller's transaction the change may still be rolled back: cache only what we commit.
+    return options.tx ? run(options.tx) : this.remember(await this.db.transaction(run));
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { ItemData, ItemTypeDef } from './types';
+import { ImportType } from './platformTypes/Import';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
@@ -10,14 +11,14 @@ export const UserType: ItemTypeDef = {
   adminCreateOnly: true,
   properties: {
     name: { kind: 'textField', required: true, notBlank: true, maxLength: 200, sortable: true },
-    email: { kind: 'textField', required: true, format: 'email', maxLength: 320, readOnly: true },
+    email: { kind: 'textField', required: true, format: 'email', maxLength: 320, readOnly: true, onCreate: true },
     contact: { kind: 'REL', relTypes: ['Contact'] },
     dark: { kind: 'BOOL' },
     hideGuidance: { kind: 'BOOL' },
     multiColumns: { kind: 'BOOL' },
     notifyFrequency: { kind: 'SEL', options: ['IMMEDIATE', 'DIGEST', 'NONE'] },
     /** The newest what's-new version the user has seen, for the unseen count. */
-    whatsNewSeen: { kind: 'textField', format: 'version' },
+    whatsNewSeen: { kind: 'textField', format: 'version', internal: true },
   },
   label: (item: ItemData) => text(item.name) || text(item.email),
   listItem: { title: 'name', subtitle: 'email', icon: 'person' },
@@ -100,4 +101,4 @@ export const LOVValueType: ItemTypeDef = {
 };
 
 /** The item types of the core platform. */
-export const coreTypes: readonly ItemTypeDef[] = [UserType, ContactType, OrganizationType, LOVValueType];
+export const coreTypes: readonly ItemTypeDef[] = [UserType, ContactType, OrganizationType, LOVValueType, ImportType];

@@ -1,5 +1,6 @@
 import type { CardDef } from '../dashboard/CardDef';
 import type { EventKindDef } from '../events/EventKindDef';
+import type { ImportKindDef } from '../imports/ImportKindDef';
 import type { ItemTypeDef } from '../items/types';
 import type { StateChartDef } from '../items/stateCharts';
 import type { AnyOperation } from '../protocol/defineOperation';
@@ -94,4 +95,9 @@ export interface ModuleModel {
    * follows it live; a key declared twice, by this module or another, stops the start.
    */
   cards?: readonly CardDef[];
+  /**
+   * The kinds of import it offers (spec 001 §3 Import): what a file's rows become and the column that
+   * finds each row's item; a kind not uppercase, or registered twice, stops the start (spec 001 §5).
+   */
+  importKinds?: readonly ImportKindDef[];
 }

@@ -1,0 +1,206 @@
+import type { RegisteredImportKind } from '../../shared/imports/importKindTable';
+import { EXPORT_ONLY_COLUMNS } from '../../shared/imports/importKindTable';
+import { IMPORT_PREVIEW_ROWS, IMPORT_REPORT_MAX, type ImportPreview, type ImportProblem } from '../../shared/items/platformTypes/Import';
+import type { ItemData, ItemTypeDef } from '../../shared/items/types';
+import type { Database, Queryable } from '../db/Database';
+import { OpError } from '../OpError';
+import { canCreate, canRead, canUpdate } from '../policy/policy';
+import type { Principal } from '../policy/Principal';
+import type { ItemStore } from '../store/ItemStore';
+import type { FileRow } from './readRows';
+import { mapColumns, rowBody, type ColumnMap } from './rowValues';
+
+/** Rows written in one transaction: fewer commits, while a batch holds the embedded database's one connection only briefly. */
+export const IMPORT_BATCH_ROWS = 250;
+
+/** What an import has done so far (a dry run: what it would do). */
+export interface ImportCounts {
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+}
+
+/** Thrown inside a dry run's batch so that its transaction rolls back. */
+class DryRunRollback extends Error {}
+
+interface Known {
+  id: string;
+  u: number;
+}
+
+interface Pending {
+  line: number;
+  body: ItemData;
+  key: unknown;
+}
+
+const SAVEPOINT = 'SAVEPOINT import_row';
+
+/** A key as the database's `->>` says it: text as itself, numbers and booleans as JSON. */
+const keyText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/**
+ * One run of an import over a file's rows: the header maps columns to properties, then each row
+ * creates an item, or updates the one whose key column holds the row's key, through the item store,
+ * with the caller's rights (the socket's rules, validators and change hooks). Rows are written in
+ * batches, one transaction each, every row in a savepoint: a row that fails is rolled back to its
+ * savepoint and reported (line, field, reason), so it writes nothing and the others stand. A dry run
+ * does the same and rolls every batch back.
+ */
+export class ImportRun {
+  readonly counts: ImportCounts = { rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
+  readonly problems: ImportProblem[] = [];
+  preview: ImportPreview = { columns: [], rows: [] };
+  private map: ColumnMap | null = null;
+  private batch: Pending[] = [];
+  /** Keys this dry run would have created, whose items its rolled-back batches no longer hold. */
+  private readonly wouldCreate = new Set<string>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly items: ItemStore,
+    private readonly caller: Principal,
+    private readonly kind: RegisteredImportKind,
+    private readonly type: ItemTypeDef,
+    private readonly options: { dryRun: boolean; signal: AbortSignal },
+  ) {}
+
+  /** The header's problems (unknown columns, no key column); rows are read only when there are none. */
+  get headerProblems(): ImportProblem[] {
+    return this.map?.problems ?? [];
+  }
+
+  /** Adds problems to the report, as far as it keeps them. */
+  note(problems: readonly ImportProblem[]): void {
+    for (const p of problems) if (this.problems.length < IMPORT_REPORT_MAX) this.problems.push(p);
+  }
+
+  /** Takes the file's rows, header first; answers false once the header refused the file. */
+  async take(row: FileRow): Promise<boolean> {
+    if (!this.map) {
+      this.map = mapColumns(row.cells, this.kind.columns, EXPORT_ONLY_COLUMNS, this.kind.def.key);
+      this.preview = { columns: [...row.cells], rows: [] };
+      this.note(this.map.problems);
+      return this.map.problems.length === 0;
+    }
+    this.counts.rows++;
+    if (this.preview.rows.length < IMPORT_PREVIEW_ROWS) this.preview.rows.push([...row.cells]);
+    const read = rowBody(this.type, this.map, row.line, row.cells);
+    const key = read.body?.[this.kind.def.key];
+    const problems: ImportProblem[] =
+      read.body && (key === null || key === undefined)
+        ? [{ line: row.line, field: this.kind.def.key, reason: 'errors.required' }]
+        : read.problems;
+    if (problems.length || !read.body) {
+      this.counts.failed++;
+      this.note(problems);
+      return true;
+    }
+    this.batch.push({ line: row.line, body: read.body, key });
+    if (this.batch.length >= IMPORT_BATCH_ROWS) await this.flush();
+    return true;
+  }
+
+  /** Writes the rows still waiting (call once the file ends). */
+  async finish(): Promise<void> {
+    await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.batch;
+    this.batch = [];
+    if (batch.length === 0) return;
+    const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
+    const problems: ImportProblem[] = [];
+    try {
+      await this.db.transaction(async (tx) => {
+        const known = await this.lookUp(tx, batch);
+        await tx.exec(SAVEPOINT);
+        for (const row of batch) {
+          if (this.options.signal.aborted) throw this.options.signal.reason;
+          const outcome = await this.write(tx, row, known);
+          if (Array.isArray(outcome)) {
+            await tx.exec('ROLLBACK TO SAVEPOINT import_row');
+            counts.failed++;
+            problems.push(...outcome);
+          } else {
+            await tx.exec(`RELEASE SAVEPOINT import_row; ${SAVEPOINT}`);
+            counts[outcome]++;
+          }
+        }
+        if (this.options.dryRun) throw new DryRunRollback();
+      });
+    } catch (e) {
+      if (!(e instanceof DryRunRollback)) throw e;
+    }
+    // Counted once the batch is committed (or, in a dry run, has been checked whole).
+    this.counts.created += counts.created;
+    this.counts.updated += counts.updated;
+    this.counts.unchanged += counts.unchanged;
+    this.counts.failed += counts.failed;
+    this.note(problems);
+  }
+
+  /** The items of the type that hold the batch's keys, by key, found through the index on item data. */
+  private async lookUp(tx: Queryable, batch: readonly Pending[]): Promise<Map<string, Known[]>> {
+    const key = this.kind.def.key;
+    const params: unknown[] = [this.type.name, key];
+    const keys = new Map(batch.map((r) => [keyText(r.key), r.key]));
+    const matches = [...keys.values()].map((value) => {
+      params.push(JSON.stringify({ [key]: value }));
+      return `i.data @> $${params.length}::jsonb`;
+    });
+    const res = await tx.query<{ id: string; u: number; k: string }>(
+      `SELECT i.id, i.u, i.data ->> $2 AS k FROM items i
+       WHERE i.type = $1 AND i.deleted_at IS NULL AND (${matches.join(' OR ')}) ORDER BY i.idx`,
+      params,
+    );
+    const known = new Map<string, Known[]>();
+    for (const r of res.rows) known.set(r.k, [...(known.get(r.k) ?? []), { id: r.id, u: Number(r.u) }]);
+    return known;
+  }
+
+  /** Writes one row; answers what it did, or its problems. */
+  private async write(
+    tx: Queryable,
+    row: Pending,
+    known: Map<string, Known[]>,
+  ): Promise<'created' | 'updated' | 'unchanged' | ImportProblem[]> {
+    const text = keyText(row.key);
+    const found = known.get(text) ?? [];
+    const author = { userId: this.caller.userId, masquerader: this.caller.masquerader };
+    const admin = this.caller.admin;
+    try {
+      if (found.length > 1) return [{ line: row.line, field: this.kind.def.key, reason: 'errors.import.keyNotUnique' }];
+      if (found.length === 1) {
+        const target = found[0]!;
+        const change: ItemData = { ...row.body };
+        const record = await this.items.update(
+          author,
+          { ...change, $id: target.id, _u: target.u },
+          (current) => {
+            if (!canRead(this.caller, current) || !canUpdate(this.caller, current, change))
+              throw new OpError('notAllowed', `Not allowed to update ${current.id}`);
+          },
+          { admin, tx },
+        );
+        known.set(text, [{ id: record.id, u: record.u }]);
+        return record.u === target.u ? 'unchanged' : 'updated';
+      }
+      if (this.options.dryRun && this.wouldCreate.has(text)) return 'updated';
+      const body = Object.fromEntries(Object.entries(row.body).filter(([, v]) => v !== null));
+      if (!canCreate(this.caller, this.type, null, body)) throw new OpError('notAllowed', `Not allowed to create ${this.type.name}`);
+      const record = await this.items.create(author, this.type.name, body, { admin, tx });
+      known.set(text, [{ id: record.id, u: record.u }]);
+      if (this.options.dryRun) this.wouldCreate.add(text);
+      return 'created';
+    } catch (e) {
+      if (!(e instanceof OpError)) throw e;
+      if (e.fields && Object.keys(e.fields).length)
+        return Object.entries(e.fields).map(([field, reason]) => ({ line: row.line, field, reason }));
+      return [{ line: row.line, field: '', reason: `errors.${e.userMessage}` }];
+    }
+  }
+}

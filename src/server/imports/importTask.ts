@@ -1,0 +1,138 @@
+import * as yup from 'yup';
+import { importKinds } from '../../shared/imports/importKinds';
+import type { FieldErrors } from '../../shared/items/itemSchema';
+import type { ImportStatus } from '../../shared/items/platformTypes/Import';
+import type { ItemData } from '../../shared/items/types';
+import { Attachments } from '../files/Attachments';
+import { fileStorage } from '../files/fileStorage';
+import { OpError } from '../OpError';
+import { canUpdate } from '../policy/policy';
+import type { Principal } from '../policy/Principal';
+import type { Services } from '../services';
+import type { ItemValidator } from '../store/ItemStore';
+import { TaskError } from '../tasks/TaskError';
+import type { TaskKind } from '../tasks/TaskKind';
+import { TaskStore } from '../tasks/TaskStore';
+import { ImportRun } from './ImportRun';
+import { BadFileError, formatOf, readRows } from './readRows';
+
+/** The task's name: `act/import/async`. */
+export const IMPORT_TASK = 'import';
+
+const body = yup
+  .object({
+    importId: yup
+      .string()
+      .matches(/^Import-\d+$/)
+      .required(),
+    /** The uploaded file (its Attachment); left out, the file of the Import's last run. */
+    attachmentId: yup.string().matches(/^Attachment-\d+$/),
+    /** Check every row and preview the first ones, writing nothing. */
+    dryRun: yup.boolean(),
+  })
+  .noUnknown()
+  .strict();
+
+/**
+ * Sets server-kept properties of Import `id` (as an administrator would: they are read-only to
+ * users), from its stored state: someone renaming it meanwhile only makes it try again.
+ */
+async function saveImport(services: Services, caller: Principal, id: string, patch: ItemData): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const current = await services.items.find(id);
+    if (!current || current.deletedAt) return;
+    try {
+      await services.items.update(
+        { userId: caller.userId, masquerader: caller.masquerader },
+        { ...patch, $id: id, _u: current.u },
+        () => undefined,
+        {
+          admin: true,
+        },
+      );
+      return;
+    } catch (e) {
+      if (!(e instanceof OpError && e.userMessage === 'staleUpdate') || attempt >= 5) throw e;
+    }
+  }
+}
+
+/** Checks an Import's kind against the registered kinds (errors.import.unknownKind). */
+export const importKindValidator: ItemValidator = async (_tx, { type, data }): Promise<FieldErrors> =>
+  type.name === 'Import' && typeof data.kind === 'string' && !importKinds().has(data.kind) ? { kind: 'errors.import.unknownKind' } : {};
+
+/**
+ * `act/import/async` with `{importId, attachmentId?, dryRun?}`: reads the uploaded CSV or XLSX file
+ * and makes its rows items of the Import's kind (src/server/imports/ImportRun.ts), reporting progress
+ * as it reads. The caller must be able to change the Import and read the file. The run's status,
+ * counts, first rows and report (line, field, reason of each problem) are kept on the Import.
+ * A kill stops it between two rows: the batch in hand rolls back, the batches before it stay.
+ */
+export const importTask: TaskKind = {
+  name: IMPORT_TASK,
+  body,
+  async run({ key, caller, services, signal, progress }, input) {
+    const { importId, attachmentId, dryRun = false } = body.validateSync(input);
+    const record = await services.items.find(importId);
+    if (!record || record.deletedAt || record.type !== 'Import' || !canUpdate(caller, record))
+      throw new TaskError('errors.import.notAllowed', `${importId} is not there, or not the caller's to run`);
+    const kind = importKinds().get(String(record.data.kind));
+    if (!kind) throw new TaskError('errors.import.unknownKind', `${String(record.data.kind)} is no import kind`);
+    if (record.data.status === 'RUNNING' && typeof record.data.task === 'string') {
+      const running = await TaskStore.find(services.db, record.data.task);
+      if (running?.state === 'running') throw new TaskError('errors.import.running', `${importId} is running`);
+    }
+    const ref = attachmentId ?? (record.data.file as { id?: string } | undefined)?.id;
+    const file = ref ? await new Attachments(services, fileStorage(services.config.dataDir)).byRef(caller, ref) : null;
+    if (!file) throw new TaskError('errors.import.noFile', `No readable file for ${importId}`);
+    const format = formatOf(file.originalName, file.filetype);
+    if (!format) throw new TaskError('errors.import.fileType', `${file.originalName} (${file.filetype}) is neither CSV nor XLSX`);
+
+    await saveImport(services, caller, importId, {
+      status: 'RUNNING',
+      task: key,
+      file: { id: file.record.id },
+      dryRun,
+      rows: 0,
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      failed: 0,
+      report: null,
+      preview: null,
+      finished: null,
+    });
+    const run = new ImportRun(services.db, services.items, caller, kind, services.items.typeOf(kind.def.type), { dryRun, signal });
+    const end = async (status: ImportStatus): Promise<void> => {
+      await saveImport(services, caller, importId, {
+        status,
+        ...run.counts,
+        report: run.problems,
+        preview: run.preview,
+        finished: new Date().toISOString(),
+      });
+    };
+    try {
+      let accepted = true;
+      for await (const row of readRows(file.path, format, (share) => progress(share * 100), signal)) {
+        if (signal.aborted) throw signal.reason;
+        accepted = await run.take(row);
+        if (!accepted) break;
+      }
+      if (accepted) await run.finish();
+      if (!accepted && !dryRun) {
+        await end('FAILED');
+        throw new TaskError('errors.import.badHeader', `The header of ${file.originalName} does not fit ${kind.def.kind}`);
+      }
+      await end(dryRun ? 'PREVIEWED' : 'DONE');
+      return {};
+    } catch (e) {
+      if (e instanceof TaskError && e.errorKey === 'errors.import.badHeader') throw e;
+      if (e instanceof BadFileError) run.note([{ line: e.line, field: '', reason: e.errorKey }]);
+      await end(signal.aborted ? 'KILLED' : 'FAILED').catch((saving: unknown) =>
+        console.error(`Import ${importId} could not record its end:`, saving),
+      );
+      throw e;
+    }
+  },
+};

@@ -1,0 +1,15 @@
+import { buildImportKinds } from '../../shared/imports/importKinds';
+import type { ItemStore } from '../store/ItemStore';
+import { taskKinds } from '../tasks/taskKinds';
+import { importKindValidator, importTask } from './importTask';
+
+/**
+ * Imports (docs/modules.md, "Imports and exports"): checks every module's import kinds (a kind not
+ * uppercase or registered twice stops the start, spec 001 §5), checks the kind of each Import item,
+ * and offers the task that runs them, `act/import/async`.
+ */
+export function installImports(items: ItemStore): void {
+  buildImportKinds();
+  items.addValidator(importKindValidator);
+  taskKinds.register(importTask);
+}
