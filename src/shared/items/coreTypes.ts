@@ -11,14 +11,14 @@ export const UserType: ItemTypeDef = {
   adminCreateOnly: true,
   properties: {
     name: { kind: 'textField', required: true, notBlank: true, maxLength: 200, sortable: true },
-    email: { kind: 'textField', required: true, format: 'email', maxLength: 320, readOnly: true, onCreate: true },
+    email: { kind: 'textField', required: true, format: 'email', maxLength: 320, readOnly: true },
     contact: { kind: 'REL', relTypes: ['Contact'] },
     dark: { kind: 'BOOL' },
     hideGuidance: { kind: 'BOOL' },
     multiColumns: { kind: 'BOOL' },
     notifyFrequency: { kind: 'SEL', options: ['IMMEDIATE', 'DIGEST', 'NONE'] },
     /** The newest what's-new version the user has seen, for the unseen count. */
-    whatsNewSeen: { kind: 'textField', format: 'version', internal: true },
+    whatsNewSeen: { kind: 'textField', format: 'version' },
   },
   label: (item: ItemData) => text(item.name) || text(item.email),
   listItem: { title: 'name', subtitle: 'email', icon: 'person' },

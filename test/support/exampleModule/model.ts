@@ -37,9 +37,6 @@ export const JournalEntryType: ItemTypeDef = {
 /** The journal's import kind: rows of journal entries, keyed by their title. */
 export const JOURNAL_IMPORT = 'JOURNAL_ENTRIES';
 
-/** The virtual type of the files attached to entries (ids `journalAttachment-{index of the Attachment}`). */
-export const JOURNAL_ATTACHMENT = 'journalAttachment';
-
 /** The journal's own list: the categories an organisation sorts its entries into (values only: no property takes them yet). */
 export const JOURNAL_CATEGORIES = 'JOURNAL_CATEGORIES';
 
@@ -50,52 +47,9 @@ export const journalModule: ModuleModel = {
   // Who may start an organisation's entries (Research holders who write for it, and administrators)
   // decides how they are sorted: the list's values need create on JournalEntry (docs/modules.md).
   lists: [{ name: JOURNAL_CATEGORIES, editRight: { action: 'create', type: 'JournalEntry' } }],
-  menu: [
-    { path: 'journal', title: 'views.v-journal', icon: 'book' },
-    { path: 'journal.attachments', title: 'views.v-journal.attachments', icon: 'attachment' },
-  ],
-  // The files of its entries, searched with the entry's title, date and state beside each (spec 001 consultAttachment).
-  virtualTypes: [
-    {
-      name: JOURNAL_ATTACHMENT,
-      over: 'Attachment',
-      parent: 'entry',
-      parentTypes: ['JournalEntry'],
-      parentProperties: ['title', 'date', 'state'],
-    },
-  ],
+  menu: [{ path: 'journal', title: 'views.v-journal', icon: 'book' }],
   operations: journalOperations,
   stateCharts: [{ type: 'JournalEntry', property: 'state', chart: journalEntryStates }],
-  // A new entry, and a draft taken up again, go through three steps: what and when, the notes, who reads it.
-  wizards: [
-    {
-      type: 'JournalEntry',
-      steps: [
-        { key: 'what', title: 'wizards.journal.what', properties: ['title', 'date'] },
-        { key: 'notes', title: 'wizards.journal.notes', properties: ['notes'] },
-        { key: 'privacy', title: 'wizards.journal.privacy', properties: ['private'] },
-      ],
-    },
-  ],
-  // The home screen: its entries on a calendar by the day they were seen, and the newest ones.
-  cards: [
-    {
-      key: 'journal.calendar',
-      title: 'dashboard.journal.calendar',
-      size: 'TWO_THIRDS',
-      kind: 'calendar',
-      type: 'JournalEntry',
-      dateProperty: 'date',
-    },
-    {
-      key: 'journal.recent',
-      title: 'dashboard.journal.recent',
-      size: 'THIRD',
-      kind: 'list',
-      type: 'JournalEntry',
-      empty: 'dashboard.journal.none',
-    },
-  ],
   // Its transitions say themselves with their states; `journal.linked` names other entries it concerns.
   eventKinds: [
     { kind: transitionKind('entry.submit'), description: 'events.journal.submitted', uses: ['states'] },
@@ -106,7 +60,7 @@ export const journalModule: ModuleModel = {
   ],
   // Entries come from a spreadsheet too: one a row, found again by their title (docs/modules.md, Imports and exports).
   importKinds: [{ kind: JOURNAL_IMPORT, type: 'JournalEntry', key: 'title' }],
-  views: { 'v-journal': {}, 'v-journal.attachments': {} },
+  views: { 'v-journal': {} },
   labels: {
     'types.JournalEntry': 'journal entry',
     'types.JournalEntry.title': 'Title',
@@ -123,23 +77,6 @@ export const journalModule: ModuleModel = {
     'options.PUBLISHED': 'Published',
     'options.WITHDRAWN': 'Withdrawn',
     'views.v-journal': 'Journal',
-    'wizards.journal.what': 'What and when',
-    'wizards.journal.notes': 'Notes',
-    'wizards.journal.privacy': 'Privacy and review',
-    'dashboard.journal.calendar': 'Entries by date',
-    'dashboard.journal.recent': 'Recent entries',
-    'dashboard.journal.none': 'No entries yet.',
-    'views.v-journal.attachments': 'Journal files',
-    'types.journalAttachment': 'journal file',
-    'types.journalAttachment.originalName': 'File name',
-    'types.journalAttachment.size': 'Size',
-    'types.journalAttachment.kind': 'Kind',
-    'types.journalAttachment.filetype': 'File type',
-    'types.journalAttachment.extension': 'Extension',
-    'types.journalAttachment.entry': 'Entry',
-    'types.journalAttachment.title': 'Entry title',
-    'types.journalAttachment.date': 'Entry date',
-    'types.journalAttachment.state': 'Entry state',
     'imports.kinds.JOURNAL_ENTRIES': 'Journal entries',
     'events.journal.submitted': '{by} submitted {context} for review ({from} → {to}) on {date}',
     'events.journal.published': '{by} published {context} ({from} → {to}) on {date}',
