@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { EXPECT_STREAM_HEADER, STREAM_DONE_HEADER, STREAM_KEY_HEADER } from '../../shared/constants';
-import type { Frame } from '../../shared/protocol';
+import type { Frame, StreamKeyBody } from '../../shared/protocol';
 import type { Dispatcher } from '../ops/Dispatcher';
 import { OpError } from '../OpError';
 import type { Services } from '../services';
+import { streamPieces } from '../socket/streamedReply';
 import { callerOf } from './bearer';
 
 /** Largest POST /api/item body, in bytes: it carries what is too large for the socket. */
@@ -18,7 +19,9 @@ const erred = (o: string, s: number | undefined, e: OpError): Frame => ({
 
 /**
  * POST /api/item: the socket's messages over HTTP, through the same dispatcher. With
- * X-VGN-Expect-Stream the reply is kept as a stream polled by GET /api/stream/{key}.
+ * X-VGN-Expect-Stream (or the message's `stream` flag, as over the socket) the reply is answered in
+ * pieces kept as a stream polled by GET /api/stream/{key}: each piece a reply frame, an erred one
+ * ending it, x-vgn-stream-done true once the last has been taken.
  */
 export function registerItemRoutes(app: FastifyInstance, services: Services, dispatcher: Dispatcher): void {
   app.post('/api/item', { bodyLimit: ITEM_POST_BODY_LIMIT }, async (request, reply) => {
@@ -34,14 +37,17 @@ export function registerItemRoutes(app: FastifyInstance, services: Services, dis
       throw e;
     }
     const ctx = { caller, services, connection: null };
-    if (request.headers[EXPECT_STREAM_HEADER] === undefined) return dispatcher.dispatch(ctx, frame);
+    if (request.headers[EXPECT_STREAM_HEADER] === undefined && frame.stream !== true) return dispatcher.dispatch(ctx, frame);
     const key = await services.streams.open(caller?.userId ?? null);
     reply.header(STREAM_KEY_HEADER, key);
-    void dispatcher
-      .dispatch(ctx, frame)
-      .then((answer) => services.streams.append(key, [answer], true))
-      .catch((e) => console.error('Streaming a reply failed:', e));
-    return { o: frame.o, ...(frame.s === undefined ? {} : { s: frame.s }), b: { streamKey: key } };
+    void streamPieces(dispatcher, ctx, frame, (answer, last) => services.streams.append(key, [answer], last)).catch(async (e) => {
+      // The poller learns it too, rather than waiting for a last piece that never comes.
+      console.error('Streaming a reply failed:', e);
+      const failed = erred(frame.o, frame.s, new OpError('generalFailure', 'The server could not complete the request'));
+      await services.streams.append(key, [failed], true).catch(() => undefined);
+    });
+    const started: StreamKeyBody = { streamKey: key, polled: true };
+    return { o: frame.o, ...(frame.s === undefined ? {} : { s: frame.s }), b: started };
   });
 
   app.get<{ Params: { key: string } }>('/api/stream/:key', async (request, reply) => {

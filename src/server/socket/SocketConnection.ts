@@ -1,12 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { SOCKET_RATE_CLOSE_AFTER } from '../../shared/constants';
-import { CloseCode, CloseReason, Push, type Frame, type TokenWarningBody } from '../../shared/protocol';
+import {
+  CloseCode,
+  CloseReason,
+  Push,
+  STREAM_PUSH_PREFIX,
+  type Frame,
+  type StreamKeyBody,
+  type StreamPieceBody,
+  type TokenWarningBody,
+} from '../../shared/protocol';
 import type { LiveConnection } from '../live/LiveConnection';
 import type { OpContext } from '../ops/OpContext';
 import type { Dispatcher } from '../ops/Dispatcher';
 import type { Caller, Principal } from '../policy/Principal';
 import type { Services } from '../services';
 import { activeSystemAlerts, sysAlertsFor } from '../live/systemAlerts';
+import { streamPieces } from './streamedReply';
 import { TokenBucket } from './TokenBucket';
 
 let nextId = 1;
@@ -247,7 +258,31 @@ export class SocketConnection implements LiveConnection {
       return;
     }
     const ctx: OpContext = { caller: this.caller, services: this.services, connection: this };
+    if (frame.stream === true) {
+      await this.streamReply(ctx, frame);
+      return;
+    }
     const reply = await this.dispatcher.dispatch(ctx, frame);
     if (frame.s !== undefined || reply.erred) this.send(reply);
+  }
+
+  /**
+   * Answers a request that asked for streaming (spec 000 §7 `stream:{key}`): at once `{streamKey}`,
+   * then one `stream:{key}` push per piece, the last marked done; a failing piece is pushed erred
+   * (its message key) and ends the stream. A socket that closes stops the pieces still to read.
+   */
+  private async streamReply(ctx: OpContext, frame: Frame): Promise<void> {
+    const key = randomBytes(12).toString('base64url');
+    const o = `${STREAM_PUSH_PREFIX}${key}`;
+    const started: StreamKeyBody = { streamKey: key };
+    this.send({ o: frame.o, ...(frame.s === undefined ? {} : { s: frame.s }), b: started });
+    let n = 0;
+    await streamPieces(this.dispatcher, ctx, frame, (reply, last) => {
+      if (this.closed) return false;
+      n += 1;
+      if (reply.erred) this.send({ o, erred: true, b: reply.b });
+      else this.send({ o, b: { n, piece: reply.b, done: last } satisfies StreamPieceBody });
+      return true;
+    });
   }
 }

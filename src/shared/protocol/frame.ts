@@ -7,6 +7,24 @@ export interface Frame<B = unknown> {
   s?: number;
   erred?: boolean;
   v?: string;
+  /** Asks for the reply in pieces (docs/modules.md "Streamed answers"): answered `{streamKey}`, then `stream:{key}` pushes. */
+  stream?: boolean;
+}
+
+/** The operation of the pushes that carry a streamed reply's pieces: `stream:{key}`. */
+export const STREAM_PUSH_PREFIX = 'stream:';
+
+/** The reply to a request that asked for streaming; `polled` when the pieces are fetched by GET /api/stream/{key} (HTTP). */
+export interface StreamKeyBody {
+  streamKey: string;
+  polled?: boolean;
+}
+
+/** The body of a `stream:{key}` push: the `n`th piece (from 1) of the reply, and whether it is the last. */
+export interface StreamPieceBody<P = unknown> {
+  n: number;
+  piece: P;
+  done: boolean;
 }
 
 /** Body of a failed reply: `userMessage` is a message key shown as `errors.{userMessage}`. */
