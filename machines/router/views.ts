@@ -35,4 +35,5 @@ export const CORE_VIEWS: ViewRegistry = {
   'v-admin.menu-items': {},
   'v-admin.owner': {},
   'v-admin.lovs': {},
+  'v-admin.collections': {},
 };

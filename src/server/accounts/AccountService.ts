@@ -25,8 +25,6 @@ export interface NewUser {
   emailConfirmed?: boolean;
   /** The Contact item this user is. */
   contact?: string;
-  /** Further properties of the User item (preferences an administrator set in the New user form). */
-  properties?: Record<string, unknown>;
 }
 
 interface AccountRow {
@@ -87,7 +85,6 @@ export class AccountService {
         { userId: createdBy, masquerader: null },
         'User',
         {
-          ...user.properties,
           name: user.name,
           email: normaliseEmail(user.email),
           $access: 'PROTECTED',
