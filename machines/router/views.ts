@@ -35,5 +35,4 @@ export const CORE_VIEWS: ViewRegistry = {
   'v-admin.menu-items': {},
   'v-admin.owner': {},
   'v-admin.lovs': {},
-  'v-admin.collections': {},
 };

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SimulatedClock } from 'xstate';
+import { formatDate } from '../../src/client/items/fields/formatDate';
 import { cleanUpApps, renderApp } from './support/renderApp';
 
 afterEach(cleanUpApps);
@@ -45,24 +46,29 @@ describe('help menu', () => {
     await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' });
     await waitFor(() => expect(h.server.connected).toBe(1));
     act(() => {
-      h.server.push({ o: 'taskUpdate', b: { key: 'export-1', started: '2026-01-01T00:00:00Z', percentageComplete: 40 } });
+      h.server.push({
+        o: 'taskUpdate',
+        b: { key: 'export-1', asyncKey: 'csvExport', started: '2026-01-01T12:00:00Z', percentageComplete: 40 },
+      });
       h.server.push({
         o: 'taskComplete',
-        b: { key: 'zip-2', started: '2026-01-01T00:00:00Z', percentageComplete: 100, resultURI: '/files/zip-2.zip' },
+        b: { key: 'zip-2', started: '2026-01-02T12:00:00Z', percentageComplete: 100, resultURI: '/files/zip-2.zip' },
       });
     });
     await waitFor(() => expect(h.effects.download).toHaveBeenCalledWith('/files/zip-2.zip'));
 
     let menu = await openHelp(user);
-    expect(menu).toHaveTextContent('export-1: 40%');
-    expect(menu).toHaveTextContent('zip-2: done');
+    // A task is named by its kind and start (DD-MMM-YYYY HH:mm), never by its random key.
+    expect(menu).toHaveTextContent(`CSV export of ${formatDate('2026-01-01T12:00:00Z', true)}: 40%`);
+    expect(menu).toHaveTextContent(`Background task of ${formatDate('2026-01-02T12:00:00Z', true)}: done`);
+    expect(menu).not.toHaveTextContent('export-1');
     await user.click(within(menu).getByRole('menuitem', { name: 'Download result' }));
     expect(h.effects.download).toHaveBeenCalledTimes(2);
 
     menu = await openHelp(user);
     await user.click(within(menu).getByRole('menuitem', { name: 'Stop task' }));
     const dialog = await screen.findByRole('dialog', { name: 'Stop task' });
-    expect(dialog).toHaveTextContent('Stop the task export-1? Its work so far is lost.');
+    expect(dialog).toHaveTextContent(`Stop the task CSV export of ${formatDate('2026-01-01T12:00:00Z', true)}? Its work so far is lost.`);
     await user.click(within(dialog).getByRole('button', { name: 'Stop it' }));
     await waitFor(() => expect(h.server.received).toContainEqual(expect.objectContaining({ o: 'activeTask/export-1', b: 'killTask' })));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -33,6 +33,24 @@ describe('item displays', () => {
     expect(link).not.toHaveTextContent('Deleted');
   });
 
+  it("shows a subtitle as a person reads it: an option's label, never its key", () => {
+    const org = {
+      $id: 'Organization-2',
+      _t: 'Organization',
+      _i: 2,
+      _u: 1,
+      _c: { ts: '2024-05-01T10:00:00Z', by: 'User-1' },
+      $access: 'COMMUNITY' as const,
+      $labels: { 'Organization-2': 'Ministry of Lands' },
+      displayName: 'Ministry of Lands',
+      type: 'GOVERNMENT',
+    };
+    const t = setUp(<ListItem item={org} />);
+    const link = t.in.getByRole('link', { name: /Ministry of Lands/ });
+    expect(link).toHaveTextContent('Government');
+    expect(link).not.toHaveTextContent('GOVERNMENT');
+  });
+
   it('gives each pill variant its look and marks the current ones for assistive technology', () => {
     const item = buildContact(3);
     const t = setUp(

@@ -184,22 +184,47 @@ describe('item edit form', () => {
     expect([...h.container.querySelectorAll('label')].map((l) => l.textContent)).toEqual(['Original name', 'Trashed']);
   });
 
-  it('edits a BOOL, translations and list rows of sub-fields, and shows an object read-only', async () => {
+  it('edits a BOOL and translations, and never offers the internals of a saved search (hash, criteria, sort)', async () => {
     const user = userEvent.setup();
-    const search: SeededItem = { $id: 'SavedSearch-1', _t: 'SavedSearch', _i: 1, ...base, name: 'Mine', criteria: { filters: [] } };
+    const search: SeededItem = {
+      $id: 'SavedSearch-1',
+      _t: 'SavedSearch',
+      _i: 1,
+      ...base,
+      name: 'Mine',
+      criteria: { filters: [] },
+      hash: 'abc123',
+      itemTypeName: 'Contact',
+    };
     const h = await renderItemEditor('/i-SavedSearch-1-edit', [search]);
     await user.click(await h.form.findByLabelText('Show facets'));
     await user.type(h.form.getByLabelText('fr'), 'Les miennes');
-    await user.click(h.form.getByRole('button', { name: 'Add an entry' }));
+    for (const hidden of ['Hash', 'Criteria', 'Sort by', 'Selected facets', 'Item type name'])
+      expect(h.form.queryByText(hidden)).toBeNull();
+    expect(h.form.queryByText(/"filters"/)).toBeNull();
+    await user.click(h.form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(updates(h)).toEqual([{ $id: 'SavedSearch-1', _u: 2, nameT: { fr: 'Les miennes' }, showFacets: true }]));
+  });
+
+  it('edits list rows of sub-fields and shows an object read-only', async () => {
+    const user = userEvent.setup();
+    const measure: SeededItem = {
+      $id: 'Measure-1',
+      _t: 'Measure',
+      _i: 1,
+      ...base,
+      title: 'Rain',
+      settings: { unit: 'mm' },
+      checksum: 'x1',
+    };
+    const h = await renderItemEditor('/i-Measure-1-edit', [measure], { overrides: TEST_TYPE_MESSAGES });
+    await user.click(await h.form.findByRole('button', { name: 'Add an entry' }));
     await user.type(h.form.getByLabelText('Key'), 'name');
     await user.selectOptions(h.form.getByLabelText('Order'), 'Descending');
-    expect(h.form.getByText(/"filters"/)).toBeInTheDocument();
+    expect(h.form.getByText(/"unit"/)).toBeInTheDocument();
+    expect(h.form.queryByText('Checksum')).toBeNull();
     await user.click(h.form.getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(updates(h)).toEqual([
-        { $id: 'SavedSearch-1', _u: 2, nameT: { fr: 'Les miennes' }, showFacets: true, sortBy: [{ key: 'name', order: 'desc' }] },
-      ]),
-    );
+    await waitFor(() => expect(updates(h)).toEqual([{ $id: 'Measure-1', _u: 2, readings: [{ key: 'name', order: 'desc' }] }]));
     await user.click(h.form.getByRole('button', { name: 'Remove entry 1' }));
     expect(h.form.queryByLabelText('Key')).toBeNull();
   });

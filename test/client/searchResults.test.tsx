@@ -79,9 +79,9 @@ test('the table sorts by a clicked heading; the other displays show the results'
   for (const display of ['Cards', 'Timeline']) {
     await t.user.click(screen.getByRole('button', { name: display }));
     expect(await screen.findByText('Marek Nowak')).toBeInTheDocument();
-    // A general search's cards say what each result is.
+    // A general search's cards say what each result is, capitalised like the table's type column and the facet.
     const card = screen.getAllByRole('article')[0]!;
-    expect(within(card).getByText('Type').nextElementSibling).toHaveTextContent('contact');
+    expect(within(card).getByText('Type').nextElementSibling).toHaveTextContent('Contact');
   }
   // Cards tell the age; the timeline shows the date instead.
   expect(within(screen.getAllByRole('article')[0]!).queryByText('Created')).not.toBeInTheDocument();

@@ -36,6 +36,18 @@ async function setUp(events: (h: AppHarness) => unknown, options: { refusal?: st
 }
 
 describe('timeline view', () => {
+  it('names changed properties by their labels and someone the reader may not read generically, never by key or id', async () => {
+    const t = await setUp(() => [
+      { kind: 'updated', u: 2, ts: at(HOUR), by: 'User-9', masquerader: null, changed: ['middleName', '_related', 'gone'] },
+    ]);
+    const list = await t.in.findByRole('list', { name: 'Timeline' });
+    const [entry] = within(list).getAllByRole('listitem');
+    expect(entry).toHaveTextContent('Changed properties: Middle name, Organisations, another property');
+    expect(entry).toHaveTextContent('bySomeone');
+    expect(entry).not.toHaveTextContent(/middleName|_related|User-9/);
+    expect(within(entry!).queryByRole('link', { name: /User-9|Someone/ })).toBeNull();
+  });
+
   it('lists who changed what and when, newest first', async () => {
     const created = at(400 * 24 * HOUR);
     const updated = at(3 * HOUR);
@@ -51,10 +63,10 @@ describe('timeline view', () => {
     expect(within(entries[0]!).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', '/i-User-1');
     expect(entries[0]).toHaveTextContent('masqueraded by');
     expect(within(entries[0]!).getByRole('link', { name: 'Bob Admin' })).toBeInTheDocument();
-    expect(entries[0]).toHaveTextContent('Changed property: email');
+    expect(entries[0]).toHaveTextContent('Changed property: E-mail');
     expect(entries[1]).toHaveTextContent(`Ada Lovelace created Ann Smith on ${shown(created)}`);
     expect(entries[1]).toHaveTextContent('1 year ago');
-    expect(entries[1]).toHaveTextContent('Changed properties: firstName, lastName');
+    expect(entries[1]).toHaveTextContent('Changed properties: First name, Last name');
     expect(t.h.server.received.filter((f) => f.o === 'timeline/Contact-3')).toHaveLength(1);
   });
 

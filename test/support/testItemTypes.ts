@@ -19,6 +19,14 @@ export const MeasureType: ItemTypeDef = {
   properties: {
     title: { kind: 'textField', required: true, maxLength: 100 },
     count: { kind: 'NUM', number: 'NATURAL' },
+    // For the form's list rows of sub-fields, an object shown read-only and a property the form never offers.
+    readings: {
+      kind: 'list',
+      of: { key: { kind: 'textField', required: true, maxLength: 20 }, order: { kind: 'SEL', required: true, options: ['asc', 'desc'] } },
+      maxItems: 5,
+    },
+    settings: { kind: 'object' },
+    checksum: { kind: 'textField', maxLength: 100, internal: true },
   },
   label: (item: ItemData) => (typeof item.title === 'string' ? item.title : ''),
 };
@@ -28,6 +36,11 @@ export const TEST_TYPE_MESSAGES: Record<string, string> = {
   'types.Measure': 'measure',
   'types.Measure.title': 'Title',
   'types.Measure.count': 'Count',
+  'types.Measure.readings': 'Readings',
+  'types.Measure.readings.key': 'Key',
+  'types.Measure.readings.order': 'Order',
+  'types.Measure.settings': 'Settings',
+  'types.Measure.checksum': 'Checksum',
 };
 
 /**

@@ -29,7 +29,9 @@ export function ItemDetails({ item, type }: { item: Item; type: ItemTypeDef }) {
   const t = useT();
   // A state the server moves is shown with its steps (ItemStatePanel), not twice.
   const stateProperty = itemStateCharts().get(type.name)?.property;
-  const rows = Object.entries(type.properties).filter(([name, def]) => name !== stateProperty && !isEmptyValue(def, item[name]));
+  const rows = Object.entries(type.properties).filter(
+    ([name, def]) => name !== stateProperty && !def.internal && !isEmptyValue(def, item[name]),
+  );
   const creator = item._c?.by ?? null;
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 p-4 sm:grid-cols-[max-content_1fr]">
@@ -55,7 +57,8 @@ export function ItemDetails({ item, type }: { item: Item; type: ItemTypeDef }) {
       {creator ? (
         <div className="contents">
           <dt className="text-sm font-medium text-muted">{t('app.item.createdBy')}</dt>
-          <dd className="text-ink">{item.$labels?.[creator] ?? creator}</dd>
+          {/* A creator the reader may not read (an administrator's User) has no label: said generically, never by id. */}
+          <dd className="text-ink">{item.$labels?.[creator] ?? t('events.someone')}</dd>
         </div>
       ) : null}
     </dl>

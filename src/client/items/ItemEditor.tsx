@@ -20,6 +20,9 @@ import { useT } from '../i18n/useT';
 import { Button } from '../shell/Button';
 import { FieldActorsProvider, type FieldActors } from './fields/FieldActorsContext';
 import { FieldEditRow } from './fields/FieldEditRow';
+import { wizardOf } from '../../shared/itemWizards';
+import { ItemWizard } from '../wizard/ItemWizard';
+import { offeredInForm } from './offeredInForm';
 
 const selectForm = (snapshot: CellSnapshot): ItemFormActorRef | null => snapshot.context.form;
 const selectSaving = (snapshot: CellSnapshot): boolean => selectDirtyState(snapshot) === 'SAVING';
@@ -31,10 +34,13 @@ const sameErrors = (a: FieldErrors, b: FieldErrors): boolean =>
 export function ItemEditor({ cell, spec }: { cell: CellActorRef; spec: CellSpec }) {
   const form = useSelector(cell, selectForm);
   if (!form || !spec.itemId) return null;
-  return <FormBody cell={cell} form={form} typeName={spec.itemId.split('-')[0] ?? ''} />;
+  // A type whose module declares steps is created and edited through them (docs/modules.md "Step wizards").
+  const wizard = wizardOf(spec.itemId.split('-')[0] ?? '');
+  if (wizard) return <ItemWizard cell={cell} spec={spec} form={form} def={wizard} />;
+  return <FormBody cell={cell} form={form} typeName={spec.itemId.split('-')[0] ?? ''} creating={spec.itemId.endsWith('-0')} />;
 }
 
-function FormBody({ cell, form, typeName }: { cell: CellActorRef; form: ItemFormActorRef; typeName: string }) {
+function FormBody({ cell, form, typeName, creating }: { cell: CellActorRef; form: ItemFormActorRef; typeName: string; creating: boolean }) {
   const t = useT();
   const idPrefix = useId();
   const type = formType(typeName);
@@ -48,8 +54,8 @@ function FormBody({ cell, form, typeName }: { cell: CellActorRef; form: ItemForm
   const dirty = useSelector(cell, selectDirty);
   const saving = useSelector(cell, selectSaving);
   const savedNow = useSelector(cell, selectSavedNow);
-  // Server-kept properties are shown on the read screen only.
-  const names = Object.keys(type.properties).filter((name) => !type.properties[name]?.readOnly);
+  // Server-kept properties are shown on the read screen only (those given once, on the create form too).
+  const names = Object.keys(type.properties).filter((name) => offeredInForm(type.properties[name]!, creating));
   const inputId = (name: string): string => `${idPrefix}-${name}`;
   // The relation choosers live in the form (it tells the contacts chooser which organisation is chosen).
   const fieldActors = useMemo<FieldActors>(() => ({ relPicker: (name) => selectRelPicker(form.getSnapshot(), name), form }), [form]);

@@ -8,9 +8,9 @@ import {
   selectResultsSettings,
 } from '../../../machines/search/searchResultsSelectors';
 import { useMediaQuery } from '../hooks/useMediaQuery';
-import { useIntl } from '../i18n/IntlContext';
 import { useT } from '../i18n/useT';
 import { ListItem } from '../items/display/ListItem';
+import { useTypeLabel } from '../items/display/useTypeLabel';
 import { formatDate } from '../items/fields/formatDate';
 import { resultColumns } from './resultColumns';
 import { ResultPlaceholder } from './ResultPlaceholder';
@@ -27,8 +27,7 @@ export function ResultsCards({ results, timeline = false }: { results: SearchRes
   const labels = useSelector(results, selectResultLabels);
   const settings = useSelector(results, selectResultsSettings);
   const open = useOpenResult(results);
-  const intl = useIntl();
-  const typeName = (name: string): string => (`types.${name}` in intl.messages ? t(`types.${name}`) : name);
+  const typeName = useTypeLabel();
   const lanes = timeline || !wide ? 1 : 2;
   // A card holds the list item and up to three values; the timeline's adds its date line.
   const { scrollRef, virtualizer, items } = useResultsVirtualizer(results, ids, timeline ? 164 : 144, lanes);

@@ -12,9 +12,9 @@ import {
   selectSelectedResult,
 } from '../../../machines/search/searchResultsSelectors';
 import type { Item } from '../../shared/items/types';
-import { useIntl } from '../i18n/IntlContext';
 import { useT } from '../i18n/useT';
 import { useItemLink } from '../items/display/useItemLink';
+import { useTypeLabel } from '../items/display/useTypeLabel';
 import { resultColumns, type ResultColumn } from './resultColumns';
 import { ResultPlaceholder } from './ResultPlaceholder';
 import { ResultValue } from './ResultValue';
@@ -37,10 +37,9 @@ function TitleLink({ id, label, onOpen }: { id: string; label: string; onOpen: (
 }
 
 function Cell({ item, column }: { item: Item; column: ResultColumn }) {
-  const t = useT();
-  const intl = useIntl();
+  const typeLabel = useTypeLabel();
   if (column.key === 'label') return <>{item.$labels?.[item.$id] ?? item.$id}</>;
-  if (column.key === 'type') return <>{`types.${item._t}` in intl.messages ? t(`types.${item._t}`) : item._t}</>;
+  if (column.key === 'type') return <>{typeLabel(item._t)}</>;
   return <ResultValue item={item} name={column.key} />;
 }
 

@@ -1,10 +1,9 @@
 /** The text of a facet bucket: type names, related items' labels, option texts, date and size ranges. */
 import type { FacetSpec } from '../../../machines/search/searchResultsQuery';
 import type { FacetBucket } from '../../shared/search/SearchQuery';
+import { capitalised } from '../items/display/useTypeLabel';
 import { fileSize } from '../items/fields/fileSize';
 import type { Translate } from '../i18n/useT';
-
-const capitalised = (text: string): string => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 function size(t: Translate, bytes: number): string {
   const { size: n, unit } = fileSize(bytes);

@@ -4,12 +4,14 @@ import { useT } from '../i18n/useT';
 import { selectTasks } from '../session/selectors';
 import { useActors } from '../session/useActors';
 import { MenuEntry, MenuSeparator, MenuText } from './Menu';
+import { useTaskName } from './useTaskName';
 
 /** Menu entries for each task; nothing when there are none. */
 export function TaskEntries() {
   const t = useT();
   const { tasks } = useActors();
   const list = useSelector(tasks, selectTasks);
+  const taskName = useTaskName();
   if (list.length === 0) return null;
   return (
     <>
@@ -19,8 +21,8 @@ export function TaskEntries() {
         <div key={task.key} className="px-1">
           <MenuText>
             {task.done
-              ? t('app.taskDone', { key: task.key })
-              : t('app.taskProgress', { key: task.key, percent: task.percentageComplete / 100 })}
+              ? t('app.taskDone', { key: taskName(task) })
+              : t('app.taskProgress', { key: taskName(task), percent: task.percentageComplete / 100 })}
           </MenuText>
           {task.resultURI ? (
             <MenuEntry onSelect={() => tasks.send({ type: 'tasks.downloadRequested', key: task.key })}>{t('app.taskDownload')}</MenuEntry>

@@ -18,6 +18,7 @@ import type { Item } from '../../shared/items/types';
 import { useDescribeEvent } from '../events/useDescribeEvent';
 import { useT } from '../i18n/useT';
 import { LabelChip } from '../items/display/LabelChip';
+import { usePropertyLabel } from '../items/display/usePropertyLabel';
 import { RelativeTime } from '../items/display/RelativeTime';
 import { errorKey } from '../items/menu/errorKey';
 import type { CellViewProps } from '../layout/CellViewProps';
@@ -32,6 +33,7 @@ function Entry({ event, itemId, labels }: { event: TimelineEvent; itemId: string
   // A server before domain events sent no context: the event is then about this item.
   const sentence = describe({ ...event, context: event.context ?? itemId }, labels);
   const known: Record<string, string> = { ...labels, ...event.labels };
+  const propertyLabel = usePropertyLabel(itemId.split('-')[0] ?? '');
   return (
     <li className="border-b border-line px-4 py-3 last:border-b-0">
       <p className="m-0 text-sm font-medium">{sentence}</p>
@@ -42,7 +44,8 @@ function Entry({ event, itemId, labels }: { event: TimelineEvent; itemId: string
         {event.by ? (
           <span className="inline-flex items-center gap-1">
             <span className="text-muted">{t('app.timeline.by')}</span>
-            <LabelChip id={event.by} label={known[event.by]} />
+            {/* Someone the reader may not read (an administrator) is said generically, never by id. */}
+            {known[event.by] ? <LabelChip id={event.by} label={known[event.by]} /> : <span>{t('events.someone')}</span>}
           </span>
         ) : null}
         {event.masquerader ? (
@@ -54,13 +57,7 @@ function Entry({ event, itemId, labels }: { event: TimelineEvent; itemId: string
       </p>
       {event.changed.length > 0 ? (
         <p className="m-0 mt-1 text-xs text-muted">
-          {t('app.timeline.changed', { count: event.changed.length })}{' '}
-          {event.changed.map((name, index) => (
-            <span key={name}>
-              {index > 0 ? ', ' : null}
-              <code className="rounded bg-line/50 px-1 font-mono text-ink">{name}</code>
-            </span>
-          ))}
+          {t('app.timeline.changed', { count: event.changed.length })} {[...new Set(event.changed.map(propertyLabel))].join(', ')}
         </p>
       ) : null}
     </li>

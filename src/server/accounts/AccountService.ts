@@ -25,6 +25,8 @@ export interface NewUser {
   emailConfirmed?: boolean;
   /** The Contact item this user is. */
   contact?: string;
+  /** Further properties of the User item (preferences an administrator set in the New user form). */
+  properties?: Record<string, unknown>;
 }
 
 interface AccountRow {
@@ -85,6 +87,7 @@ export class AccountService {
         { userId: createdBy, masquerader: null },
         'User',
         {
+          ...user.properties,
           name: user.name,
           email: normaliseEmail(user.email),
           $access: 'PROTECTED',

@@ -63,6 +63,28 @@ function refuseUnless(allowed: boolean, what: string): void {
 /** Item operations of spec 000 §7: create, read, readAllowed, update, delete, readMany, label; and a state's transitions. */
 export const itemOps: OpRoute[] = [
   bindOperation(operations.create, async (ctx, { type }, item) => {
+/**
+ * `create/User` (administrators only, as the policy says): the User item comes with its account, as
+ * an invitation's does, so the person can set a password (forgotten-password mail) and sign in; an
+ * e-mail address that already has an account is refused (errors.emailTaken).
+ */
+async function createUserWithAccount(ctx: OpContext, body: ItemData): Promise<Item> {
+  const { name, email, contact, ...properties } = body;
+  const contactId = typeof contact === 'object' && contact !== null ? (contact as { id?: unknown }).id : undefined;
+  // A contact of another shape goes to the item's checks as it came, and is refused there.
+  if (contact !== undefined && contact !== null && typeof contactId !== 'string') properties.contact = contact;
+  const userId = await ctx.services.accounts.createUser(
+    {
+      name: typeof name === 'string' ? name : '',
+      email: typeof email === 'string' ? email : '',
+      ...(typeof contactId === 'string' ? { contact: contactId } : {}),
+      properties,
+    },
+    ctx.caller?.userId ?? null,
+  );
+  return ctx.services.items.present(ctx.caller, (await ctx.services.items.find(userId))!);
+}
+
     const def = ctx.services.items.typeOf(type);
     refuseUnless(canCreate(ctx.caller, def, ownerOf(item), item), `create ${type}${ownerOf(item) ? ` owned by ${ownerOf(item)}` : ''}`);
     const { config } = ctx.services;
@@ -76,6 +98,7 @@ export const itemOps: OpRoute[] = [
   bindOperation(operations.readAllowed, async (ctx, { id }) => {
     try {
       return await ctx.services.items.present(ctx.caller, await readableRecord(ctx, id));
+    if (def.name === 'User') return createUserWithAccount(ctx, item);
     } catch (e) {
       if (e instanceof OpError && ['notFound', 'notAllowed'].includes(e.userMessage)) return null;
       throw e;

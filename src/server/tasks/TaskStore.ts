@@ -40,6 +40,8 @@ export const resultUri = (key: string, name: string): string =>
 export function toTaskInfo(row: TaskRow): TaskInfo {
   const info: TaskInfo = {
     key: row.key,
+    // The kind of task (csvExport, ...): the browser names the task by it instead of its random key.
+    asyncKey: row.kind,
     started: new Date(row.started_at).toISOString(),
     percentageComplete: row.state === 'done' ? 100 : row.percentage,
   };

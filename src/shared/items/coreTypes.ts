@@ -18,7 +18,7 @@ export const UserType: ItemTypeDef = {
     multiColumns: { kind: 'BOOL' },
     notifyFrequency: { kind: 'SEL', options: ['IMMEDIATE', 'DIGEST', 'NONE'] },
     /** The newest what's-new version the user has seen, for the unseen count. */
-    whatsNewSeen: { kind: 'textField', format: 'version' },
+    whatsNewSeen: { kind: 'textField', format: 'version', internal: true },
   },
   label: (item: ItemData) => text(item.name) || text(item.email),
   listItem: { title: 'name', subtitle: 'email', icon: 'person' },

@@ -65,6 +65,10 @@ export interface PropertyDef {
   facet?: FacetDef;
   /** Set by the server only; a client cannot write it. */
   readOnly?: boolean;
+  /** With `readOnly`: asked for in the create form all the same (given once by whoever may create, e.g. a user's e-mail). */
+  onCreate?: boolean;
+  /** The app's own bookkeeping (a search's criteria, the last what's-new seen): never shown in forms, read screens or lists. */
+  internal?: boolean;
 }
 
 /** How an item shows in a list. */

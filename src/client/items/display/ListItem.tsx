@@ -4,6 +4,7 @@
  */
 import type { Item, ItemTypeDef } from '../../../shared/items/types';
 import { itemTypes } from '../../../shared/itemTypes';
+import { FIELD_KINDS } from '../fields/fieldKinds';
 import { Avatar } from './Avatar';
 import { DeletedMarker } from './DeletedMarker';
 import { DisplayIcon } from './DisplayIcon';
@@ -24,6 +25,31 @@ const PEOPLE = new Set(['person', 'contact']);
 
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
+// Kinds whose read component is plain text (an option's label, a date as DD-MMM-YYYY): a subtitle may show it inside the item's link.
+const SHOWN_AS_TEXT = new Set(['SEL', 'LOV', 'DT', 'DTM', 'impreciseDate', 'NUM', 'BOOL']);
+
+/** The subtitle property of `item` as a person reads it: option labels, dates, related items' labels; never a key. */
+function Subtitle({ item, type }: { item: Item; type: ItemTypeDef | undefined }) {
+  const name = type?.listItem?.subtitle;
+  const def = name ? type.properties[name] : undefined;
+  if (!type || !name || !def || def.internal) return null;
+  const value = item[name];
+  if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) return null;
+  const Show = SHOWN_AS_TEXT.has(def.kind) ? FIELD_KINDS[def.kind]?.Show : undefined;
+  const relIds = def.kind === 'REL' ? (Array.isArray(value) ? value : [value]) : [];
+  const shown = Show ? (
+    <Show name={name} def={def} value={value} item={item} type={type} />
+  ) : def.kind === 'REL' ? (
+    relIds
+      .map((r) => (typeof r === 'object' && r !== null ? item.$labels?.[String((r as { id?: unknown }).id)] : undefined))
+      .filter(Boolean)
+      .join(', ')
+  ) : (
+    text(value)
+  );
+  return shown ? <span className="truncate text-xs text-muted">{shown}</span> : null;
+}
+
 /** The title the type's `listItem` names, else the item's label, else its id. */
 function titleOf(item: Item, type: ItemTypeDef | undefined): string {
   const own = type?.listItem?.title ? text(item[type.listItem.title]) : '';
@@ -34,7 +60,6 @@ function titleOf(item: Item, type: ItemTypeDef | undefined): string {
 export function ListItem({ item, variant = 'default' }: { item: Item; variant?: ListItemVariant }) {
   const type = itemTypes.get(item._t);
   const title = titleOf(item, type);
-  const subtitle = type?.listItem?.subtitle ? text(item[type.listItem.subtitle]) : '';
   const { highlighted, handlers } = useItemHighlight(item.$id);
   const link = useItemLink(item.$id);
   const person = PEOPLE.has(type?.listItem?.icon ?? type?.defaultIcon ?? '');
@@ -59,7 +84,7 @@ export function ListItem({ item, variant = 'default' }: { item: Item; variant?: 
       )}
       <span className="flex min-w-0 flex-1 flex-col">
         <span className={`truncate text-sm ${item.$deleted ? 'text-muted line-through' : ''}`}>{title}</span>
-        {subtitle ? <span className="truncate text-xs text-muted">{subtitle}</span> : null}
+        <Subtitle item={item} type={type} />
       </span>
       {item.$deleted ? <DeletedMarker /> : null}
     </a>
