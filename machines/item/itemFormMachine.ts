@@ -9,6 +9,7 @@ import { formatUsPhone } from '../../src/shared/items/formRules';
 import { validateItemData, type FieldErrors } from '../../src/shared/items/itemSchema';
 import type { Item, ItemData } from '../../src/shared/items/types';
 import { formatLocation } from '../router/formatLocation';
+import { parseStepPosition } from '../router/stepPosition';
 import { failureOf, operationLogic } from '../session/operation';
 import { getAuth, getRouter } from '../systemIds';
 import { dataOf, draftOf, formType } from './itemFormData';
@@ -182,7 +183,9 @@ export const itemFormMachine = setup({
       if (!router || !location || !context.base) return;
       const from = `i-${context.itemId}`;
       const to = `i-${context.base.$id}`;
-      const cells = location.cells.map((cell) => ({ segments: cell.segments.map((s) => (s === from ? to : s)) }));
+      // A wizard's draft (its column carries a step position, spec 000 §2) goes on in the created item's wizard.
+      const opened = (routeParam: string | undefined): string => (parseStepPosition(routeParam) ? `${to}-edit` : to);
+      const cells = location.cells.map((cell) => ({ segments: cell.segments.map((s) => (s === from ? opened(cell.routeParam) : s)) }));
       enqueue.sendTo(router, { type: 'router.linkFollowed', href: formatLocation(cells, location.query), newTab: false });
     }),
   },

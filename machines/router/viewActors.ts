@@ -10,6 +10,7 @@ import { menuSettingsMachine } from '../admin/menuSettingsMachine';
 import { ownerMachine } from '../admin/ownerMachine';
 import { siteTextsMachine } from '../admin/siteTextsMachine';
 import { resourceMachine } from '../session/resourceMachine';
+import { wizardMachine } from '../wizard/wizardMachine';
 
 /** Name to logic; a cell's `setup({ actors })` takes these as they are. */
 export const VIEW_ACTORS = {
@@ -19,6 +20,8 @@ export const VIEW_ACTORS = {
   owner: ownerMachine,
   menuSettings: menuSettingsMachine,
   siteTexts: siteTextsMachine,
+  /** A step wizard over the column's item form. */
+  wizard: wizardMachine,
   /** A card of the home screen's dashboard: its search, followed live. */
   dashboardCard: cardMachine,
 } as const;

@@ -3,6 +3,7 @@ import type { EventKindDef } from '../events/EventKindDef';
 import type { ImportKindDef } from '../imports/ImportKindDef';
 import type { ItemTypeDef } from '../items/types';
 import type { StateChartDef } from '../items/stateCharts';
+import type { WizardDef } from '../items/wizards';
 import type { AnyOperation } from '../protocol/defineOperation';
 import type { ViewRegistry } from './ViewDef';
 
@@ -90,6 +91,11 @@ export interface ModuleModel {
    * each with the message key of its description among `labels`; a kind registered twice stops the start.
    */
   eventKinds?: readonly EventKindDef[];
+  /**
+   * Step wizards: per type, the steps its create and edit screens go through, each naming the
+   * properties it shows (src/shared/items/wizards.ts, docs/modules.md "Step wizards").
+   */
+  wizards?: readonly WizardDef[];
   /**
    * Its cards on the home screen's dashboard (src/shared/dashboard/CardDef.ts): each searches one type and
    * follows it live; a key declared twice, by this module or another, stops the start.

@@ -50,6 +50,15 @@ export const journalModule: ModuleModel = {
   menu: [{ path: 'journal', title: 'views.v-journal', icon: 'book' }],
   operations: journalOperations,
   stateCharts: [{ type: 'JournalEntry', property: 'state', chart: journalEntryStates }],
+  // A new entry, and a draft taken up again, go through three steps: what and when, the notes, who reads it.
+  wizards: [
+    {
+      type: 'JournalEntry',
+      steps: [
+        { key: 'what', title: 'wizards.journal.what', properties: ['title', 'date'] },
+        { key: 'notes', title: 'wizards.journal.notes', properties: ['notes'] },
+        { key: 'privacy', title: 'wizards.journal.privacy', properties: ['private'] },
+      ],
   // Its transitions say themselves with their states; `journal.linked` names other entries it concerns.
   eventKinds: [
     { kind: transitionKind('entry.submit'), description: 'events.journal.submitted', uses: ['states'] },
@@ -77,6 +86,9 @@ export const journalModule: ModuleModel = {
     'options.PUBLISHED': 'Published',
     'options.WITHDRAWN': 'Withdrawn',
     'views.v-journal': 'Journal',
+    'wizards.journal.what': 'What and when',
+    'wizards.journal.notes': 'Notes',
+    'wizards.journal.privacy': 'Privacy and review',
     'imports.kinds.JOURNAL_ENTRIES': 'Journal entries',
     'events.journal.submitted': '{by} submitted {context} for review ({from} → {to}) on {date}',
     'events.journal.published': '{by} published {context} ({from} → {to}) on {date}',
