@@ -37,4 +37,7 @@ export const orgsLabels = {
   'orgs.userState.NEVER': 'Has never signed in',
   'menu.myOrganizations': 'My organisations',
   'menu.myContacts': 'My contacts',
+  'dashboard.orgs.meetings': 'Meetings',
+  'dashboard.orgs.commLogs': 'Recent communications',
+  'dashboard.orgs.noCommLogs': 'No communications recorded yet.',
 } as const satisfies Record<string, string>;

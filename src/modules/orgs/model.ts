@@ -1,3 +1,4 @@
+import type { CardUser } from '../../shared/dashboard/CardDef';
 import type { ItemData, ItemTypeDef } from '../../shared/items/types';
 import type { ModuleModel } from '../../shared/modules/ModuleModel';
 import { orgsLabels } from './labels';
@@ -62,6 +63,9 @@ export const MeetingType: ItemTypeDef = {
   defaultHeaders: ['date', 'start', 'summary', '$status'],
 };
 
+/** A member of at least one organisation: whose meetings and communications the dashboard shows. */
+const isMember = (user: CardUser): boolean => Object.keys(user.organizations).length > 0;
+
 /** Organisations, contacts and users: the first domain module, and the example for all others. */
 export const orgsModule: ModuleModel = {
   name: 'orgs',
@@ -78,6 +82,28 @@ export const orgsModule: ModuleModel = {
     { path: 'my-contacts', title: 'menu.myContacts', icon: 'contact' },
   ],
   operations: orgsOperations,
+  // The home screen of members (and administrators): their organisations' meetings by date, and the latest communications.
+  cards: [
+    {
+      key: 'orgs.meetings',
+      title: 'dashboard.orgs.meetings',
+      size: 'TWO_THIRDS',
+      kind: 'calendar',
+      type: 'Meeting',
+      dateProperty: 'date',
+      show: isMember,
+    },
+    {
+      key: 'orgs.commLogs',
+      title: 'dashboard.orgs.commLogs',
+      size: 'THIRD',
+      kind: 'list',
+      type: 'CommLog',
+      sort: [{ key: 'date', order: 'desc' }],
+      empty: 'dashboard.orgs.noCommLogs',
+      show: isMember,
+    },
+  ],
   views: { 'v-my-organizations': {}, 'v-my-contacts': {} },
   labels: orgsLabels,
   // Material Design's "forum": two speech bubbles, a conversation on record.

@@ -59,6 +59,25 @@ export const journalModule: ModuleModel = {
         { key: 'notes', title: 'wizards.journal.notes', properties: ['notes'] },
         { key: 'privacy', title: 'wizards.journal.privacy', properties: ['private'] },
       ],
+  // The home screen: its entries on a calendar by the day they were seen, and the newest ones.
+  cards: [
+    {
+      key: 'journal.calendar',
+      title: 'dashboard.journal.calendar',
+      size: 'TWO_THIRDS',
+      kind: 'calendar',
+      type: 'JournalEntry',
+      dateProperty: 'date',
+    },
+    {
+      key: 'journal.recent',
+      title: 'dashboard.journal.recent',
+      size: 'THIRD',
+      kind: 'list',
+      type: 'JournalEntry',
+      empty: 'dashboard.journal.none',
+    },
+  ],
   // Its transitions say themselves with their states; `journal.linked` names other entries it concerns.
   eventKinds: [
     { kind: transitionKind('entry.submit'), description: 'events.journal.submitted', uses: ['states'] },
@@ -89,6 +108,9 @@ export const journalModule: ModuleModel = {
     'wizards.journal.what': 'What and when',
     'wizards.journal.notes': 'Notes',
     'wizards.journal.privacy': 'Privacy and review',
+    'dashboard.journal.calendar': 'Entries by date',
+    'dashboard.journal.recent': 'Recent entries',
+    'dashboard.journal.none': 'No entries yet.',
     'imports.kinds.JOURNAL_ENTRIES': 'Journal entries',
     'events.journal.submitted': '{by} submitted {context} for review ({from} → {to}) on {date}',
     'events.journal.published': '{by} published {context} ({from} → {to}) on {date}',

@@ -1,0 +1,44 @@
+/** A list card: its items in the search's order, each by its label with the date its type lists it by. */
+import type { CardHits } from '../../../machines/dashboard/cardMachine';
+import type { CardDef } from '../../shared/dashboard/CardDef';
+import { itemTypes } from '../../shared/itemTypes';
+import type { Item } from '../../shared/items/types';
+import { useT } from '../i18n/useT';
+import { formatDate } from '../items/fields/formatDate';
+import { CardItemLink } from './CardItemLink';
+
+/** The line under an item's label: its type's list subtitle, a date as DD-MMM-YYYY, text as it is. */
+function subtitleOf(item: Item | undefined): string {
+  if (!item) return '';
+  const type = itemTypes.get(item._t);
+  const name = type?.listItem?.subtitle;
+  const value = name ? item[name] : undefined;
+  if (typeof value !== 'string' && typeof value !== 'number') return '';
+  return type?.properties[name!]?.kind === 'DT' ? formatDate(String(value), String(value).length > 10) : String(value);
+}
+
+/** The card's items as a list, and how many there are in all when it shows fewer. */
+export function ListCard({ card, hits }: { card: CardDef; hits: CardHits }) {
+  const t = useT();
+  if (hits.ids.length === 0) return <p className="text-sm text-muted">{t(card.empty ?? 'dashboard.empty')}</p>;
+  return (
+    <>
+      <ul className="flex flex-col gap-1">
+        {hits.ids.map((id) => {
+          const subtitle = subtitleOf(hits.items[id]);
+          return (
+            <li key={id} className="flex min-w-0 flex-col">
+              <CardItemLink id={id} className="truncate text-sm">
+                {hits.labels[id] || t('dashboard.unnamed')}
+              </CardItemLink>
+              {subtitle ? <span className="truncate text-xs text-muted">{subtitle}</span> : null}
+            </li>
+          );
+        })}
+      </ul>
+      {hits.total > hits.ids.length ? (
+        <p className="mt-2 text-xs text-muted">{t('dashboard.shown', { shown: hits.ids.length, total: hits.total })}</p>
+      ) : null}
+    </>
+  );
+}
