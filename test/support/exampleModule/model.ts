@@ -59,6 +59,8 @@ export const journalModule: ModuleModel = {
         { key: 'notes', title: 'wizards.journal.notes', properties: ['notes'] },
         { key: 'privacy', title: 'wizards.journal.privacy', properties: ['private'] },
       ],
+    },
+  ],
   // The home screen: its entries on a calendar by the day they were seen, and the newest ones.
   cards: [
     {
