@@ -602,7 +602,8 @@ export const en = {
   'admin.menuItems.shown': 'Shown',
   'legal.imprint.body':
     '{siteName} keeps the records of the community it serves. The community runs it through its administrators, who answer for its content and for this page.\n\nQuestions about the site or about what it holds go to the administrators of {siteName}: ask any of them.',
-  'legal.imprint.adminHint': 'As an administrator you word this page (legal.imprint.body: operator, postal address, contact) under',
+  'legal.imprint.adminHint':
+    'As an administrator you word this page (who operates the site, its postal address, how to reach you): search for “imprint” under',
   'admin.menuItems.hidden': 'Hidden',
   'admin.menuItems.show': 'Show {title} in the menu',
   'admin.menuItems.alwaysShown': 'Always shown',
