@@ -2,7 +2,7 @@
  * The live connection (spec 000 §4, §7): one WebSocket at a time, sequence numbers and pending
  * replies with time-outs, health GOOD/WAIT/BAD, and POST /api/item for what the socket cannot carry.
  */
-import { assign, enqueueActions, setup, type AnyActorRef, type EventObject } from 'xstate';
+import { assign, emit, enqueueActions, setup, type AnyActorRef, type EventObject } from 'xstate';
 import { CLOSE_AFTER_PING_MS, PING_AFTER_SILENCE_MS, WS_MAX_MSG_SIZE, WS_PATH, WS_TIMEOUT_MS } from '../../src/shared/constants';
 import { CloseCode, Push, type Frame } from '../../src/shared/protocol';
 import { getAuth, getRetry, getSession, getSysAlerts, getTasks, SystemId, type SystemLike } from '../systemIds';
@@ -27,6 +27,7 @@ import {
   type Settled,
 } from './pendingRequests';
 import { socketLogic, type SocketEvent } from './socketLogic';
+import type { RequestFailure } from './sessionErrors';
 
 /** Path of the live socket; the socket factory resolves it against the page origin. */
 export { WS_PATH };
@@ -42,13 +43,19 @@ export type ConnectionEvent =
   | { type: 'connection.reset' }
   /** A request; the frame gets a sequence number, and the reply goes to `replyTo` and is emitted. */
   | { type: 'connection.send'; frame: Frame; ticket?: string; replyTo?: ReplyTarget }
+  /** Fetches the pieces of a reply streamed over HTTP (GET /api/stream/{key}); the answer is emitted with the ticket. */
+  | { type: 'connection.pollStream'; key: string; ticket: string }
   | { type: 'connection.replyTimedOut'; s: number }
   | SocketEvent
   | PostEvent;
 
 export type { ConnectionReplyEvent, ReplyTarget } from './pendingRequests';
 
-export type ConnectionEmitted = ConnectionReplyEvent | { type: 'connection.pushed'; frame: Frame };
+export type ConnectionEmitted =
+  | ConnectionReplyEvent
+  | { type: 'connection.pushed'; frame: Frame }
+  | { type: 'connection.polled'; ticket: string; frames: Frame[]; done: boolean }
+  | { type: 'connection.pollFailed'; ticket: string; failure: RequestFailure };
 
 export interface ConnectionContext {
   token: string | null;
@@ -61,12 +68,12 @@ export interface ConnectionContext {
   clientVersion: string;
   maxMsgSize: number;
   replyTimeoutMs: number;
-  effects: Pick<SessionEffects, 'createSocket' | 'postItem' | 'log'>;
+  effects: Pick<SessionEffects, 'createSocket' | 'postItem' | 'getStream' | 'log'>;
 }
 
 export interface ConnectionInput {
   clientVersion: string;
-  effects: Pick<SessionEffects, 'createSocket' | 'postItem' | 'log'>;
+  effects: Pick<SessionEffects, 'createSocket' | 'postItem' | 'getStream' | 'log'>;
   maxMsgSize?: number;
   replyTimeoutMs?: number;
 }
@@ -226,7 +233,11 @@ export const connectionMachine = setup({
     replyTimeoutMs: input.replyTimeoutMs ?? WS_TIMEOUT_MS,
     effects: input.effects,
   }),
-  invoke: { id: 'poster', src: 'postItem', input: ({ context }) => ({ postItem: context.effects.postItem }) },
+  invoke: {
+    id: 'poster',
+    src: 'postItem',
+    input: ({ context }) => ({ postItem: context.effects.postItem, getStream: context.effects.getStream }),
+  },
   initial: 'CLOSED',
   on: {
     'connection.open': { target: '.LIVE', reenter: true, actions: 'storeToken' },
@@ -238,6 +249,18 @@ export const connectionMachine = setup({
       actions: { type: 'settle', params: ({ event }) => ({ settled: [{ s: event.s, outcome: { failure: TIMED_OUT } }] }) },
     },
     'post.answered': { actions: { type: 'settle', params: ({ event }) => ({ settled: settleReply(event.frame) }) } },
+    // The pieces of a reply streamed over HTTP, fetched for the streamed call that asks (streamedCall.ts) with the current token.
+    'connection.pollStream': {
+      actions: enqueueActions(({ context, event, enqueue }) =>
+        enqueue.sendTo('poster', { type: 'stream.pollRequested', key: event.key, ticket: event.ticket, token: context.token }),
+      ),
+    },
+    'stream.polled': {
+      actions: emit(({ event }) => ({ type: 'connection.polled' as const, ticket: event.ticket, frames: event.frames, done: event.done })),
+    },
+    'stream.pollFailed': {
+      actions: emit(({ event }) => ({ type: 'connection.pollFailed' as const, ticket: event.ticket, failure: postFailure(event.message) })),
+    },
     // A POST that never reached the server shows nothing (spec 000 §8): its failure is marked silent.
     'post.failed': {
       actions: { type: 'settle', params: ({ event }) => ({ settled: [{ s: event.s, outcome: { failure: postFailure(event.message) } }] }) },

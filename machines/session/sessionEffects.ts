@@ -88,6 +88,8 @@ export interface SessionEffects {
   createSocket: SocketFactory;
   /** `POST /api/item` with the frame, `Authorization: Bearer <token>` when a token is given; resolves to the reply frame. */
   postItem(frame: Frame, token: string | null): Promise<Frame>;
+  /** `GET /api/stream/{key}`: the frames of a streamed reply not yet taken, and whether it is done (x-vgn-stream-done); rejects when it cannot be had. */
+  getStream(key: string, token: string | null): Promise<{ frames: Frame[]; done: boolean }>;
   /** `POST /api/sign-in`; rejects only on network failure. */
   postSignIn(credentials: Credentials): Promise<SignInAnswer>;
   /** `POST /api/{path}` of an account page; rejects only on network failure. */

@@ -1,7 +1,7 @@
 /** The session's effects in a real browser: WebSocket, fetch, local storage, cookies, downloads. */
 import type { SessionEffects } from '../../../machines/session/sessionEffects';
 import type { Frame } from '../../shared/protocol';
-import { TOKEN_HEADER } from '../../shared/constants';
+import { STREAM_DONE_HEADER, TOKEN_HEADER } from '../../shared/constants';
 import { ATTACHMENT_ID_HEADER, UPLOAD_PATH, uploadRefusalKey } from '../../shared/fileConstants';
 import { navigate } from 'wouter/use-browser-location';
 import { postAccount } from './accountApi';
@@ -24,6 +24,19 @@ export function createBrowserEffects(win: Window, debug: () => boolean): Session
     async postItem(frame, token) {
       const answer = await postJson('/api/item', frame, token);
       return answer.body as Frame;
+    },
+    async getStream(key, token) {
+      let response: Response;
+      try {
+        response = await fetch(`/api/stream/${encodeURIComponent(key)}`, {
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          credentials: 'same-origin',
+        });
+      } catch {
+        throw new Error('Network Error');
+      }
+      if (!response.ok) throw new Error(`GET /api/stream answered ${response.status}`);
+      return { frames: (await response.json()) as Frame[], done: response.headers.get(STREAM_DONE_HEADER) === 'true' };
     },
     async postSignIn(credentials) {
       const answer = await postJson('/api/sign-in', credentials, null);

@@ -71,6 +71,7 @@ export function renderApp(options: RenderOptions = {}): AppHarness {
     upload: fakeUpload(uploads),
     createSocket: (path: string) => new MockWebSocket(`ws://localhost${path}`) as unknown as SocketLike,
     postItem: jest.fn(() => Promise.reject(new Error('Network Error'))),
+    getStream: jest.fn(() => Promise.reject(new Error('Network Error'))),
     async postSignIn(credentials: Credentials): Promise<SignInAnswer> {
       if (credentials.email !== user.email || credentials.password !== PASSWORD) {
         return { status: 401, token: null, body: { userMessage: 'signInFailed' } };

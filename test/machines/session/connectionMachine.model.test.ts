@@ -43,6 +43,10 @@ describe('connectionMachine model (socket, requests and health)', () => {
         { type: 'socket.closed', code: 4001, reason: 'identFailed' },
         { type: 'post.answered', s: 1, frame: { o: 'read/Contact-1', s: 1, b: {} } },
         { type: 'post.failed', s: 1, message: 'Network Error' },
+        // The pieces of a reply streamed over HTTP, fetched for the streamed call whatever the socket does.
+        { type: 'connection.pollStream', key: 'k1', ticket: 'stream-1' },
+        { type: 'stream.polled', ticket: 'stream-1', frames: [{ o: 'read/Contact-1', b: {} }], done: true },
+        { type: 'stream.pollFailed', ticket: 'stream-1', message: 'Network Error' },
         delayed('pingDelay', 'connection.LIVE.OPEN.GOOD'),
         delayed('closeDelay', 'connection.LIVE.OPEN.WAIT'),
       ],

@@ -139,10 +139,18 @@ export interface PostCall {
   answer: Deferred<Frame>;
 }
 
+/** A GET /api/stream/{key} the test answers. */
+export interface StreamPoll {
+  key: string;
+  token: string | null;
+  answer: Deferred<{ frames: Frame[]; done: boolean }>;
+}
+
 /** Effects that record every call; sockets and POSTs are answered by the test. */
 export interface FakeEffects extends SessionEffects {
   sockets: FakeSocket[];
   posts: PostCall[];
+  polls: StreamPoll[];
   signIns: Array<{ credentials: Credentials; answer: Deferred<SignInAnswer> }>;
   accountCalls: Array<{ path: AccountPath; body: Record<string, string>; answer: Deferred<AccountAnswer> }>;
   storage: MemoryStorage;
@@ -160,6 +168,7 @@ export interface FakeEffects extends SessionEffects {
 export function fakeEffects(options: { storage?: MemoryStorage | null; random?: number } = {}): FakeEffects {
   const sockets: FakeSocket[] = [];
   const posts: PostCall[] = [];
+  const polls: StreamPoll[] = [];
   const signIns: FakeEffects['signIns'] = [];
   const accountCalls: FakeEffects['accountCalls'] = [];
   const storage = options.storage === undefined ? new MemoryStorage() : options.storage;
@@ -170,6 +179,7 @@ export function fakeEffects(options: { storage?: MemoryStorage | null; random?: 
     upload: fakeUpload(uploads),
     sockets,
     posts,
+    polls,
     signIns,
     accountCalls,
     storage: storage ?? new MemoryStorage(),
@@ -187,6 +197,11 @@ export function fakeEffects(options: { storage?: MemoryStorage | null; random?: 
     postSignIn: (credentials) => {
       const answer = deferred<SignInAnswer>();
       signIns.push({ credentials, answer });
+      return answer.promise;
+    },
+    getStream: (key, token) => {
+      const answer = deferred<{ frames: Frame[]; done: boolean }>();
+      polls.push({ key, token, answer });
       return answer.promise;
     },
     postAccount: (path, body) => {
