@@ -13,6 +13,7 @@ import { callOf } from '../../src/shared/protocol/operationCall';
 import { operations } from '../../src/shared/protocol/operations';
 import type { FacetBucket, SearchReply } from '../../src/shared/search/SearchQuery';
 import { failureOf, operationLogic } from '../session/operation';
+import { streamedOperationLogic, type PiecesEvent } from '../session/streamedCall';
 import { getAlerts, getRouter, getTasks } from '../systemIds';
 import { DEFAULT_SETTINGS, facetSpecsFor, nextSort, resultsQuery, type DisplayAs, type ResultsSettings } from './searchResultsQuery';
 
@@ -73,7 +74,9 @@ export type SearchResultsEvent =
   | { type: 'results.carouselStepped'; step: 1 | -1 }
   /** The answers of the spawned requests: a page of rows (`rows.<index>`) or an export (`export.<n>`). */
   | { type: `xstate.done.actor.${'rows' | 'export'}.${string}`; actorId: string; output: unknown }
-  | { type: `xstate.error.actor.${'rows' | 'export'}.${string}`; actorId: string; error: unknown };
+  | { type: `xstate.error.actor.${'rows' | 'export'}.${string}`; actorId: string; error: unknown }
+  /** Rows of a page read so far (`rows.<index>`), shown before the rest of its page comes. */
+  | PiecesEvent;
 
 /** The request actor reading the page of rows that starts at hit number `from`. */
 const rowsRequestId = (from: number): string => `rows.${from}`;
@@ -108,7 +111,7 @@ export const searchResultsMachine = setup({
     events: {} as SearchResultsEvent,
     input: {} as SearchResultsInput,
   },
-  actors: { operation: operationLogic },
+  actors: { operation: operationLogic, streamedOperation: streamedOperationLogic },
   delays: {
     debounce: RESULTS_DEBOUNCE_MS,
   },
@@ -155,7 +158,7 @@ export const searchResultsMachine = setup({
     }),
     clearHits: assign(NO_RESULTS),
     storeError: assign((_, params: { error: unknown }) => ({ errorKey: failureKey(params.error) })),
-    readRows: enqueueActions(({ context, enqueue, event }, params: { from: number; to: number } | undefined) => {
+    readRows: enqueueActions(({ context, enqueue, event, self }, params: { from: number; to: number } | undefined) => {
       const range = params ?? (event.type === 'results.rowsNeeded' ? event : { from: 0, to: RESULTS_PAGE });
       const from = Math.max(0, Math.floor(range.from));
       const wanted = context.ids
@@ -168,7 +171,8 @@ export const searchResultsMachine = setup({
         // A page starts at a hit no other read under way holds, so its id is unique while it runs.
         const id = rowsRequestId(context.ids.indexOf(page[0]!));
         for (const hit of page) reading[hit] = id;
-        enqueue.spawnChild('operation', { id, input: callOf(operations.readMany, page) });
+        // Streamed: the rows show as their pieces come (storeRowsPiece), the rest when it is done.
+        enqueue.spawnChild('streamedOperation', { id, input: { call: callOf(operations.readMany, page), replyTo: self } });
       }
       enqueue.assign({ reading });
     }),
@@ -185,6 +189,17 @@ export const searchResultsMachine = setup({
       enqueue.assign({ rows, reading });
       // Done, it leaves the children, so a later read of the same page may take its id.
       enqueue.stopChild(params.actorId);
+    }),
+    storeRowsPiece: assign(({ context }, params: PiecesEvent) => {
+      const rows = { ...context.rows };
+      const reading = { ...context.reading };
+      for (const piece of params.pieces as Record<string, Item | undefined>[])
+        for (const [id, item] of Object.entries(piece ?? {}))
+          if (item && reading[id] === params.actorId) {
+            rows[id] = item;
+            delete reading[id];
+          }
+      return { rows, reading };
     }),
     // Reads still under way when the rows are no longer shown (or one failed) are stopped: their answers are never heard.
     stopReading: enqueueActions(({ context, enqueue }) => {
@@ -304,6 +319,7 @@ export const searchResultsMachine = setup({
           exit: 'stopReading',
           on: {
             'results.rowsNeeded': { actions: { type: 'readRows', params: undefined } },
+            'operation.pieces': { actions: { type: 'storeRowsPiece', params: ({ event }) => event } },
             'xstate.done.actor.rows.*': {
               actions: { type: 'storeRows', params: ({ event }) => ({ actorId: event.actorId, reply: event.output }) },
             },

@@ -179,7 +179,10 @@ export const streamedOperationLogic = fromPromise<unknown, StreamedCallInput>(as
     await streamCall(
       getConnection(system as SystemLike),
       input.call,
-      (pieces) => input.replyTo?.send({ type: 'operation.pieces', actorId: self.id, pieces } satisfies PiecesEvent),
+      // A stopped call's pieces are for no one: its parent has moved on (another question may read under the same id).
+      (pieces) => {
+        if (!signal.aborted) input.replyTo?.send({ type: 'operation.pieces', actorId: self.id, pieces } satisfies PiecesEvent);
+      },
       { signal },
     ),
   ),

@@ -49,6 +49,7 @@ describe('searchResultsMachine model', () => {
         done('search', hits),
         done('search', { ids: [], labels: {}, total: 0, facets: {} }),
         failed('search'),
+        { type: 'operation.pieces', actorId: 'rows.0', pieces: [{ 'Contact-1': { $id: 'Contact-1' } }] },
         done('rows.0', { 'Contact-1': { $id: 'Contact-1' } }),
         failed('rows.0'),
       ],

@@ -3,7 +3,7 @@
  * `stream:{key}` pushes, the POST fall-back polled through the connection, failures, and the actor
  * that tells its parent of each piece.
  */
-import { createActor, createMachine, spawnChild, type AnyEventObject } from 'xstate';
+import { createActor, createMachine, spawnChild, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { connectionMachine } from '../../../machines/session/connectionMachine';
 import { joinPieces, streamCall, streamedOperationLogic, type PiecesEvent } from '../../../machines/session/streamedCall';
 import { SystemId, type ConnectionActorRef } from '../../../machines/systemIds';
@@ -148,7 +148,12 @@ describe('streamedOperationLogic', () => {
     const root = createMachine({
       entry: spawnChild(connectionMachine, { id: 'connection', systemId: SystemId.connection, input: { clientVersion: '1', effects } }),
       on: {
-        go: { actions: spawnChild(streamedOperationLogic, { id: 'rows.0', input: ({ self }) => ({ call: readMany, replyTo: self }) }) },
+        go: {
+          actions: spawnChild(streamedOperationLogic, {
+            id: 'rows.0',
+            input: ({ self }: { self: AnyActorRef }) => ({ call: readMany, replyTo: self }),
+          }),
+        },
         'operation.pieces': { actions: ({ event }) => parentEvents.push(event) },
       },
     });
