@@ -63,13 +63,27 @@ describe('property kinds', () => {
     expect(screen.getByText(`01-May-2024 ${hh}:30`)).toBeInTheDocument();
   });
 
-  it('DTM edit stores an ISO moment', async () => {
+  it('DTM is typed as DD-MMM-YYYY HH:mm (or ISO) and stored as an ISO moment; the calendar fills it too', async () => {
     const { fireEvent } = await import('@testing-library/react');
     renderEdit({ kind: 'DTM' }, '');
     const input = screen.getByLabelText('Yes');
-    expect(input).toHaveAttribute('max', '2261-12-31T23:59');
-    fireEvent.change(input, { target: { value: '2025-02-03T09:15' } });
+    expect(input).toHaveAttribute('placeholder', 'DD-MMM-YYYY HH:mm');
+    fireEvent.change(input, { target: { value: '03-Feb-2025 09:15' } });
     expect(value()).toBe(new Date(2025, 1, 3, 9, 15).toISOString());
+    fireEvent.change(input, { target: { value: '2025-02-04T10:30' } });
+    expect(value()).toBe(new Date(2025, 1, 4, 10, 30).toISOString());
+    fireEvent.blur(input);
+    expect(input).toHaveValue('04-Feb-2025 10:30');
+    // Text that is no date stays as typed, for the form's rules to refuse (errors.invalidDate).
+    fireEvent.change(input, { target: { value: '31-Feb-2025 10:00' } });
+    expect(value()).toBe('31-Feb-2025 10:00');
+    const calendar = document.querySelector('input[type="datetime-local"]')!;
+    expect(calendar).toHaveAttribute('max', '2261-12-31T23:59');
+    expect(calendar).toHaveAttribute('aria-hidden', 'true');
+    fireEvent.change(calendar, { target: { value: '2025-03-01T08:05' } });
+    expect(value()).toBe(new Date(2025, 2, 1, 8, 5).toISOString());
+    expect(input).toHaveValue('01-Mar-2025 08:05');
+    expect(screen.getByRole('button', { name: 'Choose from the calendar' })).toBeInTheDocument();
   });
 
   it('impreciseDate shows a year, a month or a day, and is typed as text', async () => {
@@ -139,7 +153,7 @@ describe('property kinds', () => {
       [{ kind: 'textField', format: 'lowercase' }, 'errors.lowercase', 'Use lowercase letters only.'],
       [{ kind: 'NUM', number: 'INTEGER' }, 'errors.number.integer', 'Enter a whole number.'],
       [{ kind: 'NUM', number: 'FLOAT' }, 'errors.number.float', 'Enter a number.'],
-      [{ kind: 'impreciseDate' }, 'errors.invalidDate', 'Enter a date as YYYY, YYYY-M or YYYY-M-D, no later than 31-Dec-2261.'],
+      [{ kind: 'impreciseDate' }, 'errors.invalidDate', 'Enter a real date, no later than 31-Dec-2261.'],
       [{ kind: 'textField', maxLength: 1 }, 'errors.maxLength', 'At most 1 character.'],
       [{ kind: 'ARR', minItems: 2 }, 'errors.array.min', 'Add at least 2 entries.'],
       [{ kind: 'ARR', maxItems: 1 }, 'errors.array.max', 'At most 1 entry.'],

@@ -1,4 +1,4 @@
-import { act, fireEvent, waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SimulatedClock } from 'xstate';
 import type { SeededItem } from './support/protocolServer';
@@ -229,7 +229,7 @@ describe('item edit form', () => {
     expect(h.form.queryByLabelText('Key')).toBeNull();
   });
 
-  it('edits a date with the date input', async () => {
+  it('edits a date typed as DD-MMM-YYYY', async () => {
     const user = userEvent.setup();
     const log: SeededItem = {
       $id: 'CommLog-1',
@@ -244,11 +244,35 @@ describe('item edit form', () => {
     };
     const h = await renderItemEditor('/i-CommLog-1-edit', [log]);
     const date = await h.form.findByLabelText('Date');
-    expect(date).toHaveValue('2025-02-03');
-    expect(date).toHaveAttribute('max', '2261-12-31');
-    fireEvent.change(date, { target: { value: '2025-03-04' } });
+    expect(date).toHaveValue('03-Feb-2025');
+    await user.clear(date);
+    await user.type(date, '4-mar-2025');
+    await user.tab();
+    expect(date).toHaveValue('04-Mar-2025');
     await user.click(h.form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(updates(h)).toEqual([{ $id: 'CommLog-1', _u: 2, date: '2025-03-04' }]));
+  });
+
+  it('refuses a typed date that is no date, with the form rule', async () => {
+    const user = userEvent.setup();
+    const log: SeededItem = {
+      $id: 'CommLog-1',
+      _t: 'CommLog',
+      _i: 1,
+      ...base,
+      owner: { id: 'Organization-2' },
+      subject: 'Call',
+      date: '2025-02-03',
+      type: 'CALL',
+      direction: 'IN',
+    };
+    const h = await renderItemEditor('/i-CommLog-1-edit', [log]);
+    const date = await h.form.findByLabelText('Date');
+    await user.clear(date);
+    await user.type(date, '31-Feb-2025');
+    await user.click(h.form.getByRole('button', { name: 'Save' }));
+    await h.form.findByText('Enter a real date, no later than 31-Dec-2261.');
+    expect(updates(h)).toEqual([]);
   });
 });
 

@@ -83,12 +83,25 @@ describe('the core screens say what a person reads', () => {
     for (const key of ['middleName', '_related', 'firstName', 'officePhone']) expect(text).not.toContain(key);
   });
 
+  it('takes a date typed as it is shown, DD-MMM-YYYY', async () => {
+    await page.goto('/i-CommLog-0');
+    const date = column(page, 'i-CommLog-0').getByLabel('Date', { exact: true });
+    expect(await date.getAttribute('placeholder')).toBe('DD-MMM-YYYY');
+    await date.fill('2-apr-2026');
+    await date.blur();
+    expect(await date.inputValue()).toBe('02-Apr-2026');
+    await expectNoAxeViolations(page);
+    await column(page, 'i-CommLog-0').getByRole('button', { name: 'Discard' }).click();
+  });
+
   it('names a background task by its kind and start, not its key', async () => {
+    await page.goto('/home');
+    await page.getByRole('heading', { name: 'Welcome, Administrator' }).waitFor();
+    // Started on the administrator's other socket: the open page hears of it by push.
     const task = await e2e.api.call<{ key: string }>('act/csvExport/async', {
       query: { must: { _: 'Organization' } },
       itemTypeName: 'Organization',
     });
-    await page.goto('/home');
     await page.getByRole('button', { name: 'Help' }).click();
     const menu = page.getByRole('menu');
     await menu.getByText(/^CSV export of \d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}/).waitFor();

@@ -1,28 +1,14 @@
-/** DT: a calendar date, shown DD-MMM-YYYY and edited with the browser's date input (up to 2261-12-31). */
-import { DATE_UPPER_BOUND } from '../../../shared/constants';
+/** DT: a calendar date, shown DD-MMM-YYYY and typed the same way or chosen from the browser's calendar (up to 2261-12-31). */
+import { DateTextInput } from './DateTextInput';
 import type { FieldEditProps, FieldKind, FieldShowProps } from './FieldKind';
 import { formatDate } from './formatDate';
-import { inputClass } from './fieldStyles';
 
 function Show({ value }: FieldShowProps) {
   return <span>{formatDate(String(value))}</span>;
 }
 
-function Edit({ def, value, inputId, errorId, error, shake, onChange, onBlur }: FieldEditProps) {
-  return (
-    <input
-      id={inputId}
-      type="date"
-      max={DATE_UPPER_BOUND}
-      value={typeof value === 'string' ? value : ''}
-      aria-required={def.required === true || undefined}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? errorId : undefined}
-      className={inputClass(!!error, shake)}
-      onChange={(e) => onChange(e.target.value)}
-      onBlur={onBlur}
-    />
-  );
+function Edit(props: FieldEditProps) {
+  return <DateTextInput {...props} withTime={false} />;
 }
 
 /** A date without time. */
