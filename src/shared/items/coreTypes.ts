@@ -11,7 +11,7 @@ export const UserType: ItemTypeDef = {
   adminCreateOnly: true,
   properties: {
     name: { kind: 'textField', required: true, notBlank: true, maxLength: 200, sortable: true },
-    email: { kind: 'textField', required: true, format: 'email', maxLength: 320, readOnly: true },
+    email: { kind: 'textField', required: true, format: 'email', maxLength: 320, readOnly: true, onCreate: true },
     contact: { kind: 'REL', relTypes: ['Contact'] },
     dark: { kind: 'BOOL' },
     hideGuidance: { kind: 'BOOL' },
