@@ -7,7 +7,9 @@
  * result is open beside it, for previous and next that wrap around.
  */
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { itemTypes } from '../../src/shared/itemTypes';
 import type { Item } from '../../src/shared/items/types';
+import { storedIdOf } from '../../src/shared/items/virtualTypes';
 import { UserMessage, type TaskInfo } from '../../src/shared/protocol';
 import { callOf } from '../../src/shared/protocol/operationCall';
 import { operations } from '../../src/shared/protocol/operations';
@@ -15,8 +17,15 @@ import type { FacetBucket, SearchReply } from '../../src/shared/search/SearchQue
 import { failureOf, operationLogic } from '../session/operation';
 import { streamedOperationLogic, type PiecesEvent } from '../session/streamedCall';
 import { getAlerts, getRouter, getTasks } from '../systemIds';
-import { resultsParams, sameAsParams, settingsFromParams, type ResultsParams } from './resultsAddress';
-import { DEFAULT_SETTINGS, facetSpecsFor, nextSort, resultsQuery, type DisplayAs, type ResultsSettings } from './searchResultsQuery';
+import {
+  DEFAULT_SETTINGS,
+  facetSpecsFor,
+  isAttachmentView,
+  nextSort,
+  resultsQuery,
+  type DisplayAs,
+  type ResultsSettings,
+} from './searchResultsQuery';
 
 /** How long typing in the results' own field must pause before the server is asked. */
 export const RESULTS_DEBOUNCE_MS = 300;
@@ -27,8 +36,6 @@ export interface SearchResultsInput {
   /** The key of the cell that shows the results: opened results go to the column after it. */
   cellKey: string;
   settings?: Partial<ResultsSettings>;
-  /** The view's start when the results follow the address (`c{N}.…`, resultsAddress.ts): changes are written there. */
-  address?: Partial<ResultsSettings> | null;
   now?: () => number;
   tzOffset?: number;
 }
@@ -36,8 +43,6 @@ export interface SearchResultsInput {
 export interface SearchResultsContext {
   cellKey: string;
   settings: ResultsSettings;
-  /** The view's start when the results follow the address, else null. */
-  address: Partial<ResultsSettings> | null;
   /** Exports asked so far: each one's request actor is named by its number (`export.<n>`). */
   exported: number;
   ids: string[];
@@ -62,8 +67,6 @@ export type SearchResultsEvent =
   | { type: 'results.textChanged'; text: string }
   /** Sets any of the settings at once, e.g. a saved search opened. */
   | { type: 'results.applied'; settings: Partial<ResultsSettings> }
-  /** The column's sub-parameters in the address changed (reload, Back, a link): facets, sort, display. */
-  | { type: 'results.addressChanged'; params: ResultsParams }
   | { type: 'results.facetToggled'; facet: string; bucket: string }
   | { type: 'results.facetsCleared' }
   | { type: 'results.facetsShown'; show: boolean }
@@ -109,12 +112,6 @@ function withSettings(context: SearchResultsContext, settings: Partial<ResultsSe
   return { settings: { ...context.settings, ...settings } };
 }
 
-/** What the address's settings start from: the view's start, with the type the results are of (whose facets it offers). */
-const addressBase = (context: SearchResultsContext): Partial<ResultsSettings> => ({
-  ...context.address,
-  itemTypeName: context.settings.itemTypeName,
-});
-
 const NO_RESULTS = { ids: [], total: 0, labels: {}, facets: {}, rows: {}, reading: {} };
 
 /** Search results of a cell: settings, debounced asks (an earlier one stopped), rows read in pages, prev/next. */
@@ -137,16 +134,6 @@ export const searchResultsMachine = setup({
         ([k, v]) =>
           k === 'displayAs' || k === 'showFacets' || JSON.stringify(context.settings[k as keyof ResultsSettings]) === JSON.stringify(v),
       ),
-    isAddressShown: ({ context, event }) =>
-      event.type === 'results.addressChanged' && sameAsParams(context.settings, event.params, addressBase(context)),
-    isAddressDisplayOnly: ({ context, event }) => {
-      if (event.type !== 'results.addressChanged') return false;
-      const { selectedFacets, sortBy } = settingsFromParams(event.params, addressBase(context));
-      return (
-        JSON.stringify({ selectedFacets, sortBy }) ===
-        JSON.stringify({ selectedFacets: context.settings.selectedFacets, sortBy: context.settings.sortBy })
-      );
-    },
     isKnownResult: ({ context, event }) => event.type === 'results.stepped' && context.ids.includes(event.from) && context.ids.length > 0,
   },
   actions: {
@@ -154,19 +141,6 @@ export const searchResultsMachine = setup({
       event.type === 'results.textChanged' ? withSettings(context, { searchString: event.text }) : {},
     ),
     applySettings: assign(({ context, event }) => (event.type === 'results.applied' ? withSettings(context, event.settings) : {})),
-    applyAddress: assign(({ context, event }) =>
-      event.type === 'results.addressChanged' ? withSettings(context, settingsFromParams(event.params, addressBase(context))) : {},
-    ),
-    // The address follows the settings (replacing its entry), so a reload, a bookmark or a shared link shows the same.
-    publishAddress: enqueueActions(({ context, enqueue, system }) => {
-      const router = getRouter(system);
-      if (router && context.address)
-        enqueue.sendTo(router, {
-          type: 'router.columnParamsSet',
-          key: context.cellKey,
-          params: resultsParams(context.settings, context.address),
-        });
-    }),
     toggleFacet: assign(({ context, event }) => {
       if (event.type !== 'results.facetToggled') return {};
       const chosen = context.settings.selectedFacets[event.facet] ?? [];
@@ -247,7 +221,12 @@ export const searchResultsMachine = setup({
     openSelected: enqueueActions(({ context, enqueue, system }) => {
       const router = getRouter(system);
       if (router && context.selected)
-        enqueue.sendTo(router, { type: 'router.opened', fromKey: context.cellKey, segment: `i-${context.selected}` });
+        // A virtual type's result opens the item it shows (journalAttachment-12: Attachment-12).
+        enqueue.sendTo(router, {
+          type: 'router.opened',
+          fromKey: context.cellKey,
+          segment: `i-${storedIdOf(context.selected, (n) => itemTypes.get(n))}`,
+        });
     }),
     step: assign(({ context, event }) => {
       if (event.type !== 'results.stepped') return {};
@@ -265,8 +244,14 @@ export const searchResultsMachine = setup({
       const exported = context.exported + 1;
       const query = resultsQuery(context.settings, new Date(context.now()), context.tzOffset);
       const { facets: _facets, labels: _labels, ...body } = query;
-      const task = { query: body, ...(context.settings.itemTypeName ? { itemTypeName: context.settings.itemTypeName } : {}) };
       enqueue.assign({ exported });
+      // The results of a virtual type over Attachments export their files, as a zip (spec 001 consult.attachments).
+      if (isAttachmentView(context.settings.itemTypeName)) {
+        const zip = callOf(operations.startTask, { query: body }, { name: 'exportAttachments' });
+        enqueue.spawnChild('operation', { id: `export.${exported}`, input: zip });
+        return;
+      }
+      const task = { query: body, ...(context.settings.itemTypeName ? { itemTypeName: context.settings.itemTypeName } : {}) };
       enqueue.spawnChild('operation', { id: `export.${exported}`, input: callOf(operations.startTask, task, { name: 'csvExport' }) });
     }),
     // The task shows in the help menu at once; the tasks actor downloads its result when it is done.
@@ -287,7 +272,6 @@ export const searchResultsMachine = setup({
   context: ({ input }) => ({
     cellKey: input.cellKey,
     settings: { ...DEFAULT_SETTINGS, ...input.settings },
-    address: input.address ?? null,
     exported: 0,
     ...NO_RESULTS,
     selected: null,
@@ -305,19 +289,14 @@ export const searchResultsMachine = setup({
       { actions: 'setText' },
     ],
     'results.applied': [
-      { guard: 'isDisplayOnly', actions: ['applySettings', 'publishAddress'] },
-      { target: '.LOADING', actions: ['applySettings', 'publishAddress'] },
+      { guard: 'isDisplayOnly', actions: 'applySettings' },
+      { target: '.LOADING', actions: 'applySettings' },
     ],
-    'results.addressChanged': [
-      { guard: 'isAddressShown' },
-      { guard: 'isAddressDisplayOnly', actions: 'applyAddress' },
-      { target: '.LOADING', actions: 'applyAddress' },
-    ],
-    'results.facetToggled': { target: '.LOADING', actions: ['toggleFacet', 'publishAddress'] },
-    'results.facetsCleared': { target: '.LOADING', actions: ['clearFacets', 'publishAddress'] },
-    'results.sortClicked': { target: '.LOADING', actions: ['sortBy', 'publishAddress'] },
-    'results.facetsShown': { actions: ['showFacets', 'publishAddress'] },
-    'results.displaySet': { actions: ['setDisplay', 'publishAddress'] },
+    'results.facetToggled': { target: '.LOADING', actions: 'toggleFacet' },
+    'results.facetsCleared': { target: '.LOADING', actions: 'clearFacets' },
+    'results.sortClicked': { target: '.LOADING', actions: 'sortBy' },
+    'results.facetsShown': { actions: 'showFacets' },
+    'results.displaySet': { actions: 'setDisplay' },
     'results.opened': { actions: ['select', 'openSelected'] },
     'results.exportRequested': { actions: 'startExport' },
     'xstate.done.actor.export.*': {

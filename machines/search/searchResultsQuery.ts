@@ -41,6 +41,10 @@ export const DEFAULT_SETTINGS: ResultsSettings = {
   showFacets: true,
 };
 
+/** Whether results of `itemTypeName` are a virtual type's views of Attachments, which export as a zip of their files. */
+export const isAttachmentView = (itemTypeName: string | null): boolean =>
+  !!itemTypeName && itemTypes.get(itemTypeName)?.virtual?.over === 'Attachment';
+
 /** A facet the view asks for and shows. */
 export interface FacetSpec extends FacetRequest {
   kind: FacetKind;

@@ -8,12 +8,7 @@ import { SystemAlertType } from './items/platformTypes/SystemAlert';
 import { WhatsNewType } from './items/platformTypes/WhatsNew';
 
 /** Every item type of the product: the core ones and those of each domain module. */
-export const itemTypes = new ItemTypeRegistry([
-  ...coreTypes,
-  AttachmentType,
-  NotifyType,
-  SavedSearchType,
-  SystemAlertType,
-  WhatsNewType,
-  ...modules.flatMap((m) => m.itemTypes),
-]);
+export const itemTypes = new ItemTypeRegistry(
+  [...coreTypes, AttachmentType, NotifyType, SavedSearchType, SystemAlertType, WhatsNewType, ...modules.flatMap((m) => m.itemTypes)],
+  modules.flatMap((m) => m.virtualTypes ?? []),
+);

@@ -2,10 +2,11 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
-import type { DisplayAs } from '../../../machines/search/searchResultsQuery';
+import { isAttachmentView, type DisplayAs } from '../../../machines/search/searchResultsQuery';
 import {
   selectDisplayAs,
   selectResultsPhase,
+  selectResultsSettings,
   selectResultsTotal,
   selectSearchString,
   selectShowFacets,
@@ -28,6 +29,7 @@ export function ResultsToolbar({ results, onText }: { results: SearchResultsActo
   const phase = useSelector(results, selectResultsPhase);
   const display = useSelector(results, selectDisplayAs);
   const showFacets = useSelector(results, selectShowFacets);
+  const zip = isAttachmentView(useSelector(results, selectResultsSettings).itemTypeName);
   return (
     <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
       <div className="flex min-w-48 flex-1 flex-col gap-1">
@@ -72,7 +74,7 @@ export function ResultsToolbar({ results, onText }: { results: SearchResultsActo
         disabled={phase !== 'READY'}
         onClick={() => results.send({ type: 'results.exportRequested' })}
       >
-        {t('app.results.export')}
+        {t(zip ? 'app.results.exportFiles' : 'app.results.export')}
       </button>
     </div>
   );

@@ -7,6 +7,9 @@ import { itemTypes } from '../../shared/itemTypes';
 import { searchQuerySchema, type SearchQuery } from '../../shared/search';
 import { readPredicate } from '../policy/policy';
 import type { Principal } from '../policy/Principal';
+import { storedIdOf } from '../../shared/items/virtualTypes';
+import { searchScope } from '../search/compileSearch';
+import { SearchFields } from '../search/SearchFields';
 import { SearchService } from '../search/SearchService';
 import type { Services } from '../services';
 import { ITEM_COLUMNS, toRecord, type ItemRow } from '../store/ItemRecord';
@@ -28,7 +31,7 @@ const body = yup
       )
       .min(1)
       .max(MAX_EXPORT_ATTACHMENTS),
-    /** A `search/ids` query; it is narrowed to Attachments. */
+    /** A `search/ids` query; it is narrowed to Attachments, unless it searches a virtual type over them. */
     query: yup
       .mixed<SearchQuery>()
       .test('query', 'query must be a search/ids query', (v) => v === undefined || searchQuerySchema().isValidSync(v)),
@@ -37,10 +40,35 @@ const body = yup
   .strict()
   .test('one', 'give ids or query, not both', (v) => (v.ids === undefined) !== (v.query === undefined));
 
-/** The ids of the Attachments `query` finds for `caller`, in its order (permission filtered inside the search). */
+/** Whether `query` searches only virtual types over Attachments (spec 001 consultAttachment), whose ids map to theirs. */
+function searchesAttachmentViews(query: SearchQuery): boolean {
+  const scope = [...searchScope(query, new SearchFields(itemTypes))];
+  return scope.length > 0 && scope.every((name) => itemTypes.get(name)?.virtual?.over === 'Attachment');
+}
+
+/**
+ * The ids of the Attachments `query` finds for `caller`, in its order (permission filtered inside the
+ * search): a search of a virtual type over Attachments (its parent's read rule applying) as it is, any
+ * other narrowed to Attachments.
+ */
 async function searchAttachments(services: Services, caller: Principal, query: SearchQuery): Promise<string[]> {
   const { must, should, mustNot, subs, subsShould, minShould, sort, ids, tzOffset } = query;
   const search = new SearchService(services.db, itemTypes, (c, i) => services.items.labels(c, i));
+  if (searchesAttachmentViews(query)) {
+    const reply = await search.search(caller, {
+      must,
+      should,
+      mustNot,
+      subs,
+      subsShould,
+      minShould,
+      sort,
+      ids,
+      tzOffset,
+      max: MAX_EXPORT_ATTACHMENTS,
+    });
+    return reply.ids.map((id) => storedIdOf(id, (name) => itemTypes.get(name)));
+  }
   const reply = await search.search(caller, {
     must: { _: 'Attachment' },
     subs: [{ must, should, mustNot, subs, subsShould, minShould }],
@@ -72,7 +100,8 @@ function entryNames(names: string[]): string[] {
 }
 
 /**
- * `act/exportAttachments/async` with `{ids}` or `{query}` (a search, narrowed to Attachments): a
+ * `act/exportAttachments/async` with `{ids}` or `{query}` (a search, narrowed to Attachments, or of a
+ * virtual type over them such as consultAttachment): a
  * zip (archive-attachments.zip) of the attachments the user may read, in the order asked, streamed
  * to the task's result file with archiver; progress counts bytes read.
  * Attachments the user may not read, deleted ones and missing files are left out, silently (the

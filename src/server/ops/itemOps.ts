@@ -11,6 +11,8 @@ import { parseIdOrRefuse } from '../store/ItemStore';
 import { bindOperation } from './bindOperation';
 import type { OpContext, OpRoute } from './OpContext';
 import { readTimeline } from './timelineEvents';
+import { itemTypes } from '../../shared/itemTypes';
+import { readVirtual, virtualTypeOf } from '../search/virtualItems';
 
 export type { TimelineEvent };
 
@@ -40,6 +42,11 @@ export function unreadable(caller: Caller, id: string): OpError {
 /** The stored item `id` that `caller` may read, or the one refusal for missing and unreadable items. */
 export async function readableRecord(ctx: OpContext, id: string): Promise<ItemRecord> {
   const { type } = parseIdOrRefuse(id);
+  if (virtualTypeOf(itemTypes, id)) {
+    const [view] = await readVirtual(ctx.services.db, itemTypes, ctx.caller, [id]);
+    if (!view) throw unreadable(ctx.caller, id);
+    return view;
+  }
   ctx.services.items.typeOf(type);
   const record = await ctx.services.items.find(id);
   if (!record || !canRead(ctx.caller, record)) throw unreadable(ctx.caller, id);
@@ -148,7 +155,11 @@ async function createUserWithAccount(ctx: OpContext, body: ItemData): Promise<It
   bindOperation(operations.readMany, async (ctx, _params, body) => {
     const ids = [...new Set(body)];
     for (const id of ids) parseIdOrRefuse(id);
-    const records = await ctx.services.items.findReadable(ctx.caller, ids);
+    const stored = ids.filter((id) => !virtualTypeOf(itemTypes, id));
+    const records = [
+      ...(await ctx.services.items.findReadable(ctx.caller, stored)),
+      ...(await readVirtual(ctx.services.db, itemTypes, ctx.caller, ids)),
+    ];
     const items = await ctx.services.items.presentMany(ctx.caller, records);
     const out: Record<string, Item> = {};
     for (const item of items) out[item.$id] = item;

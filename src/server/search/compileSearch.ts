@@ -8,6 +8,7 @@ import { freeTextSql } from './freeTextSql';
 import type { SearchField, SearchFields } from './SearchFields';
 import { badValue, scalarList, stringList } from './searchValues';
 import { SqlParams } from './SqlParams';
+import { virtualSource } from './virtualSource';
 
 /** A query compiled to one parameterised statement, and how to read its row. */
 export interface CompiledSearch {
@@ -53,6 +54,13 @@ function scopeTypes(group: SearchGroup, fields: SearchFields, out: Set<string>):
     }
   }
   for (const sub of group.subs ?? []) scopeTypes(sub, fields, out);
+}
+
+/** The registered types `query` is narrowed to (by `_` in `must` along every all-of path); empty for a general search. */
+export function searchScope(query: SearchQuery, fields: SearchFields): Set<string> {
+  const scope = new Set<string>();
+  scopeTypes(query, fields, scope);
+  return scope;
 }
 
 /**
@@ -132,7 +140,13 @@ export function compileSearch(query: SearchQuery, options: CompileOptions): Comp
     return all.length ? `(${all.join(' AND ')})` : null;
   };
 
-  const where = ['i.deleted_at IS NULL', readPredicate(options.caller, params.values)];
+  // Virtual types searched alone read from their own rows, permission-filtered inside; beside
+  // stored types they are left out (their items are the Attachments such a search finds anyway).
+  const virtual = [...scope].map((name) => fields.typeNamed(name)!).filter((def) => def.virtual);
+  const viewOnly = virtual.length > 0 && virtual.length === scope.size;
+  if (virtual.length > 0 && !viewOnly) ignored.push(`_: ${virtual.map((d) => d.name).join(', ')} only searched alone`);
+  const from = viewOnly ? `${virtualSource(virtual, options.caller, params)} i` : 'items i';
+  const where = ['i.deleted_at IS NULL', viewOnly ? 'TRUE' : readPredicate(options.caller, params.values)];
   // General search: the registered types not marked excludeGeneralSearch (items of a type no
   // longer registered cannot be presented, so they are left out too).
   if (scope.size === 0) where.push(`i.type = ANY(${params.add(fields.generalTypes(), 'text[]')})`);
@@ -169,11 +183,11 @@ export function compileSearch(query: SearchQuery, options: CompileOptions): Comp
 
   const columns = `i.id, i.type, i.idx, i.label, i.created_at, i.updated_at, i.created_by, ${needsData ? 'i.data' : 'NULL::jsonb AS data'}`;
   const others = facetHits
-    .map((h) => `,\n  ${h.name} AS MATERIALIZED (SELECT ${columns}, 0::real AS score FROM items i WHERE ${h.where.join('\n      AND ')})`)
+    .map((h) => `,\n  ${h.name} AS MATERIALIZED (SELECT ${columns}, 0::real AS score FROM ${from} WHERE ${h.where.join('\n      AND ')})`)
     .join('');
   const sql = `WITH hits AS MATERIALIZED (
     SELECT ${columns}, ${score} AS score
-    FROM items i WHERE ${[...where, ...narrowed(null)].join('\n      AND ')}
+    FROM ${from} WHERE ${[...where, ...narrowed(null)].join('\n      AND ')}
   )${others}
   SELECT (SELECT count(*) FROM hits)::int AS total,
     (SELECT coalesce(json_agg(json_build_array(p.id, p.label)), '[]'::json)

@@ -1,14 +1,19 @@
 import type { ItemTypeDef } from './types';
+import { virtualTypeDef, type VirtualTypeDecl } from './virtualTypes';
 
 /** The item types known to both sides, looked up by name. */
 export class ItemTypeRegistry {
   private readonly types = new Map<string, ItemTypeDef>();
 
-  constructor(defs: readonly ItemTypeDef[]) {
-    for (const def of defs) {
-      if (this.types.has(def.name)) throw new Error(`Item type ${def.name} is already registered`);
-      this.types.set(def.name, def);
-    }
+  /** `virtualTypes` are made from the real types among `defs` (src/shared/items/virtualTypes.ts). */
+  constructor(defs: readonly ItemTypeDef[], virtualTypes: readonly VirtualTypeDecl[] = []) {
+    for (const def of defs) this.add(def);
+    for (const decl of virtualTypes) this.add(virtualTypeDef(decl, (name) => this.types.get(name)));
+  }
+
+  private add(def: ItemTypeDef): void {
+    if (this.types.has(def.name)) throw new Error(`Item type ${def.name} is already registered`);
+    this.types.set(def.name, def);
   }
 
   /** The type called `name`, or undefined. */

@@ -102,6 +102,8 @@ export interface ItemTypeDef {
   defaultHeaders?: readonly string[];
   facets?: readonly string[];
   listItem?: ListItemDef;
+  /** A virtual type (src/shared/items/virtualTypes.ts): never stored, searched and read from `over` joined with its parent. */
+  virtual?: { over: 'Attachment'; parent: string; parentTypes: readonly string[]; parentProperties: readonly string[] };
 }
 
 /** Creation info of an item. */

@@ -3,6 +3,7 @@ import type { EventKindDef } from '../events/EventKindDef';
 import type { ImportKindDef } from '../imports/ImportKindDef';
 import type { ItemTypeDef } from '../items/types';
 import type { StateChartDef } from '../items/stateCharts';
+import type { VirtualTypeDecl } from '../items/virtualTypes';
 import type { WizardDef } from '../items/wizards';
 import type { AnyOperation } from '../protocol/defineOperation';
 import type { ViewRegistry } from './ViewDef';
@@ -91,6 +92,12 @@ export interface ModuleModel {
    * each with the message key of its description among `labels`; a kind registered twice stops the start.
    */
   eventKinds?: readonly EventKindDef[];
+  /**
+   * Searchable views of the Attachments of its types, each joined with properties of its parent item
+   * (spec 001 §3 consultAttachment; src/shared/items/virtualTypes.ts): searched, faceted, shown and
+   * exported (a zip of the files) like a type, never stored.
+   */
+  virtualTypes?: readonly VirtualTypeDecl[];
   /**
    * Step wizards: per type, the steps its create and edit screens go through, each naming the
    * properties it shows (src/shared/items/wizards.ts, docs/modules.md "Step wizards").

@@ -37,6 +37,9 @@ export const JournalEntryType: ItemTypeDef = {
 /** The journal's import kind: rows of journal entries, keyed by their title. */
 export const JOURNAL_IMPORT = 'JOURNAL_ENTRIES';
 
+/** The virtual type of the files attached to entries (ids `journalAttachment-{index of the Attachment}`). */
+export const JOURNAL_ATTACHMENT = 'journalAttachment';
+
 /** The journal's own list: the categories an organisation sorts its entries into (values only: no property takes them yet). */
 export const JOURNAL_CATEGORIES = 'JOURNAL_CATEGORIES';
 
@@ -47,7 +50,20 @@ export const journalModule: ModuleModel = {
   // Who may start an organisation's entries (Research holders who write for it, and administrators)
   // decides how they are sorted: the list's values need create on JournalEntry (docs/modules.md).
   lists: [{ name: JOURNAL_CATEGORIES, editRight: { action: 'create', type: 'JournalEntry' } }],
-  menu: [{ path: 'journal', title: 'views.v-journal', icon: 'book' }],
+  menu: [
+    { path: 'journal', title: 'views.v-journal', icon: 'book' },
+    { path: 'journal.attachments', title: 'views.v-journal.attachments', icon: 'attachment' },
+  ],
+  // The files of its entries, searched with the entry's title, date and state beside each (spec 001 consultAttachment).
+  virtualTypes: [
+    {
+      name: JOURNAL_ATTACHMENT,
+      over: 'Attachment',
+      parent: 'entry',
+      parentTypes: ['JournalEntry'],
+      parentProperties: ['title', 'date', 'state'],
+    },
+  ],
   operations: journalOperations,
   stateCharts: [{ type: 'JournalEntry', property: 'state', chart: journalEntryStates }],
   // A new entry, and a draft taken up again, go through three steps: what and when, the notes, who reads it.
@@ -90,7 +106,7 @@ export const journalModule: ModuleModel = {
   ],
   // Entries come from a spreadsheet too: one a row, found again by their title (docs/modules.md, Imports and exports).
   importKinds: [{ kind: JOURNAL_IMPORT, type: 'JournalEntry', key: 'title' }],
-  views: { 'v-journal': {} },
+  views: { 'v-journal': {}, 'v-journal.attachments': {} },
   labels: {
     'types.JournalEntry': 'journal entry',
     'types.JournalEntry.title': 'Title',
@@ -107,6 +123,17 @@ export const journalModule: ModuleModel = {
     'options.PUBLISHED': 'Published',
     'options.WITHDRAWN': 'Withdrawn',
     'views.v-journal': 'Journal',
+    'views.v-journal.attachments': 'Journal files',
+    'types.journalAttachment': 'journal file',
+    'types.journalAttachment.originalName': 'File name',
+    'types.journalAttachment.size': 'Size',
+    'types.journalAttachment.kind': 'Kind',
+    'types.journalAttachment.filetype': 'File type',
+    'types.journalAttachment.extension': 'Extension',
+    'types.journalAttachment.entry': 'Entry',
+    'types.journalAttachment.title': 'Entry title',
+    'types.journalAttachment.date': 'Entry date',
+    'types.journalAttachment.state': 'Entry state',
     'wizards.journal.what': 'What and when',
     'wizards.journal.notes': 'Notes',
     'wizards.journal.privacy': 'Privacy and review',
