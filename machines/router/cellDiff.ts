@@ -1,4 +1,5 @@
 /** Which columns a new location keeps, opens and closes. */
+import { sameColumnParams } from './columnParams';
 import type { CellSpec } from './parseLocation';
 
 /** A column keeps its actor while the same key stays at the same position. */
@@ -7,7 +8,7 @@ export const cellId = (spec: Pick<CellSpec, 'index' | 'key'>): string => `${spec
 export interface CellDiff {
   removed: CellSpec[];
   added: CellSpec[];
-  /** Kept columns whose route parameter changed, with the new spec. */
+  /** Kept columns whose route parameter or sub-parameters changed, with the new spec. */
   reparamed: CellSpec[];
 }
 
@@ -20,7 +21,7 @@ export function diffCells(current: readonly CellSpec[], next: readonly CellSpec[
     added: next.filter((spec) => !currentIds.has(cellId(spec))),
     reparamed: next.filter((spec) => {
       const shown = currentIds.get(cellId(spec));
-      return shown !== undefined && shown.routeParam !== spec.routeParam;
+      return shown !== undefined && (shown.routeParam !== spec.routeParam || !sameColumnParams(shown.columnParams, spec.columnParams));
     }),
   };
 }

@@ -17,6 +17,7 @@ import {
 import { itemFormMachine, type ItemFormActorRef } from '../item/itemFormMachine';
 import { itemMachine, type ItemActorRef } from '../item/itemMachine';
 import { searchResultsMachine, type SearchResultsActorRef } from '../search/searchResultsMachine';
+import { settingsFromParams } from '../search/resultsAddress';
 import type { ResultsSettings } from '../search/searchResultsQuery';
 import { getAlerts } from '../systemIds';
 import type { CellSpec } from './parseLocation';
@@ -76,7 +77,7 @@ export type CellEvent =
   | { type: 'cell.discardRequested' }
   /** From the router: validate, then answer whether this cell may close. */
   | { type: 'cell.closeRequested' }
-  | { type: 'cell.paramChanged'; routeParam: string | undefined }
+  | { type: 'cell.paramChanged'; routeParam: string | undefined; columnParams?: Array<[string, string]> }
   | { type: 'cell.described'; title?: string; icon?: string; actionBtn?: string | null }
   | { type: 'cell.widthSet'; width: CellWidth }
   | { type: 'cell.expandToggled' }
@@ -141,7 +142,9 @@ export const cellMachine = setup({
     setError: assign((_, params: { error: unknown }) => ({ error: errorText(params.error) })),
     clearError: assign({ error: null }),
     setParam: assign(({ context, event }) =>
-      event.type === 'cell.paramChanged' ? { spec: { ...context.spec, routeParam: event.routeParam } } : {},
+      event.type === 'cell.paramChanged'
+        ? { spec: { ...context.spec, routeParam: event.routeParam, columnParams: event.columnParams } }
+        : {},
     ),
     describe: assign(({ context, event }) =>
       event.type === 'cell.described'
@@ -164,10 +167,11 @@ export const cellMachine = setup({
       const actor = spawn(event.name, { id: `view:${event.id}`, input: event.input } as never) as AnyActorRef;
       return { views: { ...context.views, [event.id]: actor } };
     }),
-    // The search text of /search?c0=... follows the route parameter.
+    // The search text of /search?c0=... follows the route parameter, its facets, sort and display the sub-parameters.
     forwardParam: enqueueActions(({ context, enqueue, event }) => {
       if (event.type === 'cell.paramChanged' && context.results && RESULTS_VIEWS.has(context.spec.key)) {
         enqueue.sendTo(context.results, { type: 'results.textChanged', text: event.routeParam ?? '' });
+        enqueue.sendTo(context.results, { type: 'results.addressChanged', params: event.columnParams ?? [] });
       }
     }),
     toggleExpand: assign(({ context }) => ({ width: context.width === 'FULL' ? context.defaultWidth : 'FULL' })),
@@ -183,7 +187,11 @@ export const cellMachine = setup({
     const results = base
       ? spawn('results', {
           id: 'results',
-          input: { cellKey: input.spec.key, settings: { ...base, searchString: input.spec.routeParam ?? '' } },
+          input: {
+            cellKey: input.spec.key,
+            settings: { ...base, ...settingsFromParams(input.spec.columnParams ?? [], base), searchString: input.spec.routeParam ?? '' },
+            address: base,
+          },
         })
       : null;
     return {

@@ -2,10 +2,11 @@
 import { columnParam, type CellSpec, type ParsedLocation } from './parseLocation';
 import { DEFAULT_LOCALE, LOCALE_PARAM } from './routeLocale';
 
-const COLUMN_PARAM = /^c([0-9]+)$/;
+// `c2` and its sub-parameters `c2.{name}` (columnParams.ts).
+const COLUMN_PARAM = /^c([0-9]+)(?:\..*)?$/;
 const ITEM_PARAM = /^ci-([0-9]+)$/;
 
-/** The column a query parameter belongs to (`c2`, `ci-2`), or null for other parameters. */
+/** The column a query parameter belongs to (`c2`, `c2.sort`, `ci-2`), or null for other parameters. */
 function paramColumn(key: string): number | null {
   const match = COLUMN_PARAM.exec(key) ?? ITEM_PARAM.exec(key);
   return match?.[1] === undefined ? null : Number(match[1]);

@@ -9,6 +9,8 @@ export interface CellSpec extends CellKey {
   parentKey: string | null;
   segments: string[];
   routeParam?: string;
+  /** Its sub-parameters `c{index}.{name}` (columnParams.ts), without the prefix; absent when there are none. */
+  columnParams?: Array<[string, string]>;
   /** A view's own argument (`/docs/{key}`). */
   arg?: string;
 }
@@ -81,6 +83,11 @@ export function parseLocation(path: string, search: string, views: ViewRegistry)
     const cell: CellSpec = { ...key, index, parentKey: parsed.cells[index - 1]?.key ?? null, segments: [segment] };
     const param = params.get(columnParam(index));
     if (param !== null) cell.routeParam = param;
+    const prefix = `${columnParam(index)}.`;
+    const sub = query
+      .filter(([name]) => name.startsWith(prefix))
+      .map(([name, value]): [string, string] => [name.slice(prefix.length), value]);
+    if (sub.length) cell.columnParams = sub;
     const arg = views[key.key]?.arg ? decode(raw[at + 1] ?? '') : null;
     if (arg) {
       cell.arg = arg;

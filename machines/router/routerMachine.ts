@@ -11,6 +11,7 @@ import { getAuth } from '../systemIds';
 import { accessRedirect, LEGACY_LOGIN_PATH, SIGN_IN_PATH, SIGN_OUT_VIEW } from './accessRule';
 import { cellMachine, type CellReply } from './cellMachine';
 import { cellId, diffCells } from './cellDiff';
+import { withColumnParams } from './columnParams';
 import { formatLocation, fullPath, openAfter, truncateLocation, withQueryLocale, withRouteParam } from './formatLocation';
 import { legacyPathLogic } from './legacyPathLogic';
 import { parseLocation, type CellSpec, type ParsedLocation } from './parseLocation';
@@ -75,6 +76,8 @@ export type RouterEvent =
   | { type: 'router.opened'; fromKey: string; segment: string }
   /** A column's route parameter (`c{index}`), e.g. a step wizard's `current-furthest`. */
   | { type: 'router.paramSet'; key: string; param: string | null }
+  /** Sets a column's sub-parameters (`c{index}.{name}`, columnParams.ts), e.g. the facets of its results. */
+  | { type: 'router.columnParamsSet'; key: string; params: ReadonlyArray<readonly [string, string]> }
   | { type: 'router.linkFollowed'; href: string; newTab: boolean }
   /** An item refused with notAllowed while signed out (spec 000 §2 Access rule). */
   | { type: 'router.signInRequired' }
@@ -140,7 +143,7 @@ export const routerMachine = setup({
       event.type === 'session.itemDeleted' && context.cells.some((cell) => sameItem(cell.spec.itemId, event.id)),
     isKnownCell: ({ context, event }) =>
       (event.type === 'router.opened' && keyIndex(context, event.fromKey) >= 0) ||
-      (event.type === 'router.paramSet' && keyIndex(context, event.key) >= 0),
+      ((event.type === 'router.paramSet' || event.type === 'router.columnParamsSet') && keyIndex(context, event.key) >= 0),
   },
   actions: {
     setPending: assign(({ context, event }) =>
@@ -203,7 +206,7 @@ export const routerMachine = setup({
       for (const cell of context.cells) if (gone.has(cellId(cell.spec))) enqueue(stopChild(cell.ref));
       for (const spec of diff.reparamed) {
         const cell = context.cells.find((c) => cellId(c.spec) === cellId(spec));
-        if (cell) enqueue.sendTo(cell.ref, { type: 'cell.paramChanged', routeParam: spec.routeParam });
+        if (cell) enqueue.sendTo(cell.ref, { type: 'cell.paramChanged', routeParam: spec.routeParam, columnParams: spec.columnParams });
       }
       enqueue.assign(({ spawn, self }) => {
         const kept = context.cells
@@ -253,6 +256,10 @@ export const routerMachine = setup({
     setParam: ({ context, event }) => {
       if (event.type !== 'router.paramSet' || !context.location) return;
       context.effects.navigate(withRouteParam(context.location, keyIndex(context, event.key), event.param), { replace: true });
+    },
+    setColumnParams: ({ context, event }) => {
+      if (event.type !== 'router.columnParamsSet' || !context.location) return;
+      context.effects.navigate(withColumnParams(context.location, keyIndex(context, event.key), event.params), { replace: true });
     },
     followLink: ({ context, event }) => {
       if (event.type !== 'router.linkFollowed') return;
@@ -358,6 +365,7 @@ export const routerMachine = setup({
         },
         'router.opened': { guard: 'isKnownCell', actions: 'openCell' },
         'router.paramSet': { guard: 'isKnownCell', actions: 'setParam' },
+        'router.columnParamsSet': { guard: 'isKnownCell', actions: 'setColumnParams' },
       },
     },
   },

@@ -12,6 +12,7 @@ import { operations } from '../../src/shared/protocol/operations';
 import type { SearchQuery } from '../../src/shared/search/SearchQuery';
 import { failureOf, operationLogic } from '../session/operation';
 import { getAlerts, getRouter } from '../systemIds';
+import { resultsParams } from './resultsAddress';
 import { RESULTS_DISPLAYS, type DisplayAs, type ResultsSettings } from './searchResultsQuery';
 import { userWatch, type UserWatchEvent } from '../session/userWatch';
 
@@ -187,12 +188,11 @@ export const savedSearchesMachine = setup({
       const router = getRouter(system);
       if (!saved || !router) return;
       enqueue.assign({ toApply: saved });
+      // The address says all the saved search shows (text, facets, sort, display), as the results write it.
       const text = saved.settings.searchString;
-      enqueue.sendTo(router, {
-        type: 'router.linkFollowed',
-        href: text ? `/search?c0=${encodeURIComponent(text)}` : '/search',
-        newTab: false,
-      });
+      const query = [...(text ? [['c0', text]] : []), ...resultsParams(saved.settings).map(([name, value]) => [`c0.${name}`, value])];
+      const search = new URLSearchParams(query).toString();
+      enqueue.sendTo(router, { type: 'router.linkFollowed', href: search ? `/search?${search}` : '/search', newTab: false });
     }),
     clearApply: assign({ toApply: null }),
   },

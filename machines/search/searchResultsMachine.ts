@@ -17,6 +17,7 @@ import type { FacetBucket, SearchReply } from '../../src/shared/search/SearchQue
 import { failureOf, operationLogic } from '../session/operation';
 import { streamedOperationLogic, type PiecesEvent } from '../session/streamedCall';
 import { getAlerts, getRouter, getTasks } from '../systemIds';
+import { resultsParams, sameAsParams, settingsFromParams, type ResultsParams } from './resultsAddress';
 import {
   DEFAULT_SETTINGS,
   facetSpecsFor,
@@ -36,6 +37,8 @@ export interface SearchResultsInput {
   /** The key of the cell that shows the results: opened results go to the column after it. */
   cellKey: string;
   settings?: Partial<ResultsSettings>;
+  /** The view's start when the results follow the address (`c{N}.…`, resultsAddress.ts): changes are written there. */
+  address?: Partial<ResultsSettings> | null;
   now?: () => number;
   tzOffset?: number;
 }
@@ -43,6 +46,8 @@ export interface SearchResultsInput {
 export interface SearchResultsContext {
   cellKey: string;
   settings: ResultsSettings;
+  /** The view's start when the results follow the address, else null. */
+  address: Partial<ResultsSettings> | null;
   /** Exports asked so far: each one's request actor is named by its number (`export.<n>`). */
   exported: number;
   ids: string[];
@@ -67,6 +72,8 @@ export type SearchResultsEvent =
   | { type: 'results.textChanged'; text: string }
   /** Sets any of the settings at once, e.g. a saved search opened. */
   | { type: 'results.applied'; settings: Partial<ResultsSettings> }
+  /** The column's sub-parameters in the address changed (reload, Back, a link): facets, sort, display. */
+  | { type: 'results.addressChanged'; params: ResultsParams }
   | { type: 'results.facetToggled'; facet: string; bucket: string }
   | { type: 'results.facetsCleared' }
   | { type: 'results.facetsShown'; show: boolean }
@@ -112,6 +119,12 @@ function withSettings(context: SearchResultsContext, settings: Partial<ResultsSe
   return { settings: { ...context.settings, ...settings } };
 }
 
+/** What the address's settings start from: the view's start, with the type the results are of (whose facets it offers). */
+const addressBase = (context: SearchResultsContext): Partial<ResultsSettings> => ({
+  ...context.address,
+  itemTypeName: context.settings.itemTypeName,
+});
+
 const NO_RESULTS = { ids: [], total: 0, labels: {}, facets: {}, rows: {}, reading: {} };
 
 /** Search results of a cell: settings, debounced asks (an earlier one stopped), rows read in pages, prev/next. */
@@ -134,6 +147,16 @@ export const searchResultsMachine = setup({
         ([k, v]) =>
           k === 'displayAs' || k === 'showFacets' || JSON.stringify(context.settings[k as keyof ResultsSettings]) === JSON.stringify(v),
       ),
+    isAddressShown: ({ context, event }) =>
+      event.type === 'results.addressChanged' && sameAsParams(context.settings, event.params, addressBase(context)),
+    isAddressDisplayOnly: ({ context, event }) => {
+      if (event.type !== 'results.addressChanged') return false;
+      const { selectedFacets, sortBy } = settingsFromParams(event.params, addressBase(context));
+      return (
+        JSON.stringify({ selectedFacets, sortBy }) ===
+        JSON.stringify({ selectedFacets: context.settings.selectedFacets, sortBy: context.settings.sortBy })
+      );
+    },
     isKnownResult: ({ context, event }) => event.type === 'results.stepped' && context.ids.includes(event.from) && context.ids.length > 0,
   },
   actions: {
@@ -141,6 +164,19 @@ export const searchResultsMachine = setup({
       event.type === 'results.textChanged' ? withSettings(context, { searchString: event.text }) : {},
     ),
     applySettings: assign(({ context, event }) => (event.type === 'results.applied' ? withSettings(context, event.settings) : {})),
+    applyAddress: assign(({ context, event }) =>
+      event.type === 'results.addressChanged' ? withSettings(context, settingsFromParams(event.params, addressBase(context))) : {},
+    ),
+    // The address follows the settings (replacing its entry), so a reload, a bookmark or a shared link shows the same.
+    publishAddress: enqueueActions(({ context, enqueue, system }) => {
+      const router = getRouter(system);
+      if (router && context.address)
+        enqueue.sendTo(router, {
+          type: 'router.columnParamsSet',
+          key: context.cellKey,
+          params: resultsParams(context.settings, context.address),
+        });
+    }),
     toggleFacet: assign(({ context, event }) => {
       if (event.type !== 'results.facetToggled') return {};
       const chosen = context.settings.selectedFacets[event.facet] ?? [];
@@ -272,6 +308,7 @@ export const searchResultsMachine = setup({
   context: ({ input }) => ({
     cellKey: input.cellKey,
     settings: { ...DEFAULT_SETTINGS, ...input.settings },
+    address: input.address ?? null,
     exported: 0,
     ...NO_RESULTS,
     selected: null,
@@ -289,14 +326,19 @@ export const searchResultsMachine = setup({
       { actions: 'setText' },
     ],
     'results.applied': [
-      { guard: 'isDisplayOnly', actions: 'applySettings' },
-      { target: '.LOADING', actions: 'applySettings' },
+      { guard: 'isDisplayOnly', actions: ['applySettings', 'publishAddress'] },
+      { target: '.LOADING', actions: ['applySettings', 'publishAddress'] },
     ],
-    'results.facetToggled': { target: '.LOADING', actions: 'toggleFacet' },
-    'results.facetsCleared': { target: '.LOADING', actions: 'clearFacets' },
-    'results.sortClicked': { target: '.LOADING', actions: 'sortBy' },
-    'results.facetsShown': { actions: 'showFacets' },
-    'results.displaySet': { actions: 'setDisplay' },
+    'results.addressChanged': [
+      { guard: 'isAddressShown' },
+      { guard: 'isAddressDisplayOnly', actions: 'applyAddress' },
+      { target: '.LOADING', actions: 'applyAddress' },
+    ],
+    'results.facetToggled': { target: '.LOADING', actions: ['toggleFacet', 'publishAddress'] },
+    'results.facetsCleared': { target: '.LOADING', actions: ['clearFacets', 'publishAddress'] },
+    'results.sortClicked': { target: '.LOADING', actions: ['sortBy', 'publishAddress'] },
+    'results.facetsShown': { actions: ['showFacets', 'publishAddress'] },
+    'results.displaySet': { actions: ['setDisplay', 'publishAddress'] },
     'results.opened': { actions: ['select', 'openSelected'] },
     'results.exportRequested': { actions: 'startExport' },
     'xstate.done.actor.export.*': {

@@ -88,7 +88,12 @@ describe('saved searches', () => {
     renderInSession(h, <Results />);
     const section = await drawerSection(user);
     await user.click(await within(section).findByRole('button', { name: 'Rivers' }));
-    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/search?c0=river'));
+    // The address says all of it (issue 16, problem 5), so it can be bookmarked or shared as it opens.
+    await waitFor(() =>
+      expect(window.location.pathname + window.location.search).toBe(
+        '/search?c0=river&c0.dr-created=lastWeek&c0.sort=date&c0.display=table&c0.facets=hidden',
+      ),
+    );
     await screen.findByText('applied 1');
     expect(applied).toEqual([settings]);
     expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();

@@ -41,20 +41,22 @@ export function CalendarCard({ card, hits, month, today, onMonth }: Props) {
         <p className="mr-auto text-sm font-semibold" aria-live="polite">
           {title}
         </p>
+        {today.startsWith(month) ? null : (
+          <Button variant="plain" className="px-2 py-1" onClick={() => onMonth(today.slice(0, 7))}>
+            {t('dashboard.thisMonth')}
+          </Button>
+        )}
         <Button
           variant="plain"
-          className="px-2 py-1"
+          className="px-3 py-0 text-xl leading-8"
           aria-label={t('dashboard.previousMonth')}
           onClick={() => onMonth(monthOf(addMonths(first, -1)))}
         >
           ‹
         </Button>
-        <Button variant="plain" className="px-2 py-1" onClick={() => onMonth(today.slice(0, 7))} disabled={today.startsWith(month)}>
-          {t('dashboard.thisMonth')}
-        </Button>
         <Button
           variant="plain"
-          className="px-2 py-1"
+          className="px-3 py-0 text-xl leading-8"
           aria-label={t('dashboard.nextMonth')}
           onClick={() => onMonth(monthOf(addMonths(first, 1)))}
         >

@@ -190,6 +190,8 @@ export const en = {
   'app.cell.view': 'Done',
   'app.breadcrumbs': 'Open columns',
   'app.columns': 'Columns',
+  'app.columns.earlier': 'Show earlier columns ({count} out of view)',
+  'app.columns.later': 'Show later columns ({count} out of view)',
   'app.item.loading': 'Loading item…',
   'app.item.deleted': 'Deleted',
   'app.item.deletedText': 'This item was deleted.',

@@ -1,4 +1,8 @@
-/** One open column: its toolbar above its view, with the width the cell asks for (spec 000 §2 Layout). */
+/**
+ * One open column: its toolbar above its view, with the width the cell asks for (spec 000 §2 Layout). Side by
+ * side, columns shrink in proportion down to 24 rem (three fit beside each other in 1280 px) so that as many as fit show whole; an expanded one keeps
+ * the full width.
+ */
 import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import type { CellWidth } from '../../../machines/router/views';
@@ -49,7 +53,7 @@ export function Column({ cell, parent, active, multi, hidden }: Props) {
       data-cell={cell.spec.key}
       data-active={active || undefined}
       hidden={hidden}
-      className={`flex min-w-0 shrink-0 grow-0 basis-full flex-col bg-panel md:min-w-80 md:last:grow ${multi ? `${WIDTH[width]} border-r border-line last:border-r-0` : ''} ${active && multi ? 'ring-1 ring-inset ring-primary/40' : ''}`}
+      className={`flex min-w-0 grow-0 basis-full flex-col bg-panel md:min-w-96 md:last:grow ${multi ? `${WIDTH[width]} ${width === 'FULL' ? 'shrink-0' : 'shrink'} border-r border-line last:border-r-0` : 'shrink-0'} ${active && multi ? 'ring-1 ring-inset ring-primary/40' : ''}`}
     >
       <CellToolbar
         cell={cell.ref}

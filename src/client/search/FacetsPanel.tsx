@@ -11,6 +11,7 @@ import { useT } from '../i18n/useT';
 import { labelKey } from '../items/labelKey';
 import { Button } from '../shell/Button';
 import { bucketLabel } from './bucketLabel';
+import { offeredBuckets } from './facetBuckets';
 
 function facetTitle(spec: FacetSpec, itemTypeName: string | null): string {
   if (spec.key === '_') return 'app.results.facetType';
@@ -39,8 +40,8 @@ function Facet({
   const intl = useIntl();
   const id = useId();
   const has = (key: string) => key in intl.messages;
-  // Empty range buckets are left out, unless chosen (so they can be unchosen).
-  const shown = buckets.filter((b) => b.count > 0 || chosen.includes(b.key));
+  // Empty buckets are left out, unless chosen: a choice that finds nothing stays in sight, so it can be unchosen.
+  const shown = offeredBuckets(buckets, chosen);
   if (shown.length === 0) return null;
   return (
     <fieldset className="m-0 min-w-0 border-0 p-0" aria-labelledby={id}>

@@ -47,6 +47,7 @@ describe('routerMachine model (location, access, legacy paths, focus and close g
         { type: 'cell.closeAnswered', key: 'i-Contact-1', index: 1, ok: false },
         { type: 'router.opened', fromKey: 'v-search', segment: 'i-Contact-2' },
         { type: 'router.paramSet', key: 'v-search', param: '2-4' },
+        { type: 'router.columnParamsSet', key: 'v-search', params: [['sort', '-created']] },
         { type: 'router.linkFollowed', href: '/i-Contact-2?ci-1=3', newTab: true },
         { type: 'router.signInRequired' },
         { type: 'xstate.done.actor.legacy', output: 'Organization-3' },

@@ -26,12 +26,19 @@ describe('searchResultsMachine model', () => {
     const report = exploreModel({
       name: 'searchResults',
       machine: searchResultsMachine,
-      variants: [{ name: 'default', input: () => ({ cellKey: 'v-search', now: () => 0, tzOffset: 0 }) }],
+      variants: [
+        { name: 'default', input: () => ({ cellKey: 'v-search', now: () => 0, tzOffset: 0 }) },
+        { name: 'in the address', input: () => ({ cellKey: 'v-search', address: {}, now: () => 0, tzOffset: 0 }) },
+      ],
       events: [
         { type: 'results.textChanged', text: 'mary' },
         { type: 'results.applied', settings: { displayAs: 'CARDS' } },
         { type: 'results.applied', settings: { searchString: 'acme' } },
         { type: 'results.facetToggled', facet: '_', bucket: 'Contact' },
+        // The address: as the results are, a display only, a narrowing.
+        { type: 'results.addressChanged', params: [] },
+        { type: 'results.addressChanged', params: [['display', 'cards']] },
+        { type: 'results.addressChanged', params: [['_', 'Contact']] },
         { type: 'results.facetsCleared' },
         { type: 'results.facetsShown', show: false },
         { type: 'results.sortClicked', key: 'name' },

@@ -1,6 +1,10 @@
 /** A module's wizard declarations are checked against its types before anyone uses them. */
 import type { ItemTypeDef } from '../../../src/shared/items/types';
 import { wizardTable, type WizardDef } from '../../../src/shared/items/wizards';
+import { itemWizards } from '../../../src/shared/itemWizards';
+import { modules } from '../../../src/modules';
+
+jest.mock('../../../src/modules', () => jest.requireActual('../../support/exampleModule/withJournal').modelsWithJournal());
 
 const Entry: ItemTypeDef = {
   name: 'Entry',
@@ -70,5 +74,16 @@ describe('wizardTable', () => {
     ],
   ])('refuses %s', (_what, defs, message) => {
     expect(() => wizardTable(defs, typeOf)).toThrow(message);
+  });
+});
+
+describe('the registered wizards', () => {
+  it('pass the checks, and every step title has a label in its module', () => {
+    expect(itemWizards().has('JournalEntry')).toBe(true);
+    const titles = modules.flatMap((m) =>
+      (m.wizards ?? []).flatMap((def) => def.steps.map((step) => [m.name, step.title, m.labels[step.title]])),
+    );
+    expect(titles.length).toBeGreaterThan(0);
+    for (const [module, title, label] of titles) expect([module, title, typeof label]).toEqual([module, title, 'string']);
   });
 });

@@ -1,0 +1,116 @@
+/**
+ * The home screen's dashboard with the example journal registered (issue 13): the administrator's
+ * "Recent entries" and "Entries by date" cards show an entry the moment another signed-in user, in a
+ * browser of their own, creates it (the cards' type watch), with no reload; the dashboard is axe clean
+ * in both themes, on a desktop and at phone width.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { format } from 'date-fns';
+import type { Page } from 'playwright-core';
+import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
+import { startServerProcess, type ServerProcess } from '../support/serverProcess';
+import { ADMIN, expectNoAxeViolations, invite, launchBrowser, signedInPage, type E2ESuite, type E2EServer } from './support/e2e';
+import { buildWithJournal, type JournalBuild } from './support/journalBuild';
+
+jest.setTimeout(240_000);
+
+/** Where the screenshots go (looked at when the screen changes). */
+const SHOTS = process.env.KK_SCREENSHOTS ?? join(tmpdir(), 'kk-dashboard-shots');
+
+let built: JournalBuild;
+let dataDir: string;
+let proc: ServerProcess;
+const suite = {} as E2ESuite;
+
+beforeAll(async () => {
+  built = await buildWithJournal();
+  dataDir = mkdtempSync(join(tmpdir(), 'kk-e2e-'));
+  [suite.browser, proc] = await Promise.all([
+    launchBrowser(),
+    startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: '0', PUBLIC_DIR: built.publicDir }, built.script),
+  ]);
+  // What `invite` needs of an E2EServer: where it answers and where its mail goes.
+  suite.server = { url: proc.url, dataDir, process: proc } as E2EServer;
+  const token = await apiSignIn(proc.url, ADMIN.email, ADMIN.password);
+  ({ client: suite.api } = await ProtocolClient.connect(proc.wsUrl, token));
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  suite.api?.close();
+  await suite.browser?.close();
+  if (proc && proc.child.exitCode === null) {
+    proc.child.kill('SIGTERM');
+    await proc.exited;
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  built?.remove();
+});
+
+const today = new Date();
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+const recentOf = (page: Page) => page.getByRole('region', { name: 'Recent entries' });
+const calendarOf = (page: Page) => page.getByRole('region', { name: 'Entries by date' });
+
+/** Goes through the journal's create wizard in `page`: title and date, no notes, not private; Finish. */
+async function createEntry(page: Page, title: string): Promise<void> {
+  await page.goto('/i-JournalEntry-0');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Date').fill(format(today, 'dd-MMM-yyyy'));
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('heading', { name: 'Notes' }).waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await page.waitForURL(/\/i-JournalEntry-\d+$/);
+}
+
+/** The dashboard in `page` is axe clean, and its screenshot is taken (desktop, then at phone width). */
+async function checkScreens(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await expectNoAxeViolations(page);
+  await shot(page, `dashboard-desktop-${theme}`);
+  // The column scrolls on its own: the journal's cards are shot where they are.
+  await calendarOf(page).scrollIntoViewIfNeeded();
+  await shot(page, `dashboard-desktop-${theme}-journal`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await recentOf(page).getByRole('link', { name: 'Swans arrived' }).waitFor();
+  await expectNoAxeViolations(page);
+  await shot(page, `dashboard-phone-${theme}`);
+  await calendarOf(page).getByRole('list').scrollIntoViewIfNeeded();
+  await shot(page, `dashboard-phone-${theme}-journal`);
+}
+
+describe('the dashboard with the journal', () => {
+  it("shows another user's new entry on the administrator's cards at once, without a reload", async () => {
+    const rose = await invite(suite, 'Rose', 'Author');
+    await suite.api.call('act/setCapabilities', { userId: rose.userId, capabilities: { Research: true } });
+    const admin = await signedInPage(suite.browser, proc.url, '/');
+    await recentOf(admin).getByText('No entries yet.').waitFor();
+    await calendarOf(admin)
+      .getByRole('table', { name: `Entries by date: ${format(today, 'MMMM yyyy')}` })
+      .waitFor();
+    // Marks this document: a reload would lose the mark.
+    await admin.evaluate(() => ((window as unknown as { kkMark: number }).kkMark = 1));
+
+    const author = await rose.join();
+    await createEntry(author, 'Swans arrived');
+
+    const link = recentOf(admin).getByRole('link', { name: 'Swans arrived' });
+    await link.waitFor({ timeout: 10_000 });
+    expect(await link.getAttribute('href')).toMatch(/^\/i-JournalEntry-\d+$/);
+    await recentOf(admin).getByText(format(today, 'dd-MMM-yyyy')).waitFor();
+    const day = calendarOf(admin).locator(`td[data-day="${format(today, 'yyyy-MM-dd')}"]`);
+    await day.getByRole('link', { name: 'Swans arrived' }).waitFor();
+    expect(await admin.evaluate(() => (window as unknown as { kkMark?: number }).kkMark)).toBe(1);
+    await checkScreens(admin, 'light');
+    await author.context().close();
+    await admin.context().close();
+  });
+
+  it('is axe clean in the dark theme, on a desktop and at phone width', async () => {
+    const admin = await signedInPage(suite.browser, proc.url, '/', { colorScheme: 'dark' });
+    await recentOf(admin).getByRole('link', { name: 'Swans arrived' }).waitFor();
+    await checkScreens(admin, 'dark');
+    await admin.context().close();
+  });
+});
