@@ -44,7 +44,9 @@ export function useColumnEdges(strip: RefObject<HTMLElement | null>, version: un
     measure();
     box.addEventListener('scroll', measure, { passive: true });
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    // The strip's width and each column's (a column expanded or shrunk) change what shows.
     observer?.observe(box);
+    for (const column of columnsOf(box)) observer?.observe(column);
     return () => {
       box.removeEventListener('scroll', measure);
       observer?.disconnect();
