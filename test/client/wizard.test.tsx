@@ -78,6 +78,11 @@ describe('the journal entry wizard', () => {
     expect(window.sessionStorage.getItem(wizardStoreKey(h.user.$id, 'JournalEntry-0'))).toBeNull();
 
     await user.click(cell.getByRole('button', { name: 'Next' }));
+    // The last step reviews the others, each with a way back to it.
+    const review = within(await cell.findByRole('region', { name: 'Review what you entered' }));
+    expect(review.getByText('Geese on the river')).toBeInTheDocument();
+    expect(review.getByText('Forty geese, flying north')).toBeInTheDocument();
+    expect(review.getByRole('button', { name: 'Change Notes' })).toBeInTheDocument();
     await user.click(await cell.findByLabelText('Only for me'));
     await user.click(cell.getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(window.location.pathname).toBe('/i-JournalEntry-1'));

@@ -36,6 +36,7 @@ import { useCellViewActor } from '../layout/useCellViewActor';
 import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
 import { sessionWizardStore } from './sessionWizardStore';
+import { WizardReview } from './WizardReview';
 import { WizardStepper } from './WizardStepper';
 
 interface Props {
@@ -44,6 +45,9 @@ interface Props {
   form: ItemFormActorRef;
   def: WizardDef;
 }
+
+// Plain buttons say when they cannot be used.
+const PLAIN = 'disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent';
 
 const selectUserId = (s: AuthSnapshot): string | null => selectUser(s)?.$id ?? null;
 const selectAdmin = (s: AuthSnapshot): boolean => selectUser(s)?.admin === true;
@@ -178,11 +182,31 @@ function WizardBody({ cell, form, def, wizard }: { cell: CellActorRef; form: Ite
             />
           ))}
         </FieldActorsProvider>
+        {step.review ? (
+          <WizardReview
+            def={def}
+            type={type}
+            current={current}
+            draft={draft}
+            item={item}
+            onChoose={(n) => wizard.send({ type: 'wizard.stepChosen', step: n })}
+          />
+        ) : null}
         <div className="flex flex-wrap items-center gap-2 border-t border-line pt-4">
-          <Button variant="plain" disabled={current === 1 || busy} onClick={() => wizard.send({ type: 'wizard.backRequested' })}>
+          <Button
+            variant="plain"
+            className={PLAIN}
+            disabled={current === 1 || busy}
+            onClick={() => wizard.send({ type: 'wizard.backRequested' })}
+          >
             {t('app.wizard.back')}
           </Button>
-          <Button variant="plain" disabled={!dirty || busy} onClick={() => wizard.send({ type: 'wizard.draftRequested' })}>
+          <Button
+            variant="plain"
+            className={PLAIN}
+            disabled={!dirty || busy}
+            onClick={() => wizard.send({ type: 'wizard.draftRequested' })}
+          >
             {t('app.wizard.saveDraft')}
           </Button>
           <span className="grow" />

@@ -12,6 +12,8 @@ export interface WizardStepDef {
   key: string;
   title: string;
   properties: readonly string[];
+  /** The step shows, after its own properties, what the steps before it hold, each with a way back to it. */
+  review?: boolean;
 }
 
 /** The steps of a type's create and edit screens (`ModuleModel.wizards`). */

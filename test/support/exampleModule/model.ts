@@ -73,7 +73,7 @@ export const journalModule: ModuleModel = {
       steps: [
         { key: 'what', title: 'wizards.journal.what', properties: ['title', 'date'] },
         { key: 'notes', title: 'wizards.journal.notes', properties: ['notes'] },
-        { key: 'privacy', title: 'wizards.journal.privacy', properties: ['private'] },
+        { key: 'privacy', title: 'wizards.journal.privacy', properties: ['private'], review: true },
       ],
     },
   ],
