@@ -145,6 +145,9 @@ describe('a signed-in user who belongs to no organisation', () => {
     const contact = column(page, 'i-Contact-1');
     await contact.getByRole('heading').first().waitFor();
     expect(await contact.innerText()).not.toMatch(/Thunderchild|555-0142/);
+    // The refused column is titled by the type, not by the id.
+    await contact.getByRole('heading', { name: 'Contact', exact: true }).waitFor();
+    expect(await contact.innerText()).not.toContain('Contact-1');
     await page.goto('/search?c0=thunderchild');
     await page.getByText('No results').first().waitFor();
     expect(await page.getByRole('main').innerText()).not.toContain('Thunderchild');

@@ -17,6 +17,7 @@ import { Button } from '../shell/Button';
 import { Icon } from '../shell/Icon';
 import { Modal } from '../shell/Modal';
 import { CreateGate } from './CreateGate';
+import { useTypeLabel } from './display/useTypeLabel';
 import { ItemDetails } from './ItemDetails';
 import { ItemEditor } from './ItemEditor';
 import { ItemStatePanel, stateChartOf } from './ItemStatePanel';
@@ -27,10 +28,10 @@ import { useItemAllowed } from './useItemAllowed';
 const selectItemRef = (s: CellSnapshot): ItemActorRef | null => s.context.item;
 const selectLoading = (s: ItemSnapshot): boolean => s.matches('LOADING');
 
-/** The label the toolbar shows for an item: its own label, else its id. */
-function itemTitle(item: Item | null, id: string): string {
-  if (!item) return id;
-  return item.$labels?.[item.$id] || itemTypes.get(item._t)?.label(item) || id;
+/** The label the toolbar shows for an item: its own label, else (not read, or refused) its type's name, never its id. */
+function itemTitle(item: Item | null, typeLabel: string): string {
+  if (!item) return typeLabel;
+  return item.$labels?.[item.$id] || itemTypes.get(item._t)?.label(item) || typeLabel;
 }
 
 function ErrorBox({ userMessage, sysMessage, onRetry }: { userMessage: string; sysMessage?: string | undefined; onRetry: () => void }) {
@@ -76,7 +77,8 @@ function ExistingItem({ cell, spec, itemRef }: { cell: CellActorRef; spec: CellS
   const loading = useSelector(itemRef, selectLoading);
   const deleted = useSelector(itemRef, selectDeleted);
   const editing = spec.context === 'edit';
-  const title = itemTitle(item, spec.itemId ?? '');
+  const typeName = (spec.itemId ?? '').split('-')[0] ?? '';
+  const title = itemTitle(item, useTypeLabel()(typeName));
   const type = item ? itemTypes.get(item._t) : undefined;
   const stateChart = item ? stateChartOf(item._t) : undefined;
   // Edit is offered once the server said yes (not before: a button that vanishes on the answer is worse).
@@ -85,10 +87,10 @@ function ExistingItem({ cell, spec, itemRef }: { cell: CellActorRef; spec: CellS
     cell.send({
       type: 'cell.described',
       title,
-      icon: type?.defaultIcon ?? 'item',
+      icon: type?.defaultIcon ?? itemTypes.get(typeName)?.defaultIcon ?? 'item',
       actionBtn: deleted || !item ? null : editing ? 'view' : mayUpdate === true ? 'edit' : null,
     });
-  }, [cell, title, type, deleted, item, editing, mayUpdate]);
+  }, [cell, title, type, typeName, deleted, item, editing, mayUpdate]);
 
   if (error)
     return (
