@@ -8,6 +8,7 @@ import type { Frame, TaskInfo } from '../../src/shared/protocol';
 import { OpError } from '../../src/server/OpError';
 import { buildUser, connectAdmin, type TestUser } from '../support/factories';
 import { startTestServer, type RunningServer } from '../support/testServer';
+import { xlsxFile } from '../support/xlsxFile';
 
 jest.mock('../../src/modules', () => jest.requireActual('../support/exampleModule/withJournal').modelsWithJournal());
 jest.mock('../../src/modules/server', () => jest.requireActual('../support/exampleModule/withJournal').serversWithJournal());
@@ -230,4 +231,23 @@ test('a kill stops the import between two rows: the batches before it stay, noth
   expect(now).toBeLessThan(20_000);
   await new Promise((r) => setTimeout(r, 500));
   expect(await count()).toBe(now);
+});
+
+test('an XLSX workbook imports as a CSV file does', async () => {
+  const imp = await newImport(admin, 'Workbook');
+  const book = await xlsxFile([
+    ['title', 'date', 'private'],
+    ['Workbook kestrel', '2026-04-01', 'no'],
+    ['Workbook merlin', 'soon', ''],
+  ]);
+  const { task, imp: done } = await runImport(admin, imp, { attachmentId: await upload(admin, imp, book, 'entries.xlsx') });
+  expect(task.errorKey).toBeUndefined();
+  expect(done).toMatchObject({
+    status: 'DONE',
+    rows: 2,
+    created: 1,
+    failed: 1,
+    report: [{ line: 3, field: 'date', reason: 'errors.invalidDate' }],
+  });
+  expect(await titles(admin, 'Workbook')).toMatchObject([{ title: 'Workbook kestrel', date: '2026-04-01', private: false }]);
 });

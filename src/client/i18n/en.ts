@@ -740,6 +740,30 @@ export const en = {
   'errors.import.noKeyColumn': 'The file needs this column: it finds the records to update.',
   'errors.import.columnCount': 'This row has more or fewer cells than the header.',
   'errors.import.keyNotUnique': 'More than one record has this value: the row cannot say which to update.',
+  'errors.import.uploadFailed': 'The file could not be uploaded.',
+  'tasks.import': 'Import',
+  'imports.title': 'Import a file',
+  'imports.chooseKind': 'Choose what to import',
+  'imports.file': 'CSV or XLSX file',
+  'imports.keyHint': 'The first row names the columns: {columns}. A row whose {key} a record already has updates that record.',
+  'imports.uploading': 'Uploading {name}',
+  'imports.checking': 'Checking the file…',
+  'imports.running': 'Importing…',
+  'imports.progress': 'Progress',
+  'imports.percent': '{percent, number, percent}',
+  'imports.stop': 'Stop',
+  'imports.preview': 'Check again',
+  'imports.start': 'Import',
+  'imports.outcome.preview':
+    'Preview: {rows, plural, one {# row} other {# rows}} read; would create {created, number}, update {updated, number}, leave {unchanged, number} as they are; {failed, number} with problems.',
+  'imports.outcome.done':
+    '{status}: {rows, plural, one {# row} other {# rows}} read; {created, number} created, {updated, number} updated, {unchanged, number} unchanged; {failed, number} with problems.',
+  'imports.firstRows': 'First rows of the file',
+  'imports.problems': '{count, plural, one {One problem} other {# problems}}',
+  'imports.line': 'Line',
+  'imports.field': 'Column',
+  'imports.reason': 'Problem',
+  'imports.wholeRow': 'The whole row',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -22,6 +22,7 @@ import { ItemDetails } from './ItemDetails';
 import { ItemEditor } from './ItemEditor';
 import { ItemStatePanel, stateChartOf } from './ItemStatePanel';
 import { ModulePanels } from './ModulePanels';
+import { LazyImportPanel } from '../import/LazyImportPanel';
 import { NotEditable } from './NotEditable';
 import { useItemAllowed } from './useItemAllowed';
 
@@ -132,6 +133,7 @@ function ExistingItem({ cell, spec, itemRef }: { cell: CellActorRef; spec: CellS
         <>
           <ItemDetails item={item} type={type} />
           {stateChart ? <ItemStatePanel item={item} itemRef={itemRef} def={stateChart} /> : null}
+          <LazyImportPanel item={item} itemRef={itemRef} cell={cell} />
           <ModulePanels item={item} itemRef={itemRef} cell={cell} />
         </>
       )}

@@ -143,19 +143,14 @@ export class ImportRun {
     this.note(problems);
   }
 
-  /** The items of the type that hold the batch's keys, by key, found through the index on item data. */
+  /** The items of the type that hold the batch's keys, by key, through the index on the key (keyIndexes.ts). */
   private async lookUp(tx: Queryable, batch: readonly Pending[]): Promise<Map<string, Known[]>> {
-    const key = this.kind.def.key;
-    const params: unknown[] = [this.type.name, key];
-    const keys = new Map(batch.map((r) => [keyText(r.key), r.key]));
-    const matches = [...keys.values()].map((value) => {
-      params.push(JSON.stringify({ [key]: value }));
-      return `i.data @> $${params.length}::jsonb`;
-    });
+    // Plain names (checked by keyIndex): written into the statement so that it matches the partial index.
+    const { key } = this.kind.def;
     const res = await tx.query<{ id: string; u: number; k: string }>(
-      `SELECT i.id, i.u, i.data ->> $2 AS k FROM items i
-       WHERE i.type = $1 AND i.deleted_at IS NULL AND (${matches.join(' OR ')}) ORDER BY i.idx`,
-      params,
+      `SELECT i.id, i.u, i.data ->> '${key}' AS k FROM items i
+       WHERE i.type = '${this.type.name}' AND i.deleted_at IS NULL AND (i.data ->> '${key}') = ANY($1::text[]) ORDER BY i.idx`,
+      [[...new Set(batch.map((r) => keyText(r.key)))]],
     );
     const known = new Map<string, Known[]>();
     for (const r of res.rows) known.set(r.k, [...(known.get(r.k) ?? []), { id: r.id, u: Number(r.u) }]);

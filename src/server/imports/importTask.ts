@@ -14,6 +14,7 @@ import { TaskError } from '../tasks/TaskError';
 import type { TaskKind } from '../tasks/TaskKind';
 import { TaskStore } from '../tasks/TaskStore';
 import { ImportRun } from './ImportRun';
+import { ensureKeyIndex } from './keyIndexes';
 import { BadFileError, formatOf, readRows } from './readRows';
 
 /** The task's name: `act/import/async`. */
@@ -102,6 +103,7 @@ export const importTask: TaskKind = {
       preview: null,
       finished: null,
     });
+    await ensureKeyIndex(services.db, kind);
     const run = new ImportRun(services.db, services.items, caller, kind, services.items.typeOf(kind.def.type), { dryRun, signal });
     const end = async (status: ImportStatus): Promise<void> => {
       await saveImport(services, caller, importId, {

@@ -2,6 +2,7 @@ import { buildImportKinds } from '../../shared/imports/importKinds';
 import type { ItemStore } from '../store/ItemStore';
 import { taskKinds } from '../tasks/taskKinds';
 import { importKindValidator, importTask } from './importTask';
+import { keyIndex } from './keyIndexes';
 
 /**
  * Imports (docs/modules.md, "Imports and exports"): checks every module's import kinds (a kind not
@@ -9,7 +10,8 @@ import { importKindValidator, importTask } from './importTask';
  * and offers the task that runs them, `act/import/async`.
  */
 export function installImports(items: ItemStore): void {
-  buildImportKinds();
+  // A key that cannot be indexed stops the start too (keyIndexes.ts).
+  for (const kind of buildImportKinds().values()) keyIndex(kind);
   items.addValidator(importKindValidator);
   taskKinds.register(importTask);
 }

@@ -37,12 +37,13 @@ export const ImportType: ItemTypeDef = {
   excludeGeneralSearch: true,
   properties: {
     label: { kind: 'textField', required: true, notBlank: true, maxLength: 200, sortable: true },
-    kind: { kind: 'textField', required: true, notBlank: true, maxLength: 100 },
+    // Chosen, by its label, on the Import's screen (src/client/import/): a run without one is refused (errors.import.unknownKind).
+    kind: { kind: 'textField', maxLength: 100, internal: true },
     file: { kind: 'REL', relTypes: ['Attachment'], readOnly: true },
     status: { kind: 'SEL', options: IMPORT_STATUSES, readOnly: true },
     dryRun: { kind: 'BOOL', readOnly: true },
     /** The key of the task of its last run. */
-    task: { kind: 'textField', maxLength: 100, readOnly: true },
+    task: { kind: 'textField', maxLength: 100, readOnly: true, internal: true },
     rows: COUNT,
     created: COUNT,
     updated: COUNT,
@@ -50,10 +51,11 @@ export const ImportType: ItemTypeDef = {
     unchanged: COUNT,
     failed: COUNT,
     finished: { kind: 'DTM', readOnly: true },
-    preview: { kind: 'object', readOnly: true },
+    preview: { kind: 'object', readOnly: true, internal: true },
     report: {
       kind: 'list',
       readOnly: true,
+      internal: true,
       maxItems: IMPORT_REPORT_MAX,
       of: {
         line: { kind: 'NUM', number: 'NATURAL', required: true },
