@@ -63,13 +63,6 @@ async function changing<T>(ctx: OpContext, id: unknown, change: () => Promise<T>
   }
 }
 
-function refuseUnless(allowed: boolean, what: string): void {
-  if (!allowed) throw new OpError('notAllowed', `Not allowed to ${what}`);
-}
-
-/** Item operations of spec 000 §7: create, read, readAllowed, update, delete, readMany, label; and a state's transitions. */
-export const itemOps: OpRoute[] = [
-  bindOperation(operations.create, async (ctx, { type }, item) => {
 /**
  * `create/User` (administrators only, as the policy says): the User item comes with its account, as
  * an invitation's does, so the person can set a password (forgotten-password mail) and sign in; an
@@ -92,12 +85,20 @@ async function createUserWithAccount(ctx: OpContext, body: ItemData): Promise<It
   return ctx.services.items.present(ctx.caller, (await ctx.services.items.find(userId))!);
 }
 
+function refuseUnless(allowed: boolean, what: string): void {
+  if (!allowed) throw new OpError('notAllowed', `Not allowed to ${what}`);
+}
+
+/** Item operations of spec 000 §7: create, read, readAllowed, update, delete, readMany, label; and a state's transitions. */
+export const itemOps: OpRoute[] = [
+  bindOperation(operations.create, async (ctx, { type }, item) => {
     const def = ctx.services.items.typeOf(type);
     refuseUnless(canCreate(ctx.caller, def, ownerOf(item), item), `create ${type}${ownerOf(item) ? ` owned by ${ownerOf(item)}` : ''}`);
     const { config } = ctx.services;
     if (def.name === 'Contact' && config.restrictContactCreation && !config.dedicated) {
       refuseUnless(!!ctx.caller?.admin, 'create contacts: on this site only administrators do');
     }
+    if (def.name === 'User') return createUserWithAccount(ctx, item);
     const record = await ctx.services.items.create(authorOf(ctx.caller), def.name, item, { admin: !!ctx.caller?.admin });
     return ctx.services.items.present(ctx.caller, record);
   }),
@@ -105,7 +106,6 @@ async function createUserWithAccount(ctx: OpContext, body: ItemData): Promise<It
   bindOperation(operations.readAllowed, async (ctx, { id }) => {
     try {
       return await ctx.services.items.present(ctx.caller, await readableRecord(ctx, id));
-    if (def.name === 'User') return createUserWithAccount(ctx, item);
     } catch (e) {
       if (e instanceof OpError && ['notFound', 'notAllowed'].includes(e.userMessage)) return null;
       throw e;
