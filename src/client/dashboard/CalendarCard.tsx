@@ -6,12 +6,12 @@
 import { addMonths, format, isSameMonth } from 'date-fns';
 import type { CardHits } from '../../../machines/dashboard/cardMachine';
 import type { CardDef } from '../../shared/dashboard/CardDef';
-import { monthOf } from '../../shared/dashboard/cardQuery';
+import { firstDay, monthOf } from '../../shared/dashboard/cardQuery';
 import type { Item } from '../../shared/items/types';
 import { useT } from '../i18n/useT';
 import { formatDate } from '../items/fields/formatDate';
 import { Button } from '../shell/Button';
-import { dayOf, firstDay, itemsByDay, monthWeeks } from './cardDates';
+import { dayOf, itemsByDay, monthWeeks } from './cardDates';
 import { CardItemLink } from './CardItemLink';
 
 /** Items a day shows by name before it says how many more. */

@@ -1,5 +1,6 @@
 /** The calendar days of a month as a card draws them, and the day an item falls on. */
-import { eachDayOfInterval, endOfMonth, endOfWeek, format, parse, startOfMonth, startOfWeek } from 'date-fns';
+import { eachDayOfInterval, endOfMonth, endOfWeek, format, startOfMonth, startOfWeek } from 'date-fns';
+import { firstDay } from '../../shared/dashboard/cardQuery';
 import type { Item } from '../../shared/items/types';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -11,9 +12,6 @@ export function dayOf(value: unknown): string | null {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : format(date, 'yyyy-MM-dd');
 }
-
-/** The first day of `month` (`YYYY-MM`). */
-export const firstDay = (month: string): Date => parse(month, 'yyyy-MM', new Date(2000, 0, 1));
 
 /** The weeks that show `month`: whole weeks from Sunday to Saturday, the neighbouring months' days included. */
 export function monthWeeks(month: string): Date[][] {

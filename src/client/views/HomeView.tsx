@@ -1,11 +1,13 @@
 /** The home view (v-home, shown at /): the signed-in user's dashboard under a greeting. */
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { selectUser } from '../../../machines/session/authSelectors';
-import { Dashboard } from '../dashboard/Dashboard';
 import { useT } from '../i18n/useT';
 import type { CellViewProps } from '../layout/CellViewProps';
 import { useActors } from '../session/useActors';
+
+// A chunk of its own: the greeting draws at once, and the first download stays small.
+const Dashboard = lazy(() => import('../dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
 
 /** Greets the user above the cards of the modules they may use. */
 export function HomeView({ cell }: CellViewProps) {
@@ -19,7 +21,17 @@ export function HomeView({ cell }: CellViewProps) {
       <h3 className="text-2xl font-semibold" data-testid="home-title">
         {user ? t('app.homeTitle', { name: user.name }) : t('app.loading')}
       </h3>
-      {user ? <Dashboard cell={cell} /> : null}
+      {user ? (
+        <Suspense
+          fallback={
+            <p role="status" className="text-muted">
+              {t('app.loading')}
+            </p>
+          }
+        >
+          <Dashboard cell={cell} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

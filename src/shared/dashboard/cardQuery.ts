@@ -1,5 +1,5 @@
 /** The search behind a dashboard card (spec 000 §3 query), for a list card or for one month of a calendar card. */
-import { endOfMonth, format, isValid, parse } from 'date-fns';
+import { endOfMonth, format } from 'date-fns';
 import type { SearchQuery } from '../search/SearchQuery';
 import type { CardDef } from './CardDef';
 
@@ -11,11 +11,14 @@ export const CALENDAR_MAX_ITEMS = 500;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** Whether `month` is a month as the calendar card names it: `YYYY-MM`. */
-export const isMonth = (month: string): boolean => MONTH.test(month) && isValid(parse(month, 'yyyy-MM', new Date(2000, 0, 1)));
+export const isMonth = (month: string): boolean => MONTH.test(month);
+
+/** The first day of `month` (`YYYY-MM`), local midnight. */
+export const firstDay = (month: string): Date => new Date(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1);
 
 /** The first and last day of `month` (`YYYY-MM`), as dates `YYYY-MM-DD`. */
 export function monthDays(month: string): { from: string; to: string } {
-  const first = parse(month, 'yyyy-MM', new Date(2000, 0, 1));
+  const first = firstDay(month);
   return { from: format(first, 'yyyy-MM-dd'), to: format(endOfMonth(first), 'yyyy-MM-dd') };
 }
 
