@@ -6,6 +6,7 @@ import { Button } from '../../shell/Button';
 import { Modal } from '../../shell/Modal';
 import { formatDate } from '../fields/formatDate';
 import { LabelChip } from '../display/LabelChip';
+import { useTypeLabel } from '../display/useTypeLabel';
 import { VisibilityBadge } from '../display/VisibilityBadge';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -20,6 +21,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** The info dialog of one item. */
 export function MetaDialog({ item, onClose }: { item: Item; onClose: () => void }) {
   const t = useT();
+  const typeLabel = useTypeLabel();
   const labels = Object.entries(item.$labels ?? {});
   return (
     <Modal open title={t('app.meta.title')} onClose={onClose} maxWidth={1200} actions={<Button onClick={onClose}>{t('app.close')}</Button>}>
@@ -27,13 +29,20 @@ export function MetaDialog({ item, onClose }: { item: Item; onClose: () => void 
         <Row label={t('app.meta.id')}>
           <code className="font-mono">{item.$id}</code>
         </Row>
-        <Row label={t('app.meta.type')}>{item._t}</Row>
+        <Row label={t('app.meta.type')}>{typeLabel(item._t)}</Row>
         <Row label={t('app.meta.visibility')}>
           <VisibilityBadge visibility={item.$access} />
         </Row>
         <Row label={t('app.meta.createdAt')}>{formatDate(item._c.ts, true)}</Row>
         <Row label={t('app.meta.createdBy')}>
-          {item._c.by ? <LabelChip id={item._c.by} label={item.$labels?.[item._c.by]} /> : t('app.meta.system')}
+          {/* A creator the reader may not read is said generically, never by id. */}
+          {!item._c.by ? (
+            t('app.meta.system')
+          ) : item.$labels?.[item._c.by] ? (
+            <LabelChip id={item._c.by} label={item.$labels[item._c.by]} />
+          ) : (
+            t('events.someone')
+          )}
         </Row>
         <Row label={t('app.meta.updates')}>{item._u}</Row>
         <Row label={t('app.meta.labels')}>
