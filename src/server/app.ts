@@ -26,7 +26,7 @@ import { installListRights, listRightRules } from './policy/listRights';
 import { modules } from '../modules';
 import { moduleServers } from '../modules/server';
 import { taskKinds } from './tasks/taskKinds';
-import { installImports } from './imports/installImports';
+import { checkImportKinds, installImports } from './imports/installImports';
 import { ensureDateIndexes } from './search/dateIndexes';
 import type { Services } from './services';
 import { SiteSettings } from './settings/SiteSettings';
@@ -100,6 +100,8 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   checkDerivedFields(derivedFields, itemTypes);
   // An event kind registered twice stops the start here too, before there is a database to close.
   buildEventKinds();
+  // So does an import kind not uppercase, registered twice, or whose key cannot be indexed (spec 001 §5).
+  checkImportKinds();
   // So does a dashboard card key defined twice, or a card the core cannot search or draw.
   buildDashboardCards();
   const db = await openDatabase({

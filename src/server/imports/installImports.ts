@@ -10,8 +10,12 @@ import { keyIndex } from './keyIndexes';
  * and offers the task that runs them, `act/import/async`.
  */
 export function installImports(items: ItemStore): void {
-  // A key that cannot be indexed stops the start too (keyIndexes.ts).
-  for (const kind of buildImportKinds().values()) keyIndex(kind);
+  checkImportKinds();
   items.addValidator(importKindValidator);
   taskKinds.register(importTask);
+}
+
+/** Builds the import kinds now, so a faulty one stops the start before the database opens; a key that cannot be indexed too (keyIndexes.ts). */
+export function checkImportKinds(): void {
+  for (const kind of buildImportKinds().values()) keyIndex(kind);
 }
