@@ -86,6 +86,7 @@ test('upload, preview with problems, import with progress, report of the bad row
   );
   expect((await api.call<{ total: number }>('search/ids', { must: { _: 'JournalEntry' }, max: 0 })).total).toBe(0);
   await expectNoAxeViolations(page);
+  await preview.scrollIntoViewIfNeeded();
   await shot(page, 'import-preview-light');
 
   // The real run: a progress bar while it runs, then the outcome and the same report.
@@ -107,16 +108,25 @@ test('upload, preview with problems, import with progress, report of the bad row
   });
   expect(ids).toHaveLength(1);
   await expectNoAxeViolations(page);
+  const problems = panel.getByRole('table', { name: '3 problems' });
+  await problems.scrollIntoViewIfNeeded();
   await shot(page, 'import-done-light');
   await page.setViewportSize({ width: 390, height: 844 });
+  await problems.scrollIntoViewIfNeeded();
   await shot(page, 'import-done-phone');
   await page.context().close();
 
   const dark = await signedInPage(browser, proc.url, `/i-${imp.$id}`, { colorScheme: 'dark' });
   await dark.getByRole('table', { name: '3 problems' }).waitFor();
   await expectNoAxeViolations(dark);
+  await dark.getByRole('table', { name: '3 problems' }).scrollIntoViewIfNeeded();
   await shot(dark, 'import-done-dark');
   await dark.setViewportSize({ width: 390, height: 844 });
+  await dark
+    .getByRole('table', { name: 'First rows of the file' })
+    .or(dark.getByRole('table', { name: '3 problems' }))
+    .first()
+    .scrollIntoViewIfNeeded();
   await shot(dark, 'import-done-dark-phone');
   await dark.context().close();
 });
