@@ -86,9 +86,11 @@ describe('item displays', () => {
     expect(t.h.effects.openTab).toHaveBeenCalledTimes(2);
   });
 
-  it('shows the id of an item whose label is not known', () => {
+  it('names an item whose label is not known (the reader may not read it) by its type, never by its id', () => {
     const t = setUp(<LabelChip id="Contact-9" />);
-    expect(t.in.getByRole('link', { name: 'Contact-9' })).toBeInTheDocument();
+    expect(t.in.getByText('Contact (not shown to you)')).toBeInTheDocument();
+    expect(t.in.queryByRole('link')).toBeNull();
+    expect(t.view.container).not.toHaveTextContent('Contact-9');
   });
 
   it('highlights every display of the hovered item, longer ids cut to their first two parts', async () => {

@@ -244,6 +244,7 @@ export const en = {
   'app.item.cannotCreateText':
     'Your account does not have the right to create this kind of record. An administrator can create it for you, or give you the right.',
   'app.item.cannotEdit': 'You cannot change this {type}',
+  'app.item.notShown': '{type} (not shown to you)',
   'app.item.cannotEditText': 'Your account may read this record but not change it. Ask its owner or an administrator if it needs a change.',
   'app.item.backToRecord': 'Back to the record',
   'app.item.goBack': 'Go back',

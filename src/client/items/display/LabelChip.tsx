@@ -1,9 +1,14 @@
 /** A label chip (spec 000 §2): the item's label linking to it; modifier or middle click opens a new tab. */
+import { HiddenItem } from './HiddenItem';
 import { useItemHighlight } from './useItemHighlight';
 import { useItemLink } from './useItemLink';
 
-/** A chip for item `id` showing `label` (the item's `$labels` entry), or the id when no label is known. */
+/** A chip for item `id` showing `label` (the item's `$labels` entry); without one (the reader may not read it) its type, never its id. */
 export function LabelChip({ id, label }: { id: string; label?: string | undefined }) {
+  return label ? <ReadableChip id={id} label={label} /> : <HiddenItem id={id} />;
+}
+
+function ReadableChip({ id, label }: { id: string; label: string }) {
   const { highlighted, handlers } = useItemHighlight(id);
   const link = useItemLink(id);
   return (
@@ -16,7 +21,7 @@ export function LabelChip({ id, label }: { id: string; label?: string | undefine
         highlighted ? 'border-accent bg-accent/25' : 'border-line bg-surface hover:bg-primary/10'
       }`}
     >
-      {label || id}
+      {label}
     </a>
   );
 }

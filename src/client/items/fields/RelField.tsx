@@ -20,6 +20,7 @@ import type { Item, ItemTypeDef } from '../../../shared/items/types';
 import { useT } from '../../i18n/useT';
 import { useSession } from '../../session/SessionContext';
 import { useFieldActors } from './FieldActorsContext';
+import { HiddenItem } from '../display/HiddenItem';
 import type { FieldEditProps, FieldKind, FieldShowProps } from './FieldKind';
 import { useFieldActor } from './useFieldActor';
 
@@ -68,9 +69,9 @@ function RelLink({ id, label }: { id: string; label: string }) {
 function Show({ value, item }: FieldShowProps) {
   return (
     <span className="flex flex-wrap gap-1">
-      {relIds(value).map((id) => (
-        <RelLink key={id} id={id} label={item.$labels[id] ?? id} />
-      ))}
+      {relIds(value).map((id) =>
+        item.$labels[id] ? <RelLink key={id} id={id} label={item.$labels[id]} /> : <HiddenItem key={id} id={id} />,
+      )}
     </span>
   );
 }
