@@ -47,6 +47,21 @@ export async function buildWithJournal(): Promise<JournalBuild> {
   const tag = `${process.pid}-${Date.now().toString(36)}`;
   const serverDir = join(root, 'dist', `journal-server-${tag}`);
   const publicDir = join(root, 'dist', `journal-public-${tag}`);
+  const remove = (): void => {
+    rmSync(serverDir, { recursive: true, force: true });
+    rmSync(publicDir, { recursive: true, force: true });
+  };
+  try {
+    return { script: await buildInto(serverDir, publicDir, tag), publicDir, remove };
+  } catch (e) {
+    // A failed build leaves nothing behind in dist/.
+    remove();
+    throw e;
+  }
+}
+
+/** Builds the server into `serverDir` and the browser bundle into `publicDir`; answers the server script. */
+async function buildInto(serverDir: string, publicDir: string, tag: string): Promise<string> {
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
   const assets = join(publicDir, 'assets');
   mkdirSync(assets, { recursive: true });
@@ -104,12 +119,5 @@ export async function buildWithJournal(): Promise<JournalBuild> {
   writeFileSync(join(publicDir, 'sw.js'), sw);
   const manifest = { early: earlyScript, scripts: [...chunks, toPublic(entry[0])], styles: ['assets/main.css'], minified: true };
   writeFileSync(join(publicDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  return {
-    script: join(serverDir, 'main.js'),
-    publicDir,
-    remove() {
-      rmSync(serverDir, { recursive: true, force: true });
-      rmSync(publicDir, { recursive: true, force: true });
-    },
-  };
+  return join(serverDir, 'main.js');
 }
