@@ -1,6 +1,10 @@
 /** The import kind registry (spec 001 §5): uppercase kinds, registered once, naming a type, its key and cells it can read. */
 import { EXPORT_ONLY_COLUMNS, importableProperties, importKindTable } from '../../src/shared/imports/importKindTable';
 import type { ItemTypeDef } from '../../src/shared/items/types';
+import { buildImportKinds } from '../../src/shared/imports/importKinds';
+import { modules } from '../../src/modules';
+
+jest.mock('../../src/modules', () => jest.requireActual('../support/exampleModule/withJournal').modelsWithJournal());
 
 const Note: ItemTypeDef = {
   name: 'Note',
@@ -55,4 +59,11 @@ test('a kind registered twice stops the start, naming both modules', () => {
       typeOf,
     ),
   ).toThrow('Import kind NOTES is already registered: by module a, again by module b');
+});
+
+test("every registered kind has a label among its module's labels (the journal's JOURNAL_ENTRIES here)", () => {
+  const labels: Record<string, string> = Object.assign({}, ...modules.map((m) => m.labels));
+  const kinds = [...buildImportKinds().keys()];
+  expect(kinds).toContain('JOURNAL_ENTRIES');
+  expect(kinds.filter((k) => !labels[`imports.kinds.${k}`])).toEqual([]);
 });
