@@ -22,7 +22,7 @@ import type { ResultsSettings } from '../search/searchResultsQuery';
 import { getAlerts } from '../systemIds';
 import type { CellSpec } from './parseLocation';
 import { RESULTS_VIEWS } from './resultsViews';
-import { VIEW_ACTORS, type ViewActorRequest } from './viewActors';
+import type { ViewActorRequest } from './viewActors';
 import type { CellWidth } from './views';
 import { sayApplied } from '../session/sayApplied';
 
@@ -104,7 +104,6 @@ export const cellMachine = setup({
     item: itemMachine,
     form: itemFormMachine,
     results: searchResultsMachine,
-    ...VIEW_ACTORS,
     validateGate: fromPromise<boolean, { gate: CellGate | null }>(async ({ input }) => (input.gate ? await input.gate.validate() : true)),
     saveGate: fromPromise<void, { gate: CellGate | null }>(async ({ input }) => {
       await input.gate?.save?.();
@@ -163,8 +162,8 @@ export const cellMachine = setup({
     ),
     startView: assign(({ context, event, spawn }) => {
       if (event.type !== 'cell.viewActorRequested') return {};
-      // The request pairs each name with its own input; spawn's overloads cannot see that pairing.
-      const actor = spawn(event.name, { id: `view:${event.id}`, input: event.input } as never) as AnyActorRef;
+      // Logic given inline is typed without an id (setup's typing ties ids to its named actors); the id is what lets a view find it again.
+      const actor = spawn(event.logic, { id: `view:${event.id}`, input: event.input } as never) as AnyActorRef;
       return { views: { ...context.views, [event.id]: actor } };
     }),
     // The search text of /search?c0=... follows the route parameter, its facets, sort and display the sub-parameters.

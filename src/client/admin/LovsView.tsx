@@ -28,6 +28,7 @@ import { selectUser, type AuthSnapshot } from '../../../machines/session/authSel
 import { callOf } from '../../shared/protocol/operationCall';
 import { EVERY_LIST, useLovRights, type ListEditing } from './useLovRights';
 import { operations } from '../../shared/protocol/operations';
+import { adminItemsMachine } from '../../../machines/admin/adminItemsMachine';
 
 /** The site's own lists (no owner organisation). */
 const SITE = '_';
@@ -161,8 +162,8 @@ export function LovsView({ cell, spec }: CellViewProps) {
   const t = useT();
   const { router, auth } = useActors();
   const admin = useSelector(auth, selectAdmin);
-  const values = useCellViewActor(cell, 'values', 'adminItems', { query: VALUES_QUERY, readItems: true });
-  const orgs = useCellViewActor(cell, 'organizations', 'adminItems', { query: ORGS_QUERY, readItems: false });
+  const values = useCellViewActor(cell, 'values', adminItemsMachine, { query: VALUES_QUERY, readItems: true });
+  const orgs = useCellViewActor(cell, 'organizations', adminItemsMachine, { query: ORGS_QUERY, readItems: false });
   const owner = useSelector(cell, selectOwnerParam);
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'list' }), [cell, title]);

@@ -23,6 +23,7 @@ import { useCellViewActor } from '../layout/useCellViewActor';
 import { MENU_SOURCES } from '../nav/useMenu';
 import { Button } from '../shell/Button';
 import { AdminError, useFieldError } from './AdminError';
+import { menuSettingsMachine } from '../../../machines/admin/menuSettingsMachine';
 
 /** Someone who sees every entry the menu can list: the screen shows them all, whoever they are for. */
 const SEES_EVERYTHING: NavUser = { admin: true, capabilities: {}, organizations: {} };
@@ -255,7 +256,7 @@ function MenuItemsPanel({ actor }: { actor: MenuSettingsActorRef }) {
 /** The menu items screen (administrators of dedicated deployments; others see the server's refusal). */
 export function MenuItemsView({ cell, spec }: CellViewProps) {
   const t = useT();
-  const actor = useCellViewActor(cell, 'menu', 'menuSettings', undefined);
+  const actor = useCellViewActor(cell, 'menu', menuSettingsMachine, undefined);
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'menu' }), [cell, title]);
   return actor ? <MenuItemsPanel actor={actor} /> : null;

@@ -1,7 +1,8 @@
 /** The administrators' choice of the organisation that owns a dedicated site: a select of the organisations. */
 import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
-import { selectAdminIds, selectAdminLabels } from '../../../machines/admin/adminItemsMachine';
+import type { ActorRefFrom } from 'xstate';
+import { adminItemsMachine, selectAdminIds, selectAdminLabels } from '../../../machines/admin/adminItemsMachine';
 import { selectOwnerSaveError, selectOwnerSavingKey, selectOwnerStatus, type OwnerActorRef } from '../../../machines/admin/ownerMachine';
 import type { CellActorRef } from '../../../machines/router/cellMachine';
 import { SEARCH_MAX_ALL } from '../../shared/constants';
@@ -12,11 +13,11 @@ import { AdminError } from './AdminError';
 
 const ORGS_QUERY = { must: { _: 'Organization' }, max: SEARCH_MAX_ALL, labels: true };
 
-type OrgsActorRef = NonNullable<ReturnType<typeof useCellViewActor<'adminItems'>>>;
+type OrgsActorRef = ActorRefFrom<typeof adminItemsMachine>;
 
 /** A select of every organisation and a button that makes the chosen one the owner. */
 export function OwnerChooser({ cell, actor, current }: { cell: CellActorRef; actor: OwnerActorRef; current: string | null }) {
-  const orgs = useCellViewActor(cell, 'orgs', 'adminItems', { query: ORGS_QUERY, readItems: false });
+  const orgs = useCellViewActor(cell, 'orgs', adminItemsMachine, { query: ORGS_QUERY, readItems: false });
   return orgs ? <ChooserForm orgs={orgs} actor={actor} current={current} /> : null;
 }
 

@@ -17,6 +17,7 @@ import { AdminError } from './AdminError';
 import { OwnerChooser } from './OwnerChooser';
 import { OwnerMemberAdd } from './OwnerMemberAdd';
 import { OwnerMembers } from './OwnerMembers';
+import { ownerMachine } from '../../../machines/admin/ownerMachine';
 
 type AuthSnapshot = Parameters<typeof selectUser>[0];
 const selectMe = (s: AuthSnapshot): string | null => selectUser(s)?.$id ?? null;
@@ -122,7 +123,7 @@ function OwnerPanel({ cell, actor, fromKey }: { cell: CellActorRef; actor: Owner
 /** The owner organisation screen. */
 export function OwnerView({ cell, spec }: CellViewProps) {
   const t = useT();
-  const actor = useCellViewActor(cell, 'owner', 'owner', undefined);
+  const actor = useCellViewActor(cell, 'owner', ownerMachine, undefined);
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'organization' }), [cell, title]);
   return actor ? <OwnerPanel cell={cell} actor={actor} fromKey={spec.key} /> : null;

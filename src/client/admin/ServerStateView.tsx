@@ -14,6 +14,7 @@ import type { CellViewProps } from '../layout/CellViewProps';
 import { Button } from '../shell/Button';
 import { AdminError } from './AdminError';
 import { useCellViewActor } from '../layout/useCellViewActor';
+import { resourceMachine } from '../../../machines/session/resourceMachine';
 
 /** Bytes in the units of spec 000 §9 (powers of 1000). */
 function formatBytes(bytes: number): { value: number; unit: string } {
@@ -84,7 +85,7 @@ function StateTable({ actor }: { actor: ResourceActorRef }) {
 /** The server state screen (administrators; others see the server's refusal). */
 export function ServerStateView({ cell, spec }: CellViewProps) {
   const t = useT();
-  const actor = useCellViewActor(cell, 'state', 'resource', { load: SERVER_STATE });
+  const actor = useCellViewActor(cell, 'state', resourceMachine, { load: SERVER_STATE });
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'dns' }), [cell, title]);
   return actor ? <StateTable actor={actor} /> : null;

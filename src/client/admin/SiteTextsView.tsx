@@ -25,6 +25,7 @@ import { Button } from '../shell/Button';
 import { AdminError } from './AdminError';
 import { SiteTextEntry } from './SiteTextEntry';
 import { SiteTextsToolbar, type SiteTextsFilter } from './SiteTextsToolbar';
+import { siteTextsMachine } from '../../../machines/admin/siteTextsMachine';
 
 /** Texts per page: enough to scan, few enough that the page stays light. */
 export const SITE_TEXTS_PAGE_SIZE = 25;
@@ -142,7 +143,7 @@ export function SiteTextsView({ cell, spec }: CellViewProps) {
   const t = useT();
   const intl = useIntl();
   const session = useSession();
-  const actor = useCellViewActor(cell, 'texts', 'siteTexts', { lang: intl.locale });
+  const actor = useCellViewActor(cell, 'texts', siteTextsMachine, { lang: intl.locale });
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'article' }), [cell, title]);
   // The administrator's own page shows a saved text at once, before the server's push to every page.

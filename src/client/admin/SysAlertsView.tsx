@@ -19,6 +19,7 @@ import { SysAlertForm, type SysAlertDraft } from './SysAlertForm';
 import { useCellViewActor } from '../layout/useCellViewActor';
 import { callOf } from '../../shared/protocol/operationCall';
 import { operations } from '../../shared/protocol/operations';
+import { adminItemsMachine } from '../../../machines/admin/adminItemsMachine';
 
 /** Every system alert, newest first; ended ones stay listed. */
 const QUERY = { must: { _: 'SystemAlert' }, max: SEARCH_MAX_ALL };
@@ -142,7 +143,7 @@ function SysAlertsPanel({ actor }: { actor: AdminItemsActorRef }) {
 /** The system alerts screen (administrators; others see the server's refusal). */
 export function SysAlertsView({ cell, spec }: CellViewProps) {
   const t = useT();
-  const actor = useCellViewActor(cell, 'alerts', 'adminItems', { query: QUERY, readItems: true });
+  const actor = useCellViewActor(cell, 'alerts', adminItemsMachine, { query: QUERY, readItems: true });
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'campaign' }), [cell, title]);
   return actor ? <SysAlertsPanel actor={actor} /> : null;

@@ -9,6 +9,7 @@ import { mayEditList, type LovRights } from '../../shared/items/LovRights';
 import { callOf } from '../../shared/protocol/operationCall';
 import { operations } from '../../shared/protocol/operations';
 import { useCellViewActor } from '../layout/useCellViewActor';
+import { resourceMachine } from '../../../machines/session/resourceMachine';
 
 /** What the screen may offer: `mayEdit` a list, and whether any list at all (the add form). Nothing while the answer is on its way or was refused. */
 export interface ListEditing {
@@ -25,7 +26,7 @@ const selectRights = selectResourceData(callOf(operations.lovRights, {}));
 /** The answer for `owner` (an organisation id, or null for the site's own), held by the column; mount it once per owner. */
 export function useLovRights(cell: CellActorRef, owner: string | null): ListEditing {
   const load = callOf(operations.lovRights, owner ? { owner } : {});
-  const actor = useCellViewActor(cell, `lovRights:${owner ?? '_'}`, 'resource', { load });
+  const actor = useCellViewActor(cell, `lovRights:${owner ?? '_'}`, resourceMachine, { load });
   const rights: LovRights | null = useSelector(actor ?? undefined, (s) => (s ? selectRights(s) : null));
   return {
     mayEdit: (list) => rights !== null && mayEditList(rights, list),

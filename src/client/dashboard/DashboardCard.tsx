@@ -12,6 +12,7 @@ import { useCellViewActor } from '../layout/useCellViewActor';
 import { Button } from '../shell/Button';
 import { CalendarCard } from './CalendarCard';
 import { ListCard } from './ListCard';
+import { cardMachine } from '../../../machines/dashboard/cardMachine';
 
 /** How many of the dashboard's three columns a card spans once the column is wide enough for three. */
 const SPAN: Record<CardSize, string> = { TWO_THIRDS: '@3xl:col-span-2', THIRD: '@3xl:col-span-1' };
@@ -20,7 +21,7 @@ const SPAN: Record<CardSize, string> = { TWO_THIRDS: '@3xl:col-span-2', THIRD: '
 export function DashboardCard({ cell, card }: { cell: CellActorRef; card: CardDef }) {
   const t = useT();
   const [month] = useState(() => (card.kind === 'calendar' ? monthOf(new Date()) : null));
-  const actor = useCellViewActor(cell, `card.${card.key}`, 'dashboardCard', { card, month });
+  const actor = useCellViewActor(cell, `card.${card.key}`, cardMachine, { card, month });
   const titleId = `card-${card.key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   return (
     <section

@@ -14,6 +14,7 @@ import { useT } from '../i18n/useT';
 import { useCellViewActor } from '../layout/useCellViewActor';
 import { useActors } from '../session/useActors';
 import { NOTICE_ACTION, NotAllowedNotice } from '../views/NotAllowedNotice';
+import { resourceMachine } from '../../../machines/session/resourceMachine';
 
 const selectAdmin = (s: AuthSnapshot): boolean => selectUser(s)?.admin === true;
 const selectSignedIn = (s: AuthSnapshot): boolean => selectUser(s) !== null;
@@ -48,7 +49,7 @@ function Pending() {
 }
 
 function AskedCreate({ cell, typeName, children, renderError }: Props) {
-  const asked = useCellViewActor(cell, 'createAllowed', 'resource', { load: createCall(typeName) });
+  const asked = useCellViewActor(cell, 'createAllowed', resourceMachine, { load: createCall(typeName) });
   if (!asked) return <Pending />;
   return (
     <Answer asked={asked} cell={cell} typeName={typeName} renderError={renderError}>

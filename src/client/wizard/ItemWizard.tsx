@@ -38,6 +38,7 @@ import { Button } from '../shell/Button';
 import { sessionWizardStore } from './sessionWizardStore';
 import { WizardReview } from './WizardReview';
 import { WizardStepper } from './WizardStepper';
+import { wizardMachine } from '../../../machines/wizard/wizardMachine';
 
 interface Props {
   cell: CellActorRef;
@@ -75,7 +76,7 @@ export function ItemWizard(props: Props) {
 }
 
 function StartedWizard({ cell, spec, form, def, userId, admin }: Props & { userId: string; admin: boolean }) {
-  const wizard = useCellViewActor(cell, 'wizard', 'wizard', {
+  const wizard = useCellViewActor(cell, 'wizard', wizardMachine, {
     def,
     itemId: spec.itemId ?? '',
     cellKey: spec.key,

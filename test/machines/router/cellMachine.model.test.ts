@@ -3,6 +3,7 @@ import { cellMachine, type CellContext, type CellGate } from '../../../machines/
 import { parseLocation } from '../../../machines/router/parseLocation';
 import { CORE_VIEWS } from '../../../machines/router/views';
 import { expectFullCoverage, exploreModel } from '../support/modelCoverage';
+import { resourceMachine } from '../../../machines/session/resourceMachine';
 
 const SPEC = parseLocation('/i-Contact-4', '', CORE_VIEWS).cells[0]!;
 // Stands in for the session's connection that a view's actor is given.
@@ -32,7 +33,7 @@ describe('cellMachine model (gates and dirty state)', () => {
         { type: 'cell.widthSet', width: 'THIRD' },
         { type: 'cell.expandToggled' },
         { type: 'cell.resultsRequested', settings: { searchString: 'thomas' } },
-        { type: 'cell.viewActorRequested', id: 'state', name: 'resource', input: { load: { o: 'act/serverState' } } },
+        { type: 'cell.viewActorRequested', id: 'state', logic: resourceMachine, input: { load: { o: 'act/serverState' } } },
         { type: 'xstate.done.actor.closeValidation', output: true },
         { type: 'xstate.done.actor.closeValidation', output: false },
         { type: 'xstate.error.actor.closeValidation', error: new Error('boom') },

@@ -11,6 +11,7 @@ import {
 import { parseLocation } from '../../../machines/router/parseLocation';
 import { CORE_VIEWS } from '../../../machines/router/views';
 import { SystemId } from '../../../machines/systemIds';
+import { resourceMachine } from '../../../machines/session/resourceMachine';
 import { startWithPeers } from '../session/support/harness';
 import { deferred, flushPromises } from '../session/support/fakes';
 
@@ -188,7 +189,8 @@ describe('cellMachine', () => {
 
   it("starts a view's actor once per id as its own child, and stops it with the column", () => {
     const c = start();
-    const ask = () => c.send({ type: 'cell.viewActorRequested', id: 'state', name: 'resource', input: { load: { o: 'act/serverState' } } });
+    const ask = () =>
+      c.send({ type: 'cell.viewActorRequested', id: 'state', logic: resourceMachine, input: { load: { o: 'act/serverState' } } });
     ask();
     const actor = c.snapshot().context.views['state'];
     expect(actor).toBeDefined();

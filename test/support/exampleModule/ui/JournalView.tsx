@@ -10,6 +10,7 @@ import { useActors } from '../../../../src/client/session/useActors';
 import { Button } from '../../../../src/client/shell/Button';
 import { callOf } from '../../../../src/shared/protocol/operationCall';
 import { operations } from '../../../../src/shared/protocol/operations';
+import { resourceMachine } from '../../../../machines/session/resourceMachine';
 
 /** The user's entries, newest first: the answer's total is what the view shows. */
 const ENTRIES = callOf(operations.search, { must: { _: 'JournalEntry' }, max: 0 });
@@ -18,7 +19,7 @@ const selectEntries = selectResourceData(ENTRIES);
 export function JournalView({ cell, spec }: CellViewProps) {
   const t = useT();
   const { router } = useActors();
-  const actor = useCellViewActor(cell, 'entries', 'resource', { load: ENTRIES });
+  const actor = useCellViewActor(cell, 'entries', resourceMachine, { load: ENTRIES });
   const title = t(`views.${spec.key}`);
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'book' }), [cell, title]);
   if (!actor) return null;
