@@ -36,6 +36,9 @@ interface Pending {
   key: unknown;
 }
 
+/** What writing a row did, or its problems. */
+type Outcome = 'created' | 'updated' | 'unchanged' | ImportProblem[];
+
 const SAVEPOINT = 'SAVEPOINT import_row';
 
 /** A key as the database's `->>` says it: text as itself, numbers and booleans as JSON. */
@@ -46,8 +49,10 @@ const keyText = (value: unknown): string => (typeof value === 'string' ? value :
  * creates an item, or updates the one whose key column holds the row's key, through the item store,
  * with the caller's rights (the socket's rules, validators and change hooks). Rows are written in
  * batches, one transaction each, every row in a savepoint: a row that fails is rolled back to its
- * savepoint and reported (line, field, reason), so it writes nothing and the others stand. A dry run
- * does the same and rolls every batch back.
+ * savepoint and reported (line, field, reason), so it writes nothing and the others stand. Consecutive
+ * rows with new keys are created together (ItemStore.createMany) in one savepoint; should that fail,
+ * it is rolled back and they are written one by one as above, so the row at fault alone is refused.
+ * A dry run does the same and rolls every batch back.
  */
 export class ImportRun {
   readonly counts: ImportCounts = { rows: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
@@ -118,17 +123,34 @@ export class ImportRun {
       await this.db.transaction(async (tx) => {
         const known = await this.lookUp(tx, batch);
         await tx.exec(SAVEPOINT);
-        for (const row of batch) {
-          if (this.options.signal.aborted) throw this.options.signal.reason;
-          const outcome = await this.write(tx, row, known);
+        const count = (outcome: Outcome): void => {
           if (Array.isArray(outcome)) {
-            await tx.exec('ROLLBACK TO SAVEPOINT import_row');
             counts.failed++;
             problems.push(...outcome);
-          } else {
-            await tx.exec(`RELEASE SAVEPOINT import_row; ${SAVEPOINT}`);
-            counts[outcome]++;
+          } else counts[outcome]++;
+        };
+        for (let i = 0; i < batch.length;) {
+          if (this.options.signal.aborted) throw this.options.signal.reason;
+          const creates = this.newKeys(batch, i, known);
+          if (creates.length > 1) {
+            const outcomes = await this.createAll(tx, creates, known);
+            if (outcomes) {
+              await tx.exec(`RELEASE SAVEPOINT import_row; ${SAVEPOINT}`);
+              outcomes.forEach(count);
+              i += creates.length;
+              continue;
+            }
+            // One of them failed in the database or a validator: written one by one, it alone is refused.
+            await tx.exec('ROLLBACK TO SAVEPOINT import_row');
           }
+          const rows = creates.length > 1 ? creates : [batch[i]!];
+          for (const row of rows) {
+            if (this.options.signal.aborted) throw this.options.signal.reason;
+            const outcome = await this.write(tx, row, known);
+            await tx.exec(Array.isArray(outcome) ? 'ROLLBACK TO SAVEPOINT import_row' : `RELEASE SAVEPOINT import_row; ${SAVEPOINT}`);
+            count(outcome);
+          }
+          i += rows.length;
         }
         if (this.options.dryRun) throw new DryRunRollback();
       });
@@ -157,12 +179,70 @@ export class ImportRun {
     return known;
   }
 
+  /**
+   * The rows from `start` on that create an item each, as far as they go on: none of their keys is
+   * known, in the database or to this dry run, nor repeated among them (a repeated key updates the
+   * item its first row creates, so it ends the run).
+   */
+  private newKeys(batch: readonly Pending[], start: number, known: Map<string, Known[]>): Pending[] {
+    const run: Pending[] = [];
+    const keys = new Set<string>();
+    for (let i = start; i < batch.length; i++) {
+      const text = keyText(batch[i]!.key);
+      if (known.has(text) || keys.has(text) || (this.options.dryRun && this.wouldCreate.has(text))) break;
+      keys.add(text);
+      run.push(batch[i]!);
+    }
+    return run;
+  }
+
+  /**
+   * Creates the items of `rows` (all new keys) together (ItemStore.createMany): each row is checked
+   * first, and one refused there is reported and left out; the others are written at once. Answers
+   * each row's outcome in order, or null when the writing failed (a validator, a change hook, the
+   * database), for the caller to roll back and write them one by one.
+   */
+  private async createAll(tx: Queryable, rows: readonly Pending[], known: Map<string, Known[]>): Promise<Outcome[] | null> {
+    const author = { userId: this.caller.userId, masquerader: this.caller.masquerader };
+    const admin = this.caller.admin;
+    const outcomes: Outcome[] = [];
+    const bodies: ItemData[] = [];
+    const written: Pending[] = [];
+    for (const row of rows) {
+      const body = Object.fromEntries(Object.entries(row.body).filter(([, v]) => v !== null));
+      try {
+        if (!canCreate(this.caller, this.type, null, body)) throw new OpError('notAllowed', `Not allowed to create ${this.type.name}`);
+        this.items.checkCreate(this.type.name, body, admin);
+        outcomes.push('created');
+        bodies.push(body);
+        written.push(row);
+      } catch (e) {
+        outcomes.push(this.refusal(row, e));
+      }
+    }
+    try {
+      const records = await this.items.createMany(author, this.type.name, bodies, { admin, tx });
+      records.forEach((record, i) => {
+        const text = keyText(written[i]!.key);
+        known.set(text, [{ id: record.id, u: record.u }]);
+        if (this.options.dryRun) this.wouldCreate.add(text);
+      });
+      return outcomes;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The problems of `row` refused by `e`, an OpError; any other error is thrown on. */
+  private refusal(row: Pending, e: unknown): ImportProblem[] {
+    if (!(e instanceof OpError)) throw e;
+    if (e.fields && Object.keys(e.fields).length)
+      return Object.entries(e.fields).map(([field, reason]) => ({ line: row.line, field, reason }));
+    return [{ line: row.line, field: '', reason: `errors.${e.userMessage}` }];
+  }
+
   /** Writes one row; answers what it did, or its problems. */
-  private async write(
-    tx: Queryable,
-    row: Pending,
-    known: Map<string, Known[]>,
-  ): Promise<'created' | 'updated' | 'unchanged' | ImportProblem[]> {
+  private async write(tx: Queryable, row: Pending, known: Map<string, Known[]>): Promise<Outcome> {
     const text = keyText(row.key);
     const found = known.get(text) ?? [];
     const author = { userId: this.caller.userId, masquerader: this.caller.masquerader };
@@ -192,10 +272,7 @@ export class ImportRun {
       if (this.options.dryRun) this.wouldCreate.add(text);
       return 'created';
     } catch (e) {
-      if (!(e instanceof OpError)) throw e;
-      if (e.fields && Object.keys(e.fields).length)
-        return Object.entries(e.fields).map(([field, reason]) => ({ line: row.line, field, reason }));
-      return [{ line: row.line, field: '', reason: `errors.${e.userMessage}` }];
+      return this.refusal(row, e);
     }
   }
 }

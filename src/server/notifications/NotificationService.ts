@@ -7,8 +7,14 @@ import { OpError } from '../OpError';
 import { canRead } from '../policy/policy';
 import type { ItemRecord } from '../store/ItemRecord';
 import type { RecordedEvent } from '../store/eventRecorder';
-import type { Author, ItemChange, ItemStore } from '../store/ItemStore';
-import { WATCHERS_SQL } from './watchers';
+import type { Author, ChangeHook, ChangeHookRun, ItemChange, ItemStore } from '../store/ItemStore';
+import { NEW_ITEM_WATCHERS_SQL, WATCHERS_SQL } from './watchers';
+
+/** A user to tell of an event, and how they get mail. */
+interface Watcher {
+  user_id: string;
+  frequency: string | null;
+}
 
 /** Body of the `item/notify` push. */
 export interface NotifyPush {
@@ -47,10 +53,11 @@ export class NotificationService {
   ) {
     // Events a module appends without a change reach the same watchers; changes come through onChange.
     items.addEventHook((tx, event, record, author) => this.notify(tx, event, record, author));
+    this.onChange.created = this.onCreated;
   }
 
   /** The change hook the item store runs inside each change's transaction, with the change's event. */
-  readonly onChange = async (
+  readonly onChange: ChangeHook = async (
     tx: Queryable,
     change: ItemChange,
     record: ItemRecord,
@@ -61,15 +68,33 @@ export class NotificationService {
     await this.notify(tx, event, record, author);
   };
 
+  /**
+   * For items created together: their watchers found in one query. The creator is the author, whom
+   * the default never tells, so only an ALWAYS or PREFS preference on a new id can name anyone
+   * (NEW_ITEM_WATCHERS_SQL); each item is then told as `onChange` would.
+   */
+  private readonly onCreated = async (tx: Queryable, records: readonly ItemRecord[], author: Author): Promise<ChangeHookRun> => {
+    const ids = records.filter((r) => r.type !== 'Notify' && r.createdBy === author.userId).map((r) => r.id);
+    const found = ids.length ? await tx.query<Watcher & { item_id: string }>(NEW_ITEM_WATCHERS_SQL, [ids, author.userId]) : { rows: [] };
+    const byItem = new Map<string, Watcher[]>(ids.map((id) => [id, []]));
+    for (const row of found.rows) byItem.get(row.item_id)?.push(row);
+    return async (hookTx, change, record, hookAuthor, event) => {
+      const watchers = byItem.get(record.id);
+      if (watchers && hookAuthor === author && change.kind === 'created') await this.tell(hookTx, event, record, watchers);
+      else await this.onChange(hookTx, change, record, hookAuthor, event);
+    };
+  };
+
   /** Tells the watchers of `record` about `event`. */
   private async notify(tx: Queryable, event: RecordedEvent, record: ItemRecord, author: Author): Promise<void> {
     if (record.type === 'Notify') return;
-    const candidates = await tx.query<{ user_id: string; frequency: string | null }>(WATCHERS_SQL, [
-      record.id,
-      author.userId,
-      record.createdBy,
-    ]);
-    for (const { user_id: userId, frequency } of candidates.rows) {
+    const candidates = await tx.query<Watcher>(WATCHERS_SQL, [record.id, author.userId, record.createdBy]);
+    await this.tell(tx, event, record, candidates.rows);
+  }
+
+  /** Tells `candidates` who may read `record` about `event`. */
+  private async tell(tx: Queryable, event: RecordedEvent, record: ItemRecord, candidates: readonly Watcher[]): Promise<void> {
+    for (const { user_id: userId, frequency } of candidates) {
       const who = await this.accounts.principal(userId, null, null, tx);
       if (!who || !canRead(who, record)) continue;
       const notify = await this.items.create(
