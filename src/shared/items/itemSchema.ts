@@ -119,7 +119,21 @@ export function propertySchema(def: PropertyDef): Schema {
   }
 }
 
+/** The schemas built for each type's properties, for a non-administrator and for an administrator: a type's properties never change. */
+const objectSchemas = new WeakMap<Record<string, PropertyDef>, [Schema | undefined, Schema | undefined]>();
+
+/** The schema of `props` as `buildObjectSchema` makes it, built once per properties and role (an import checks thousands of rows). */
 function objectSchema(props: Record<string, PropertyDef>, admin: boolean): Schema {
+  const built = objectSchemas.get(props) ?? [undefined, undefined];
+  const at = admin ? 1 : 0;
+  if (!built[at]) {
+    built[at] = buildObjectSchema(props, admin);
+    objectSchemas.set(props, built);
+  }
+  return built[at];
+}
+
+function buildObjectSchema(props: Record<string, PropertyDef>, admin: boolean): Schema {
   const shape: Record<string, Schema> = {};
   for (const [name, def] of Object.entries(props)) {
     let s = propertySchema(def);
