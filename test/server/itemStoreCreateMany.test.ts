@@ -120,6 +120,20 @@ test('createMany refuses the whole batch on one bad item: a rule, a validator, o
   expect(await items.createMany(author(), 'Contact', [], { admin: false })).toEqual([]);
 });
 
+test('with `refused`, a body the checks refuse is told by its index and left out, and the others are written', async () => {
+  const told: [number, string, unknown][] = [];
+  const records = await srv.server.services.items.createMany(
+    author(),
+    'Contact',
+    [{ lastName: 'Batch Told Apart' }, { lastName: 'Batch Told Apart', nope: 1 }, { lastName: 'Batch Told Apart', firstName: 'Kept' }],
+    { admin: false, refused: (i, e) => told.push([i, e.userMessage, e.fields]) },
+  );
+  expect(told).toEqual([[1, 'validationFailed', { nope: 'errors.unknownProperty' }]]);
+  expect(records.map((r) => r.label)).toEqual(['Batch Told Apart', 'Kept Batch Told Apart']);
+  expect(records[1]!.idx).toBe(records[0]!.idx + 1);
+  expect((await itemsNamed('Batch Told Apart')).map((r) => r.id)).toEqual(records.map((r) => r.id));
+});
+
 test("the notifications' hook for items created together tells the same watchers as for each alone", async () => {
   const { items, db, notifications } = srv.server.services;
   const records: ItemRecord[] = [];
@@ -224,6 +238,19 @@ describe('an import writes new rows together', () => {
     expect(Number(events.rows[0]!.n)).toBe(5);
     // The change hooks ran for each item that stands, and their pushes (item/update) went out once it committed.
     for (const id of ids) expect(hookRuns).toContain(`created ${id}`);
+  });
+
+  test('a row its checks refuse is reported in its place and the rows around it are created together, consecutively', async () => {
+    const run = await runImport('checked', [
+      'g@batch.example,G,Batch Checked',
+      'not an address,H,Batch Checked',
+      'i@batch.example,I,Batch Checked',
+    ]);
+    expect(run.counts).toEqual({ rows: 3, created: 2, updated: 0, unchanged: 0, failed: 1 });
+    expect(run.problems).toEqual([{ line: 3, field: 'email', reason: expect.stringMatching(/^errors\./) }]);
+    const written = await itemsNamed('Batch Checked');
+    expect(written.map((r) => r.label)).toEqual(['G Batch Checked', 'I Batch Checked']);
+    expect(Number(written[1]!.id.split('-')[1])).toBe(Number(written[0]!.id.split('-')[1]) + 1);
   });
 
   test('a dry run of new rows writes nothing and counts as the import would', async () => {

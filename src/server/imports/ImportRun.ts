@@ -207,21 +207,22 @@ export class ImportRun {
     const admin = this.caller.admin;
     const outcomes: Outcome[] = [];
     const bodies: ItemData[] = [];
-    const written: Pending[] = [];
-    for (const row of rows) {
+    const tried: number[] = [];
+    for (const [i, row] of rows.entries()) {
       const body = Object.fromEntries(Object.entries(row.body).filter(([, v]) => v !== null));
-      try {
-        if (!canCreate(this.caller, this.type, null, body)) throw new OpError('notAllowed', `Not allowed to create ${this.type.name}`);
-        this.items.checkCreate(this.type.name, body, admin);
+      if (canCreate(this.caller, this.type, null, body)) {
         outcomes.push('created');
         bodies.push(body);
-        written.push(row);
-      } catch (e) {
-        outcomes.push(this.refusal(row, e));
-      }
+        tried.push(i);
+      } else outcomes.push(this.refusal(row, new OpError('notAllowed', `Not allowed to create ${this.type.name}`)));
     }
     try {
-      const records = await this.items.createMany(author, this.type.name, bodies, { admin, tx });
+      const written: Pending[] = [];
+      const refused = (index: number, e: OpError): void => {
+        outcomes[tried[index]!] = this.refusal(rows[tried[index]!]!, e);
+      };
+      const records = await this.items.createMany(author, this.type.name, bodies, { admin, tx, refused });
+      for (const [i, outcome] of outcomes.entries()) if (outcome === 'created') written.push(rows[i]!);
       records.forEach((record, i) => {
         const text = keyText(written[i]!.key);
         known.set(text, [{ id: record.id, u: record.u }]);

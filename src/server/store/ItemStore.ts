@@ -210,14 +210,9 @@ export class ItemStore {
   }
 
   /**
-   * Checks `body` as a new item of `typeName` without the database (declared properties, the chart's
-   * initial state, read-only properties, the type's rules); throws the OpError `create` would.
+   * What a new item of `type` stores from `body`, checked without the database (declared properties,
+   * the chart's initial state, read-only properties, the type's rules); throws the OpError to refuse it.
    */
-  checkCreate(typeName: string, body: ItemData, admin: boolean): void {
-    this.prepareCreate(this.typeOf(typeName), body, admin);
-  }
-
-  /** What a new item of `type` stores from `body`, checked as `checkCreate` says. */
   private prepareCreate(type: ItemTypeDef, body: ItemData, admin: boolean): { data: ItemData; access: Visibility } {
     const data = storedProps(body, type, this.derivedNames(type.name));
     // A new item starts in its chart's initial state, whatever the body says; saying another is refused.
@@ -273,16 +268,26 @@ export class ItemStore {
    * their indexes (consecutive, in the bodies' order), one insert of the items, one of their `created`
    * events, one statement announcing every change, and the change hooks for each item in turn (a hook
    * with a `created` part prepares once for all of them). The first refusal throws, and with it the
-   * transaction (a caller's `tx` to its savepoint) writes nothing. Answers the records in order.
+   * transaction (a caller's `tx` to its savepoint) writes nothing; with `options.refused`, a body the
+   * checks without the database refuse is told to it (by its index) and left out instead. Answers
+   * the records created, in order.
    */
   async createMany(
     author: Author,
     typeName: string,
     bodies: readonly ItemData[],
-    options: { admin: boolean; tx?: Queryable },
+    options: { admin: boolean; tx?: Queryable; refused?: (index: number, error: OpError) => void },
   ): Promise<ItemRecord[]> {
     const type = this.typeOf(typeName);
-    const prepared = bodies.map((body) => this.prepareCreate(type, body, options.admin));
+    const prepared: { data: ItemData; access: Visibility }[] = [];
+    for (const [i, body] of bodies.entries()) {
+      try {
+        prepared.push(this.prepareCreate(type, body, options.admin));
+      } catch (e) {
+        if (!options.refused || !(e instanceof OpError)) throw e;
+        options.refused(i, e);
+      }
+    }
     if (prepared.length === 0) return [];
     const ts = this.now().toISOString();
     const run = async (tx: Queryable): Promise<ItemRecord[]> => {
