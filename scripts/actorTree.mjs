@@ -15,7 +15,7 @@ const END = '<!-- actor-tree:end -->';
 const ENTRY = `
 export { sessionMachine } from './machines/session/sessionMachine.ts';
 export { moduleClients } from './src/modules/client.ts';
-export { VIEW_ACTORS } from './machines/router/viewActors.ts';
+export { VIEW_ACTOR_CATALOGUE } from './machines/router/viewActorCatalogue.ts';
 export { routerMachine } from './machines/router/routerMachine.ts';
 export { cellMachine } from './machines/router/cellMachine.ts';
 `;
@@ -136,7 +136,7 @@ function childrenOf(machine) {
 }
 
 /** The lines of one actor and, below it, its children's. */
-function render(entry, depth, path, notes) {
+function render(entry, depth, path, notes, extra = () => []) {
   const { logic } = entry;
   const label = entry.id ?? entry.name ?? '?';
   const parts = [code(label)];
@@ -150,23 +150,34 @@ function render(entry, depth, path, notes) {
   if (entry.note) how.push(entry.note);
   const line = `${'  '.repeat(depth)}- ${parts.join(' · ')}${entry.how ? ` (${how.join('; ')})` : ''}`;
   if (kind !== 'machine' || path.includes(logic)) return [line];
-  const children = childrenOf(logic).map((child) => ({ ...child, note: notes(logic, child) }));
-  return [line, ...children.flatMap((child) => render(child, depth + 1, [...path, logic], notes))];
+  const children = [...childrenOf(logic), ...extra(logic)].map((child) => ({ ...child, note: child.note ?? notes(logic, child) }));
+  return [line, ...children.flatMap((child) => render(child, depth + 1, [...path, logic], notes, extra))];
 }
 
 /** The markdown nested list of the browser's actor tree. */
 export async function generateTree() {
-  const { sessionMachine, moduleClients, VIEW_ACTORS, routerMachine, cellMachine } = await loadSources();
-  const viewActor = (logic) => Object.values(VIEW_ACTORS).includes(logic);
+  const { sessionMachine, moduleClients, VIEW_ACTOR_CATALOGUE, routerMachine, cellMachine } = await loadSources();
   // What a machine's definition cannot say: how many of an on-demand actor there are.
   const notes = (parent, child) => {
     if (parent === routerMachine && child.logic === cellMachine) return 'one per open column';
-    if (parent === cellMachine && child.how === 'on demand')
-      return viewActor(child.logic) ? 'per open column: a view actor of VIEW_ACTORS, asked for with useCellViewActor' : 'per open column';
+    if (parent === cellMachine && child.how === 'on demand') return 'per open column';
     return undefined;
   };
+  // A view's actor is not in the cell's definition: the view's request carries its logic (viewActors.ts).
+  const viewActors = (logic) =>
+    logic !== cellMachine
+      ? []
+      : Object.entries(VIEW_ACTOR_CATALOGUE).map(([name, viewLogic]) => ({
+          how: 'spawned',
+          where: null,
+          id: null,
+          systemId: false,
+          name,
+          logic: viewLogic,
+          note: 'per open column, when its view asks with useCellViewActor, which sends the logic',
+        }));
   const rootEntry = { how: null, id: 'session', systemId: true, name: null, logic: sessionMachine };
-  const lines = render(rootEntry, 0, [], notes);
+  const lines = render(rootEntry, 0, [], notes, viewActors);
   // The session spawns the modules' actors from its input (SessionInput.modules), so the definition cannot name them.
   for (const client of moduleClients) {
     for (const actor of client.actors ?? []) {

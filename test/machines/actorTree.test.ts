@@ -3,9 +3,10 @@
  * here when a machine changed and the document was not regenerated (`npm run actor-tree`).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { VIEW_ACTOR_CATALOGUE } from '../../machines/router/viewActorCatalogue';
 import { SystemId } from '../../machines/systemIds';
 import { moduleClients } from '../../src/modules/client';
 
@@ -33,6 +34,18 @@ describe('the actor tree of docs/ARCHITECTURE.md', () => {
     // Reached only by following the router into the cell machine, and the cell into its view actors.
     expect(stdout).toMatch(/- `cell` · machine `cell` · states [^\n]*one per open column/);
     expect(stdout).toMatch(/- `resource` · machine `resource` · states LOADING, READY, SAVING, REFUSED/);
+  });
+
+  it('draws every machine a view asks its cell for (the catalogue misses none)', () => {
+    const sources = ['src', 'test/support'].flatMap((dir) =>
+      (readdirSync(join(ROOT, dir), { recursive: true }) as string[])
+        .filter((f) => /\.tsx?$/.test(f))
+        .map((f) => readFileSync(join(ROOT, dir, f), 'utf8')),
+    );
+    const asked = new Set(sources.flatMap((code) => [...code.matchAll(/useCellViewActor\(\s*cell,\s*[^,]+,\s*(\w+),/g)].map((m) => m[1]!)));
+    const catalogued = new Set(Object.values(VIEW_ACTOR_CATALOGUE).map((logic) => `${logic.id}Machine`));
+    expect(asked.size).toBeGreaterThan(5);
+    for (const name of asked) expect({ name, catalogued: catalogued.has(name) }).toEqual({ name, catalogued: true });
   });
 
   it('fails the check when the document holds another tree', () => {
