@@ -132,11 +132,12 @@ describe('the live connection', () => {
     await page.keyboard.press('Escape');
 
     await e2e.server.restart();
-    // Reconnects by itself when the countdown ends (3 + 2^n + up to 10 s after the last failed try, and
-    // the restarted server may take a while to open its embedded database on a loaded machine).
-    await page.getByText('Connected', { exact: true }).waitFor({ timeout: 90_000 });
+    // Reconnects by itself when the countdown ends (3 + 2^n + up to 10 s after the last failed try). On a
+    // loaded machine the restarted server may take a while to open its embedded database, and a socket
+    // that opens slower than WS_OPEN_TIMEOUT_MS counts as a failed try: four failed tries wait up to 82 s.
+    await page.getByText('Connected', { exact: true }).waitFor({ timeout: 150_000 });
     await page.getByRole('status').filter({ hasText: 'Connection lost' }).waitFor({ state: 'detached' });
     expect(await page.getByRole('heading', { name: 'Welcome, Administrator' }).isVisible()).toBe(true);
     await context.close();
-  }, 180_000);
+  }, 240_000);
 });
