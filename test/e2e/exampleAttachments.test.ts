@@ -5,36 +5,28 @@
  * entry's title, and the zip of the files found downloads (a real download) with those files inside.
  * Axe clean in both themes, on a desktop and at phone width.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import * as tus from 'tus-js-client';
 import type { Item } from '../../src/shared/items/types';
-import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { zipEntries } from '../support/zipEntries';
-import { ADMIN, expectNoAxeViolations, launchBrowser, signedInPage } from './support/e2e';
-import { buildWithJournal, type JournalBuild } from './support/journalBuild';
+import { e2eSuite, expectNoAxeViolations, signedInPage } from './support/e2e';
 
 jest.setTimeout(240_000);
 
 /** Where the screenshots go (looked at when the screen changes). */
 const SHOTS = process.env.KK_SCREENSHOTS ?? join(tmpdir(), 'kk-attachments-shots');
 
-let built: JournalBuild;
-let dataDir: string;
-let proc: ServerProcess;
-let browser: Browser;
-let api: ProtocolClient;
-let token: string;
+const e2e = e2eSuite({}, { journal: true });
 
 /** Uploads `data` as the administrator, attached to `entry`. */
 function upload(data: Buffer, filename: string, entry: Item): Promise<void> {
   return new Promise((resolve, reject) => {
     new tus.Upload(data, {
-      endpoint: `${proc.url}/api/upload`,
-      headers: { authorization: `Bearer ${token}` },
+      endpoint: `${e2e.server.url}/api/upload`,
+      headers: { authorization: `Bearer ${e2e.token}` },
       metadata: { filename, relType: entry._t, relIndex: String(entry._i), relProp: 'files' },
       retryDelays: [],
       onError: reject,
@@ -47,30 +39,12 @@ const notes = Buffer.from('Eleven geese landed at dawn, then flew north.\n');
 const map = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4_000, 7)]);
 
 beforeAll(async () => {
-  built = await buildWithJournal();
-  dataDir = mkdtempSync(join(tmpdir(), 'kk-e2e-'));
-  [browser, proc] = await Promise.all([
-    launchBrowser(),
-    startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: '0', PUBLIC_DIR: built.publicDir }, built.script),
-  ]);
-  token = await apiSignIn(proc.url, ADMIN.email, ADMIN.password);
-  ({ client: api } = await ProtocolClient.connect(proc.wsUrl, token));
-  const geese = await api.call<Item>('create/JournalEntry', { title: 'Geese on the lake', date: '2026-04-20' });
-  const bear = await api.call<Item>('create/JournalEntry', { title: 'Bear sign', date: '2026-04-21' });
+  const geese = await e2e.api.call<Item>('create/JournalEntry', { title: 'Geese on the lake', date: '2026-04-20' });
+  const bear = await e2e.api.call<Item>('create/JournalEntry', { title: 'Bear sign', date: '2026-04-21' });
   await upload(notes, 'dawn count.txt', geese);
   await upload(map, 'lake map.pdf', geese);
   await upload(notes, 'claw marks.txt', bear);
   mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  api?.close();
-  await browser?.close();
-  if (proc && proc.child.exitCode === null) {
-    proc.child.kill('SIGTERM');
-    await proc.exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  built?.remove();
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
@@ -93,7 +67,7 @@ async function checkScreens(page: Page, theme: 'light' | 'dark'): Promise<void> 
 
 describe("the journal's files", () => {
   it('searches them with their entries, shows their facets, and downloads the zip of those found', async () => {
-    const page = await signedInPage(browser, proc.url, '/journal.attachments');
+    const page = await signedInPage(e2e.browser, e2e.server.url, '/journal.attachments');
     await count(page, 3);
     const row = page.getByRole('row').filter({ hasText: 'lake map.pdf' });
     await row.getByRole('cell', { name: 'Geese on the lake' }).waitFor();
@@ -124,7 +98,7 @@ describe("the journal's files", () => {
   });
 
   it('is axe clean in the dark theme, on a desktop and at phone width', async () => {
-    const page = await signedInPage(browser, proc.url, '/journal.attachments', { colorScheme: 'dark' });
+    const page = await signedInPage(e2e.browser, e2e.server.url, '/journal.attachments', { colorScheme: 'dark' });
     await count(page, 3);
     await checkScreens(page, 'dark');
     await page.context().close();

@@ -4,48 +4,21 @@
  * browser of their own, creates it (the cards' type watch), with no reload; the dashboard is axe clean
  * in both themes, on a desktop and at phone width.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { format } from 'date-fns';
 import type { Page } from 'playwright-core';
-import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { ADMIN, expectNoAxeViolations, invite, launchBrowser, signedInPage, type E2ESuite, type E2EServer } from './support/e2e';
-import { buildWithJournal, type JournalBuild } from './support/journalBuild';
+import { e2eSuite, expectNoAxeViolations, invite, signedInPage } from './support/e2e';
 
 jest.setTimeout(240_000);
 
 /** Where the screenshots go (looked at when the screen changes). */
 const SHOTS = process.env.KK_SCREENSHOTS ?? join(tmpdir(), 'kk-dashboard-shots');
 
-let built: JournalBuild;
-let dataDir: string;
-let proc: ServerProcess;
-const suite = {} as E2ESuite;
-
-beforeAll(async () => {
-  built = await buildWithJournal();
-  dataDir = mkdtempSync(join(tmpdir(), 'kk-e2e-'));
-  [suite.browser, proc] = await Promise.all([
-    launchBrowser(),
-    startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: '0', PUBLIC_DIR: built.publicDir }, built.script),
-  ]);
-  // What `invite` needs of an E2EServer: where it answers and where its mail goes.
-  suite.server = { url: proc.url, dataDir, process: proc } as E2EServer;
-  const token = await apiSignIn(proc.url, ADMIN.email, ADMIN.password);
-  ({ client: suite.api } = await ProtocolClient.connect(proc.wsUrl, token));
+const suite = e2eSuite({}, { journal: true });
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  suite.api?.close();
-  await suite.browser?.close();
-  if (proc && proc.child.exitCode === null) {
-    proc.child.kill('SIGTERM');
-    await proc.exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  built?.remove();
 });
 
 const today = new Date();
@@ -84,7 +57,7 @@ describe('the dashboard with the journal', () => {
   it("shows another user's new entry on the administrator's cards at once, without a reload", async () => {
     const rose = await invite(suite, 'Rose', 'Author');
     await suite.api.call('act/setCapabilities', { userId: rose.userId, capabilities: { Research: true } });
-    const admin = await signedInPage(suite.browser, proc.url, '/');
+    const admin = await signedInPage(suite.browser, suite.server.url, '/');
     await recentOf(admin).getByText('No entries yet.').waitFor();
     await calendarOf(admin)
       .getByRole('table', { name: `Entries by date: ${format(today, 'MMMM yyyy')}` })
@@ -108,7 +81,7 @@ describe('the dashboard with the journal', () => {
   });
 
   it('is axe clean in the dark theme, on a desktop and at phone width', async () => {
-    const admin = await signedInPage(suite.browser, proc.url, '/', { colorScheme: 'dark' });
+    const admin = await signedInPage(suite.browser, suite.server.url, '/', { colorScheme: 'dark' });
     await recentOf(admin).getByRole('link', { name: 'Swans arrived' }).waitFor();
     await checkScreens(admin, 'dark');
     await admin.context().close();

@@ -5,15 +5,12 @@
  * the bad rows (line, column and problem as labels) while the good ones exist. Axe clean in both
  * themes; screenshots on a desktop and at phone width.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Item } from '../../src/shared/items/types';
-import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { ADMIN, expectNoAxeViolations, launchBrowser, signedInPage } from './support/e2e';
-import { buildWithJournal, type JournalBuild } from './support/journalBuild';
+import { e2eSuite, expectNoAxeViolations, signedInPage } from './support/e2e';
 
 jest.setTimeout(300_000);
 
@@ -22,32 +19,9 @@ const SHOTS = process.env.KK_SCREENSHOTS ?? join(tmpdir(), 'kk-import-shots');
 /** Enough good rows for the run to show its progress for a while. */
 const GOOD = 1200;
 
-let built: JournalBuild;
-let dataDir: string;
-let proc: ServerProcess;
-let browser: Browser;
-let api: ProtocolClient;
-
-beforeAll(async () => {
-  built = await buildWithJournal();
-  dataDir = mkdtempSync(join(tmpdir(), 'kk-e2e-'));
-  [browser, proc] = await Promise.all([
-    launchBrowser(),
-    startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: '0', PUBLIC_DIR: built.publicDir }, built.script),
-  ]);
-  const token = await apiSignIn(proc.url, ADMIN.email, ADMIN.password);
-  ({ client: api } = await ProtocolClient.connect(proc.wsUrl, token));
+const e2e = e2eSuite({}, { journal: true });
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  api?.close();
-  await browser?.close();
-  if (proc && proc.child.exitCode === null) {
-    proc.child.kill('SIGTERM');
-    await proc.exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-  built?.remove();
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
@@ -62,8 +36,8 @@ const file = [
 ].join('\n');
 
 test('upload, preview with problems, import with progress, report of the bad rows', async () => {
-  const imp = await api.call<Item>('create/Import', { label: 'Spring survey' });
-  const page = await signedInPage(browser, proc.url, `/i-${imp.$id}`);
+  const imp = await e2e.api.call<Item>('create/Import', { label: 'Spring survey' });
+  const page = await signedInPage(e2e.browser, e2e.server.url, `/i-${imp.$id}`);
   const panel = page.getByRole('region', { name: 'Import a file' });
   await panel.getByLabel('What it imports').selectOption({ label: 'Journal entries' });
   await panel.getByText('The first row names the columns: title, date, notes, private.').waitFor();
@@ -84,7 +58,7 @@ test('upload, preview with problems, import with progress, report of the bad row
   expect(await outcome.innerText()).toBe(
     `Preview: ${(GOOD + 3).toLocaleString('en')} rows read; would create ${GOOD.toLocaleString('en')}, update 0, leave 0 as they are; 3 with problems.`,
   );
-  expect((await api.call<{ total: number }>('search/ids', { must: { _: 'JournalEntry' }, max: 0 })).total).toBe(0);
+  expect((await e2e.api.call<{ total: number }>('search/ids', { must: { _: 'JournalEntry' }, max: 0 })).total).toBe(0);
   await expectNoAxeViolations(page);
   await preview.scrollIntoViewIfNeeded();
   await shot(page, 'import-preview-light');
@@ -99,8 +73,8 @@ test('upload, preview with problems, import with progress, report of the bad row
   );
   await panel.getByRole('progressbar', { name: 'Progress' }).waitFor({ state: 'detached' });
   expect(await panel.getByRole('table', { name: '3 problems' }).getByRole('row').count()).toBe(4);
-  expect((await api.call<{ total: number }>('search/ids', { must: { _: 'JournalEntry' }, max: 0 })).total).toBe(GOOD);
-  const { ids } = await api.call<{ ids: string[] }>('search/ids', {
+  expect((await e2e.api.call<{ total: number }>('search/ids', { must: { _: 'JournalEntry' }, max: 0 })).total).toBe(GOOD);
+  const { ids } = await e2e.api.call<{ ids: string[] }>('search/ids', {
     must: [
       { prop: '', kind: '_', value: 'JournalEntry' },
       { prop: '', kind: 'q', value: 'Heron weir' },
@@ -116,7 +90,7 @@ test('upload, preview with problems, import with progress, report of the bad row
   await shot(page, 'import-done-phone');
   await page.context().close();
 
-  const dark = await signedInPage(browser, proc.url, `/i-${imp.$id}`, { colorScheme: 'dark' });
+  const dark = await signedInPage(e2e.browser, e2e.server.url, `/i-${imp.$id}`, { colorScheme: 'dark' });
   await dark.getByRole('table', { name: '3 problems' }).waitFor();
   await expectNoAxeViolations(dark);
   await dark.getByRole('table', { name: '3 problems' }).scrollIntoViewIfNeeded();

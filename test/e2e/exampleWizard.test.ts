@@ -5,41 +5,20 @@
  * draft creates a real entry that opens again in its wizard at the same step, and Finish opens the
  * entry. axe clean in both themes; screenshots at desktop and phone width, light and dark.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { expectNoAxeViolations, launchBrowser, signedInPage } from './support/e2e';
-import { buildWithJournal, type JournalBuild } from './support/journalBuild';
+import type { Page } from 'playwright-core';
+import { e2eSuite, expectNoAxeViolations, signedInPage } from './support/e2e';
 
 jest.setTimeout(240_000);
 
 /** Where the screenshots go (looked at when the screen changes). */
 const SHOTS = process.env.KK_SCREENSHOTS ?? join(tmpdir(), 'kk-wizard-shots');
 
-let built: JournalBuild;
-let dataDir: string;
-let proc: ServerProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  built = await buildWithJournal();
-  dataDir = mkdtempSync(join(tmpdir(), 'kk-e2e-'));
-  [browser, proc] = await Promise.all([
-    launchBrowser(),
-    startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: '0', PUBLIC_DIR: built.publicDir }, built.script),
-  ]);
+const e2e = e2eSuite({}, { api: false, journal: true });
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  if (proc && proc.child.exitCode === null) {
-    proc.child.kill('SIGTERM');
-    await proc.exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-  built?.remove();
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
@@ -53,7 +32,7 @@ describe('the journal entry wizard', () => {
   afterAll(async () => page?.context().close());
 
   it('blocks Next on an invalid step with its message, and Back keeps what was entered', async () => {
-    page = await signedInPage(browser, proc.url, '/i-JournalEntry-0');
+    page = await signedInPage(e2e.browser, e2e.server.url, '/i-JournalEntry-0');
     await stepHeading(page, 'What and when').waitFor();
     await page.waitForURL((url) => url.searchParams.get('c0') === '1');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -113,7 +92,7 @@ describe('the journal entry wizard', () => {
   });
 
   it('is axe clean in the dark theme, and fits a phone', async () => {
-    const dark = await signedInPage(browser, proc.url, '/i-JournalEntry-1-edit?c0=2-3', { colorScheme: 'dark' });
+    const dark = await signedInPage(e2e.browser, e2e.server.url, '/i-JournalEntry-1-edit?c0=2-3', { colorScheme: 'dark' });
     await stepHeading(dark, 'Notes').waitFor();
     await shot(dark, 'wizard-step2-dark');
     await expectNoAxeViolations(dark);

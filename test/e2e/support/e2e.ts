@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { ProtocolClient, signIn as apiSignIn } from '../../support/protocolClient';
 import { startServerProcess, type ServerProcess } from '../../support/serverProcess';
 import { ADMIN } from '../../support/testServer';
+import { buildWithJournal, type JournalBuild } from './journalBuild';
 
 export { ADMIN };
 
@@ -44,11 +45,13 @@ async function stop(p: ServerProcess): Promise<void> {
   await p.exited;
 }
 
-/** Starts `node dist/server/main.js` for the browser to talk to. */
-export async function startE2EServer(env: Record<string, string> = {}): Promise<E2EServer> {
+/** Starts `node dist/server/main.js` (or `build`'s server and browser bundles) for the browser to talk to. */
+export async function startE2EServer(env: Record<string, string> = {}, build?: JournalBuild): Promise<E2EServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kk-e2e-'));
-  const baseEnv = { DATA_DIR: dataDir, SEED_DEMO: '0', ...env };
-  let current = await startServerProcess(baseEnv);
+  const baseEnv = { DATA_DIR: dataDir, SEED_DEMO: '0', ...(build ? { PUBLIC_DIR: build.publicDir } : {}), ...env };
+  const start = (processEnv: Record<string, string>) =>
+    build ? startServerProcess(processEnv, build.script) : startServerProcess(processEnv);
+  let current = await start(baseEnv);
   const port = new URL(current.url).port;
   const server: E2EServer = {
     url: current.url,
@@ -59,7 +62,7 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
     },
     async restart() {
       await stop(current);
-      current = await startServerProcess({ ...baseEnv, PORT: port });
+      current = await start({ ...baseEnv, PORT: port });
       server.process = current;
     },
     async close() {
@@ -76,24 +79,30 @@ export interface E2ESuite {
   server: E2EServer;
   /** The administrator, signed in over the protocol (absent with `{ api: false }`). */
   api: ProtocolClient;
+  /** The administrator's token behind `api` (for HTTP: uploads, downloads). */
+  token: string;
 }
 
 /**
  * Starts Chromium and a server with `env` before the file's tests and stops them after; the fields
  * are filled once `beforeAll` has run.
  */
-export function e2eSuite(env: Record<string, string> = {}, options: { api?: boolean } = {}): E2ESuite {
+export function e2eSuite(env: Record<string, string> = {}, options: { api?: boolean; journal?: boolean } = {}): E2ESuite {
   const suite = {} as E2ESuite;
+  // With `journal`, the example journal module on the registry lines (a build of the file's own).
+  let build: JournalBuild | undefined;
   beforeAll(async () => {
-    [suite.browser, suite.server] = await Promise.all([launchBrowser(), startE2EServer(env)]);
+    if (options.journal) build = await buildWithJournal();
+    [suite.browser, suite.server] = await Promise.all([launchBrowser(), startE2EServer(env, build)]);
     if (options.api === false) return;
-    const token = await apiSignIn(suite.server.url, ADMIN.email, ADMIN.password);
-    ({ client: suite.api } = await ProtocolClient.connect(`${suite.server.url.replace(/^http/, 'ws')}/ws`, token));
+    suite.token = await apiSignIn(suite.server.url, ADMIN.email, ADMIN.password);
+    ({ client: suite.api } = await ProtocolClient.connect(`${suite.server.url.replace(/^http/, 'ws')}/ws`, suite.token));
   });
   afterAll(async () => {
     suite.api?.close();
     await suite.browser?.close();
     await suite.server?.close();
+    build?.remove();
   });
   return suite;
 }
