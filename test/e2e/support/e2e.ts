@@ -7,7 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { ProtocolClient, signIn as apiSignIn } from '../../support/protocolClient';
 import { startServerProcess, type ServerProcess } from '../../support/serverProcess';
 import { ADMIN } from '../../support/testServer';
-import { buildWithJournal, type JournalBuild } from './journalBuild';
+import { buildWithJournal, type JournalBuild } from '../../support/exampleModule/journalBuild';
 
 export { ADMIN };
 

@@ -2,43 +2,21 @@
  * Scheduled work across two real server processes on one PostgreSQL: the example journal's
  * morning look for old drafts runs in one of them, and each of its reminder jobs runs once,
  * whichever process claims it, so every old draft has exactly one `journal.reminded` event.
- * The processes run a server bundle with the journal added to the registries, built here.
+ * The processes run a server bundle with the journal added to the registries (journalBuild.ts).
  */
-import { build, type Plugin } from 'esbuild';
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { Item } from '../../../src/shared/items/types';
+import { buildJournalServer } from '../../support/exampleModule/journalBuild';
 import { JOURNAL_REMINDED } from '../../support/exampleModule/model';
 import { REMIND_DRAFTS_JOB, REMIND_ENTRY_JOB } from '../../support/exampleModule/server';
 import { ProtocolClient, signIn } from '../../support/protocolClient';
 import { startServerProcess, type ServerProcess } from '../../support/serverProcess';
 import { ADMIN, freshPostgresDatabase } from '../../support/testServer';
 
-const root = resolve(__dirname, '..', '..', '..');
-const example = join(root, 'test', 'support', 'exampleModule');
 /** Beside dist/server, so that the bundle finds package.json, public/ and node_modules as the product's does. */
-const outdir = join(root, 'dist', 'jobs-journal-server');
+const outdir = join(resolve(__dirname, '..', '..', '..'), 'dist', 'jobs-journal-server');
 const ENTRIES = 40;
-
-/** The registries `src/modules/index.ts` and `src/modules/server.ts` with the example journal appended. */
-const withJournal: Plugin = {
-  name: 'with-journal',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]src[\\/]modules[\\/](index|server)\.ts$/ }, (args) => {
-      const text = readFileSync(args.path, 'utf8');
-      const isServer = args.path.endsWith('server.ts');
-      const name = isServer ? 'moduleServers' : 'modules';
-      const journal = isServer ? 'journalServer' : 'journalModule';
-      const from = join(example, isServer ? 'server' : 'model').replace(/\\/g, '/');
-      const contents = `${text.replace(`export const ${name}:`, `const core_${name}:`)}
-import { ${journal} } from '${from}';
-export const ${name} = [...core_${name}, ${journal}];
-`;
-      return { contents, loader: 'ts', resolveDir: dirname(args.path) };
-    });
-  },
-};
 
 let a: ServerProcess;
 let b: ServerProcess;
@@ -46,19 +24,8 @@ let databaseUrl: string;
 let sql: pg.Client;
 
 beforeAll(async () => {
-  await build({
-    entryPoints: { main: join(root, 'src/server/main.ts') },
-    outdir,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    packages: 'external',
-    logLevel: 'warning',
-    plugins: [withJournal],
-  });
+  const entry = await buildJournalServer(outdir);
   databaseUrl = await freshPostgresDatabase();
-  const entry = join(outdir, 'main.js');
   const started = await Promise.allSettled([
     startServerProcess({ DATABASE_URL: databaseUrl }, entry),
     startServerProcess({ DATABASE_URL: databaseUrl }, entry),

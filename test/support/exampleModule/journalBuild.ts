@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
 const root = resolve(__dirname, '..', '..', '..');
-const example = join(root, 'test', 'support', 'exampleModule');
+const example = __dirname;
 
 const REGISTRIES: Record<string, { name: string; journal: string; from: string }> = {
   'index.ts': { name: 'modules', journal: 'journalModule', from: 'model' },
@@ -78,18 +78,8 @@ async function buildInto(serverDir: string, publicDir: string, tag: string): Pro
     legalComments: 'none' as const,
     logLevel: 'warning' as const,
   } satisfies BuildOptions;
-  const [, client, early] = await Promise.all([
-    build({
-      entryPoints: { main: join(root, 'src/server/main.ts'), pgliteWorker: join(root, 'src/server/db/pgliteWorker.ts') },
-      outdir: serverDir,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'cjs',
-      packages: 'external',
-      logLevel: 'warning',
-      plugins: [withJournal],
-    }),
+  const [script, client, early] = await Promise.all([
+    buildJournalServer(serverDir),
     build({
       ...browser,
       entryPoints: { main: join(root, 'src/client/main.tsx') },
@@ -119,5 +109,21 @@ async function buildInto(serverDir: string, publicDir: string, tag: string): Pro
   writeFileSync(join(publicDir, 'sw.js'), sw);
   const manifest = { early: earlyScript, scripts: [...chunks, toPublic(entry[0])], styles: ['assets/main.css'], minified: true };
   writeFileSync(join(publicDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return script;
+}
+
+/** Builds only the server, with the journal, into `serverDir` (beside dist/server); answers its script. */
+export async function buildJournalServer(serverDir: string): Promise<string> {
+  await build({
+    entryPoints: { main: join(root, 'src/server/main.ts'), pgliteWorker: join(root, 'src/server/db/pgliteWorker.ts') },
+    outdir: serverDir,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    packages: 'external',
+    logLevel: 'warning',
+    plugins: [withJournal],
+  });
   return join(serverDir, 'main.js');
 }
