@@ -198,7 +198,8 @@ describe('item edit form', () => {
     };
     const h = await renderItemEditor('/i-SavedSearch-1-edit', [search]);
     await user.click(await h.form.findByLabelText('Show facets'));
-    await user.type(h.form.getByLabelText('fr'), 'Les miennes');
+    await user.type(h.form.getByLabelText('French'), 'Les miennes');
+    expect(h.form.getByLabelText('English')).toBeInTheDocument();
     for (const hidden of ['Hash', 'Criteria', 'Sort by', 'Selected facets', 'Item type name'])
       expect(h.form.queryByText(hidden)).toBeNull();
     expect(h.form.queryByText(/"filters"/)).toBeNull();

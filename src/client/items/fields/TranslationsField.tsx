@@ -1,4 +1,5 @@
 /** translations: one text per locale (spec 000 §3 translation holder). */
+import { useIntl } from '../../i18n/IntlContext';
 import type { FieldEditProps, FieldKind, FieldShowProps } from './FieldKind';
 import { inputClass } from './fieldStyles';
 
@@ -10,12 +11,28 @@ const textsOf = (v: unknown): Record<string, string> =>
     ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string'))
     : {};
 
+/** A locale's name in the reader's language ("French", "français"), never its code. */
+function useLanguageName(): (locale: string) => string {
+  const { locale: ui } = useIntl();
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([ui, 'en'], { type: 'language' });
+  } catch {
+    names = null;
+  }
+  return (locale) => {
+    const name = names?.of(locale);
+    return name ? name.charAt(0).toLocaleUpperCase(ui) + name.slice(1) : locale;
+  };
+}
+
 function Show({ value }: FieldShowProps) {
+  const languageName = useLanguageName();
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-2">
       {Object.entries(textsOf(value)).map(([locale, text]) => (
         <div key={locale} className="contents">
-          <dt className="font-mono text-xs text-muted uppercase">{locale}</dt>
+          <dt className="text-sm text-muted">{languageName(locale)}</dt>
           <dd>{text}</dd>
         </div>
       ))}
@@ -24,6 +41,7 @@ function Show({ value }: FieldShowProps) {
 }
 
 function Edit({ value, inputId, errorId, error, shake, onChange, onBlur }: FieldEditProps) {
+  const languageName = useLanguageName();
   const texts = textsOf(value);
   const locales = [...new Set([...TRANSLATION_LOCALES, ...Object.keys(texts)])];
   const set = (locale: string, text: string): void => {
@@ -41,8 +59,8 @@ function Edit({ value, inputId, errorId, error, shake, onChange, onBlur }: Field
     >
       {locales.map((locale) => (
         <div key={locale} className="flex items-center gap-2">
-          <label htmlFor={`${inputId}-${locale}`} className="w-8 font-mono text-xs text-muted uppercase">
-            {locale}
+          <label htmlFor={`${inputId}-${locale}`} className="w-20 shrink-0 text-sm text-muted">
+            {languageName(locale)}
           </label>
           <input
             id={`${inputId}-${locale}`}
