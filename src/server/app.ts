@@ -119,6 +119,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   const live = new LiveHub(db, items);
   const notifications = new NotificationService(db, items, accounts, live);
   items.addChangeHook(notifications.onChange);
+  items.addChangeHook(accounts.onUserChange);
   items.addValidator(listValueValidator);
   items.addValidator(orgContactValidator);
   installImports(items);

@@ -2,7 +2,7 @@ import type { UserSession } from '../../shared/protocol';
 import type { Database, Queryable } from '../db/Database';
 import { OpError } from '../OpError';
 import type { Principal } from '../policy/Principal';
-import type { ItemStore } from '../store/ItemStore';
+import type { ChangeHook, ItemStore } from '../store/ItemStore';
 import { CAPABILITIES } from '../../shared/capabilities';
 import { MIN_PASSWORD_LENGTH } from '../../shared/constants';
 import { isEmail } from '../../shared/items/formRules';
@@ -276,6 +276,16 @@ export class AccountService {
     return this.tokens.issue(userId);
   }
 
+  /**
+   * A change hook: a User item whose person record (`contact`) changed has its sockets reload the
+   * user's rights, since they read that record (Principal.contactId).
+   */
+  readonly onUserChange: ChangeHook = async (tx, change, record, _author, event) => {
+    if (record.type !== 'User' || change.kind !== 'updated') return;
+    const res = await tx.query<{ contact: boolean }>(`SELECT 'contact' = ANY(changed) AS contact FROM events WHERE id = $1`, [event.id]);
+    if (res.rows[0]?.contact) await this.refreshSessions(tx, record.id);
+  };
+
   /** Tells every socket of `userId`, on every process, to reload the user's rights. */
   private async refreshSessions(tx: Queryable, userId: string): Promise<void> {
     await tx.query('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, JSON.stringify({ userId, reason: 'refresh' })]);
@@ -437,7 +447,9 @@ export class AccountService {
       [userId],
     );
     const orgs = Object.fromEntries(members.rows.map((m) => [m.org_id, parseCaps(m.capabilities)]));
-    return { userId, admin: account.admin, capabilities: parseCaps(account.capabilities), orgs, tokenHash, masquerader };
+    const own = await tx.query<{ contact: string | null }>(`SELECT data->'contact'->>'id' AS contact FROM items WHERE id = $1`, [userId]);
+    const contactId = own.rows[0]?.contact ?? null;
+    return { userId, admin: account.admin, capabilities: parseCaps(account.capabilities), orgs, tokenHash, masquerader, contactId };
   }
 
   /** The user session sent with `authed` (spec 000 §3). */

@@ -10,6 +10,8 @@ export interface Principal {
   tokenHash: string | null;
   /** The administrator acting as this user, when masquerading. */
   masquerader: string | null;
+  /** The person record (Contact) the user's User item names: they read it whatever its visibility. */
+  contactId?: string | null;
 }
 
 /** Whoever sent a request: a principal, or null when no one is signed in. */

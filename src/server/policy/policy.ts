@@ -56,6 +56,7 @@ function genericRead(caller: Caller, item: ItemRecord): boolean {
   if (!caller) return false;
   if (caller.admin || item.access === 'COMMUNITY') return true;
   if (item.createdBy === caller.userId || item.id === caller.userId) return true;
+  if (caller.contactId && item.id === caller.contactId) return true;
   if (item.access === 'PROTECTED' && item.ownerOrg !== null && Object.hasOwn(caller.orgs, item.ownerOrg)) return true;
   if (item.access === 'PROTECTED' && memberOfItemsOrg(caller, item)) return true;
   return granted(caller, item, 'read');
@@ -95,6 +96,12 @@ function genericReadPredicate(caller: Caller, params: unknown[]): string {
   const orgs = `$${params.length}`;
   params.push(granteesOf(caller));
   const grantees = `$${params.length}`;
+  // The user's own person record (Principal.contactId), when their User item names one.
+  let own = '';
+  if (caller.contactId) {
+    params.push(caller.contactId);
+    own = `OR i.id = $${params.length}`;
+  }
   // A person's organisations (MEMBER_ORGS): one of the caller's organisations in the array of {id} the property holds.
   const members = Object.entries(MEMBER_ORGS).map(([type, prop]) => {
     params.push(type, prop);
@@ -102,7 +109,7 @@ function genericReadPredicate(caller: Caller, params: unknown[]): string {
     return `OR (i.access = 'PROTECTED' AND i.type = ${t} AND EXISTS (SELECT 1 FROM unnest(${orgs}::text[]) AS o(id)
       WHERE i.data->(${p}::text) @> jsonb_build_array(jsonb_build_object('id', o.id))))`;
   });
-  return `(i.access IN ('PUBLIC', 'COMMUNITY') OR i.created_by = ${user} OR i.id = ${user}
+  return `(i.access IN ('PUBLIC', 'COMMUNITY') OR i.created_by = ${user} OR i.id = ${user} ${own}
     OR (i.access = 'PROTECTED' AND i.owner_org = ANY(${orgs}::text[])) ${members.join(' ')}
     OR EXISTS (SELECT 1 FROM grants g WHERE g.item_id = i.id AND 'read' = ANY(g.actions) AND g.grantee = ANY(${grantees}::text[])))`;
 }
