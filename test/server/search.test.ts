@@ -291,6 +291,19 @@ describe('facets', () => {
     expect((await search(bob, query)).facets._related).toEqual([{ key: org1.$id, count: 1 }]);
   });
 
+  test('a chosen relation bucket that no longer has a hit is still named by its label', async () => {
+    const byOrg2 = { prop: '_related', kind: 'ft' as const, value: org2.$id };
+    const reply = await search(admin, {
+      must: { q: 'oskineegish', 'ft-lastName': 'Nosuchname' },
+      facets: ['_related'],
+      labels: true,
+      subs: [{ should: [byOrg2], facet: '_related' }],
+    });
+    expect(reply.total).toBe(0);
+    expect(reply.facets._related).toEqual([]);
+    expect(reply.labels[org2.$id]).toBe(org2.$labels[org2.$id]);
+  });
+
   test('numeric ranges and file-size ranges count every bucket', async () => {
     const reply = await search(admin, {
       must: { _: 'Contact', id: [shared.$id, hidden.$id] },

@@ -1,4 +1,4 @@
-import type { SearchQuery, SearchReply } from '../../shared/search';
+import type { Clause, SearchQuery, SearchReply } from '../../shared/search';
 import { searchQueryProblem } from '../../shared/search/searchQueryProblem';
 import type { Database } from '../db/Database';
 import { OpError } from '../OpError';
@@ -20,6 +20,27 @@ interface SearchRow {
 const SYNTAX_ERROR = '42601';
 
 /** Runs search queries: compiles, runs the one statement, and shapes the reply of `search/ids`. */
+/** Item ids, as a relation facet's terms are. */
+const ITEM_ID = /^[A-Z][A-Za-z0-9]*-[1-9][0-9]*$/;
+
+/** The values of a clause: a keyed record's values, or a filter list's. */
+const clauseValues = (clause: Clause | undefined): unknown[] =>
+  !clause ? [] : Array.isArray(clause) ? clause.map((f) => f.value) : Object.values(clause);
+
+/**
+ * The item ids chosen in the facet `key` (its top-level `subs` group): a chosen bucket the answer no
+ * longer counts still needs its label, so that the browser can show it as applied with 0 hits.
+ */
+function chosenIds(query: SearchQuery, key: string): string[] {
+  const ids: string[] = [];
+  for (const group of query.subs ?? []) {
+    if (group.facet !== key) continue;
+    const values = [group.must, group.should].flatMap(clauseValues).flat();
+    for (const v of values) if (typeof v === 'string' && ITEM_ID.test(v)) ids.push(v);
+  }
+  return ids;
+}
+
 export class SearchService {
   private readonly fields: SearchFields;
 
@@ -54,7 +75,7 @@ export class SearchService {
     compiled.facets.forEach((f, n) => {
       const buckets = facetBuckets(f, row[`f${n}`]);
       reply.facets[f.key] = buckets;
-      if (f.idTerms) idTerms.push(...buckets.map((b) => b.key));
+      if (f.idTerms) idTerms.push(...buckets.map((b) => b.key), ...chosenIds(query, f.key));
     });
     if (query.labels) {
       for (const [id, label] of page) reply.labels[id] = label;
