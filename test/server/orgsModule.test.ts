@@ -88,7 +88,7 @@ describe("a meeting's status (spec 001 §4), derived by the server", () => {
   });
 
   test("answers ONGOING for a meeting today, PAST for yesterday's, PENDING for tomorrow's, on read and search rows", async () => {
-    // From 00:00 to 23:59 today: ongoing whenever the test runs, but in the last minute of the day.
+    // From 00:00 to 23:59 today: ongoing whenever the test runs (the end is the whole of its minute).
     const today = await admin.client.call<Item>('create/Meeting', meeting({ date: localDay(0), start: '00:00', end: '23:59' }));
     const yesterday = await admin.client.call<Item>('create/Meeting', meeting({ date: localDay(-1), start: '18:00', end: '20:00' }));
     const tomorrow = await admin.client.call<Item>('create/Meeting', meeting({ date: localDay(1) }));

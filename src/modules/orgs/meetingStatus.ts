@@ -3,7 +3,9 @@ export type MeetingStatus = 'PENDING' | 'ONGOING' | 'PAST';
 
 /**
  * A meeting is PENDING before it starts, ONGOING between start and end, PAST after. A missing start
- * counts as 00:00 and a missing end as 23:59 of its date. Times are local wall-clock `HH:mm`.
+ * counts as 00:00 and a missing end as 23:59 of its date. Times are local wall-clock `HH:mm`, each
+ * the whole of its minute: a meeting ending at 11:30 is ongoing until 11:30:59, one with no end
+ * until midnight.
  */
 export function meetingStatus(meeting: { date?: unknown; start?: unknown; end?: unknown }, now: Date): MeetingStatus | null {
   if (typeof meeting.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(meeting.date)) return null;
@@ -14,5 +16,5 @@ export function meetingStatus(meeting: { date?: unknown; start?: unknown; end?: 
   const start = at(meeting.start, '00:00');
   const end = at(meeting.end, '23:59');
   if (now < start) return 'PENDING';
-  return now <= end ? 'ONGOING' : 'PAST';
+  return now.getTime() < end.getTime() + 60_000 ? 'ONGOING' : 'PAST';
 }

@@ -8,11 +8,12 @@ describe('meeting status', () => {
     const m = { date: '2026-03-10', start: '09:00', end: '11:30' };
     expect(meetingStatus(m, at('2026-03-10T08:59:00'))).toBe('PENDING');
     expect(meetingStatus(m, at('2026-03-10T10:00:00'))).toBe('ONGOING');
+    expect(meetingStatus(m, at('2026-03-10T11:30:59'))).toBe('ONGOING');
     expect(meetingStatus(m, at('2026-03-10T11:31:00'))).toBe('PAST');
   });
   test('a missing start counts as 00:00 and a missing end as 23:59', () => {
     expect(meetingStatus({ date: '2026-03-10' }, at('2026-03-10T00:00:30'))).toBe('ONGOING');
-    expect(meetingStatus({ date: '2026-03-10' }, at('2026-03-10T23:58:00'))).toBe('ONGOING');
+    expect(meetingStatus({ date: '2026-03-10' }, at('2026-03-10T23:59:59'))).toBe('ONGOING');
     expect(meetingStatus({ date: '2026-03-10' }, at('2026-03-11T00:00:00'))).toBe('PAST');
     expect(meetingStatus({}, at('2026-03-11T00:00:00'))).toBeNull();
   });
