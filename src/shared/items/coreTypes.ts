@@ -12,7 +12,8 @@ export const UserType: ItemTypeDef = {
   properties: {
     name: { kind: 'textField', required: true, notBlank: true, maxLength: 200, sortable: true },
     email: { kind: 'textField', required: true, format: 'email', maxLength: 320, readOnly: true, onCreate: true },
-    contact: { kind: 'REL', relTypes: ['Contact'] },
+    // The contact's own User panel shows its account: no list of one.
+    contact: { kind: 'REL', relTypes: ['Contact'], related: false },
     dark: { kind: 'BOOL' },
     hideGuidance: { kind: 'BOOL' },
     multiColumns: { kind: 'BOOL' },

@@ -69,6 +69,12 @@ export interface PropertyDef {
   onCreate?: boolean;
   /** The app's own bookkeeping (a search's criteria, the last what's-new seen): never shown in forms, read screens or lists. */
   internal?: boolean;
+  /**
+   * REL: the list of items pointing here through this property, on the read screen of each item it
+   * points at (src/shared/items/relatedLists.ts); `false` leaves it out, `t` names the list's heading
+   * (default `types.{Type}.related.{prop}`).
+   */
+  related?: false | { t?: string };
 }
 
 /** How an item shows in a list. */
