@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TOKEN_HEADER } from '../shared/constants';
 import { itemTypes } from '../shared/itemTypes';
@@ -244,7 +245,10 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
     registerItemRoutes(a, services, dispatcher);
     registerPublicRoutes(a, services);
 
-    const templateDir = resolve(__dirname, '..', '..', 'public');
+    // The repository's public/: two folders up from src/server and dist/server, one from a script bundled into .tmp/.
+    const templateDir = [resolve(__dirname, '..', '..', 'public'), resolve(__dirname, '..', 'public')].find((dir) =>
+      existsSync(join(dir, 'index.html')),
+    )!;
     // sendFile only: every served path is an explicit route, so the raw template is never exposed.
     await a.register(fastifyStatic, { root: templateDir, serve: false });
     await registerFileRoutes(a, services);

@@ -1,0 +1,335 @@
+/**
+ * Load benchmark: many signed-in sockets doing what people do (reading, searching, watching, saving,
+ * uploading) against a server process of its own, for minutes. Prints throughput, p50/p99 per
+ * operation, errors (goal 0), pushes received, and the server's memory every minute (goal flat).
+ *
+ *   node scripts/run-ts.mjs scripts/benchLoad.ts [--sockets 1000] [--minutes 10] [--users 50]
+ *     [--think 1000] [--driver pglite|postgres|both]
+ *
+ * Each socket is one browser tab: it waits a random 0..2×think ms between requests (0: as fast as the
+ * server answers). The users, their organisations and 2,000 contacts are written before the server
+ * process starts (in this process, through the server's own services); the tabs share their user's
+ * token as a person's tabs do. The driving sockets live in this process: on a small machine it takes
+ * a core of its own, which the figures include.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import WebSocket from 'ws';
+import { createServer } from '../src/server/app';
+import { configFromEnv } from '../src/server/config';
+import type { Item } from '../src/shared/items/types';
+import { percentile, waitFor } from './benchSupport';
+import { startPostgresCluster, type PostgresCluster } from './postgresCluster';
+
+const root = resolve(__dirname, '..');
+const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1]! : fallback;
+};
+const SOCKETS = Number(arg('sockets', '1000'));
+const MINUTES = Number(arg('minutes', '10'));
+const USERS = Math.min(Number(arg('users', '50')), SOCKETS);
+const THINK_MS = Number(arg('think', '1000'));
+const DRIVER = arg('driver', 'both');
+const CONTACTS = 2000;
+const ADMIN = { email: 'load@knowledgekeeper.local', password: 'load benchmark password 1' };
+
+/** The mix: each operation's share of a tab's requests. */
+const MIX = [
+  ['read', 35],
+  ['readMany', 10],
+  ['search', 20],
+  ['watch', 10],
+  ['update', 20],
+  ['upload', 5],
+] as const;
+type OpName = (typeof MIX)[number][0];
+const MIX_TOTAL = MIX.reduce((n, [, w]) => n + w, 0);
+const pick = (): OpName => {
+  let r = Math.random() * MIX_TOTAL;
+  for (const [name, w] of MIX) if ((r -= w) < 0) return name;
+  return 'read';
+};
+
+interface Seeded {
+  tokens: string[];
+  contacts: string[];
+  /** Contacts each user may change (created by them). */
+  own: string[][];
+}
+
+/** Writes the users, their memberships and the contacts, and answers a token per user. */
+async function seed(dataDir: string, databaseUrl: string | null): Promise<Seeded> {
+  const server = await createServer({
+    ...configFromEnv({ KK_QUIET: '1' }),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    seedDemo: false,
+    logging: false,
+    ...(databaseUrl ? { databaseUrl } : {}),
+  });
+  try {
+    const { services } = server;
+    const adminId = (await services.db.query<{ id: string }>(`SELECT id FROM items WHERE type = 'User' ORDER BY idx LIMIT 1`)).rows[0]!.id;
+    const admin = { userId: adminId, masquerader: null };
+    const orgs: string[] = [];
+    for (const name of ['Lakeview Load Nation', 'Riverbend Load Nation']) {
+      orgs.push((await services.items.create(admin, 'Organization', { displayName: name, type: 'COMMUNITY' }, { admin: true })).id);
+    }
+    const tokens: string[] = [];
+    const users: string[] = [];
+    for (let u = 0; u < USERS; u++) {
+      const id = await services.accounts.createUser({
+        name: `Load Person ${u}`,
+        email: `load${u}@example.org`,
+        password: `load person password ${u}`,
+        admin: false,
+      });
+      await services.accounts.setMembership(id, orgs[u % orgs.length]!, { write: u % 2 === 0 });
+      users.push(id);
+      tokens.push((await services.tokens.issue(id)).token);
+    }
+    const contacts: string[] = [];
+    const own: string[][] = [];
+    // Each user's contacts in one batch (the import's path): created by them, so they may change them.
+    for (const [u, userId] of users.entries()) {
+      const bodies = [];
+      for (let c = u; c < CONTACTS; c += USERS) {
+        bodies.push({
+          firstName: `Given${c}`,
+          lastName: `Family${c % 300}`,
+          email: `person${c}@${c % 2 ? 'lakeview' : 'riverbend'}.example.org`,
+          _related: [{ id: orgs[c % orgs.length]! }],
+          $access: c % 5 === 0 ? 'PROTECTED' : 'COMMUNITY',
+        });
+      }
+      const records = await services.items.createMany({ userId, masquerader: null }, 'Contact', bodies, { admin: false });
+      own.push(records.map((r) => r.id));
+      contacts.push(...own[u]!);
+    }
+    return { tokens, contacts, own };
+  } finally {
+    await server.close();
+  }
+}
+
+/** One tab: a socket that matches replies by sequence number and counts pushes. */
+class Tab {
+  private seq = 0;
+  private readonly pending = new Map<number, (frame: { erred?: boolean; b?: unknown }) => void>();
+  pushes = 0;
+  watching: string | null = null;
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as { s?: number; erred?: boolean; b?: unknown };
+      const resolveReply = frame.s === undefined ? undefined : this.pending.get(frame.s);
+      if (resolveReply) {
+        this.pending.delete(frame.s!);
+        resolveReply(frame);
+      } else this.pushes++;
+    });
+  }
+  static async open(wsUrl: string, token: string): Promise<Tab> {
+    const ws = new WebSocket(wsUrl);
+    await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
+    const authed = new Promise((r) => ws.once('message', r));
+    ws.send(JSON.stringify({ o: 'tokenAuth', b: token, v: 'load' }));
+    await authed;
+    return new Tab(ws);
+  }
+  request(o: string, b?: unknown): Promise<{ erred?: boolean; b?: unknown }> {
+    const s = ++this.seq;
+    return new Promise((r) => {
+      this.pending.set(s, r);
+      this.ws.send(JSON.stringify(b === undefined ? { o, s } : { o, b, s }));
+    });
+  }
+}
+
+interface OpStats {
+  latencies: number[];
+  errors: number;
+  firstError: string | null;
+}
+
+/** The server process's resident memory in MB (Linux). */
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+async function upload(url: string, token: string, n: number): Promise<void> {
+  const body = Buffer.from(`Field notes ${n}\n`.repeat(200));
+  const res = await fetch(`${url}/api/upload`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(body.length),
+      'upload-metadata': `filename ${Buffer.from(`notes-${n}.txt`).toString('base64')}`,
+      'content-type': 'application/offset+octet-stream',
+    },
+    body: new Uint8Array(body),
+  });
+  await res.arrayBuffer();
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}`);
+}
+
+async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | null): Promise<void> {
+  const label = driver === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL';
+  const dataDir = mkdtempSync(join(tmpdir(), 'kk-load-'));
+  let child: ChildProcess | null = null;
+  try {
+    const started = Date.now();
+    const seeded = await seed(dataDir, cluster?.url ?? null);
+    console.log(`\n## ${label}: ${USERS} users, ${CONTACTS} contacts written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      // A tab sends one request at a time: the per-socket rate limit is not what is measured.
+      SOCKET_RATE_PER_SECOND: '1000000000',
+      ...(cluster ? { DATABASE_URL: cluster.url } : {}),
+    };
+    child = spawn('node', [join(root, 'dist/server/main.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const url = (await waitFor(child, /is running at (http:\/\/\S+) on/))[1]!.replace('localhost', '127.0.0.1');
+    const wsUrl = `${url.replace('http', 'ws')}/ws`;
+    const tabs: { tab: Tab; user: number }[] = [];
+    for (let i = 0; i < SOCKETS; i += 50) {
+      const batch = Array.from({ length: Math.min(50, SOCKETS - i) }, (_, k) => (i + k) % USERS);
+      tabs.push(...(await Promise.all(batch.map(async (user) => ({ tab: await Tab.open(wsUrl, seeded.tokens[user]!), user })))));
+    }
+    const idleMb = rssMb(child.pid!);
+    console.log(`${SOCKETS} sockets signed in; server RSS ${idleMb.toFixed(0)} MB`);
+
+    const stats = new Map<OpName, OpStats>(MIX.map(([name]) => [name, { latencies: [], errors: 0, firstError: null }]));
+    const versions = new Map<string, number>();
+    const randomOf = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
+    const step = async (tab: Tab, user: number, n: number): Promise<void> => {
+      const op = pick();
+      const t = process.hrtime.bigint();
+      let erred: string | null = null;
+      try {
+        if (op === 'read') {
+          const r = await tab.request(`read/${randomOf(seeded.contacts)}`);
+          // A PROTECTED contact of the other organisation is refused: that is the rule, not an error.
+          if (r.erred && (r.b as { userMessage?: string }).userMessage !== 'notAllowed') erred = JSON.stringify(r.b);
+        } else if (op === 'readMany') {
+          const r = await tab.request(
+            'readMany/object',
+            Array.from({ length: 20 }, () => randomOf(seeded.contacts)),
+          );
+          if (r.erred) erred = JSON.stringify(r.b);
+        } else if (op === 'search') {
+          const q = Math.random() < 0.5 ? `family${Math.floor(Math.random() * 300)}` : randomOf(['lakeview', 'riverbend', 'given1']);
+          const r = await tab.request('search/ids', { must: { q, _: 'Contact' }, facets: ['_related'], labels: true, max: 50 });
+          if (r.erred) erred = JSON.stringify(r.b);
+        } else if (op === 'watch') {
+          if (tab.watching) await tab.request(`removeWatch/${tab.watching}`);
+          tab.watching = randomOf(seeded.own[user]!);
+          const r = await tab.request(`addWatch/${tab.watching}`);
+          if (r.erred) erred = JSON.stringify(r.b);
+        } else if (op === 'update') {
+          const id = randomOf(seeded.own[user]!);
+          const r = await tab.request('update', { $id: id, _u: versions.get(id) ?? 1, firstName: `Given ${n}` });
+          const body = r.b as { _u?: number; userMessage?: string; current?: { _u?: number } };
+          if (!r.erred) versions.set(id, body._u!);
+          else if (body.userMessage === 'staleUpdate') {
+            // Two tabs of one person saved the same record: the second learns the current version, as the app does.
+            const current = await tab.request(`read/${id}`);
+            versions.set(id, (current.b as Item)._u);
+          } else erred = JSON.stringify(r.b);
+        } else {
+          await upload(url, seeded.tokens[user]!, n);
+        }
+      } catch (e) {
+        erred = (e as Error).message;
+      }
+      const s = stats.get(op)!;
+      s.latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
+      if (erred) {
+        s.errors++;
+        s.firstError ??= erred;
+      }
+    };
+
+    const end = Date.now() + MINUTES * 60_000;
+    const memory: string[] = [];
+    let minute = 0;
+    const sampler = setInterval(() => {
+      minute++;
+      const done = [...stats.values()].reduce((n, s) => n + s.latencies.length, 0);
+      const line = `minute ${minute}: server RSS ${rssMb(child!.pid!).toFixed(0)} MB, ${done} requests so far, load ${loadavg()[0]!.toFixed(1)}`;
+      memory.push(line);
+      console.log(line);
+    }, 60_000);
+    const think = (): Promise<void> => new Promise((r) => setTimeout(r, THINK_MS > 0 ? Math.random() * 2 * THINK_MS : 0));
+    await Promise.all(
+      tabs.map(async ({ tab, user }, ti) => {
+        await think();
+        for (let i = 0; Date.now() < end; i++) {
+          await step(tab, user, ti * 1_000_000 + i);
+          if (THINK_MS > 0) await think();
+        }
+      }),
+    );
+    clearInterval(sampler);
+    const pushes = tabs.reduce((n, { tab }) => n + tab.pushes, 0);
+    const total = [...stats.values()].reduce((n, s) => n + s.latencies.length, 0);
+    const errors = [...stats.values()].reduce((n, s) => n + s.errors, 0);
+    console.log(`\n| ${label} | requests | per s | p50 ms | p99 ms | errors |`);
+    console.log('|---|---|---|---|---|---|');
+    for (const [name, s] of stats) {
+      s.latencies.sort((a, b) => a - b);
+      console.log(
+        `| ${name} | ${s.latencies.length} | ${(s.latencies.length / (MINUTES * 60)).toFixed(1)} | ${percentile(s.latencies, 50).toFixed(1)} | ${percentile(s.latencies, 99).toFixed(1)} | ${s.errors} |`,
+      );
+    }
+    console.log(`| all | ${total} | ${(total / (MINUTES * 60)).toFixed(1)} | | | ${errors} |`);
+    console.log(
+      `pushes received: ${pushes}; server RSS after: ${rssMb(child.pid!).toFixed(0)} MB (after sign-in: ${idleMb.toFixed(0)} MB)`,
+    );
+    for (const [name, s] of stats) if (s.firstError) console.log(`first ${name} error: ${s.firstError.slice(0, 300)}`);
+    console.log(`errors: ${errors} (goal 0) ${errors === 0 ? 'MET' : 'NOT MET'}`);
+    for (const { tab } of tabs) tab.ws.close();
+  } finally {
+    if (child) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child!.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const { execFileSync } = await import('node:child_process');
+  execFileSync('node', ['-e', "import('./esbuild.config.mjs').then((m) => m.buildServer())"], { cwd: root, stdio: 'inherit' });
+  console.log(
+    `Load benchmark: ${SOCKETS} sockets of ${USERS} users for ${MINUTES} min, think time 0..${2 * THINK_MS} ms, ` +
+      `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`,
+  );
+  console.log(`mix: ${MIX.map(([n, w]) => `${n} ${w}%`).join(', ')}`);
+  if (DRIVER === 'pglite' || DRIVER === 'both') await run('pglite', null);
+  if (DRIVER === 'postgres' || DRIVER === 'both') {
+    const cluster = await startPostgresCluster();
+    try {
+      await run('postgres', cluster);
+    } finally {
+      await cluster.stop();
+    }
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
