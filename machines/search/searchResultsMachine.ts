@@ -14,6 +14,7 @@ import { UserMessage, type TaskInfo } from '../../src/shared/protocol';
 import { callOf } from '../../src/shared/protocol/operationCall';
 import { operations } from '../../src/shared/protocol/operations';
 import type { FacetBucket, SearchReply } from '../../src/shared/search/SearchQuery';
+import type { CsvExportColumn } from '../../src/shared/search/csvExportColumn';
 import { failureOf, operationLogic } from '../session/operation';
 import { streamedOperationLogic, type PiecesEvent } from '../session/streamedCall';
 import { getAlerts, getRouter, getTasks } from '../systemIds';
@@ -86,7 +87,8 @@ export type SearchResultsEvent =
   | { type: 'results.opened'; id: string }
   /** Previous (-1) or next (+1) from the result `from`, wrapping around. */
   | { type: 'results.stepped'; from: string; step: 1 | -1 }
-  | { type: 'results.exportRequested' }
+  /** Export the results: as CSV, `columns` are those the person sees, labelled in `locale`. */
+  | { type: 'results.exportRequested'; columns?: CsvExportColumn[]; locale?: string }
   /** The carousel's previous (-1) or next (+1), wrapping around. */
   | { type: 'results.carouselStepped'; step: 1 | -1 }
   /** The answers of the spawned requests: a page of rows (`rows.<index>`) or an export (`export.<n>`). */
@@ -276,7 +278,7 @@ export const searchResultsMachine = setup({
       return { carouselIndex: (context.carouselIndex + event.step + n) % n };
     }),
     // An export runs on whatever the results do meanwhile: spawned, named by its number.
-    startExport: enqueueActions(({ context, enqueue }) => {
+    startExport: enqueueActions(({ context, event, enqueue }) => {
       const exported = context.exported + 1;
       const query = resultsQuery(context.settings, new Date(context.now()), context.tzOffset);
       const { facets: _facets, labels: _labels, ...body } = query;
@@ -287,7 +289,12 @@ export const searchResultsMachine = setup({
         enqueue.spawnChild('operation', { id: `export.${exported}`, input: zip });
         return;
       }
-      const task = { query: body, ...(context.settings.itemTypeName ? { itemTypeName: context.settings.itemTypeName } : {}) };
+      const task = {
+        query: body,
+        ...(context.settings.itemTypeName ? { itemTypeName: context.settings.itemTypeName } : {}),
+        ...(event.type === 'results.exportRequested' && event.columns?.length ? { columns: event.columns } : {}),
+        ...(event.type === 'results.exportRequested' && event.locale ? { locale: event.locale } : {}),
+      };
       enqueue.spawnChild('operation', { id: `export.${exported}`, input: callOf(operations.startTask, task, { name: 'csvExport' }) });
     }),
     // The task shows in the help menu at once; the tasks actor downloads its result when it is done.

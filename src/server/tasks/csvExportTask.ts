@@ -1,9 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import * as yup from 'yup';
-import type { Item } from '../../shared/items/types';
+import type { PropertyDef } from '../../shared/items/types';
 import { itemTypes } from '../../shared/itemTypes';
 import { searchQuerySchema, type SearchQuery } from '../../shared/search';
+import { LOV_LOCALE } from '../../shared/items/LovEntry';
+import { CSV_COMMON_COLUMNS, CSV_EXPORT_LIMITS, type CsvExportColumn } from '../../shared/search/csvExportColumn';
+import { listValues } from '../lov/listValues';
+import { OpError } from '../OpError';
 import { SearchService } from '../search/SearchService';
+import { csvCellText, type CellContext } from './csvCellText';
 import { TaskError } from './TaskError';
 import type { TaskKind } from './TaskKind';
 
@@ -14,18 +19,71 @@ export const CSV_EXPORT_NAME = 'search-results.csv';
 /** Rows read and presented at a time. */
 const CHUNK = 500;
 
-const body = yup
+const columnSchema = yup
+  .object({
+    key: yup.string().required().max(CSV_EXPORT_LIMITS.keyLength),
+    title: yup.string().required().max(CSV_EXPORT_LIMITS.titleLength),
+    values: yup.mixed<Record<string, string>>().test('values', 'values must map at most 500 keys to short texts', (v) => {
+      if (v === undefined) return true;
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+      const entries = Object.entries(v);
+      return (
+        entries.length <= CSV_EXPORT_LIMITS.values &&
+        entries.every(
+          ([k, t]) => k.length <= CSV_EXPORT_LIMITS.keyLength && typeof t === 'string' && t.length <= CSV_EXPORT_LIMITS.valueLength,
+        )
+      );
+    }),
+  })
+  .noUnknown()
+  .strict();
+
+const schema = yup
   .object({
     /** The `search/ids` query of the results; its sort is kept, its facets and max are not needed. */
     query: yup
       .mixed<SearchQuery>()
       .required()
       .test('query', 'query must be a search/ids query', (v) => searchQuerySchema().isValidSync(v)),
-    /** The results' item type: its default headers become columns. */
+    /** The results' item type: its properties may be columns, its default headers are the columns when none are given. */
     itemTypeName: yup.string().max(100),
+    /** The columns the person sees, in order (else the results table's default ones, headed by their keys). */
+    columns: yup.array(columnSchema.required()).min(1).max(CSV_EXPORT_LIMITS.columns),
+    /** The reader's locale, for the labels of list values. */
+    locale: yup.string().matches(LOV_LOCALE),
   })
   .noUnknown()
   .strict();
+
+type Body = yup.InferType<typeof schema>;
+
+/** The property a column shows, or null for the columns every result has; refuses what the reader may not see. */
+function columnProperty(itemTypeName: string | undefined, key: string): PropertyDef | null {
+  const type = itemTypeName ? itemTypes.get(itemTypeName) : undefined;
+  // A type's own property of that name (an organisation's `type`) comes before the common column.
+  const def = type && Object.hasOwn(type.properties, key) ? type.properties[key] : undefined;
+  if (!def && (CSV_COMMON_COLUMNS as readonly string[]).includes(key)) return null;
+  if (!def) throw new OpError('parseRequestFailed', `${itemTypeName ?? 'a general search'} has no property ${key}`);
+  // The app's own bookkeeping is never shown to a person, so it is not exported either.
+  if (def.internal) throw new OpError('notAllowed', `${itemTypeName}.${key} is not shown to readers`);
+  return def;
+}
+
+/** The columns of the results table when the browser names none: the type's default headers (or name and type), then creation. */
+function defaultColumns(itemTypeName: string | undefined): CsvExportColumn[] {
+  const type = itemTypeName ? itemTypes.get(itemTypeName) : undefined;
+  const own = (type?.defaultHeaders ?? []).filter((k) => type?.properties[k] && !type.properties[k].internal);
+  return [...(own.length ? own : ['label', 'type']), 'created'].map((key) => ({ key, title: key }));
+}
+
+// The body's shape, then each column against the type: a column the reader may not see refuses the export before it starts.
+const body = {
+  validateSync(value: unknown): Body {
+    const checked = schema.validateSync(value);
+    for (const column of checked.columns ?? []) columnProperty(checked.itemTypeName, column.key);
+    return checked;
+  },
+};
 
 // A cell that starts like a formula would run in a spreadsheet: it is written as text.
 const FORMULA = /^[=+\-@\t\r]/;
@@ -36,39 +94,30 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** A property value as text: relations by their labels, lists joined, other objects as JSON. */
-function cellText(value: unknown, labels: Record<string, string>): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.map((v) => cellText(v, labels)).join('; ');
-  const id = (value as { id?: unknown }).id;
-  if (typeof id === 'string') return labels[id] ?? id;
-  return JSON.stringify(value);
-}
-
-function row(item: Item, headers: readonly string[]): string {
-  const type = itemTypes.get(item._t);
-  const label = item.$labels?.[item.$id] ?? type?.label(item) ?? item.$id;
-  const cells = [item.$id, item._t, label, item._c?.ts ?? '', ...headers.map((h) => cellText(item[h], item.$labels ?? {}))];
-  return cells.map(csvField).join(',');
-}
-
 /**
- * `act/csvExport/async` with `{query, itemTypeName?}`: the results of the search (at most 10,000,
- * in the query's order, only what the user may read) as `search-results.csv`: id, type, label,
- * creation time, then the type's default headers. No results at all fails with errors.nothingToExport.
+ * `act/csvExport/async` with `{query, itemTypeName?, columns?, locale?}`: the results of the search
+ * (at most 10,000, in the query's order, only what the user may read) as `search-results.csv`, one
+ * column per column the person sees, headed by its title, each value as the screen shows it (list
+ * values and related items by their labels, dates DD-MMM-YYYY in the reader's zone). A column of a
+ * property readers are never shown is refused (notAllowed). No results at all fails with errors.nothingToExport.
  */
 export const csvExportTask: TaskKind = {
   name: 'csvExport',
   body,
   async run({ caller, services, signal, progress, resultPath }, input) {
-    const { query, itemTypeName } = body.validateSync(input);
+    const { query, itemTypeName, columns: asked, locale = 'en' } = body.validateSync(input);
+    const columns: CsvExportColumn[] = asked ?? defaultColumns(itemTypeName);
+    const defs = columns.map((c) => columnProperty(itemTypeName, c.key) ?? undefined);
     const search = new SearchService(services.db, itemTypes, (c, i) => services.items.labels(c, i));
     const { facets: _facets, labels: _labels, ...rest } = query;
     const { ids } = await search.search(caller, { ...rest, max: CSV_EXPORT_MAX });
     if (ids.length === 0) throw new TaskError('errors.nothingToExport', 'The search found nothing to export');
-    const headers = (itemTypeName ? itemTypes.get(itemTypeName)?.defaultHeaders : undefined) ?? [];
-    const lines = [['id', 'type', 'label', 'created', ...headers].map(csvField).join(',')];
+    const ctx: CellContext = { lists: {}, tzOffset: query.tzOffset ?? 0, locale };
+    for (const def of defs) {
+      if (def?.kind === 'LOV' && def.list && !ctx.lists[def.list])
+        ctx.lists[def.list] = await listValues(services.db, caller, { locale, listName: def.list, includeArchived: true });
+    }
+    const lines = [columns.map((c) => csvField(c.title)).join(',')];
     for (let n = 0; n < ids.length; n += CHUNK) {
       if (signal.aborted) throw signal.reason;
       const chunk = ids.slice(n, n + CHUNK);
@@ -76,7 +125,7 @@ export const csvExportTask: TaskKind = {
       const byId = new Map(items.map((item) => [item.$id, item]));
       for (const id of chunk) {
         const item = byId.get(id);
-        if (item) lines.push(row(item, headers));
+        if (item) lines.push(columns.map((c, i) => csvField(csvCellText(item, c, defs[i], ctx))).join(','));
       }
       progress(((n + chunk.length) / ids.length) * 100);
     }

@@ -49,6 +49,7 @@ describe('searchResultsMachine model', () => {
         { type: 'results.stepped', from: 'Contact-2', step: 1 },
         { type: 'results.stepped', from: 'Other-1', step: -1 },
         { type: 'results.exportRequested' },
+        { type: 'results.exportRequested', columns: [{ key: 'label', title: 'Name' }], locale: 'en' },
         { type: 'results.carouselStepped', step: -1 },
         done('export.1', { key: 'task-1', started: '2026-01-01T00:00:00Z', percentageComplete: 0 }),
         failed('export.1'),

@@ -324,6 +324,16 @@ describe('searchResultsMachine', () => {
     expect(t.alerts).toEqual([{ type: 'alerts.raised', alert: { type: 'ERROR', message: 'errors.notAllowed' } }]);
   });
 
+  it('sends the columns the person sees and their locale with the export', () => {
+    const t = start({ itemTypeName: 'Contact' });
+    const columns = [{ key: 'firstName', title: 'First name' }];
+    t.subject.send({ type: 'results.exportRequested', columns, locale: 'fr' });
+    t.subject.send({ type: 'results.exportRequested', columns: [] });
+    const [withColumns, without] = t.sent().filter((f) => f.o === 'act/csvExport/async');
+    expect(withColumns!.b).toMatchObject({ itemTypeName: 'Contact', columns, locale: 'fr' });
+    expect(Object.keys(without!.b as object).sort()).toEqual(['itemTypeName', 'query']);
+  });
+
   it('stops the reads still under way when one fails, and every export runs on its own until answered', async () => {
     const t = start();
     t.reply(hits(ids(120)));
