@@ -392,6 +392,7 @@ export const en = {
   'types.User.notifyFrequency': 'Notify frequency',
   'types.User.whatsNewSeen': "Last what's new seen",
   'types.Contact.attachments': 'Files',
+  'types.Organization.attachments': 'Files',
   'types.Contact.email': 'E-mail',
   'types.Contact.firstName': 'First name',
   'types.Contact.middleName': 'Middle name',

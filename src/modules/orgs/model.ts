@@ -29,6 +29,8 @@ export const CommLogType: ItemTypeDef = {
     /** The people of the organisation who took part. */
     contacts: { kind: 'REL', relTypes: ['Contact'], multiple: true },
     notes: { kind: 'HTM', maxLength: 50_000 },
+    /** The letter, e-mail or recording itself. */
+    attachments: { kind: 'ATT' },
   },
   orgContacts: [{ org: 'owner', contacts: 'contacts' }],
   label: (item: ItemData) => text(item.subject),
@@ -55,6 +57,8 @@ export const MeetingType: ItemTypeDef = {
     context: { kind: 'REL' },
     otherOrgs: { kind: 'REL', relTypes: ['Organization'], multiple: true },
     otherContacts: { kind: 'REL', relTypes: ['Contact'], multiple: true },
+    /** The agenda, minutes, slides and recordings of the meeting. */
+    attachments: { kind: 'ATT' },
     /** Derived by the server from date, start and end whenever it presents a meeting (orgs server part); never stored. */
     $status: { kind: 'SEL', options: MEETING_STATUSES, readOnly: true },
   },

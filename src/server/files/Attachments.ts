@@ -1,10 +1,12 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isValidId } from '../../shared/ids';
+import { itemTypes } from '../../shared/itemTypes';
 import type { ItemData } from '../../shared/items/types';
-import { canRead, canUpdate, readPredicate } from '../policy/policy';
+import { canRead, canUpdate } from '../policy/policy';
 import type { Caller, Principal } from '../policy/Principal';
 import type { Services } from '../services';
+import { ITEMS_CHANNEL, type ChangeHook } from '../store/ItemStore';
 import { ITEM_COLUMNS, toRecord, type ItemRecord, type ItemRow } from '../store/ItemRecord';
 import { DETECT_BYTES, detectFileType } from './detectFileType';
 import type { FileStorage } from './fileStorage';
@@ -29,6 +31,30 @@ export interface ReadableFile {
 }
 
 const ATTACHMENT_ID = /^Attachment-\d+$/;
+
+/** The item an Attachment belongs to (`relType-relIndex`), or null for a file on no item. */
+export function parentOf(record: ItemRecord): string | null {
+  const { relType, relIndex } = record.data;
+  return typeof relType === 'string' && typeof relIndex === 'number' ? `${relType}-${relIndex}` : null;
+}
+
+/**
+ * `update` (an UPDATE of Attachments whose last parameter is the items channel) announcing each row it
+ * changes as every change is announced, so every process's item cache and live readers see it.
+ */
+function announced(update: string): string {
+  const channel = `$${(update.match(/\$\d+/g) ?? []).map((p) => Number(p.slice(1))).reduce((a, b) => Math.max(a, b), 0) + 1}`;
+  return `WITH changed AS (${update} RETURNING id, u)
+    SELECT pg_notify(${channel}::text, json_build_object('id', id, 'u', u, 'kind', 'updated')::text) FROM changed`;
+}
+
+/** The ids an ATT value names (a list of `{id, ...}`). */
+function attIds(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .map((e: unknown) => (typeof e === 'object' && e !== null && Object.hasOwn(e, 'id') ? (e as { id: unknown }).id : null))
+    .filter((id): id is string => typeof id === 'string' && ATTACHMENT_ID.test(id));
+}
 
 async function readHead(path: string): Promise<Buffer> {
   const fh = await open(path, 'r');
@@ -86,44 +112,88 @@ export class Attachments {
     };
   }
 
-  private readable(caller: Caller, record: ItemRecord | null | undefined): ReadableFile | null {
-    if (!record || record.type !== 'Attachment' || record.deletedAt || !canRead(caller, record)) return null;
-    if (typeof record.data.fileID !== 'string' || !/^[A-Za-z0-9_-]+$/.test(record.data.fileID)) return null;
-    return this.file(record);
+  /**
+   * Whether `caller` may read the file of Attachment `record`: a file on an item is read by exactly
+   * who may read the item (not in the trash or deleted); a file on no item by its own access.
+   */
+  async mayReadFile(caller: Caller, record: ItemRecord): Promise<boolean> {
+    const parentId = parentOf(record);
+    if (parentId === null) return canRead(caller, record);
+    const parent = isValidId(parentId) ? await this.services.items.find(parentId) : null;
+    return !!parent && !parent.deletedAt && canRead(caller, parent);
   }
+
+  private async readable(caller: Caller, record: ItemRecord | null | undefined): Promise<ReadableFile | null> {
+    if (!record || record.type !== 'Attachment' || record.deletedAt) return null;
+    if (typeof record.data.fileID !== 'string' || !/^[A-Za-z0-9_-]+$/.test(record.data.fileID)) return null;
+    return (await this.mayReadFile(caller, record)) ? this.file(record) : null;
+  }
+
+  /**
+   * Links the files an item's ATT properties name to the item, once it exists: a file uploaded while
+   * the item was being created has no relation yet. Only files the author uploaded and that belong to
+   * no item are linked (no one can take another's file, or move one from its item), inside the
+   * change's transaction.
+   */
+  readonly linkHook: ChangeHook = async (tx, change, record, author) => {
+    if (change.kind === 'deleted' || !author.userId) return;
+    const def = itemTypes.get(record.type);
+    if (!def) return;
+    for (const [prop, p] of Object.entries(def.properties)) {
+      if (p.kind !== 'ATT') continue;
+      const ids = attIds(record.data[prop]);
+      if (ids.length === 0) continue;
+      await tx.query(
+        announced(`UPDATE items SET data = data || jsonb_build_object('relType', $2::text, 'relIndex', $3::int, 'relProp', $4::text), u = u + 1
+         WHERE id = ANY($1::text[]) AND type = 'Attachment' AND deleted_at IS NULL AND created_by = $5
+           AND NOT (data ? 'relType')`),
+        [ids, record.type, record.idx, prop, author.userId, ITEMS_CHANNEL],
+      );
+    }
+    if (change.kind !== 'updated') return;
+    // A file taken out of the field goes to the trash: it is no longer the item's picture or in its exports.
+    for (const [prop, p] of Object.entries(def.properties)) {
+      if (p.kind !== 'ATT') continue;
+      await tx.query(
+        announced(`UPDATE items SET data = data || '{"trashed": true}'::jsonb, u = u + 1
+         WHERE type = 'Attachment' AND deleted_at IS NULL AND data->>'relType' = $1 AND data->>'relIndex' = $2
+           AND data->>'relProp' = $3 AND NOT (id = ANY($4::text[])) AND COALESCE(data->>'trashed', 'false') <> 'true'`),
+        [record.type, String(record.idx), prop, attIds(record.data[prop]), ITEMS_CHANNEL],
+      );
+    }
+  };
 
   /** The file of attachment `ref` (an item id `Attachment-n`, or an upload id) if `caller` may read it. */
   async byRef(caller: Caller, ref: string): Promise<ReadableFile | null> {
-    if (ATTACHMENT_ID.test(ref)) return this.readable(caller, await this.services.items.find(ref));
+    if (ATTACHMENT_ID.test(ref)) return await this.readable(caller, await this.services.items.find(ref));
     if (!/^[A-Za-z0-9_-]{1,100}$/.test(ref)) return null;
     const res = await this.services.db.query<ItemRow>(
       `SELECT ${ITEM_COLUMNS} FROM items i WHERE i.type = 'Attachment' AND i.data->>'uppyID' = $1`,
       [ref],
     );
-    return this.readable(caller, res.rows[0] && toRecord(res.rows[0]));
+    return await this.readable(caller, res.rows[0] && toRecord(res.rows[0]));
   }
 
   /**
    * The image of item `itemId`: the item itself when it is an image Attachment, else its first image
-   * attachment (relType and relIndex naming it) that `caller` may read and that is not in the trash.
+   * attachment (relType and relIndex naming it) that is not in the trash: whoever reads the item reads
+   * its files.
    */
   async imageOf(caller: Caller, itemId: string): Promise<ReadableFile | null> {
     if (!isValidId(itemId)) return null;
     const item = await this.services.items.find(itemId);
     if (!item || item.deletedAt || !canRead(caller, item)) return null;
     if (item.type === 'Attachment') {
-      const own = this.readable(caller, item);
+      const own = await this.readable(caller, item);
       return own?.kind === 'IMAGE' ? own : null;
     }
-    const params: unknown[] = [item.type, String(item.idx)];
     const res = await this.services.db.query<ItemRow>(
       `SELECT ${ITEM_COLUMNS} FROM items i
        WHERE i.type = 'Attachment' AND i.deleted_at IS NULL AND i.data->>'kind' = 'IMAGE'
          AND i.data->>'relType' = $1 AND i.data->>'relIndex' = $2 AND COALESCE(i.data->>'trashed', 'false') <> 'true'
-         AND ${readPredicate(caller, params)}
        ORDER BY i.idx LIMIT 1`,
-      params,
+      [item.type, String(item.idx)],
     );
-    return this.readable(caller, res.rows[0] && toRecord(res.rows[0]));
+    return await this.readable(caller, res.rows[0] && toRecord(res.rows[0]));
   }
 }

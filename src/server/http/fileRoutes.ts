@@ -71,6 +71,7 @@ function sendStored(reply: FastifyReply, path: string, type: string, name: strin
 export async function registerFileRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const storage = fileStorage(services.config.dataDir);
   const attachments = new Attachments(services, storage);
+  services.items.addChangeHook(attachments.linkHook);
   const variants = new ImageVariants(storage.variants, services.config.imageMaxPixels);
   app.decorate('imageVariants', variants);
   const scanner = services.config.clamdUrl ? await VirusScanner.forUrl(services.config.clamdUrl) : null;

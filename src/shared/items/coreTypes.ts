@@ -74,6 +74,8 @@ export const OrganizationType: ItemTypeDef = {
     website: { kind: 'textField', format: 'url', maxLength: 2000 },
     industry: { kind: 'textField', maxLength: 200 },
     legalName: { kind: 'textField', maxLength: 200 },
+    /** Agreements, letters, logos and recordings the organisation keeps; the first image is its picture. */
+    attachments: { kind: 'ATT' },
   },
   label: (item: ItemData) => text(item.displayName),
   listItem: { title: 'displayName', subtitle: 'type', icon: 'organization' },
