@@ -114,15 +114,15 @@ describe('files in a real browser', () => {
     // Saved: the item's view, opened afresh, lists both files.
     await page.goto(`/i-${wren.$id}`);
 
-    // The thumbnail in the item's view loads.
-    const thumb = page.locator('img[src*="variant=thumb"]').first();
+    // The preview in the item's gallery (the 480 px variant) loads.
+    const thumb = page.locator('img[src*="variant=small"]').first();
     await thumb.waitFor();
     await page.waitForFunction(
       (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
       await thumb.elementHandle(),
     );
     const thumbUrl = new URL((await thumb.getAttribute('src'))!, e2e.server.url).href;
-    expect(await thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(160);
+    expect(await thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(480);
 
     // The full image opens in a tab of its own (a top-level navigation, cookie and all).
     const imageLink = page.getByRole('link', { name: 'camp.png', exact: true });

@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { fireEvent, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { AttField } from '../../../src/client/items/fields/AttField';
@@ -27,11 +27,13 @@ const doc = {
 const item = buildFieldItem('ArchiveEntry', { $id: 'ArchiveEntry-4', attachments: [photo, doc] });
 
 describe('ATT field', () => {
-  test('shows name, kind and size by powers of 1000, a thumbnail for images, open and download links', async () => {
+  test('shows a gallery: name, kind and size by powers of 1000, previews, open and download links', async () => {
     const h = await renderField('show', { kind: AttField, type: ArchiveEntry, name: 'attachments', item, value: [photo, doc] });
     expect(inField(h).getByText('Image · 2.5 MB')).toBeInTheDocument();
     expect(inField(h).getByText('Document · 999 Bytes')).toBeInTheDocument();
-    expect(h.field.querySelector('img')).toHaveAttribute('src', '/attachment/up3?variant=thumb');
+    // An image's preview is its 480 px variant; a Word file shows the document icon and its extension.
+    expect(h.field.querySelector('[data-attachment="Attachment-3"] img')).toHaveAttribute('src', '/attachment/up3?variant=small');
+    expect(h.field.querySelector('[data-attachment="Attachment-4"] [data-preview="icon"]')).toHaveTextContent('DOCX');
     // The browser shows images itself; a Word file is downloaded.
     expect(inField(h).getByRole('link', { name: 'river.jpg' })).toHaveAttribute('href', '/attachment/Attachment-3/river.jpg');
     expect(inField(h).getByRole('link', { name: 'river.jpg' })).toHaveAttribute('target', '_blank');
@@ -45,9 +47,63 @@ describe('ATT field', () => {
     );
   });
 
+  test('audio and video play where they are shown; a PDF shows its icon and opens in the browser', async () => {
+    const talk = { id: 'Attachment-5', uppyID: 'up5', originalName: 'elder talk.mp3', size: 3_000, kind: 'AUDIO', filetype: 'audio/mpeg' };
+    const film = { id: 'Attachment-6', uppyID: 'up6', originalName: 'canoe.mp4', size: 9_000_000, kind: 'VIDEO', filetype: 'video/mp4' };
+    const report = {
+      id: 'Attachment-8',
+      uppyID: 'up8',
+      originalName: 'report.pdf',
+      size: 12_345,
+      kind: 'DOCUMENT',
+      filetype: 'application/pdf',
+    };
+    const h = await renderField('show', { kind: AttField, type: ArchiveEntry, name: 'attachments', item, value: [talk, film, report] });
+    const audio = inField(h).getByLabelText('Play elder talk.mp3');
+    expect(audio.tagName).toBe('AUDIO');
+    expect(audio).toHaveAttribute('src', '/attachment/Attachment-5/elder%20talk.mp3');
+    expect(audio).toHaveAttribute('controls');
+    const video = inField(h).getByLabelText('Play canoe.mp4');
+    expect(video.tagName).toBe('VIDEO');
+    expect(video).toHaveAttribute('src', '/attachment/Attachment-6/canoe.mp4');
+    expect(h.field.querySelector('[data-attachment="Attachment-8"] [data-preview="icon"]')).toHaveTextContent('PDF');
+    expect(inField(h).getByRole('link', { name: 'report.pdf' })).toHaveAttribute('href', '/attachment/Attachment-8/report.pdf');
+    expect(inField(h).getByText('Document · 12.3 KB')).toBeInTheDocument();
+  });
+
+  test('files dropped onto the field upload as chosen ones do; the field says it takes them while dragged over', async () => {
+    const h = await renderField('edit', { kind: AttField, type: ArchiveEntry, name: 'attachments', item, value: [] });
+    const zone = h.field.querySelector('[data-dropzone]')!;
+    const files = [new File(['a'], 'map.png', { type: 'image/png' }), new File(['b'], 'notes.txt')];
+    const dataTransfer = { files, types: ['Files'], dropEffect: 'none' };
+    expect(inField(h).getByText('or drop files here')).toBeInTheDocument();
+    fireEvent.dragEnter(zone, { dataTransfer });
+    fireEvent.dragOver(zone, { dataTransfer });
+    expect(zone).toHaveAttribute('data-dropzone', 'active');
+    expect(inField(h).getByText('Drop the files to add them')).toBeInTheDocument();
+    fireEvent.drop(zone, { dataTransfer });
+    expect(zone).toHaveAttribute('data-dropzone', '');
+    expect(h.app.effects.uploads.map((u) => u.request.metadata.filename)).toEqual(['map.png', 'notes.txt']);
+    expect(inField(h).getByRole('progressbar', { name: 'map.png' })).toBeInTheDocument();
+    // Text dragged from the page is not a file: nothing happens.
+    fireEvent.dragEnter(zone, { dataTransfer: { files: [], types: ['text/plain'] } });
+    expect(zone).toHaveAttribute('data-dropzone', '');
+  });
+
+  test('leaving the field with the drag puts it back as it was', async () => {
+    const h = await renderField('edit', { kind: AttField, type: ArchiveEntry, name: 'attachments', item, value: [] });
+    const zone = h.field.querySelector('[data-dropzone]')!;
+    const dataTransfer = { files: [], types: ['Files'] };
+    fireEvent.dragEnter(zone, { dataTransfer });
+    fireEvent.dragLeave(zone, { dataTransfer });
+    expect(zone).toHaveAttribute('data-dropzone', '');
+    expect(h.app.effects.uploads).toEqual([]);
+  });
+
   test('uploads a chosen file with progress, adds its Attachment to the value, and removes files', async () => {
     const user = userEvent.setup();
     const h = await renderField('edit', { kind: AttField, type: ArchiveEntry, name: 'attachments', item, value: [photo] });
+    expect(h.field.querySelector('[data-attachment="Attachment-3"] img')).toHaveAttribute('src', '/attachment/up3?variant=thumb');
     h.app.server.handlers.set('read/Attachment-7', () => ({
       ...buildFieldItem('Attachment', { $id: 'Attachment-7' }),
       uppyID: 'up7',
