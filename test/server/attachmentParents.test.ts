@@ -114,3 +114,15 @@ test("a contact's files follow the contact's visibility", async () => {
   await writer.client.call(`delete/${shared.$id}`);
   expect(await status(`/attachment/${cv}`, writer)).toBe(404);
 });
+
+test('no one creates an Attachment without its file, administrators included; a create form is not offered', async () => {
+  for (const who of [admin, writer]) {
+    expect(await who.client.request('create/Attachment', { originalName: 'empty.pdf' })).toMatchObject({
+      erred: true,
+      b: { userMessage: 'notAllowed' },
+    });
+  }
+  expect(await writer.client.call('act/isAllowed', { id: 'Attachment-0', actions: ['create'] })).toMatchObject({
+    allowed: { create: false },
+  });
+});

@@ -317,7 +317,7 @@ describe('attaching to an item needs the right to change it', () => {
       relType: 'Contact',
       relIndex: publicContact._i,
     });
-    expect(made).toMatchObject({ erred: true, b: { userMessage: 'validationFailed' } });
+    expect(made).toMatchObject({ erred: true, b: { userMessage: 'notAllowed' } });
     expect(await imageOf(publicContact)).toEqual(png);
   });
 

@@ -16,6 +16,7 @@ import type { CellViewProps } from '../layout/CellViewProps';
 import { Button } from '../shell/Button';
 import { Icon } from '../shell/Icon';
 import { Modal } from '../shell/Modal';
+import { AddedOnItsItem, UPLOADED_TYPE } from './attachments/AddedOnItsItem';
 import { CreateGate } from './CreateGate';
 import { useTypeLabel } from './display/useTypeLabel';
 import { ItemDetails } from './ItemDetails';
@@ -151,6 +152,7 @@ function NewItem({ cell, spec }: { cell: CellActorRef; spec: CellSpec }) {
     [cell, title, typeName],
   );
   if (!itemTypes.has(typeName)) return <ErrorBox userMessage="unknownType" onRetry={() => undefined} />;
+  if (typeName === UPLOADED_TYPE) return <AddedOnItsItem cell={cell} />;
   return (
     <CreateGate
       cell={cell}

@@ -93,6 +93,8 @@ function refuseUnless(allowed: boolean, what: string): void {
 export const itemOps: OpRoute[] = [
   bindOperation(operations.create, async (ctx, { type }, item) => {
     const def = ctx.services.items.typeOf(type);
+    // An Attachment is made only by the upload of its file (/api/upload), for everyone (issue 16).
+    refuseUnless(def.name !== 'Attachment', 'create an Attachment: upload its file instead');
     refuseUnless(canCreate(ctx.caller, def, ownerOf(item), item), `create ${type}${ownerOf(item) ? ` owned by ${ownerOf(item)}` : ''}`);
     const { config } = ctx.services;
     if (def.name === 'Contact' && config.restrictContactCreation && !config.dedicated) {
