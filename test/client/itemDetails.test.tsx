@@ -29,7 +29,8 @@ function item(type: string, props: Record<string, unknown>, createdAgo: number):
 
 function renderDetails(it: Item) {
   const { container } = render(withProviders(<ItemDetails item={it} type={itemTypes.get(it._t)!} />, app.session));
-  const list = container.querySelector('dl')!;
+  // The properties stand in sections and a side column: the whole read screen is searched.
+  const list = container as HTMLElement;
   const valueOf = (label: string) => within(list).getByText(label, { selector: 'dt' }).nextElementSibling;
   return { list, valueOf };
 }

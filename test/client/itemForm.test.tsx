@@ -67,7 +67,9 @@ describe('item edit form', () => {
       'Enter a phone number of at least 7 digits, with an optional extension.',
     );
     expect(h.form.getByLabelText('First name')).toHaveAccessibleDescription('At most 100 characters.');
-    expect(email).toHaveFocus();
+    // The first invalid input in the form's order (the Name section comes before How to reach).
+    const firstName = h.form.getByLabelText('First name');
+    expect(firstName).toHaveFocus();
     expect(email).toHaveClass('kk-shake');
     act(() => clock.increment(1000));
     expect(email).not.toHaveClass('kk-shake');

@@ -771,6 +771,22 @@ export const en = {
   'imports.field': 'Column',
   'imports.reason': 'Problem',
   'imports.wholeRow': 'The whole row',
+  // Item screens (issue 16): section headings, the record header, the empty state.
+  'app.section.details': 'Details',
+  'app.section.side': 'People and dates',
+  'app.section.name': 'Name',
+  'app.section.contact': 'How to reach',
+  'app.section.account': 'Account',
+  'app.section.preferences': 'Preferences',
+  'app.section.organization': 'Organisation',
+  'app.section.meeting': 'Meeting',
+  'app.section.communication': 'Communication',
+  'app.record.created': 'Created {date}',
+  'app.record.createdBy': 'Created {date} by {who}',
+  'app.record.changed': 'Changed {date}',
+  'app.record.changedBy': 'Changed {date} by {who}',
+  'app.record.empty': 'Nothing is recorded here yet.',
+  'app.record.emptyEditable': 'Nothing is recorded here yet. Choose Edit to add details such as {fields}.',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

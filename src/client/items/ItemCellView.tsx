@@ -22,6 +22,7 @@ import { useTypeLabel } from './display/useTypeLabel';
 import { ItemDetails } from './ItemDetails';
 import { ItemEditor } from './ItemEditor';
 import { ItemStatePanel, stateChartOf } from './ItemStatePanel';
+import { RecordHeader } from './layout/RecordHeader';
 import { ModulePanels } from './ModulePanels';
 import { LazyImportPanel } from '../import/LazyImportPanel';
 import { NotEditable } from './NotEditable';
@@ -111,6 +112,7 @@ function ExistingItem({ cell, spec, itemRef }: { cell: CellActorRef; spec: CellS
   }
   return (
     <div>
+      <RecordHeader item={item} type={type} title={title} />
       {deleted ? (
         <p
           role="status"
@@ -132,7 +134,7 @@ function ExistingItem({ cell, spec, itemRef }: { cell: CellActorRef; spec: CellS
         )
       ) : (
         <>
-          <ItemDetails item={item} type={type} />
+          <ItemDetails item={item} type={type} mayEdit={mayUpdate === true && !deleted} />
           {stateChart ? <ItemStatePanel item={item} itemRef={itemRef} def={stateChart} /> : null}
           <LazyImportPanel item={item} itemRef={itemRef} cell={cell} />
           <ModulePanels item={item} itemRef={itemRef} cell={cell} />

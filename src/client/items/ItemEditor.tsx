@@ -23,6 +23,7 @@ import { FieldEditRow } from './fields/FieldEditRow';
 import { wizardOf } from '../../shared/itemWizards';
 import { ItemWizard } from '../wizard/ItemWizard';
 import { offeredInForm } from './offeredInForm';
+import { formGroups } from './layout/itemLayout';
 
 const selectForm = (snapshot: CellSnapshot): ItemFormActorRef | null => snapshot.context.form;
 const selectSaving = (snapshot: CellSnapshot): boolean => selectDirtyState(snapshot) === 'SAVING';
@@ -55,7 +56,10 @@ function FormBody({ cell, form, typeName, creating }: { cell: CellActorRef; form
   const saving = useSelector(cell, selectSaving);
   const savedNow = useSelector(cell, selectSavedNow);
   // Server-kept properties are shown on the read screen only (those given once, on the create form too).
-  const names = Object.keys(type.properties).filter((name) => offeredInForm(type.properties[name]!, creating));
+  const offered = Object.keys(type.properties).filter((name) => offeredInForm(type.properties[name]!, creating));
+  // Grouped in the sections of the read screen (src/client/items/layout/itemLayout.ts); the caret goes to the first invalid field in that order.
+  const groups = formGroups(type, offered);
+  const names = groups.flatMap((group) => group.properties);
   const inputId = (name: string): string => `${idPrefix}-${name}`;
   // The relation choosers live in the form (it tells the contacts chooser which organisation is chosen).
   const fieldActors = useMemo<FieldActors>(() => ({ relPicker: (name) => selectRelPicker(form.getSnapshot(), name), form }), [form]);
@@ -74,7 +78,7 @@ function FormBody({ cell, form, typeName, creating }: { cell: CellActorRef; form
   return (
     <form
       noValidate
-      className="p-4"
+      className="mx-auto w-full max-w-2xl p-4"
       onSubmit={(e) => {
         e.preventDefault();
         cell.send({ type: 'cell.saveRequested' });
@@ -89,20 +93,25 @@ function FormBody({ cell, form, typeName, creating }: { cell: CellActorRef; form
         </p>
       ) : null}
       <FieldActorsProvider actors={fieldActors}>
-        {names.map((name) => (
-          <FieldEditRow
-            key={name}
-            name={name}
-            def={type.properties[name]!}
-            value={draft[name]}
-            item={item}
-            type={type}
-            inputId={inputId(name)}
-            error={errors[name] ?? null}
-            shake={shaking}
-            onChange={(n, value) => form.send({ type: 'form.changed', name: n, value })}
-            onBlur={(n) => form.send({ type: 'form.blurred', name: n })}
-          />
+        {groups.map((group) => (
+          <fieldset key={group.key} data-section={group.key} className="m-0 mb-2 min-w-0 border-0 p-0">
+            {group.legend ? <legend className="mb-3 p-0 text-base font-semibold text-ink">{t(group.legend)}</legend> : null}
+            {group.properties.map((name) => (
+              <FieldEditRow
+                key={name}
+                name={name}
+                def={type.properties[name]!}
+                value={draft[name]}
+                item={item}
+                type={type}
+                inputId={inputId(name)}
+                error={errors[name] ?? null}
+                shake={shaking}
+                onChange={(n, value) => form.send({ type: 'form.changed', name: n, value })}
+                onBlur={(n) => form.send({ type: 'form.blurred', name: n })}
+              />
+            ))}
+          </fieldset>
         ))}
       </FieldActorsProvider>
       <div className="flex items-center gap-2 border-t border-line pt-4">

@@ -36,6 +36,10 @@ export const CommLogType: ItemTypeDef = {
   label: (item: ItemData) => text(item.subject),
   listItem: { title: 'subject', subtitle: 'date', icon: 'forum' },
   defaultHeaders: ['date', 'subject', 'type', 'direction'],
+  layout: {
+    sections: [{ key: 'communication', properties: ['subject', 'type', 'direction'] }],
+    side: ['date', 'owner', 'contacts', 'context'],
+  },
 };
 
 /** The statuses a meeting passes through (spec 001 §4), in order. */
@@ -65,6 +69,10 @@ export const MeetingType: ItemTypeDef = {
   label: (item: ItemData) => text(item.summary),
   listItem: { title: 'summary', subtitle: 'date', icon: 'event' },
   defaultHeaders: ['date', 'start', 'summary', '$status'],
+  layout: {
+    sections: [{ key: 'meeting', properties: ['summary', '$status', 'meetingTypes'] }],
+    side: ['date', 'start', 'end', 'owner', 'otherOrgs', 'otherContacts', 'context'],
+  },
 };
 
 /** A member of at least one organisation: whose meetings and communications the dashboard shows. */

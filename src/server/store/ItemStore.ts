@@ -6,7 +6,7 @@ import { itemStateCharts } from '../../shared/itemStateCharts';
 import { applyTransition, initialStateOf, STATE_BY_TRANSITION, type StateCaller, type StateChartDef } from '../../shared/items/stateCharts';
 import type { ItemRegistryLike } from './relations';
 import { relatedIds } from './relations';
-import type { Item, ItemData, ItemTypeDef, Visibility } from '../../shared/items/types';
+import type { CreationInfo, Item, ItemData, ItemTypeDef, Visibility } from '../../shared/items/types';
 import type { Database, Queryable } from '../db/Database';
 import { OpError } from '../OpError';
 import { canRead, readPredicate } from '../policy/policy';
@@ -108,6 +108,7 @@ export class ItemStore {
   private readonly eventHooks: EventHook[] = [];
   private readonly validators: ItemValidator[] = [];
   private readonly derived = new Map<string, DerivedField[]>();
+  private readonly changeCache = new LRUCache<string, CreationInfo>({ max: ITEM_CACHE_SIZE });
 
   constructor(
     private readonly db: Database,
@@ -577,6 +578,30 @@ export class ItemStore {
     return Object.fromEntries(records.filter((r) => canRead(caller, r)).map((r) => [r.id, r.label]));
   }
 
+  /** When and by whom each record's current version was made (the first event of version `u`), remembered per version. */
+  private async lastChanges(records: readonly ItemRecord[]): Promise<Map<string, CreationInfo>> {
+    const found = new Map<string, CreationInfo>();
+    const missing = records.filter((r) => {
+      const known = this.changeCache.get(`${r.id}:${r.u}`);
+      if (known) found.set(r.id, known);
+      return !known;
+    });
+    if (missing.length === 0) return found;
+    const res = await this.db.query<{ item_id: string; ts: Date | string; by_user: string | null }>(
+      `SELECT DISTINCT ON (e.item_id) e.item_id, e.ts, e.by_user
+         FROM events e JOIN unnest($1::text[], $2::int[]) AS k(id, u) ON e.item_id = k.id AND e.u = k.u
+        ORDER BY e.item_id, e.id`,
+      [missing.map((r) => r.id), missing.map((r) => r.u)],
+    );
+    const byId = new Map(missing.map((r) => [r.id, r]));
+    for (const row of res.rows) {
+      const change = { ts: new Date(row.ts).toISOString(), by: row.by_user };
+      found.set(row.item_id, change);
+      this.changeCache.set(`${row.item_id}:${byId.get(row.item_id)!.u}`, change);
+    }
+    return found;
+  }
+
   /** The item as a client sees it, with the labels of itself and the items it relates to. */
   async present(caller: Caller, record: ItemRecord): Promise<Item> {
     return (await this.presentMany(caller, [record]))[0]!;
@@ -584,8 +609,12 @@ export class ItemStore {
 
   /** Presents several records with one label query for all of them. */
   async presentMany(caller: Caller, records: readonly ItemRecord[]): Promise<Item[]> {
+    const changes = await this.lastChanges(records);
     const refs = new Set<string>();
     for (const r of records) {
+      // So does whoever changed it last (the record header).
+      const changedBy = changes.get(r.id)?.by;
+      if (changedBy) refs.add(changedBy);
       const type = this.types.get(r.type);
       if (type) for (const id of relatedIds(type, r.data)) refs.add(id);
       // Who created it shows by name wherever the reader may see that user.
@@ -599,6 +628,8 @@ export class ItemStore {
       const type = this.types.get(r.type);
       if (type) for (const id of relatedIds(type, r.data)) if (labels[id] !== undefined) own[id] = labels[id];
       if (r.createdBy && labels[r.createdBy] !== undefined) own[r.createdBy] = labels[r.createdBy];
+      const change = changes.get(r.id);
+      if (change?.by && labels[change.by] !== undefined) own[change.by] = labels[change.by];
       const item: Item = {
         ...r.data,
         $id: r.id,
@@ -609,6 +640,7 @@ export class ItemStore {
         $access: r.access,
         $labels: own,
       };
+      if (change) item._m = change;
       if (r.deletedAt) item.$deleted = true;
       for (const field of this.derived.get(r.type) ?? []) {
         const value = field.compute(r.data, now);

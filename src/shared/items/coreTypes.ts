@@ -24,6 +24,13 @@ export const UserType: ItemTypeDef = {
   label: (item: ItemData) => text(item.name) || text(item.email),
   listItem: { title: 'name', subtitle: 'email', icon: 'person' },
   defaultHeaders: ['name', 'email'],
+  layout: {
+    sections: [
+      { key: 'account', properties: ['name', 'email'] },
+      { key: 'preferences', properties: ['notifyFrequency', 'dark', 'multiColumns', 'hideGuidance'] },
+    ],
+    side: ['contact'],
+  },
 };
 
 /** A person the community deals with, signed-in user or not. */
@@ -47,6 +54,13 @@ export const ContactType: ItemTypeDef = {
   // Titled by the label (first and last name): a list of people sharing a last name must tell them apart.
   listItem: { subtitle: 'email', icon: 'contact' },
   defaultHeaders: ['firstName', 'lastName', 'email'],
+  layout: {
+    sections: [
+      { key: 'name', properties: ['firstName', 'middleName', 'lastName'] },
+      { key: 'contact', properties: ['email', 'mobilePhone', 'officePhone', 'otherPhone'] },
+    ],
+    side: ['_related'],
+  },
 };
 
 /** Organisation types of spec 001 §3. */
@@ -80,6 +94,7 @@ export const OrganizationType: ItemTypeDef = {
   label: (item: ItemData) => text(item.displayName),
   listItem: { title: 'displayName', subtitle: 'type', icon: 'organization' },
   defaultHeaders: ['displayName', 'type'],
+  layout: { sections: [{ key: 'organization', properties: ['displayName', 'legalName', 'type', 'industry', 'website'] }] },
 };
 
 /** One value of an organisation's list of values, with its translations. */

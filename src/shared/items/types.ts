@@ -85,6 +85,29 @@ export interface ListItemDef {
   icon?: string;
 }
 
+/**
+ * A titled group of properties on an item's read screen and form (issue 16). Its heading is
+ * `app.section.{key}` unless `t` names another label.
+ */
+export interface LayoutSection {
+  key: string;
+  t?: string;
+  properties: readonly string[];
+  /** Spans the whole width below the main and side columns (rich text, galleries of attachments). */
+  wide?: boolean;
+}
+
+/**
+ * Where an item's properties go (src/client/items/layout/itemLayout.ts): titled sections in the main
+ * column and a side column for people and dates, which the created and changed lines end. A property
+ * the declaration does not name is placed as a type without one would place it.
+ */
+export interface ItemLayoutDef {
+  sections: readonly LayoutSection[];
+  /** Properties in the side column, in order (owner, contacts, dates). */
+  side?: readonly string[];
+}
+
 /** An item type: its properties and how it is shown and labelled. */
 export interface ItemTypeDef {
   name: string;
@@ -108,6 +131,8 @@ export interface ItemTypeDef {
   defaultHeaders?: readonly string[];
   facets?: readonly string[];
   listItem?: ListItemDef;
+  /** Sections and side column of its read screen and form; without it, a layout derived from the property kinds. */
+  layout?: ItemLayoutDef;
   /** A virtual type (src/shared/items/virtualTypes.ts): never stored, searched and read from `over` joined with its parent. */
   virtual?: { over: 'Attachment'; parent: string; parentTypes: readonly string[]; parentProperties: readonly string[] };
 }
@@ -128,6 +153,8 @@ export interface Item extends ItemData {
   _i: number;
   _u: number;
   _c: CreationInfo;
+  /** Its last change (the event of version `_u`): when and by whom; absent where the server did not say. */
+  _m?: CreationInfo;
   $access: Visibility;
   $labels: Record<string, string>;
   $deleted?: boolean;
