@@ -19,12 +19,15 @@ import { formGate, type SaveOutcome } from './formGate';
 import { itemFeed } from './itemFeed';
 import type { ItemActorRef } from './itemMachine';
 import { relPickerMachine, type RelPickerActorRef } from './relPickerMachine';
+import { prefilledIds, prefillLabelsCall, prefillOf } from './relatedPrefill';
 
 export interface ItemFormInput {
   /** `Type-index`; index 0 creates a new item. */
   itemId: string;
   /** The item actor of an existing item, whose item the draft starts from. */
   item: ItemActorRef | null;
+  /** A new item's column sub-parameters: the relations "add one here" fills in (relatedPrefill.ts). */
+  prefill?: ReadonlyArray<readonly [string, string]>;
 }
 
 export interface ItemFormContext {
@@ -60,7 +63,10 @@ export type ItemFormEvent =
   | { type: 'form.itemRead'; item: Item }
   /** From the cell: the save is recorded, so a created item may replace the create cell. */
   | { type: 'form.cellSaved' }
-  | { type: 'form.shakeStarted' };
+  | { type: 'form.shakeStarted' }
+  /** The labels of the relations a new item's address filled in. */
+  | { type: 'xstate.done.actor.prefillLabels'; output: unknown }
+  | { type: 'xstate.error.actor.prefillLabels'; error: unknown };
 
 // The form's children by id; none yet while a create form enters EDITING during its first step.
 const runningOf = (self: { getSnapshot(): unknown }): Record<string, unknown> =>
@@ -85,6 +91,19 @@ export const itemFormMachine = setup({
   actions: {
     registerGate: enqueueActions(({ enqueue, self }) => {
       enqueue.sendParent({ type: 'cell.gateRegistered', gate: formGate(self) });
+    }),
+    // The relation fields of a prefilled new item show its relations by label, never by id.
+    askPrefillLabels: enqueueActions(({ context, enqueue }) => {
+      const ids = context.isNew ? prefilledIds(context.draft) : [];
+      if (ids.length) enqueue.spawnChild('operation', { id: 'prefillLabels', input: prefillLabelsCall(ids) });
+    }),
+    labelPrefill: enqueueActions(({ context, enqueue, event, self }) => {
+      if (event.type !== 'xstate.done.actor.prefillLabels') return;
+      const labels = ((event.output ?? {}) as { labels?: Record<string, string> }).labels ?? {};
+      // Only fields still holding what the address filled in: a relation chosen meanwhile keeps its own label.
+      for (const { id, value } of pickerResets(context, runningOf(self)))
+        if (value !== undefined && prefilledIds({ value }).every((rel) => rel in labels))
+          enqueue.sendTo(id, { type: 'relPicker.valueSet', value, labels });
     }),
     takeItem: assign(({ context, event }) => {
       if (event.type !== 'form.itemRead') return {};
@@ -193,14 +212,15 @@ export const itemFormMachine = setup({
   id: 'itemForm',
   context: ({ input }) => {
     const typeName = input.itemId.split('-')[0] ?? '';
+    const isNew = input.itemId.endsWith('-0');
     return {
       typeName,
       itemId: input.itemId,
-      isNew: input.itemId.endsWith('-0'),
+      isNew,
       itemRef: input.item,
       base: null,
       latest: null,
-      draft: {},
+      draft: isNew ? prefillOf(formType(typeName), input.prefill) : {},
       touched: [],
       submitted: false,
       ruleErrors: {},
@@ -212,8 +232,13 @@ export const itemFormMachine = setup({
       outcome: null,
     };
   },
-  entry: 'registerGate',
+  entry: ['registerGate', 'askPrefillLabels'],
   invoke: { src: 'itemFeed', input: ({ context }) => ({ item: context.itemRef }) },
+  on: {
+    'xstate.done.actor.prefillLabels': { actions: 'labelPrefill' },
+    // Unanswered, the fields keep what they show; the server checks the relations on save all the same.
+    'xstate.error.actor.prefillLabels': {},
+  },
   type: 'parallel',
   states: {
     edit: {

@@ -181,7 +181,9 @@ export const cellMachine = setup({
     const { itemId } = input.spec;
     const item = itemId && !itemId.endsWith('-0') ? spawn('item', { id: 'item', input: { id: itemId } }) : null;
     const form =
-      itemId && (input.spec.context === 'edit' || itemId.endsWith('-0')) ? spawn('form', { id: 'form', input: { itemId, item } }) : null;
+      itemId && (input.spec.context === 'edit' || itemId.endsWith('-0'))
+        ? spawn('form', { id: 'form', input: { itemId, item, prefill: input.spec.columnParams ?? [] } })
+        : null;
     const base = RESULTS_VIEWS.get(input.spec.key);
     const results = base
       ? spawn('results', {

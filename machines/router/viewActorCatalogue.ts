@@ -9,6 +9,7 @@ import { menuSettingsMachine } from '../admin/menuSettingsMachine';
 import { ownerMachine } from '../admin/ownerMachine';
 import { siteTextsMachine } from '../admin/siteTextsMachine';
 import { cardMachine } from '../dashboard/cardMachine';
+import { relatedMachine } from '../item/relatedMachine';
 import { resourceMachine } from '../session/resourceMachine';
 import { wizardMachine } from '../wizard/wizardMachine';
 
@@ -23,4 +24,6 @@ export const VIEW_ACTOR_CATALOGUE = {
   wizard: wizardMachine,
   /** A card of the home screen's dashboard: its search, followed live. */
   dashboardCard: cardMachine,
+  /** One related-items list of an item's read screen: the items pointing at it through one relation, followed live. */
+  relatedItems: relatedMachine,
 } as const;

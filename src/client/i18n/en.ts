@@ -787,6 +787,18 @@ export const en = {
   'app.record.changedBy': 'Changed {date} by {who}',
   'app.record.empty': 'Nothing is recorded here yet.',
   'app.record.emptyEditable': 'Nothing is recorded here yet. Choose Edit to add details such as {fields}.',
+  // The related-items panel of an item's read screen (issue 16, "Related items").
+  'app.related.title': 'Related items',
+  'app.related.fallbackHeading': '{type}: {property}',
+  'app.related.count': '{count, plural, =0 {none} one {# item} other {# items}}',
+  'app.related.filter': 'Filter {heading}',
+  'app.related.filterPlaceholder': 'Filter',
+  'app.related.none': 'None yet.',
+  'app.related.noMatch': 'None match “{text}”.',
+  'app.related.unnamed': '(no name)',
+  'app.related.shown': '{shown, number} of {total, number} shown',
+  'app.related.more': 'Show more',
+  'types.Contact.related._related': 'People',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

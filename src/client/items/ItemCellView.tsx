@@ -26,6 +26,7 @@ import { RecordHeader } from './layout/RecordHeader';
 import { ModulePanels } from './ModulePanels';
 import { LazyImportPanel } from '../import/LazyImportPanel';
 import { NotEditable } from './NotEditable';
+import { RelatedItems } from './related/RelatedItems';
 import { useItemAllowed } from './useItemAllowed';
 
 const selectItemRef = (s: CellSnapshot): ItemActorRef | null => s.context.item;
@@ -135,6 +136,7 @@ function ExistingItem({ cell, spec, itemRef }: { cell: CellActorRef; spec: CellS
       ) : (
         <>
           <ItemDetails item={item} type={type} mayEdit={mayUpdate === true && !deleted} />
+          <RelatedItems item={item} cell={cell} />
           {stateChart ? <ItemStatePanel item={item} itemRef={itemRef} def={stateChart} /> : null}
           <LazyImportPanel item={item} itemRef={itemRef} cell={cell} />
           <ModulePanels item={item} itemRef={itemRef} cell={cell} />

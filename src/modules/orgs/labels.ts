@@ -42,4 +42,10 @@ export const orgsLabels = {
   'dashboard.orgs.meetings': 'Meetings',
   'dashboard.orgs.commLogs': 'Recent communications',
   'dashboard.orgs.noCommLogs': 'No communications recorded yet.',
+  // The related-items lists on an organisation and a contact (src/shared/items/relatedLists.ts).
+  'types.CommLog.related.owner': 'Communication logs',
+  'types.CommLog.related.contacts': 'Communication logs',
+  'types.Meeting.related.owner': 'Meetings',
+  'types.Meeting.related.otherOrgs': 'Meetings with others',
+  'types.Meeting.related.otherContacts': 'Meetings',
 } as const satisfies Record<string, string>;

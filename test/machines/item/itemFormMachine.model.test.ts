@@ -65,6 +65,8 @@ describe('itemFormMachine model (load, edit, save, shake)', () => {
         refused({ kind: 'server', userMessage: 'staleUpdate' }),
         refused({ kind: 'server', userMessage: 'validationFailed', fields: { lastName: 'errors.maxLength' } }),
         delayed('shakeDuration', 'itemForm.shake.SHAKING'),
+        { type: 'xstate.done.actor.prefillLabels', output: { labels: {} } },
+        { type: 'xstate.error.actor.prefillLabels', error: { kind: 'server', userMessage: 'generalFailure' } },
       ],
       serializeState,
     });
