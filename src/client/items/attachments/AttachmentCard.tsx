@@ -75,7 +75,7 @@ export function AttachmentCard({ entry, large = false, actions }: { entry: AttEn
   const audio = entry.kind === 'AUDIO' && viewable;
   return (
     <li
-      className={`flex min-w-0 rounded-lg border border-line bg-panel p-2 ${large ? 'flex-col gap-2' : 'items-center gap-3'}`}
+      className={`flex min-w-0 rounded-lg border border-line bg-panel p-2 ${large ? 'flex-col gap-2' : 'flex-wrap items-center gap-3'}`}
       data-attachment={entry.id}
     >
       <Preview entry={entry} large={large} />
@@ -104,7 +104,7 @@ export function AttachmentCard({ entry, large = false, actions }: { entry: AttEn
           preload="none"
           src={mediaHref(entry)}
           aria-label={t('app.att.play', { name: entry.originalName })}
-          className="h-10 w-full"
+          className="h-10 w-full basis-full"
           data-preview="audio"
         />
       )}
