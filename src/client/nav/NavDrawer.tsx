@@ -8,6 +8,7 @@ import { useState, type MouseEvent, type ReactNode } from 'react';
 import { selectUnseenCount } from '../../../machines/session/whatsNewMachine';
 import type { MenuEntry } from '../../shared/modules/buildMenu';
 import { useT } from '../i18n/useT';
+import { CellIcon } from '../layout/CellIcon';
 import { SavedSearchList } from '../savedSearches/SavedSearchList';
 import { useActors } from '../session/useActors';
 import { useMenu } from './useMenu';
@@ -25,7 +26,7 @@ const HELP_LINKS = [
 ] as const;
 
 /** A link that navigates through the router: a modifier or middle click opens a new tab. */
-function NavLink({ href, children, onFollow }: { href: string; children: string; onFollow: () => void }) {
+function NavLink({ href, children, onFollow, icon }: { href: string; children: string; onFollow: () => void; icon?: string | undefined }) {
   const { router } = useActors();
   const follow = (event: MouseEvent, newTab: boolean): void => {
     event.preventDefault();
@@ -39,7 +40,15 @@ function NavLink({ href, children, onFollow }: { href: string; children: string;
       onClick={(event) => follow(event, event.metaKey || event.ctrlKey || event.shiftKey)}
       onAuxClick={(event) => (event.button === 1 ? follow(event, true) : undefined)}
     >
-      {children}
+      {/* Each view's own icon, the one its column's toolbar shows. */}
+      {icon ? (
+        <span className="flex items-center gap-3">
+          <CellIcon name={icon} />
+          {children}
+        </span>
+      ) : (
+        children
+      )}
     </a>
   );
 }
@@ -50,7 +59,7 @@ function Entries({ entries, onFollow }: { entries: MenuEntry[]; onFollow: () => 
     <ul>
       {entries.map((entry) => (
         <li key={entry.path}>
-          <NavLink href={entry.href} onFollow={onFollow}>
+          <NavLink href={entry.href} onFollow={onFollow} icon={entry.icon}>
             {t(entry.title)}
           </NavLink>
           {entry.children.length > 0 ? (

@@ -30,9 +30,10 @@ export function Header() {
           title={t('app.home')}
         >
           <img src="/icons/icon.svg" alt="" className="h-8 w-8 shrink-0" />
+          {/* On a phone the site's name has the room alone, on up to two lines, rather than both cut short. */}
           <span className="min-w-0 leading-tight">
-            <span className="block truncate font-semibold">{siteName}</span>
-            <span className="block truncate text-xs text-white/75">{t('app.subtitle')}</span>
+            <span className="line-clamp-2 break-words text-sm font-semibold sm:block sm:truncate sm:text-base">{siteName}</span>
+            <span className="hidden truncate text-xs text-white/75 sm:block">{t('app.subtitle')}</span>
           </span>
         </Link>
         <ConnectionIndicator />

@@ -7,7 +7,7 @@ import { itemTypes } from '../../../shared/itemTypes';
 import { FIELD_KINDS } from '../fields/fieldKinds';
 import { Avatar } from './Avatar';
 import { DeletedMarker } from './DeletedMarker';
-import { DisplayIcon } from './DisplayIcon';
+import { CellIcon } from '../../layout/CellIcon';
 import { useItemHighlight } from './useItemHighlight';
 import { useItemLink } from './useItemLink';
 
@@ -79,7 +79,7 @@ export function ListItem({ item, variant = 'default' }: { item: Item; variant?: 
         <Avatar id={item.$id} name={title} />
       ) : (
         <span className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-line/60 text-muted">
-          <DisplayIcon name="article" />
+          <CellIcon name={type?.listItem?.icon ?? type?.defaultIcon ?? null} />
         </span>
       )}
       <span className="flex min-w-0 flex-1 flex-col">
