@@ -126,7 +126,7 @@ const SCREENS = {
       },
     ]),
   ),
-  // Narrowed to one type: its own facets join the panel (which scrolls within a phone's screen).
+  // Narrowed to one type: its own facets join the panel (a drawer on a phone).
   'search-results-facets': async (page) => {
     await signIn(page);
     await page.goto('/search');
@@ -134,10 +134,13 @@ const SCREENS = {
       .getByRole('status')
       .filter({ hasText: /results?$/ })
       .waitFor();
-    await page
-      .getByRole('complementary', { name: 'Facets' })
-      .getByRole('checkbox', { name: /^Contact/ })
-      .click();
+    // On a phone the facets are a drawer over the results, opened from the toolbar (and left open here).
+    const phone = page.viewportSize().width < 640;
+    if (phone) await page.getByRole('button', { name: 'Facets' }).click();
+    const facets = page.getByRole(phone ? 'dialog' : 'complementary', { name: 'Facets' });
+    await facets.getByRole('checkbox', { name: /^Contact/ }).click();
+    // The drawer hides the page from the accessibility tree: wait for the type's own facets instead.
+    if (phone) return facets.getByRole('group', { name: 'Organisations' }).waitFor();
     await page
       .getByRole('status')
       .filter({ hasText: /results?$/ })

@@ -8,7 +8,7 @@ import { cleanUpApps, renderApp } from './support/renderApp';
 
 afterEach(cleanUpApps);
 
-describe('alerts snackbar', () => {
+describe('alerts snackbar (spec 000 §8: errors until OK at top centre, warnings top, others bottom, timed)', () => {
   it('shows a server error at the top with its system message, until OK', async () => {
     const user = userEvent.setup();
     const h = renderApp({ signedIn: true });
@@ -49,6 +49,40 @@ describe('alerts snackbar', () => {
     expect(screen.getByText('Applied')).toBeInTheDocument();
     act(() => clock.increment(200));
     expect(screen.queryByText('Applied')).not.toBeInTheDocument();
+  });
+
+  it('places a warning at the top and an info at the bottom, both timed; an error waits for OK however long', async () => {
+    const clock = new SimulatedClock();
+    const h = renderApp({ signedIn: true, clock });
+    await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' });
+    const alerts = getAlerts(h.session.system)!;
+    act(() => alerts.send({ type: 'alerts.raised', alert: { type: 'WARNING', message: 'app.applied' } }));
+    const warning = await screen.findByRole('alert');
+    expect(warning.parentElement).toHaveClass('top-[84px]');
+    act(() => clock.increment(6_100));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    act(() => clock.increment(300));
+    act(() => alerts.send({ type: 'alerts.raised', alert: { type: 'INFO', message: 'app.applied' } }));
+    const info = await screen.findByText('Applied');
+    expect(info.closest('.bottom-6')).not.toBeNull();
+    act(() => clock.increment(6_100));
+    await waitFor(() => expect(screen.queryByText('Applied')).not.toBeInTheDocument());
+    act(() => clock.increment(300));
+    act(() => alerts.send({ type: 'alerts.raised', alert: { type: 'ERROR', message: 'errors.notAllowed' } }));
+    const error = await screen.findByRole('alert');
+    act(() => clock.increment(60_000));
+    expect(error).toHaveTextContent('You may not do this.');
+    expect(screen.getByRole('alert')).toBe(error);
+  });
+
+  it('is calm: the panel surface with a coloured edge and icon, not a full-colour bar', async () => {
+    const h = renderApp({ signedIn: true });
+    await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' });
+    act(() => getAlerts(h.session.system)!.send({ type: 'alerts.raised', alert: { type: 'ERROR', message: 'errors.notAllowed' } }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveClass('bg-panel', 'text-ink', 'border-l-4');
+    expect(alert.className).not.toMatch(/\bbg-red-/);
+    expect(alert.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
   });
 
   it('shows an untranslated client error as its text', async () => {

@@ -88,9 +88,9 @@ test('the table sorts by a clicked heading; the other displays show the results'
   await t.user.click(screen.getByRole('button', { name: 'Cards' }));
   expect(within((await screen.findAllByRole('article'))[0]!).getByText('Created')).toBeInTheDocument();
   await t.user.click(screen.getByRole('button', { name: 'Carousel' }));
-  expect(await screen.findByText('1 of 3', { selector: 'span' })).toBeInTheDocument();
+  expect(await screen.findByText('1 of 3', { selector: 'p' })).toBeInTheDocument();
   await t.user.click(screen.getByRole('button', { name: 'Previous result' }));
-  expect(await screen.findByText('3 of 3', { selector: 'span' })).toBeInTheDocument();
+  expect(await screen.findByText('3 of 3', { selector: 'p' })).toBeInTheDocument();
 });
 
 test('No results, and a failed search with a retry', async () => {

@@ -329,6 +329,9 @@ export const en = {
   'app.results.date.60-90': '60 to 90 days ago',
   'app.results.date.90-180': '90 to 180 days ago',
   'app.results.date.before180': 'More than 180 days ago',
+  // The results toolbar and the phone's facets drawer (issue 16).
+  'app.results.facetsChosen': '{count, plural, one {Facets, # chosen} other {Facets, # chosen}}',
+  'app.results.facetsDone': 'Show results',
   'errors.nothingToExport': 'There is nothing to export.',
   // The item screens: property labels, option texts, form rules (spec 000 §5).
   'app.field.yes': 'Yes',

@@ -53,7 +53,7 @@ export function Column({ cell, parent, active, multi, hidden }: Props) {
       data-cell={cell.spec.key}
       data-active={active || undefined}
       hidden={hidden}
-      className={`flex min-w-0 grow-0 basis-full flex-col bg-panel md:min-w-96 md:last:grow ${multi ? `${WIDTH[width]} ${width === 'FULL' ? 'shrink-0' : 'shrink'} border-r border-line last:border-r-0` : 'shrink-0'} ${active && multi ? 'ring-1 ring-inset ring-primary/40' : ''}`}
+      className={`flex min-w-0 grow-0 basis-full flex-col bg-panel md:min-w-96 md:last:grow ${multi ? `${WIDTH[width]} ${width === 'FULL' ? 'shrink-0' : 'shrink'} border-r border-line last:border-r-0` : 'shrink-0'} ${active && multi ? 'shadow-[inset_0_3px_0_0_var(--kk-primary,#1976D2)]' : ''}`}
     >
       <CellToolbar
         cell={cell.ref}

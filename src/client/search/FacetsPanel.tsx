@@ -68,8 +68,8 @@ function Facet({
   );
 }
 
-/** The facets panel of a results view. */
-export function FacetsPanel({ results }: { results: SearchResultsActorRef }) {
+/** The facets panel of a results view (`inDrawer`: the phone's drawer holds it, which scrolls and frames it). */
+export function FacetsPanel({ results, inDrawer = false }: { results: SearchResultsActorRef; inDrawer?: boolean }) {
   const t = useT();
   const facets = useSelector(results, selectFacets);
   const labels = useSelector(results, selectResultLabels);
@@ -79,7 +79,11 @@ export function FacetsPanel({ results }: { results: SearchResultsActorRef }) {
     // In a narrow column the panel scrolls within 40% of the screen's height, so the results stay in sight below it.
     <aside
       aria-label={t('app.results.facets')}
-      className="flex max-h-[40vh] w-full shrink-0 flex-col gap-4 overflow-y-auto rounded-lg border border-line bg-panel p-3 @2xl:max-h-none @2xl:w-60 @2xl:overflow-visible"
+      className={
+        inDrawer
+          ? 'flex flex-col gap-4'
+          : 'flex max-h-[40vh] w-full shrink-0 flex-col gap-4 overflow-y-auto rounded-lg border border-line bg-panel p-3 @2xl:max-h-none @2xl:w-60 @2xl:self-start @2xl:overflow-visible'
+      }
     >
       {facetSpecsFor(settings.itemTypeName, settings.selectedFacets).map((spec) => (
         <Facet

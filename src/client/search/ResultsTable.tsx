@@ -12,6 +12,8 @@ import {
   selectSelectedResult,
 } from '../../../machines/search/searchResultsSelectors';
 import type { Item } from '../../shared/items/types';
+import { itemTypes } from '../../shared/itemTypes';
+import { formatDate } from '../items/fields/formatDate';
 import { useT } from '../i18n/useT';
 import { useItemLink } from '../items/display/useItemLink';
 import { useTypeLabel } from '../items/display/useTypeLabel';
@@ -36,11 +38,23 @@ function TitleLink({ id, label, onOpen }: { id: string; label: string; onOpen: (
   );
 }
 
-function Cell({ item, column }: { item: Item; column: ResultColumn }) {
+function Cell({ item, column, general }: { item: Item; column: ResultColumn; general: boolean }) {
   const typeLabel = useTypeLabel();
-  if (column.key === 'label') return <>{item.$labels?.[item.$id] ?? item.$id}</>;
-  if (column.key === 'type') return <>{typeLabel(item._t)}</>;
+  // A general search's name and type columns; a type's own `type` (an organisation's kind) is a property.
+  if (general && column.key === 'label') return <>{item.$labels?.[item.$id] ?? item.$id}</>;
+  if (general && column.key === 'type') return <>{typeLabel(item._t)}</>;
   return <ResultValue item={item} name={column.key} />;
+}
+
+/** The first column's text, the link to the item: its value as read (a date as DD-MMM-YYYY), else its label. */
+function titleText(row: Item, key: string, general: boolean): string {
+  const own = row.$labels?.[row.$id] ?? '';
+  const def = general ? undefined : itemTypes.get(row._t)?.properties[key];
+  const value = row[key];
+  if (!def || (typeof value !== 'string' && typeof value !== 'number') || value === '') return own;
+  if (def.kind === 'DT' || def.kind === 'DTM') return formatDate(String(value), def.kind === 'DTM');
+  if (def.kind === 'textField' || def.kind === 'NUM') return String(value);
+  return own;
 }
 
 /** The results as a sortable, virtualised table. */
@@ -112,13 +126,9 @@ export function ResultsTable({ results }: { results: SearchResultsActorRef }) {
                   columns.map((column, n) => (
                     <td key={column.key} className="max-w-64 truncate px-3 py-1 text-ink">
                       {n === 0 ? (
-                        <TitleLink
-                          id={id}
-                          label={column.key === 'label' ? (row.$labels?.[id] ?? id) : String(row[column.key] ?? labels[id] ?? id)}
-                          onOpen={open}
-                        />
+                        <TitleLink id={id} label={titleText(row, column.key, !settings.itemTypeName) || (labels[id] ?? id)} onOpen={open} />
                       ) : (
-                        <Cell item={row} column={column} />
+                        <Cell item={row} column={column} general={!settings.itemTypeName} />
                       )}
                     </td>
                   ))

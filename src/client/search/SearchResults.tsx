@@ -1,5 +1,6 @@
 /** A results view: toolbar, facets panel and the chosen display, with loading, failure and 'No results'. */
 import { useSelector } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
 import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
 import {
   selectDisplayAs,
@@ -10,18 +11,21 @@ import {
 } from '../../../machines/search/searchResultsSelectors';
 import { useT } from '../i18n/useT';
 import { Button } from '../shell/Button';
+import { useMediaQuery } from '../hooks/useMediaQuery';
+import { FacetsDrawer } from './FacetsDrawer';
 import { FacetsPanel } from './FacetsPanel';
 import { ResultsCards } from './ResultsCards';
 import { ResultsCarousel } from './ResultsCarousel';
 import { ResultsList } from './ResultsList';
 import { ResultsTable } from './ResultsTable';
+import { ResultsTimeline } from './ResultsTimeline';
 import { ResultsToolbar } from './ResultsToolbar';
 
 function Body({ results }: { results: SearchResultsActorRef }) {
   const display = useSelector(results, selectDisplayAs);
   if (display === 'TABLE') return <ResultsTable results={results} />;
   if (display === 'CARDS') return <ResultsCards results={results} />;
-  if (display === 'TIMELINE') return <ResultsCards results={results} timeline />;
+  if (display === 'TIMELINE') return <ResultsTimeline results={results} />;
   if (display === 'CAROUSEL') return <ResultsCarousel results={results} />;
   return <ResultsList results={results} />;
 }
@@ -41,18 +45,32 @@ function Failure({ results, errorKey }: { results: SearchResultsActorRef; errorK
   );
 }
 
-/** The whole results view over `results`; typed text goes to `onText`. */
-export function SearchResults({ results, onText }: { results: SearchResultsActorRef; onText: (text: string) => void }) {
+/** Phones: the facets wait in a drawer, so the results are the first thing below the toolbar. */
+const PHONE = '(max-width: 639px)';
+
+/** The whole results view over `results`; typed text goes to `onText`; `actions` join the toolbar. */
+export function SearchResults({
+  results,
+  onText,
+  actions,
+}: {
+  results: SearchResultsActorRef;
+  onText: (text: string) => void;
+  actions?: ReactNode;
+}) {
   const t = useT();
   const phase = useSelector(results, selectResultsPhase);
   const error = useSelector(results, selectResultsError);
   const rowsFailed = useSelector(results, selectRowsFailed);
   const showFacets = useSelector(results, selectShowFacets);
+  const phone = useMediaQuery(PHONE);
+  const [drawer, setDrawer] = useState(false);
   return (
     <div className="@container flex flex-col gap-3 p-3">
-      <ResultsToolbar results={results} onText={onText} />
+      <ResultsToolbar results={results} onText={onText} actions={actions} onFacetsDrawer={phone ? () => setDrawer(true) : undefined} />
+      {phone ? <FacetsDrawer results={results} open={drawer} onClose={() => setDrawer(false)} /> : null}
       <div className="flex flex-col gap-4 @2xl:flex-row">
-        {showFacets ? <FacetsPanel results={results} /> : null}
+        {showFacets && !phone ? <FacetsPanel results={results} /> : null}
         <section aria-label={t('app.results.title')} className="min-w-0 flex-1">
           {phase === 'FAILED' || rowsFailed ? <Failure results={results} errorKey={error} /> : null}
           {phase === 'EMPTY' ? <p className="m-4 text-muted">{t('app.noResults.NONE')}</p> : null}

@@ -12,6 +12,7 @@ import { useApplySavedSearch } from '../savedSearches/useApplySavedSearch';
 import { selectResultsSettings } from '../../../machines/search/searchResultsSelectors';
 import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
 import { SearchResults } from './SearchResults';
+import { ToolbarButton } from './ToolbarButton';
 
 /** The full results of the search text in the route. */
 export function SearchResultsView({ cell, spec }: CellViewProps) {
@@ -30,21 +31,18 @@ export function SearchResultsView({ cell, spec }: CellViewProps) {
   const apply = useCallback((settings: ResultsSettings) => results?.send({ type: 'results.applied', settings }), [results]);
   useApplySavedSearch(apply);
   if (!results) return null;
-  return (
-    <>
-      <SaveCurrent results={results} />
-      <SearchResults results={results} onText={onText} />
-    </>
-  );
+  return <SearchResults results={results} onText={onText} actions={<SaveCurrent results={results} />} />;
 }
 
-/** Saves what the results show now (criteria, facets, sort, display) under a name. */
+/** Saves what the results show now (criteria, facets, sort, display) under a name: the toolbar's bookmark button. */
 function SaveCurrent({ results }: { results: SearchResultsActorRef }) {
+  const t = useT();
   const settings = useSelector(results, selectResultsSettings);
   return (
-    <div className="flex justify-end px-3 pt-2">
-      <SaveSearchButton settings={settings} />
-    </div>
+    <SaveSearchButton
+      settings={settings}
+      trigger={(open) => <ToolbarButton icon="bookmark" label={t('app.savedSearches.save')} named onClick={open} />}
+    />
   );
 }
 

@@ -17,6 +17,20 @@ const PATHS = {
   edit: 'M3 17.25V21h3.75L17.81 9.94l-3.75-3.75zM20.71 7.04a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z',
   check: 'M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z',
   dot: 'M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8',
+  // The search toolbar's displays and actions, the carousel's steps, the alerts' kinds.
+  viewList: 'M3 14h4v-4H3zm0 5h4v-4H3zM3 9h4V5H3zm5 5h13v-4H8zm0 5h13v-4H8zM8 5v4h13V5z',
+  viewTable: 'M21 8H3V4h18zm0 2H3v4h18zm0 6H3v4h18z',
+  viewCards: 'M4 11h5V5H4zm0 7h5v-6H4zm6 0h5v-6h-5zm6 0h5v-6h-5zm-6-7h5V5h-5zm6-6v6h5V5z',
+  viewTimeline: 'M11 2h2v20h-2zM3 5h6v4H3zm12 5h6v4h-6zM3 15h6v4H3z',
+  viewCarousel: 'M7 19h10V4H7zM2 17h4V6H2zm16-11v11h4V6z',
+  download: 'M19 9h-4V3H9v6H5l7 7zM5 18v2h14v-2z',
+  bookmark: 'M17 3H7c-1.1 0-2 .9-2 2v16l7-3 7 3V5c0-1.1-.9-2-2-2m0 15-5-2.18L7 18V5h10z',
+  filter: 'M10 18h4v-2h-4zM3 6v2h18V6zm3 7h12v-2H6z',
+  chevronLeft: 'M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z',
+  chevronRight: 'M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z',
+  info: 'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m1 15h-2v-6h2zm0-8h-2V7h2z',
+  error: 'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m1 15h-2v-2h2zm0-4h-2V7h2z',
+  checkCircle: 'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m-2 15-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8z',
 } as const;
 
 export type IconName = keyof typeof PATHS;
