@@ -1,0 +1,38 @@
+/**
+ * Restores a backup made by `npm run backup` into the DATA_DIR (and DATABASE_URL) of the environment.
+ *
+ *   npm run restore -- backups/site.tar.gz [--force]
+ *
+ * The target must be empty (a missing or empty DATA_DIR, a database without tables) unless --force:
+ * then the former data directory is kept aside (its path is printed) and the database's tables are
+ * replaced. Servers must be stopped. Nothing changes when the restore fails. See docs/deploy.md.
+ */
+import { format } from 'date-fns';
+import { resolve } from 'node:path';
+import { restore, RestoreError } from '../src/server/backup/restore';
+import { configFromEnv } from '../src/server/config';
+
+const args = process.argv.slice(2);
+const force = args.includes('--force');
+const file = args.find((a) => !a.startsWith('--'));
+if (!file) {
+  console.error('usage: npm run restore -- <backup.tar.gz> [--force]');
+  process.exit(2);
+}
+const config = configFromEnv();
+const count = (n: number, what: string): string => `${n.toLocaleString('en')} ${what}${n === 1 ? '' : 's'}`;
+
+restore({ archive: resolve(file), dataDir: config.dataDir, databaseUrl: config.databaseUrl, force }).then(
+  ({ manifest: m, keptAside }) => {
+    const into = config.databaseUrl ? `the database of DATABASE_URL and ${config.dataDir}` : config.dataDir;
+    console.log(
+      `Restored the backup of ${format(new Date(m.createdAt), 'dd-MMM-yyyy HH:mm')} (version ${m.version}) into ${into}: ` +
+        `${count(m.counts.items, 'item')}, ${count(m.counts.uploads, 'uploaded file')}.`,
+    );
+    if (keptAside) console.log(`The former data directory is kept in ${keptAside}; remove it once the site works.`);
+  },
+  (e: unknown) => {
+    console.error(e instanceof RestoreError ? e.message : e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,216 @@
+import { PGlite } from '@electric-sql/pglite';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, rmdirSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import pg from 'pg';
+import { extract } from 'tar-stream';
+import { DataDirLockedError, lockDataDir } from '../db/dataDirLock';
+import { migrations } from '../db/migrations/index';
+import { DATA_PREFIX, MANIFEST, PGLITE_ENTRY, POSTGRES_ENTRY, isEmptyDir, stamp, type BackupManifest } from './backupArchive';
+import { pgEnv, pgTool, run } from './pgTools';
+
+export interface RestoreOptions {
+  /** The archive `npm run backup` wrote. */
+  archive: string;
+  /** The DATA_DIR to restore into: missing or empty, unless `force`. */
+  dataDir: string;
+  /** The DATABASE_URL to restore into (a backup of PostgreSQL): a database without tables, unless `force`. */
+  databaseUrl?: string;
+  /** Replace what the target holds: the data directory is kept aside, the database's tables are dropped. */
+  force: boolean;
+}
+
+export interface RestoreResult {
+  manifest: BackupManifest;
+  /** Where the data directory's former content was moved, when there was any. */
+  keptAside?: string;
+}
+
+/** A restore was refused or failed before changing anything; the message says why and what to do. */
+export class RestoreError extends Error {}
+
+/** Folder of the staging directory holding the extracted database dump (removed before the swap). */
+const WORK = '.kk-restore';
+
+/**
+ * Restores a backup into `dataDir` (and `databaseUrl`). Everything is first extracted into a fresh
+ * directory beside `dataDir` and the database restored there (embedded) or in one transaction
+ * (PostgreSQL); the item count is checked against the manifest; only then is the fresh directory
+ * renamed into place, the former one kept aside. A failure before that changes nothing.
+ */
+export async function restore(options: RestoreOptions): Promise<RestoreResult> {
+  const { archive, databaseUrl, force } = options;
+  const dataDir = resolve(options.dataDir);
+  if (!existsSync(archive)) throw new RestoreError(`There is no backup at ${archive}`);
+  const nonEmpty: string[] = [];
+  if (!isEmptyDir(dataDir)) nonEmpty.push(`the data directory ${dataDir} is not empty`);
+  if (databaseUrl) {
+    const { tables, sessions } = await postgresTarget(databaseUrl);
+    if (sessions > 0)
+      throw new RestoreError(
+        `${sessions} other connection(s) use the database: stop every server using DATABASE_URL before restoring into it`,
+      );
+    if (tables > 0) nonEmpty.push(`the database has ${tables} table(s)`);
+  }
+  if (nonEmpty.length > 0 && !force)
+    throw new RestoreError(
+      `Nothing was restored: ${nonEmpty.join(' and ')}. Restore into an empty DATA_DIR${databaseUrl ? ' and database' : ''}, ` +
+        `or add --force to replace ${nonEmpty.length > 1 ? 'them' : 'it'} (the data directory is kept aside${databaseUrl ? ', the database tables are dropped' : ''}).`,
+    );
+  // A server on the embedded database holds the lock: restoring under it would corrupt both.
+  let release = (): void => undefined;
+  if (!databaseUrl && existsSync(dataDir)) {
+    try {
+      release = lockDataDir(dataDir);
+    } catch (e) {
+      if (!(e instanceof DataDirLockedError)) throw e;
+      throw new RestoreError(`${e.message.replace(/ Stop that server first.*$/, '')} Stop the server before restoring into it.`);
+    }
+  }
+  const when = stamp(new Date());
+  const staging = `${dataDir}.restoring-${when}`;
+  mkdirSync(staging, { recursive: true });
+  let swapped = false;
+  try {
+    const manifest = await extractArchive(archive, staging);
+    checkManifest(manifest, databaseUrl);
+    const dump = join(staging, WORK, manifest.driver === 'postgres' ? POSTGRES_ENTRY : PGLITE_ENTRY);
+    if (!existsSync(dump)) throw new RestoreError(`The backup ${archive} has no database (${manifest.driver}): it is incomplete`);
+    const items = databaseUrl ? await restorePostgres(dump, databaseUrl, force) : await restorePglite(dump, join(staging, 'pgdata'));
+    if (items !== manifest.counts.items)
+      throw new RestoreError(`The restored database has ${items} items where the backup counted ${manifest.counts.items}`);
+    rmSync(join(staging, WORK), { recursive: true, force: true });
+    let keptAside: string | undefined;
+    if (existsSync(dataDir)) {
+      if (isEmptyDir(dataDir)) rmdirSync(dataDir);
+      else {
+        keptAside = `${dataDir}.before-restore-${when}`;
+        renameSync(dataDir, keptAside);
+        rmSync(join(keptAside, 'kk.lock'), { force: true });
+      }
+    }
+    renameSync(staging, dataDir);
+    swapped = true;
+    return { manifest, keptAside };
+  } finally {
+    if (!swapped) rmSync(staging, { recursive: true, force: true });
+    release();
+  }
+}
+
+/** How many tables the target database has, and how many other sessions use it. */
+async function postgresTarget(url: string): Promise<{ tables: number; sessions: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const res = await client.query<{ tables: number; sessions: number }>(
+      `SELECT (SELECT count(*) FROM pg_tables WHERE schemaname = 'public')::int AS tables,
+        (SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid())::int AS sessions`,
+    );
+    return res.rows[0]!;
+  } finally {
+    await client.end();
+  }
+}
+
+/** An archive entry's path, refused when it would leave the folder it is extracted to. */
+function safeName(name: string): string {
+  const clean = name.replace(/\/+$/, '');
+  if (clean === '' || clean.startsWith('/') || clean.split('/').some((part) => part === '..' || part === '' || part === '.'))
+    throw new RestoreError(`The backup holds an entry with an unsafe path (${name}): it was not made by npm run backup`);
+  return clean;
+}
+
+/** Extracts the data files into `staging`, the database dump into its WORK folder; answers the manifest. */
+async function extractArchive(archive: string, staging: string): Promise<BackupManifest> {
+  const entries = extract();
+  const reading = pipeline(createReadStream(archive), createGunzip(), entries);
+  let manifest: BackupManifest | undefined;
+  try {
+    for await (const entry of entries) {
+      const name = safeName(entry.header.name);
+      if (entry.header.type === 'directory') {
+        entry.resume();
+        continue;
+      }
+      if (entry.header.type !== 'file') throw new RestoreError(`The backup holds ${name}, which is not a file`);
+      if (name === MANIFEST) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of entry) chunks.push(chunk as Buffer);
+        manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as BackupManifest;
+        continue;
+      }
+      const target = name.startsWith(DATA_PREFIX)
+        ? join(staging, name.slice(DATA_PREFIX.length))
+        : name.startsWith('database/')
+          ? join(staging, WORK, name)
+          : null;
+      if (!target || !target.startsWith(staging + sep))
+        throw new RestoreError(`The backup holds ${name}, which npm run backup never writes`);
+      mkdirSync(dirname(target), { recursive: true });
+      await pipeline(Readable.from(entry), createWriteStream(target));
+    }
+    await reading;
+  } catch (e) {
+    reading.catch(() => undefined);
+    if (e instanceof RestoreError) throw e;
+    throw new RestoreError(`The backup ${archive} could not be read (${(e as Error).message}): it is damaged or not a backup`);
+  }
+  if (!manifest) throw new RestoreError(`The backup ${archive} has no ${MANIFEST}: it was not made by npm run backup`);
+  return manifest;
+}
+
+function checkManifest(manifest: BackupManifest, databaseUrl: string | undefined): void {
+  if (manifest.format !== 'knowledgekeeper-backup' || manifest.formatVersion !== 1)
+    throw new RestoreError('This file is not a KnowledgeKeeper backup this version can read');
+  const latest = migrations.at(-1)?.id ?? 0;
+  if (manifest.migration > latest)
+    throw new RestoreError(
+      `The backup was made by version ${manifest.version}, whose database is newer than this version's: restore it with that version or a later one`,
+    );
+  if (manifest.driver === 'postgres' && !databaseUrl)
+    throw new RestoreError('This backup holds a PostgreSQL database: set DATABASE_URL to the (empty) database to restore it into');
+  if (manifest.driver === 'pglite' && databaseUrl)
+    throw new RestoreError('This backup holds an embedded database: unset DATABASE_URL and set DATA_DIR to restore it');
+}
+
+/** Opens the dump as a fresh embedded database in `pgdata`; answers its item count. */
+async function restorePglite(dump: string, pgdata: string): Promise<number> {
+  const tarball = new Blob([readFileSync(dump)], { type: 'application/gzip' });
+  const db = await PGlite.create(pgdata, { loadDataDir: tarball });
+  try {
+    return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM items')).rows[0]!.n;
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Restores the dump in one transaction (psql --single-transaction): it all lands or none of it.
+ * With `force`, the public schema is dropped and made again first, in the same transaction.
+ */
+async function restorePostgres(dump: string, url: string, force: boolean): Promise<number> {
+  const sql = `${dump}.sql`;
+  await run(pgTool('pg_restore'), ['--no-owner', '--no-privileges', `--file=${sql}`, dump]);
+  async function* script(): AsyncGenerator<Buffer | string> {
+    if (force) yield 'DROP SCHEMA IF EXISTS public CASCADE;\nCREATE SCHEMA public;\n';
+    for await (const chunk of createReadStream(sql)) yield chunk as Buffer;
+  }
+  try {
+    await run(pgTool('psql'), ['--no-psqlrc', '--quiet', '--single-transaction', '--set=ON_ERROR_STOP=1', '--file=-'], {
+      stdin: Readable.from(script()),
+      env: pgEnv(url),
+    });
+  } catch (e) {
+    throw new RestoreError(`The database restore failed and was rolled back: nothing changed. ${(e as Error).message}`);
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM items')).rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
