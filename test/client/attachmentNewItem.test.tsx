@@ -22,6 +22,7 @@ describe('the address of a new attachment', () => {
     expect(within(notice).getByRole('heading', { level: 3 })).toHaveTextContent('Files are added on the item they belong to');
     expect(notice).toHaveTextContent('add it with “Add a file” in its Files field, or drop it there');
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByText('New attachment')).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(h.server.received.filter((f: Frame) => f.o === 'act/isAllowed')).toEqual([]);
     await u.click(within(notice).getByRole('button', { name: 'Go back' }));

@@ -150,7 +150,8 @@ function ExistingItem({ cell, spec, itemRef }: { cell: CellActorRef; spec: CellS
 function NewItem({ cell, spec }: { cell: CellActorRef; spec: CellSpec }) {
   const t = useT();
   const typeName = spec.itemId ? parseId(spec.itemId).type : '';
-  const title = t('app.item.new', { type: t(`types.${typeName}`) });
+  // Files are not made on their own (AddedOnItsItem): the column is not titled "New attachment".
+  const title = typeName === UPLOADED_TYPE ? t('app.att.files') : t('app.item.new', { type: t(`types.${typeName}`) });
   useEffect(
     () => cell.send({ type: 'cell.described', title, icon: itemTypes.get(typeName)?.defaultIcon ?? 'item', actionBtn: null }),
     [cell, title, typeName],

@@ -104,7 +104,7 @@ export function AttachmentCard({ entry, large = false, actions }: { entry: AttEn
           preload="none"
           src={mediaHref(entry)}
           aria-label={t('app.att.play', { name: entry.originalName })}
-          className="h-10 w-full basis-full"
+          className={`h-10 w-full shrink-0 ${large ? '' : 'basis-full'}`}
           data-preview="audio"
         />
       )}

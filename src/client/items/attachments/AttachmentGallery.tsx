@@ -4,7 +4,7 @@ import { AttachmentCard } from './AttachmentCard';
 
 export function AttachmentGallery({ entries }: { entries: readonly AttEntry[] }) {
   return (
-    <ul className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3" data-gallery="">
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fill,minmax(11rem,1fr))]" data-gallery="">
       {entries.map((e) => (
         <AttachmentCard key={e.id} entry={e} large />
       ))}
