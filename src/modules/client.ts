@@ -1,5 +1,6 @@
 import type { ModuleClient } from '../client/modules/ModuleClient';
 import { orgsClient } from './orgs/client';
+import { consultClient } from './consult/client';
 
 /** The browser side of every domain module (see docs/modules.md). */
-export const moduleClients: readonly ModuleClient[] = [orgsClient];
+export const moduleClients: readonly ModuleClient[] = [orgsClient, consultClient];

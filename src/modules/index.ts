@@ -1,5 +1,6 @@
 import type { ModuleModel } from '../shared/modules/ModuleModel';
 import { orgsModule } from './orgs/model';
+import { consultModule } from './consult/model';
 
 /** Every domain module, in menu order. A new module is a folder plus one line here (see docs/modules.md). */
-export const modules: readonly ModuleModel[] = [orgsModule];
+export const modules: readonly ModuleModel[] = [orgsModule, consultModule];

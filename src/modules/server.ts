@@ -1,5 +1,6 @@
 import type { ModuleServer } from '../server/modules/ModuleServer';
 import { orgsServer } from './orgs/server';
+import { consultServer } from './consult/server';
 
 /** The server side of every domain module. */
-export const moduleServers: readonly ModuleServer[] = [orgsServer];
+export const moduleServers: readonly ModuleServer[] = [orgsServer, consultServer];
