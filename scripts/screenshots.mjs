@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import sharp from 'sharp';
 import { ADMIN, CHROMIUM, startServer } from './serverForBrowser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,6 +42,58 @@ async function asMember(page) {
   await picker.getByLabel('Find a user').fill('Thunderchild');
   await picker.getByRole('button', { name: /^Masquerade as Mary Thunderchild/ }).click();
   await page.getByText('Masquerading as Mary Thunderchild').waitFor();
+}
+
+/** Half a second of a 440 Hz tone as a WAV file (8 kHz mono 16-bit PCM). */
+function toneWav() {
+  const samples = 4000;
+  const out = Buffer.alloc(44 + samples * 2);
+  out.write('RIFF', 0, 'ascii');
+  out.writeUInt32LE(36 + samples * 2, 4);
+  out.write('WAVEfmt ', 8, 'ascii');
+  out.writeUInt32LE(16, 16); // fmt chunk size
+  out.writeUInt16LE(1, 20); // PCM
+  out.writeUInt16LE(1, 22); // mono
+  out.writeUInt32LE(8000, 24); // samples per second
+  out.writeUInt32LE(16000, 28); // bytes per second
+  out.writeUInt16LE(2, 32); // block align
+  out.writeUInt16LE(16, 34); // bits per sample
+  out.write('data', 36, 'ascii');
+  out.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) out.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 8000)), 44 + i * 2);
+  return out;
+}
+
+/** Gives Northern Minerals Ltd. a photo, a PDF and a recording through its Files field (once per server); leaves its read screen open. */
+async function withFiles(page) {
+  await page.goto('/i-Organization-2');
+  await page.getByRole('heading', { name: 'Northern Minerals Ltd.', level: 2 }).waitFor();
+  if ((await page.locator('[data-gallery]').count()) === 0) {
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#4a7a5c' } })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg width="1200" height="800"><circle cx="600" cy="360" r="200" fill="#e8c15a"/><rect y="560" width="1200" height="240" fill="#2d4a6b"/></svg>',
+          ),
+        },
+      ])
+      .png()
+      .toBuffer();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    await page.goto('/i-Organization-2-edit');
+    await page.getByLabel('Add a file').setInputFiles([
+      { name: 'Site visit.png', mimeType: 'image/png', buffer: photo },
+      { name: 'Impact benefit agreement.pdf', mimeType: 'application/pdf', buffer: pdf },
+      { name: 'Elder greeting.wav', mimeType: 'audio/wav', buffer: toneWav() },
+    ]);
+    await page.locator('[data-attachment]').nth(2).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Applied').first().waitFor();
+    await page.goto('/i-Organization-2');
+  }
+  const img = page.locator('[data-gallery] img').first();
+  await img.waitFor();
+  await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await img.elementHandle());
 }
 
 /** The screens, each a function of a fresh page that leaves the screen to capture. */
@@ -172,6 +225,26 @@ const SCREENS = {
     await signIn(page);
     await page.goto('/i-Contact-3');
     await page.getByRole('heading', { name: 'Alex Chen', level: 2 }).waitFor();
+  },
+  // An organisation's files (issue 16): the gallery of its read screen, the Files field of its form.
+  'item-files': async (page) => {
+    await signIn(page);
+    await withFiles(page);
+    await page.locator('[data-gallery]').scrollIntoViewIfNeeded();
+  },
+  'item-files-edit': async (page) => {
+    await signIn(page);
+    await withFiles(page);
+    await page.goto('/i-Organization-2-edit');
+    await page.locator('[data-dropzone]').scrollIntoViewIfNeeded();
+  },
+  // An organisation's related items: its people, logs and meetings by relation (issue 16).
+  'item-related': async (page) => {
+    await signIn(page);
+    await page.goto('/i-Organization-1');
+    await page.getByRole('region', { name: 'People' }).getByRole('link', { name: 'Joseph Whitehorse' }).waitFor();
+    await page.getByRole('region', { name: 'Meetings', exact: true }).getByText('None yet').waitFor();
+    await page.getByRole('region', { name: 'Related items' }).scrollIntoViewIfNeeded();
   },
   'item-edit-error': async (page) => {
     await signIn(page);

@@ -108,8 +108,8 @@ describe('the related-items panel', () => {
     // The date the type lists it by, as DD-MMM-YYYY; another organisation's meeting is not here.
     expect(within(meetings).getByText('02-Mar-2026')).toBeInTheDocument();
     expect(within(meetings).queryByText('Treaty day')).not.toBeInTheDocument();
-    expect(await within(await region('Communication logs')).findByText('None yet.')).toBeInTheDocument();
-    expect(await within(await region('Meetings with others')).findByText('None yet.')).toBeInTheDocument();
+    expect(await within(await region('Communication logs')).findByText('None yet')).toBeInTheDocument();
+    expect(await within(await region('Meetings with others')).findByText('None yet')).toBeInTheDocument();
     // Never an id or a message key on the panel.
     const panel = screen.getByRole('region', { name: 'Related items' });
     expect(panel.textContent).not.toMatch(/Organization-1|Contact-2|types\.|app\.related/);

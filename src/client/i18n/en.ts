@@ -797,7 +797,7 @@ export const en = {
   'app.related.count': '{count, plural, =0 {none} one {# item} other {# items}}',
   'app.related.filter': 'Filter {heading}',
   'app.related.filterPlaceholder': 'Filter',
-  'app.related.none': 'None yet.',
+  'app.related.none': 'None yet',
   'app.related.noMatch': 'None match “{text}”.',
   'app.related.unnamed': '(no name)',
   'app.related.shown': '{shown, number} of {total, number} shown',

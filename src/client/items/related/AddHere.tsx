@@ -13,7 +13,6 @@ import { operations } from '../../../shared/protocol/operations';
 import { useT } from '../../i18n/useT';
 import { useCellViewActor } from '../../layout/useCellViewActor';
 import { useActors } from '../../session/useActors';
-import { Button } from '../../shell/Button';
 
 const selectAdmin = (s: AuthSnapshot): boolean => selectUser(s)?.admin === true;
 const createCall = (typeName: string) => callOf(operations.isAllowed, { id: `${typeName}-0`, actions: ['create'] });
@@ -50,8 +49,14 @@ function AddButton({ typeName, headingId, onAdd }: Props) {
   const t = useT();
   const id = `${headingId}-add`;
   return (
-    <Button variant="plain" id={id} aria-labelledby={`${id} ${headingId}`} className="px-2 py-1" onClick={onAdd}>
+    <button
+      type="button"
+      id={id}
+      aria-labelledby={`${id} ${headingId}`}
+      onClick={onAdd}
+      className="-my-1 shrink-0 rounded px-2 py-1 text-sm font-medium text-primary-ink hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary dark:text-blue-300"
+    >
       {t('app.item.new', { type: t(`types.${typeName}`) })}
-    </Button>
+    </button>
   );
 }

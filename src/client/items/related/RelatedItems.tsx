@@ -17,7 +17,7 @@ export function RelatedItems({ item, cell }: { item: Item; cell: CellActorRef })
   if (lists.length === 0 || item.$deleted) return null;
   return (
     <section aria-label={t('app.related.title')} className="@container p-4 pt-0">
-      <div className="grid grid-cols-1 gap-3 @2xl:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-3 @2xl:grid-cols-2">
         {lists.map((list) => (
           <RelatedList key={list.key} cell={cell} itemId={item.$id} list={list} />
         ))}

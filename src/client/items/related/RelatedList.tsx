@@ -110,10 +110,13 @@ function ListBody({
   const total = hits?.total ?? 0;
   return (
     <>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="flex items-center gap-2 text-base font-semibold">
+      <div className="flex items-start gap-2">
+        <h3 className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 text-base font-semibold">
           <span id={headingId}>{heading}</span>
-          {hits ? (
+          {/* An empty list is one line: its heading says there is nothing yet, next to the way to add one. */}
+          {hits && total === 0 && text === '' ? (
+            <span className="text-sm font-normal text-muted">{t('app.related.none')}</span>
+          ) : hits ? (
             <span
               className="rounded-full bg-primary/10 px-2 text-xs font-medium text-primary-ink dark:text-blue-200"
               aria-label={t('app.related.count', { count: total })}
@@ -149,7 +152,9 @@ function ListBody({
           </p>
         )
       ) : hits.ids.length === 0 ? (
-        <p className="text-sm text-muted">{text.trim() ? t('app.related.noMatch', { text: text.trim() }) : t('app.related.none')}</p>
+        text.trim() ? (
+          <p className="text-sm text-muted">{t('app.related.noMatch', { text: text.trim() })}</p>
+        ) : null
       ) : (
         <ul className="flex flex-col gap-1" aria-busy={busy}>
           {hits.ids.map((id) => {
