@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,6 +107,17 @@ test('a restore refuses a target that holds data, and changes nothing', async ()
   );
   expect(readdirSync(dataDir)).toEqual(['notes.txt']);
   expect(readdirSync(work).sort()).toEqual(['busy', 'site.tar.gz']);
+  if (!postgres) {
+    // npm run restore says so and exits non-zero (run on one driver: both would bundle the same script).
+    const cli = spawnSync('node', ['scripts/run-ts.mjs', 'scripts/restore.ts', archive], {
+      cwd: join(__dirname, '..', '..'),
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
+    expect(cli.status).toBe(1);
+    expect(cli.stderr).toMatch(/^Nothing was restored: the data directory .*busy is not empty\. .*add --force/);
+    expect(readdirSync(dataDir)).toEqual(['notes.txt']);
+  }
   // A backup of the other driver is refused before anything is touched.
   const otherDriver = postgres ? undefined : await freshPostgresDatabase();
   await expect(restore({ archive, dataDir: join(work, 'other'), databaseUrl: otherDriver, force: false })).rejects.toThrow(
