@@ -33,8 +33,9 @@ const datedType = (name: string, prop: string): ItemTypeDef => ({
 describe('indexes on date properties', () => {
   test('the server starts with one for each date property of the registered types', async () => {
     const wanted = dateIndexes(itemTypes.all()).map((i) => i.name);
-    // The organisations module's communication logs and meetings share their date property.
-    expect(wanted).toEqual(['items_date_date']);
+    // One index a property name: the organisations module's communication logs and meetings share their date property.
+    expect(wanted).toContain('items_date_date');
+    expect(new Set(wanted).size).toBe(wanted.length);
     expect(await itemIndexes()).toEqual(expect.arrayContaining(wanted));
   });
 
