@@ -112,7 +112,8 @@ function ExistingItem({ cell, spec, itemRef }: { cell: CellActorRef; spec: CellS
     );
   }
   return (
-    <div>
+    // The whole item screen keeps a width that reads well on a wide screen.
+    <div className="mx-auto w-full max-w-5xl">
       <RecordHeader item={item} type={type} title={title} />
       {deleted ? (
         <p

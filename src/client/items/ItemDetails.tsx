@@ -108,7 +108,7 @@ export function ItemDetails({ item, type, mayEdit = false }: { item: Item; type:
   const layout = placeProperties(type, names);
   const creator = item._c?.by ?? null;
   return (
-    <div className="@container mx-auto w-full max-w-5xl">
+    <div className="@container w-full">
       <div className="grid grid-cols-1 gap-6 p-4 @2xl:grid-cols-[minmax(0,1fr)_17rem]">
         <div className="flex min-w-0 flex-col gap-6">
           {names.length === 0 ? <EmptyState type={type} mayEdit={mayEdit} /> : null}

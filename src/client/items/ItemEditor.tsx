@@ -78,7 +78,7 @@ function FormBody({ cell, form, typeName, creating }: { cell: CellActorRef; form
   return (
     <form
       noValidate
-      className="mx-auto w-full max-w-2xl p-4"
+      className="w-full max-w-2xl p-4"
       onSubmit={(e) => {
         e.preventDefault();
         cell.send({ type: 'cell.saveRequested' });
