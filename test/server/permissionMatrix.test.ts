@@ -375,3 +375,104 @@ test("isAllowed takes complete ids only, and applyGrants is off for the user's o
     applyGrants: false,
   });
 });
+
+// The consultation module (issue 14): a community's response is read by that community's members, the
+// site's responders and administrators only — not another community, not a grantee, whatever its
+// visibility — through read, readMany, isAllowed, typed and general search, facets and watch pushes;
+// the consultation itself by the members of the communities it was distributed to.
+describe('consultation responses: each community reads only its own', () => {
+  type Side = 'owner' | 'other';
+  const READS: Record<Who, readonly Side[]> = {
+    admin: ['owner', 'other'],
+    writer: ['owner'],
+    reader: ['owner'],
+    outsider: ['other'],
+    grantee: [],
+    anonymous: [],
+  };
+  const responses = {} as Record<Side, Item>;
+  let consultation: Item;
+  const want = (who: Who) => READS[who].map((s) => responses[s].$id).sort();
+
+  beforeAll(async () => {
+    const a = users.admin.client;
+    const proponent = await a.call<Item>('create/Organization', { displayName: 'Matrix Mining', type: 'INDUSTRY' });
+    const person = await a.call<Item>('create/Contact', { lastName: 'Matrixminer', _related: [{ id: proponent.$id }] });
+    let c = await a.call<Item>('create/Consultation', {
+      owner: { id: proponent.$id },
+      projectName: 'Matrix mine',
+      region: 'NORTH',
+      stream: 'NORMAL',
+      projectType: 'MINING',
+      primaryOrg: { id: proponent.$id },
+      primaryContacts: [{ id: person.$id }],
+      requestedResponseDate: '2026-10-01',
+      projectStartDt: '2026-11-01',
+      projectDescription: 'An open pit.',
+      locationDescription: 'Matrix valley.',
+    });
+    for (const event of ['consultation.submit', 'consultation.assign']) c = await a.call<Item>(`transition/${c.$id}`, { event, _u: c._u });
+    const { responses: ids } = await a.call<{ responses: string[] }>('act/consultDistribute', {
+      consultationId: c.$id,
+      communities: [orgIds.owner, orgIds.other],
+    });
+    for (const id of ids) {
+      const r = await a.call<Item>(`read/${id}`);
+      responses[(r.owner as { id: string }).id === orgIds.owner ? 'owner' : 'other'] = r;
+      // Neither a wider visibility nor a grant lets anyone else in.
+      await a.call('update', { $id: id, _u: r._u, $access: 'COMMUNITY' });
+      await a.call('act/grant', { id, grantee: users.grantee.id, actions: ['read'] });
+    }
+    consultation = await a.call<Item>(`read/${c.$id}`);
+  });
+
+  test.each(Object.keys(READS) as Who[])('%s reads, finds, facets and is allowed exactly their own responses', async (who) => {
+    const single: string[] = [];
+    for (const r of Object.values(responses)) {
+      const reply = await call(who, `read/${r.$id}`);
+      if (!reply.erred) single.push(r.$id);
+      else expect(reply).toMatchObject({ b: { userMessage: 'notAllowed' } });
+      if (who !== 'anonymous') {
+        const allowed = await call(who, 'act/isAllowed', { id: r.$id, actions: ['read'] });
+        expect((allowed.b as { allowed: { read: boolean } }).allowed.read).toBe(want(who).includes(r.$id));
+      }
+    }
+    expect(single.sort()).toEqual(want(who));
+    const many = await call(who, 'readMany/object', [responses.owner.$id, responses.other.$id]);
+    expect(Object.keys((many.b as object) ?? {}).sort()).toEqual(want(who));
+    const typed = await call(who, 'search/ids', {
+      must: { _: 'ConsultResponse', 'ft-state': 'DRAFT' },
+      facets: ['owner', 'region'],
+      max: 50,
+    });
+    const body = typed.b as { ids?: string[]; facets?: Record<string, { count: number }[]> } | undefined;
+    expect([...(body?.ids ?? [])].sort()).toEqual(want(who));
+    expect((body?.facets?.owner ?? []).reduce((n, b) => n + b.count, 0)).toBe(want(who).length);
+    const general = await call(who, 'search/ids', { must: { q: 'Matrix mine' }, max: 50 });
+    const hits = (general.b as { ids?: string[] } | undefined)?.ids ?? [];
+    expect(hits.filter((id) => id.startsWith('ConsultResponse-')).sort()).toEqual(want(who));
+    // The consultation: its communities' members read it; a grant on a response does not open it.
+    const c = await call(who, `read/${consultation.$id}`);
+    expect(!c.erred).toBe(who !== 'anonymous' && who !== 'grantee');
+  });
+
+  test('watch pushes of responses reach only their community (and administrators)', async () => {
+    const watchers = ['writer', 'reader', 'outsider', 'grantee'] as const;
+    for (const who of watchers) await users[who].client.call('addWatch/ConsultResponse-0', {});
+    // A change of the consultation rewrites both responses' copies.
+    const c = await users.admin.client.call<Item>(`read/${consultation.$id}`);
+    await users.admin.client.call('update', { $id: c.$id, _u: c._u, projectName: 'Matrix mine pushed' });
+    await new Promise((r) => setTimeout(r, 500));
+    for (const who of watchers) {
+      await users[who].client.call('ping');
+      const pushed = new Set(
+        users[who].client.pushes
+          .filter(
+            (f) => f.o === 'item/update' && (f.b as Item)._t === 'ConsultResponse' && (f.b as Item).projectName === 'Matrix mine pushed',
+          )
+          .map((f) => (f.b as Item).$id),
+      );
+      expect([who, [...pushed].sort()]).toEqual([who, want(who)]);
+    }
+  });
+});
