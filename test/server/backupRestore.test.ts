@@ -88,6 +88,23 @@ test(
     });
     expect(readdirSync(work)).toEqual(['site.tar.gz']);
     if (postgres) {
+      // Writes while the backup runs land wholly after its snapshot or wholly in it: the restore's count matches.
+      const busy = join(work, 'busy-site.tar.gz');
+      const [during] = await Promise.all([
+        backup({ ...options, out: busy }),
+        (async () => {
+          for (let i = 0; i < 15; i++) await admin.client.call<Item>('create/Contact', { lastName: `During ${i}` });
+        })(),
+      ]);
+      const { manifest: back } = await restore({
+        archive: busy,
+        dataDir: join(work, 'busy-restored'),
+        databaseUrl: await freshPostgresDatabase(),
+        force: false,
+      });
+      expect(back.counts.items).toBe(during.counts.items);
+      rmSync(busy);
+      rmSync(join(work, 'busy-restored'), { recursive: true });
       admin.client.close();
       await srv.server.close();
     }

@@ -88,17 +88,23 @@ interface Dump {
 async function dumpPostgres(url: string, work: string): Promise<Dump> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  let facts: DatabaseFacts;
   try {
-    facts = (await client.query<DatabaseFacts>(FACTS_SQL)).rows[0]!;
+    // The counts and pg_dump read one snapshot, exported by this transaction and held open while
+    // pg_dump runs: items written meanwhile are in neither, so a restore's check matches.
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const snapshot = (await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id')).rows[0]!.id;
+    const facts = (await client.query<DatabaseFacts>(FACTS_SQL)).rows[0]!;
+    const path = join(work, 'postgres.dump');
+    // The custom format is compressed and lets pg_restore choose what to restore; no owners or
+    // grants, so it restores into a database owned by another role.
+    await run(pgTool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, `--file=${path}`], {
+      env: pgEnv(url),
+    });
+    await client.query('COMMIT');
+    return { path, entry: POSTGRES_ENTRY, driver: 'postgres', facts };
   } finally {
     await client.end();
   }
-  const path = join(work, 'postgres.dump');
-  // The custom format is compressed and lets pg_restore choose what to restore; no owners or
-  // grants, so it restores into a database owned by another role.
-  await run(pgTool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', `--file=${path}`], { env: pgEnv(url) });
-  return { path, entry: POSTGRES_ENTRY, driver: 'postgres', facts };
 }
 
 async function dumpPglite(dataDir: string, work: string): Promise<Dump> {
