@@ -22,6 +22,7 @@ import { resultsParams, sameAsParams, settingsFromParams, type ResultsParams } f
 import {
   DEFAULT_SETTINGS,
   facetSpecsFor,
+  facetTypeOf,
   isAttachmentView,
   nextSort,
   resultsQuery,
@@ -289,9 +290,11 @@ export const searchResultsMachine = setup({
         enqueue.spawnChild('operation', { id: `export.${exported}`, input: zip });
         return;
       }
+      // The columns are those of the search's type, or of the one type chosen in the type facet.
+      const columnsType = facetTypeOf(context.settings.itemTypeName, context.settings.selectedFacets);
       const task = {
         query: body,
-        ...(context.settings.itemTypeName ? { itemTypeName: context.settings.itemTypeName } : {}),
+        ...(columnsType ? { itemTypeName: columnsType } : {}),
         ...(event.type === 'results.exportRequested' && event.columns?.length ? { columns: event.columns } : {}),
         ...(event.type === 'results.exportRequested' && event.locale ? { locale: event.locale } : {}),
       };

@@ -27,7 +27,7 @@ const org = (i: number, name: string, type: string, ts: string, extra: Record<st
   ...extra,
 });
 const ORGS = [
-  org(1, 'Lakeview First Nation', 'FIRST_NATION', '2026-03-02T15:00:00Z', {
+  org(1, 'Lakeview First Nation', 'COMMUNITY', '2026-03-02T15:00:00Z', {
     attachments: [{ id: 'Attachment-9', uppyID: 'up-9', originalName: 'shore.jpg', size: 2048, kind: 'IMAGE', filetype: 'image/jpeg' }],
   }),
   org(2, 'Riverbend Council', 'GOVERNMENT', '2026-03-02T09:00:00Z'),
@@ -153,4 +153,28 @@ test('Export sends the columns of the table with their headings and the labels o
     ['created', 'Created'],
   ]);
   expect(body.columns[1]!.values).toMatchObject({ Organization: 'Organisation', Contact: 'Contact', LOVValue: 'List value' });
+});
+
+test("narrowed to one type, the table shows that type's columns with labels, and the export sends them", async () => {
+  const t = start('/search?c0=e&c0._=Organization&c0.display=table');
+  const table = await screen.findByRole('table');
+  await within(table).findByText('Government');
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.replace(/[▲▼↕]/g, '').trim()),
+  ).toEqual(['Display name', 'Type', 'Created']);
+  await t.user.click(screen.getByRole('button', { name: 'Export as CSV' }));
+  await waitFor(() => expect(t.server.received.some((f) => f.o === 'act/csvExport/async')).toBe(true));
+  const body = t.server.received.find((f) => f.o === 'act/csvExport/async')!.b as {
+    itemTypeName: string;
+    columns: { key: string; title: string; values?: Record<string, string> }[];
+  };
+  expect(body.itemTypeName).toBe('Organization');
+  expect(body.columns.map((c) => [c.key, c.title])).toEqual([
+    ['displayName', 'Display name'],
+    ['type', 'Type'],
+    ['created', 'Created'],
+  ]);
+  expect(body.columns[1]!.values).toMatchObject({ GOVERNMENT: 'Government', COMMUNITY: 'Community', INDUSTRY: 'Industry' });
 });

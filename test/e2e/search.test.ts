@@ -303,15 +303,15 @@ describe('search', () => {
       await expectNoAxeViolations(page);
     }
 
-    // The table, sorted by name one way and then the other.
+    // The table, narrowed to contacts, shows their columns: sorted by first name one way and then the other.
     await displays.getByRole('button', { name: 'Table' }).click();
     const table = results.getByRole('table');
     const names = async (): Promise<string[]> => table.locator('tbody tr[data-item] td:first-child').allTextContents();
-    await table.getByRole('button', { name: 'Name' }).click();
+    await table.getByRole('button', { name: 'First name' }).click();
     await expectRowsSorted(names, 'asc');
-    await table.getByRole('button', { name: 'Name' }).click();
+    await table.getByRole('button', { name: 'First name' }).click();
     await expectRowsSorted(names, 'desc');
-    expect(await table.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(await table.getByRole('columnheader', { name: /First name/ }).getAttribute('aria-sort')).toBe('descending');
     await expectNoAxeViolations(page);
 
     // Saved under a name.
@@ -336,7 +336,7 @@ describe('search', () => {
     expect(await typeFacet.getByRole('checkbox', { name: /^Contact\b/ }).isChecked()).toBe(true);
     expect(await orgFacet.getByRole('checkbox', { name: new RegExp(`^${orgName}\\b`) }).isChecked()).toBe(true);
     expect(await displays.getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await table.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(await table.getByRole('columnheader', { name: /First name/ }).getAttribute('aria-sort')).toBe('descending');
     await expectRowsSorted(names, 'desc');
     expect(await page.getByRole('searchbox', { name: 'Search in results' }).inputValue()).toBe('caribou');
   });

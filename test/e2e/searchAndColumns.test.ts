@@ -6,7 +6,7 @@
  * chosen bucket with no hits stays checked with 0, and free text finds people by their e-mail domain and by
  * the name of their organisation. axe in both themes. With KK_SCREENSHOTS=<dir>, screenshots are saved there.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { e2eSuite, expectNoAxeViolations, signedInPage } from './support/e2e';
@@ -153,21 +153,21 @@ describe('search state and free text (issue 16, problem 5)', () => {
     await page.getByRole('group', { name: 'Display as' }).getByRole('button', { name: 'Table' }).click();
     await page.waitForURL('**/search?c0=lakeview&c0._=Contact&c0.display=table');
     const table = results.getByRole('table');
-    await table.getByRole('button', { name: 'Name' }).click();
-    await table.getByRole('button', { name: 'Name' }).click();
+    await table.getByRole('button', { name: 'First name' }).click();
+    await table.getByRole('button', { name: 'First name' }).click();
     await page.waitForURL(/\/search\?c0=lakeview&c0\._=Contact&c0\.sort=-[^&]+&c0\.display=table$/);
     const sorted = page.url();
     await shot(page, 'search-table-1280-dark');
 
-    // A reload shows the same: the facet checked, the table sorted descending, two people.
+    // A reload shows the same: the facet checked, the table of contacts' columns sorted descending, two people.
     await page.reload();
     await table.locator('tbody tr[data-item]').nth(1).waitFor();
     expect(await typeFacet.getByRole('checkbox', { name: /^Contact\b/ }).isChecked()).toBe(true);
     expect(await page.getByRole('group', { name: 'Display as' }).getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
-    expect(await table.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('descending');
-    expect(await table.locator('tbody tr[data-item] td:first-child').allTextContents()).toEqual(['Ben Stonefield', 'Anna Birchbark']);
+    expect(await table.getByRole('columnheader', { name: /First name/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(await table.locator('tbody tr[data-item] td:first-child').allTextContents()).toEqual(['Ben', 'Anna']);
     expect(page.url()).toBe(sorted);
     await expectNoAxeViolations(page);
 
@@ -189,6 +189,64 @@ describe('search state and free text (issue 16, problem 5)', () => {
     expect(await results.getByRole('link', { name: 'Ben Stonefield' }).count()).toBe(0);
     await shot(page, 'search-phone-dark');
     await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+});
+
+describe('the results toolbar, the phone facets drawer and the CSV columns (issue 16)', () => {
+  it('on a phone the results come first and the facets open in a drawer; timeline and carousel; the CSV holds the columns shown', async () => {
+    const page = await signedInPage(e2e.browser, e2e.server.url, '/search?c0=lakeview');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const results = page.getByRole('region', { name: 'Search results' });
+    const first = results.getByRole('link', { name: 'Anna Birchbark' });
+    await first.waitFor();
+    // The first results are above the fold; the facets wait behind the toolbar's button.
+    expect((await first.boundingBox())!.y + 40).toBeLessThan(844);
+    expect(await page.getByRole('complementary', { name: 'Facets' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Facets' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Facets' });
+    await drawer
+      .getByRole('group', { name: 'Type' })
+      .getByRole('checkbox', { name: /^Contact\b/ })
+      .check();
+    await page.waitForURL('**/search?c0=lakeview&c0._=Contact');
+    await shot(page, 'search-facets-drawer-390-light');
+    await expectNoAxeViolations(page);
+    await drawer.getByRole('button', { name: 'Show results' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Facets, 1 chosen' }).waitFor();
+
+    // The timeline labels each day DD-MMM-YYYY beside its line; the carousel shows one card at a time.
+    const displays = page.getByRole('group', { name: 'Display as' });
+    await displays.getByRole('button', { name: 'Timeline' }).click();
+    const day = results.getByRole('list', { name: 'Timeline' }).locator('time:not(.sr-only)').first();
+    expect(await day.textContent()).toMatch(/^\d{2}-[A-Z][a-z]{2}-\d{4}$/);
+    await shot(page, 'search-timeline-390-light');
+    await expectNoAxeViolations(page);
+    await displays.getByRole('button', { name: 'Carousel' }).click();
+    await results.getByRole('group', { name: '1 of 2' }).getByRole('heading').waitFor();
+    await results.getByRole('button', { name: 'Next result' }).click();
+    await results.getByRole('group', { name: '2 of 2' }).getByRole('heading').waitFor();
+    await shot(page, 'search-carousel-390-light');
+    await expectNoAxeViolations(page);
+
+    // Narrowed to contacts, the table shows their columns, and the export writes just those, by their labels.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await displays.getByRole('button', { name: 'Table' }).click();
+    const headers = (await results.getByRole('columnheader').allTextContents()).map((h) => h.replace(/[▲▼↕]/g, '').trim());
+    expect(headers).toEqual(['First name', 'Last name', 'E-mail', 'Created']);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByRole('button', { name: 'Export as CSV' }).click(),
+    ]);
+    const csv = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(csv[0]).toBe('First name,Last name,E-mail,Created');
+    expect(csv).toContainEqual(expect.stringMatching(/^Anna,Birchbark,anna@lakeview\.ca,\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}$/));
+    expect(csv).toContainEqual(expect.stringMatching(/^Ben,Stonefield,,\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}$/));
+    expect(csv).toHaveLength(3);
     await page.context().close();
   });
 });

@@ -11,7 +11,7 @@ import { useMediaQuery } from '../hooks/useMediaQuery';
 import { useT } from '../i18n/useT';
 import { ListItem } from '../items/display/ListItem';
 import { useTypeLabel } from '../items/display/useTypeLabel';
-import { resultColumns } from './resultColumns';
+import { columnsTypeOf, resultColumns } from './resultColumns';
 import { ResultPlaceholder } from './ResultPlaceholder';
 import { ResultValue } from './ResultValue';
 import { useOpenResult } from './useOpenResult';
@@ -31,7 +31,8 @@ export function ResultsCards({ results }: { results: SearchResultsActorRef }) {
   // A card holds the list item and up to three values.
   const { scrollRef, virtualizer, items } = useResultsVirtualizer(results, ids, 144, lanes);
   // The title names the item; a general search's cards add its type and age.
-  const columns = resultColumns(settings.itemTypeName).filter((c) => c.key !== 'label');
+  const columnsType = columnsTypeOf(settings);
+  const columns = resultColumns(columnsType).filter((c) => c.key !== 'label');
   return (
     <div
       ref={scrollRef}
@@ -65,7 +66,7 @@ export function ResultsCards({ results }: { results: SearchResultsActorRef }) {
                       <div key={c.key} className="contents">
                         <dt className="text-muted">{t(c.title)}</dt>
                         <dd className="m-0 truncate text-ink">
-                          {c.key === 'type' && !settings.itemTypeName ? typeName(row._t) : <ResultValue item={row} name={c.key} />}
+                          {c.key === 'type' && !columnsType ? typeName(row._t) : <ResultValue item={row} name={c.key} />}
                         </dd>
                       </div>
                     ))}

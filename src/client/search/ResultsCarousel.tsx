@@ -20,7 +20,7 @@ import { DisplayIcon } from '../items/display/DisplayIcon';
 import { useItemLink } from '../items/display/useItemLink';
 import { useTypeLabel } from '../items/display/useTypeLabel';
 import { Icon } from '../shell/Icon';
-import { resultColumns } from './resultColumns';
+import { columnsTypeOf, resultColumns } from './resultColumns';
 import { ResultPlaceholder } from './ResultPlaceholder';
 import { ResultValue } from './ResultValue';
 import { useOpenResult } from './useOpenResult';
@@ -106,7 +106,7 @@ export function ResultsCarousel({ results }: { results: SearchResultsActorRef })
   const rows = useSelector(results, selectResultRows);
   const labels = useSelector(results, selectResultLabels);
   const index = useSelector(results, selectCarouselIndex);
-  const general = !useSelector(results, selectResultsSettings).itemTypeName;
+  const general = !columnsTypeOf(useSelector(results, selectResultsSettings));
   const open = useOpenResult(results);
   const id = ids[index];
   if (!id) return null;

@@ -17,7 +17,7 @@ import { formatDate } from '../items/fields/formatDate';
 import { useT } from '../i18n/useT';
 import { useItemLink } from '../items/display/useItemLink';
 import { useTypeLabel } from '../items/display/useTypeLabel';
-import { resultColumns, type ResultColumn } from './resultColumns';
+import { columnsTypeOf, resultColumns, type ResultColumn } from './resultColumns';
 import { ResultPlaceholder } from './ResultPlaceholder';
 import { ResultValue } from './ResultValue';
 import { useOpenResult } from './useOpenResult';
@@ -66,7 +66,8 @@ export function ResultsTable({ results }: { results: SearchResultsActorRef }) {
   const settings = useSelector(results, selectResultsSettings);
   const selected = useSelector(results, selectSelectedResult);
   const open = useOpenResult(results);
-  const columns = resultColumns(settings.itemTypeName);
+  const general = !columnsTypeOf(settings);
+  const columns = resultColumns(columnsTypeOf(settings));
   const { scrollRef, virtualizer, items } = useResultsVirtualizer(results, ids, ROW_HEIGHT);
   const sort = settings.sortBy[0];
   const before = items[0]?.start ?? 0;
@@ -126,9 +127,9 @@ export function ResultsTable({ results }: { results: SearchResultsActorRef }) {
                   columns.map((column, n) => (
                     <td key={column.key} className="max-w-64 truncate px-3 py-1 text-ink">
                       {n === 0 ? (
-                        <TitleLink id={id} label={titleText(row, column.key, !settings.itemTypeName) || (labels[id] ?? id)} onOpen={open} />
+                        <TitleLink id={id} label={titleText(row, column.key, general) || (labels[id] ?? id)} onOpen={open} />
                       ) : (
-                        <Cell item={row} column={column} general={!settings.itemTypeName} />
+                        <Cell item={row} column={column} general={general} />
                       )}
                     </td>
                   ))

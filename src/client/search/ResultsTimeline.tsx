@@ -18,7 +18,7 @@ import { useT } from '../i18n/useT';
 import { ListItem } from '../items/display/ListItem';
 import { useTypeLabel } from '../items/display/useTypeLabel';
 import { formatDate } from '../items/fields/formatDate';
-import { resultColumns } from './resultColumns';
+import { columnsTypeOf, resultColumns } from './resultColumns';
 import { ResultPlaceholder } from './ResultPlaceholder';
 import { ResultValue } from './ResultValue';
 import { useOpenResult } from './useOpenResult';
@@ -51,7 +51,8 @@ export function ResultsTimeline({ results }: { results: SearchResultsActorRef })
   const { scrollRef, virtualizer, items } = useResultsVirtualizer(results, ids, ROW_HEIGHT);
   const sortKey = settings.sortBy[0]?.key;
   // The title names the item and the line its date: a card adds up to two other values.
-  const columns = resultColumns(settings.itemTypeName)
+  const columnsType = columnsTypeOf(settings);
+  const columns = resultColumns(columnsType)
     .filter((c) => c.key !== 'label' && c.key !== 'created' && c.key !== sortKey)
     .slice(0, 2);
   return (
@@ -78,16 +79,17 @@ export function ResultsTimeline({ results }: { results: SearchResultsActorRef })
               key={id}
               aria-setsize={ids.length}
               aria-posinset={vi.index + 1}
-              className="absolute left-0 grid w-full max-w-4xl grid-cols-[5.5rem_1.5rem_minmax(0,1fr)] @md:grid-cols-[7rem_2rem_minmax(0,1fr)]"
+              className="absolute left-0 grid w-full max-w-4xl grid-cols-[6rem_1.5rem_minmax(0,1fr)] @md:grid-cols-[7rem_2rem_minmax(0,1fr)]"
               style={{ transform: `translateY(${vi.start}px)`, height: vi.size }}
               onClickCapture={(e) => open(e, id)}
             >
-              <div className="pr-2 pt-3 text-right">
+              <div className="flex flex-col items-end pr-2 pt-3 text-right">
                 {at ? (
-                  <time dateTime={at.value} className={starts ? 'text-xs font-semibold text-ink @md:text-sm' : 'sr-only'}>
+                  <time dateTime={at.value} className={starts ? 'whitespace-nowrap text-xs font-semibold text-ink @md:text-sm' : 'sr-only'}>
                     {day}
                   </time>
                 ) : null}
+                {at?.withTime ? <span className="text-xs text-muted">{format(new Date(at.value), 'HH:mm')}</span> : null}
               </div>
               <div aria-hidden="true" className="relative">
                 <span className="absolute inset-y-0 left-1/2 w-0.5 -translate-x-1/2 bg-line" />
@@ -101,7 +103,6 @@ export function ResultsTimeline({ results }: { results: SearchResultsActorRef })
                 <article className="flex h-full flex-col gap-1 overflow-hidden rounded-lg border border-line bg-panel p-2">
                   {row ? (
                     <>
-                      {at?.withTime ? <span className="px-3 text-xs text-muted">{format(new Date(at.value), 'HH:mm')}</span> : null}
                       <ListItem item={row} />
                       {columns.length ? (
                         <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-3 px-3 text-xs">
@@ -109,7 +110,7 @@ export function ResultsTimeline({ results }: { results: SearchResultsActorRef })
                             <div key={c.key} className="contents">
                               <dt className="text-muted">{t(c.title)}</dt>
                               <dd className="m-0 truncate text-ink">
-                                {c.key === 'type' && !settings.itemTypeName ? typeName(row._t) : <ResultValue item={row} name={c.key} />}
+                                {c.key === 'type' && !columnsType ? typeName(row._t) : <ResultValue item={row} name={c.key} />}
                               </dd>
                             </div>
                           ))}

@@ -17,6 +17,7 @@ import {
 import { useIntl } from '../i18n/IntlContext';
 import { useT } from '../i18n/useT';
 import { Icon, type IconName } from '../shell/Icon';
+import { columnsTypeOf } from './resultColumns';
 import { ToolbarButton } from './ToolbarButton';
 import { useExportColumns } from './useExportColumns';
 
@@ -57,7 +58,7 @@ export function ResultsToolbar({ results, onText, onFacetsDrawer, actions }: Pro
   const showFacets = useSelector(results, selectShowFacets);
   const settings = useSelector(results, selectResultsSettings);
   const zip = isAttachmentView(settings.itemTypeName);
-  const exportColumns = useExportColumns(settings.itemTypeName);
+  const exportColumns = useExportColumns(columnsTypeOf(settings));
   const chosen = chosenCount(settings.selectedFacets);
   return (
     <div className="flex flex-col gap-2 rounded-lg border border-line bg-panel p-2">

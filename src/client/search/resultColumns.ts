@@ -1,4 +1,5 @@
 /** The columns of the results table: the type's default headers, or name and type for a general search; creation last. */
+import { facetTypeOf, type ResultsSettings } from '../../../machines/search/searchResultsQuery';
 import { itemTypes } from '../../shared/itemTypes';
 import { labelKey } from '../items/labelKey';
 
@@ -9,6 +10,10 @@ export interface ResultColumn {
   title: string;
   sortable: boolean;
 }
+
+/** The type whose columns the results show: the search's, else the one type chosen in the type facet (null: every type). */
+export const columnsTypeOf = (settings: Pick<ResultsSettings, 'itemTypeName' | 'selectedFacets'>): string | null =>
+  facetTypeOf(settings.itemTypeName, settings.selectedFacets);
 
 /** Columns for results of `itemTypeName` (null: every type). */
 export function resultColumns(itemTypeName: string | null): ResultColumn[] {

@@ -334,6 +334,12 @@ describe('searchResultsMachine', () => {
     expect(Object.keys(without!.b as object).sort()).toEqual(['itemTypeName', 'query']);
   });
 
+  it("exports the columns of the one type chosen in a general search's type facet", () => {
+    const t = start({ selectedFacets: { _: ['Contact'] } });
+    t.subject.send({ type: 'results.exportRequested', columns: [{ key: 'email', title: 'E-mail' }] });
+    expect(t.sent().find((f) => f.o === 'act/csvExport/async')!.b).toMatchObject({ itemTypeName: 'Contact' });
+  });
+
   it('stops the reads still under way when one fails, and every export runs on its own until answered', async () => {
     const t = start();
     t.reply(hits(ids(120)));
