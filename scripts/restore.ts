@@ -4,7 +4,7 @@
  *   npm run restore -- backups/site.tar.gz [--force]
  *
  * The target must be empty (a missing or empty DATA_DIR, a database without tables) unless --force:
- * then the former data directory is kept aside (its path is printed) and the database's tables are
+ * then what the data directory held is moved into a .before-restore- folder in it (its path is printed) and the database's tables are
  * replaced. Servers must be stopped. Nothing changes when the restore fails. See docs/deploy.md.
  */
 import { format } from 'date-fns';
@@ -29,7 +29,7 @@ restore({ archive: resolve(file), dataDir: config.dataDir, databaseUrl: config.d
       `Restored the backup of ${format(new Date(m.createdAt), 'dd-MMM-yyyy HH:mm')} (version ${m.version}) into ${into}: ` +
         `${count(m.counts.items, 'item')}, ${count(m.counts.uploads, 'uploaded file')}.`,
     );
-    if (keptAside) console.log(`The former data directory is kept in ${keptAside}; remove it once the site works.`);
+    if (keptAside) console.log(`What the data directory held before is kept in ${keptAside}; remove it once the site works.`);
   },
   (e: unknown) => {
     console.error(e instanceof RestoreError ? e.message : e);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import * as tus from 'tus-js-client';
 import { createServer } from '../../src/server/app';
 import { backup, BackupError } from '../../src/server/backup/backup';
+import { dataFiles } from '../../src/server/backup/backupArchive';
 import { restore, RestoreError } from '../../src/server/backup/restore';
 import type { Item } from '../../src/shared/items/types';
 import { connectAdmin, type TestUser } from '../support/factories';
@@ -149,7 +150,7 @@ test('a restore brings back every item and the uploaded file byte for byte, on a
   const { manifest, keptAside } = await restore({ archive, dataDir, databaseUrl, force: false });
   expect(manifest.counts.items).toBe(before.length);
   expect(keptAside).toBeUndefined();
-  expect(readdirSync(work).filter((n) => n.includes('.restoring-'))).toEqual([]);
+  expect(readdirSync(dataDir).filter((n) => n.startsWith('.'))).toEqual([]);
 
   const again = await createServer({ ...srv.config, dataDir, databaseUrl, port: 0 });
   const url = await again.listen();
@@ -178,8 +179,13 @@ test('a restore brings back every item and the uploaded file byte for byte, on a
 test('with --force a restore replaces a target that holds data and keeps the former data directory aside', async () => {
   const dataDir = join(work, 'restored');
   const { keptAside } = await restore({ archive, dataDir, databaseUrl: postgres ? srv.config.databaseUrl : undefined, force: true });
-  expect(keptAside).toMatch(/restored\.before-restore-\d{8}-\d{6}$/);
+  expect(keptAside).toMatch(/restored\/\.before-restore-\d{8}-\d{6}$/);
   expect(existsSync(join(keptAside!, 'uploads'))).toBe(true);
   expect(existsSync(join(keptAside!, 'kk.lock'))).toBe(false);
   expect(readdirSync(dataDir)).toEqual(expect.arrayContaining(['uploads']));
+  // The next backup leaves the folder kept aside out.
+  expect(dataFiles(dataDir).map((f) => f.name)).toEqual([
+    expect.stringMatching(/^uploads\/files\//),
+    expect.stringMatching(/^uploads\/files\/.*\.json$/),
+  ]);
 });

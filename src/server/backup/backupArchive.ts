@@ -34,9 +34,14 @@ export const DATA_PREFIX = 'data/';
 
 /**
  * Entries of the data directory that are not files to back up: the embedded database (backed up
- * through PGlite), its half-made initialisation, and the running server's lock.
+ * through PGlite), its half-made initialisation, the running server's lock, and restores' folders.
  */
 const NOT_DATA = new Set(['pgdata', 'pgdata.initialising', 'kk.lock']);
+/** A restore in progress stages its files in a folder of the data directory named so. */
+export const RESTORING = '.restoring-';
+/** A restore with --force moves the former content into a folder of the data directory named so. */
+export const BEFORE_RESTORE = '.before-restore-';
+const notData = (name: string): boolean => NOT_DATA.has(name) || name.startsWith(RESTORING) || name.startsWith(BEFORE_RESTORE);
 
 /** A file of the data directory: its path on disk and inside the data directory (with `/`). */
 export interface DataFile {
@@ -51,7 +56,7 @@ export function dataFiles(dataDir: string): DataFile[] {
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const path = join(dir, entry.name);
-      if (dir === dataDir && NOT_DATA.has(entry.name)) continue;
+      if (dir === dataDir && notData(entry.name)) continue;
       if (entry.isDirectory()) walk(path);
       else if (entry.isFile()) out.push({ path, name: relative(dataDir, path).split(sep).join('/'), size: statSync(path).size });
     }

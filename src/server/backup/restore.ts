@@ -1,5 +1,15 @@
 import { PGlite } from '@electric-sql/pglite';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, rmdirSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  rmdirSync,
+} from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,7 +18,17 @@ import pg from 'pg';
 import { extract } from 'tar-stream';
 import { DataDirLockedError, lockDataDir } from '../db/dataDirLock';
 import { migrations } from '../db/migrations/index';
-import { DATA_PREFIX, MANIFEST, PGLITE_ENTRY, POSTGRES_ENTRY, isEmptyDir, stamp, type BackupManifest } from './backupArchive';
+import {
+  BEFORE_RESTORE,
+  DATA_PREFIX,
+  MANIFEST,
+  PGLITE_ENTRY,
+  POSTGRES_ENTRY,
+  RESTORING,
+  isEmptyDir,
+  stamp,
+  type BackupManifest,
+} from './backupArchive';
 import { pgEnv, pgTool, run } from './pgTools';
 
 export interface RestoreOptions {
@@ -24,7 +44,7 @@ export interface RestoreOptions {
 
 export interface RestoreResult {
   manifest: BackupManifest;
-  /** Where the data directory's former content was moved, when there was any. */
+  /** Where the data directory's former content was moved (a folder inside it), when there was any. */
   keptAside?: string;
 }
 
@@ -36,9 +56,10 @@ const WORK = '.kk-restore';
 
 /**
  * Restores a backup into `dataDir` (and `databaseUrl`). Everything is first extracted into a fresh
- * directory beside `dataDir` and the database restored there (embedded) or in one transaction
- * (PostgreSQL); the item count is checked against the manifest; only then is the fresh directory
- * renamed into place, the former one kept aside. A failure before that changes nothing.
+ * folder inside `dataDir` and the database restored there (embedded) or in one transaction
+ * (PostgreSQL); the item count is checked against the manifest; only then are the former entries
+ * moved into a `.before-restore-` folder and the restored ones into place. A failure before that
+ * changes nothing.
  */
 export async function restore(options: RestoreOptions): Promise<RestoreResult> {
   const { archive, databaseUrl, force } = options;
@@ -57,11 +78,13 @@ export async function restore(options: RestoreOptions): Promise<RestoreResult> {
   if (nonEmpty.length > 0 && !force)
     throw new RestoreError(
       `Nothing was restored: ${nonEmpty.join(' and ')}. Restore into an empty DATA_DIR${databaseUrl ? ' and database' : ''}, ` +
-        `or add --force to replace ${nonEmpty.length > 1 ? 'them' : 'it'} (the data directory is kept aside${databaseUrl ? ', the database tables are dropped' : ''}).`,
+        `or add --force to replace ${nonEmpty.length > 1 ? 'them' : 'it'} (the data directory's content is kept in a ${BEFORE_RESTORE} folder of it${databaseUrl ? ', the database tables are dropped' : ''}).`,
     );
   // A server on the embedded database holds the lock: restoring under it would corrupt both.
+  const created = !existsSync(dataDir);
   let release = (): void => undefined;
-  if (!databaseUrl && existsSync(dataDir)) {
+  if (!databaseUrl) {
+    mkdirSync(dataDir, { recursive: true });
     try {
       release = lockDataDir(dataDir);
     } catch (e) {
@@ -70,10 +93,12 @@ export async function restore(options: RestoreOptions): Promise<RestoreResult> {
     }
   }
   const when = stamp(new Date());
-  const staging = `${dataDir}.restoring-${when}`;
-  mkdirSync(staging, { recursive: true });
+  // Staged inside the data directory, not beside it: DATA_DIR is often a mount point (a volume),
+  // which can be neither renamed nor have a writable parent; renames inside it never copy.
+  const staging = join(dataDir, `${RESTORING}${when}`);
   let swapped = false;
   try {
+    mkdirSync(staging, { recursive: true });
     const manifest = await extractArchive(archive, staging);
     checkManifest(manifest, databaseUrl);
     const dump = join(staging, WORK, manifest.driver === 'postgres' ? POSTGRES_ENTRY : PGLITE_ENTRY);
@@ -82,22 +107,34 @@ export async function restore(options: RestoreOptions): Promise<RestoreResult> {
     if (items !== manifest.counts.items)
       throw new RestoreError(`The restored database has ${items} items where the backup counted ${manifest.counts.items}`);
     rmSync(join(staging, WORK), { recursive: true, force: true });
-    let keptAside: string | undefined;
-    if (existsSync(dataDir)) {
-      if (isEmptyDir(dataDir)) rmdirSync(dataDir);
-      else {
-        keptAside = `${dataDir}.before-restore-${when}`;
-        renameSync(dataDir, keptAside);
-        rmSync(join(keptAside, 'kk.lock'), { force: true });
-      }
-    }
-    renameSync(staging, dataDir);
     swapped = true;
-    return { manifest, keptAside };
+    return { manifest, keptAside: swapIn(dataDir, staging, join(dataDir, `${BEFORE_RESTORE}${when}`)) };
   } finally {
     if (!swapped) rmSync(staging, { recursive: true, force: true });
     release();
+    if (!swapped && created && isEmptyDir(dataDir)) rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Moves the data directory's entries into `aside` (but the lock, and what former restores kept
+ * aside), then the restored ones from `staging` into the data directory. Answers `aside` when
+ * anything was moved there.
+ */
+function swapIn(dataDir: string, staging: string, aside: string): string | undefined {
+  const former = readdirSync(dataDir).filter((n) => join(dataDir, n) !== staging && n !== 'kk.lock' && !n.startsWith(BEFORE_RESTORE));
+  try {
+    if (former.length > 0) mkdirSync(aside);
+    for (const name of former) renameSync(join(dataDir, name), join(aside, name));
+    for (const name of readdirSync(staging)) renameSync(join(staging, name), join(dataDir, name));
+    rmdirSync(staging);
+  } catch (e) {
+    throw new RestoreError(
+      `The database was restored, but moving the files into place stopped (${(e as Error).message}): the restored files are in ` +
+        `${staging}${former.length > 0 ? `, the former ones in ${aside}` : ''}. Move the restored ones into ${dataDir} by hand.`,
+    );
+  }
+  return former.length > 0 ? aside : undefined;
 }
 
 /** How many tables the target database has, and how many other sessions use it. */
