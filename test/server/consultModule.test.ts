@@ -433,3 +433,38 @@ describe('agreements, dispositions and the parts of a response', () => {
     expect(refusal(notShape)?.fields).toEqual({ geometry: 'errors.consult.geometry' });
   });
 });
+
+describe('the demo community', () => {
+  it('gets several proponents, consultations in every state, responses from two communities and overdue ones', async () => {
+    const { db, items, accounts } = srv.server.services;
+    const a = admin.client;
+    const community = (await a.call<Item>('create/Organization', { displayName: 'Demo Nation', type: 'COMMUNITY' })).$id;
+    const proponentOrg = (await a.call<Item>('create/Organization', { displayName: 'Demo Minerals', type: 'INDUSTRY' })).$id;
+    const regulator = (await a.call<Item>('create/Organization', { displayName: 'Demo Ministry', type: 'GOVERNMENT' })).$id;
+    await db.transaction((tx) =>
+      consultServer.demo!({ tx, items, accounts, adminId: admin.id, organizations: { community, proponent: proponentOrg, regulator } }),
+    );
+    const search = (must: Record<string, unknown>) => a.call<{ ids: string[]; total: number }>('search/ids', { must, max: 200 });
+    const all = await a.call<Record<string, Item>>('readMany/object', (await search({ _: 'Consultation' })).ids);
+    // Every consultation of the other tests is the test proponent's.
+    const demo = Object.values(all).filter((c) => (c.owner as { id: string }).id !== org.proponent);
+    expect(new Set(demo.map((c) => c.state))).toEqual(
+      new Set(['DRAFT', 'INCOMPLETE', 'SUBMITTED', 'REVIEW', 'CONSULTING', 'RESPONDED', 'CLOSED', 'WITHDRAWN']),
+    );
+    expect(demo.length).toBeGreaterThanOrEqual(12);
+    const incomplete = demo.find((c) => c.state === 'INCOMPLETE')!;
+    expect(incomplete.$missing).toContain('CNS_NO_DESCRIPTION');
+    const responses = Object.values(await a.call<Record<string, Item>>('readMany/object', (await search({ _: 'ConsultResponse' })).ids));
+    const mine = responses.filter((r) => demo.some((c) => c.$id === (r.consultation as { id: string }).id));
+    expect(new Set(mine.map((r) => (r.owner as { id: string }).id)).size).toBe(2);
+    const today = new Date().toISOString().slice(0, 10);
+    const overdue = mine.filter((r) => r.state === 'PENDING' && String(r.anticipatedResponse) < today);
+    expect(overdue.length).toBeGreaterThanOrEqual(2);
+    const closed = demo.find((c) => c.state === 'CLOSED')!;
+    const kinds = (await a.call<TimelineEvent[]>(`timeline/${closed.$id}`)).map((e) => e.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['state.consultation.submit', 'consult.distributed', 'state.consultation.close']));
+    expect(mine.filter((r) => (r.consultation as { id: string }).id === closed.$id).every((r) => r.consultationState === 'CLOSED')).toBe(
+      true,
+    );
+  });
+});

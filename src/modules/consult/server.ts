@@ -20,6 +20,7 @@ import { consultPermissions } from './consultPermissions';
 import { CONSULT_RESPOND, missingForSubmission, relIds } from './consultRules';
 import { consultValidators } from './consultValidators';
 import { agreementVersionsTable, consultDefaultLists } from './defaultLists';
+import { consultDemo } from './demo';
 import { CONSULT_DISTRIBUTED, CONSULT_OVERDUE, ConsultResponseType, MIRRORED } from './model';
 import { consultOperations, type AgreementVersion } from './operations';
 
@@ -204,6 +205,7 @@ export const consultServer: ModuleServer = {
     },
   ],
   jobs: overdueJobs,
+  demo: consultDemo,
   ops: [
     // Distributes a consultation in review (or consulting already) to community organisations: each
     // community without a response to it gets one, with the consultation's fields mirrored, in one
