@@ -40,6 +40,9 @@ export interface ItemFormContext {
   /** The newest item the item actor holds; a discard starts from it. */
   latest: Item | null;
   draft: ItemData;
+  /** What a new item's address filled in (relatedPrefill.ts), and their labels: a discard starts from them again. */
+  prefilled: ItemData;
+  prefillLabels: Record<string, string>;
   touched: string[];
   /** After a save attempt every rule error shows, not only those of touched fields. */
   submitted: boolean;
@@ -100,6 +103,7 @@ export const itemFormMachine = setup({
     labelPrefill: enqueueActions(({ context, enqueue, event, self }) => {
       if (event.type !== 'xstate.done.actor.prefillLabels') return;
       const labels = ((event.output ?? {}) as { labels?: Record<string, string> }).labels ?? {};
+      enqueue.assign({ prefillLabels: labels });
       // Only fields still holding what the address filled in: a relation chosen meanwhile keeps its own label.
       for (const { id, value } of pickerResets(context, runningOf(self)))
         if (value !== undefined && prefilledIds({ value }).every((rel) => rel in labels))
@@ -174,7 +178,7 @@ export const itemFormMachine = setup({
     refuseEmpty: assign(({ context }) => emptyRefusal(context.saves)),
     reset: assign(({ context }) => ({
       base: context.latest,
-      draft: draftOf(formType(context.typeName), context.latest),
+      draft: context.latest ? draftOf(formType(context.typeName), context.latest) : { ...context.prefilled },
       touched: [],
       submitted: false,
       ruleErrors: {},
@@ -194,7 +198,7 @@ export const itemFormMachine = setup({
     }),
     resetPickers: enqueueActions(({ context, enqueue, self }) => {
       for (const { id, value, labels } of pickerResets(context, runningOf(self)))
-        enqueue.sendTo(id, { type: 'relPicker.valueSet', value, labels });
+        enqueue.sendTo(id, { type: 'relPicker.valueSet', value, labels: { ...context.prefillLabels, ...labels } });
     }),
     openCreated: enqueueActions(({ context, enqueue, system }) => {
       const router = getRouter(system);
@@ -213,6 +217,7 @@ export const itemFormMachine = setup({
   context: ({ input }) => {
     const typeName = input.itemId.split('-')[0] ?? '';
     const isNew = input.itemId.endsWith('-0');
+    const prefilled = isNew ? prefillOf(formType(typeName), input.prefill) : {};
     return {
       typeName,
       itemId: input.itemId,
@@ -220,7 +225,9 @@ export const itemFormMachine = setup({
       itemRef: input.item,
       base: null,
       latest: null,
-      draft: isNew ? prefillOf(formType(typeName), input.prefill) : {},
+      draft: prefilled,
+      prefilled,
+      prefillLabels: {},
       touched: [],
       submitted: false,
       ruleErrors: {},

@@ -176,5 +176,10 @@ describe('the related-items panel', () => {
     // The Owner field holds the organisation by its label (asked of the server), a reload keeping it.
     expect(await screen.findByRole('button', { name: 'Remove Lakeview First Nation' })).toBeInTheDocument();
     expect(screen.queryByText(ORG)).not.toBeInTheDocument();
+    // Discarding a change goes back to the form as it was opened, the organisation still chosen.
+    await user.type(screen.getByLabelText('Summary'), 'Elders');
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(await screen.findByLabelText('Summary')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Remove Lakeview First Nation' })).toBeInTheDocument();
   });
 });
