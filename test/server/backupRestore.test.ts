@@ -110,6 +110,7 @@ test(
       await srv.server.close();
     }
     await expect(backup(options)).rejects.toThrow(/already exists/);
+    await expect(backup({ ...options, out: join(options.dataDir, 'inside.tar.gz') })).rejects.toThrow(/inside the data directory/);
   },
 );
 

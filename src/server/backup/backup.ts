@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
 import pg from 'pg';
 import { DataDirLockedError, lockDataDir } from '../db/dataDirLock';
@@ -51,6 +51,9 @@ const FACTS_SQL = `SELECT (SELECT count(*) FROM items)::int AS items,
 export async function backup(options: BackupOptions): Promise<BackupManifest> {
   const { dataDir, databaseUrl, out } = options;
   if (existsSync(out)) throw new BackupError(`${out} already exists: choose another file name`);
+  const rel = relative(resolve(dataDir), resolve(out));
+  if (!rel.startsWith('..') && !isAbsolute(rel))
+    throw new BackupError(`${out} is inside the data directory ${dataDir}: write the backup somewhere else`);
   mkdirSync(dirname(out), { recursive: true });
   const work = mkdtempSync(join(dirname(out), '.kk-backup-'));
   try {
