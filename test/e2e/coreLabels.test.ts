@@ -135,8 +135,8 @@ describe('a signed-in user who belongs to no organisation', () => {
     await org.getByText('Created by').waitFor();
     expect(await org.innerText()).toMatch(/Created by\s+Someone/);
     expect(await org.innerText()).not.toMatch(/User-\d/);
-    // The community type is an option's label, in both themes clean.
-    await org.getByText('Community', { exact: true }).waitFor();
+    // The community type is an option's label (in the Organisation section: the header's visibility badge says Community too), in both themes clean.
+    await org.getByRole('group', { name: 'Organisation' }).getByText('Community', { exact: true }).waitFor();
     await expectNoAxeViolations(page);
   });
 
