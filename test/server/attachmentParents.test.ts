@@ -99,9 +99,20 @@ test("an organisation's files are read by everyone who reads it; one taken out o
     attachments: [await entry(admin, logo), await entry(admin, minutes)],
   });
   expect(await status(`/attachment/${logo}`, outsider)).toBe(200);
-  await admin.client.call('update', { $id: org.$id, _u: updated._u, attachments: [await entry(admin, logo)] });
+  const removed = await admin.client.call<Item>('update', { $id: org.$id, _u: updated._u, attachments: [await entry(admin, logo)] });
   expect(await admin.client.call<Item>(`read/${minutes}`)).toMatchObject({ trashed: true });
   expect(await admin.client.call<Item>(`read/${logo}`)).not.toHaveProperty('trashed');
+  // A file uploaded onto the item is not taken for a removed one when someone else saves another change meanwhile.
+  const fresh = await upload(admin, 'fresh.pdf', org);
+  const renamed = await admin.client.call<Item>('update', { $id: org.$id, _u: removed._u, legalName: 'Cedar Lake First Nation' });
+  expect(await admin.client.call<Item>(`read/${fresh}`)).not.toHaveProperty('trashed');
+  // Put back in the field, a file leaves the trash.
+  await admin.client.call('update', {
+    $id: org.$id,
+    _u: renamed._u,
+    attachments: [await entry(admin, logo), await entry(admin, minutes), await entry(admin, fresh)],
+  });
+  expect(await admin.client.call<Item>(`read/${minutes}`)).not.toHaveProperty('trashed');
 });
 
 test("a contact's files follow the contact's visibility", async () => {

@@ -45,7 +45,13 @@ export function parentOf(record: ItemRecord): string | null {
 function announced(update: string): string {
   const channel = `$${(update.match(/\$\d+/g) ?? []).map((p) => Number(p.slice(1))).reduce((a, b) => Math.max(a, b), 0) + 1}`;
   return `WITH changed AS (${update} RETURNING id, u)
-    SELECT pg_notify(${channel}::text, json_build_object('id', id, 'u', u, 'kind', 'updated')::text) FROM changed`;
+    SELECT id, u, pg_notify(${channel}::text, json_build_object('id', id, 'u', u, 'kind', 'updated')::text) FROM changed`;
+}
+
+/** A row an announced update changed. */
+interface Announced {
+  id: string;
+  u: number | string;
 }
 
 /** The ids an ATT value names (a list of `{id, ...}`). */
@@ -135,30 +141,51 @@ export class Attachments {
    * no item are linked (no one can take another's file, or move one from its item), inside the
    * change's transaction.
    */
-  readonly linkHook: ChangeHook = async (tx, change, record, author) => {
+  /**
+   * Tells this process's item cache at once of the Attachments an announced update changed (other
+   * processes learn it from the announcement after the commit): a read right after the save must not
+   * be answered from the copy before it. Early is safe: a floor only keeps older copies out.
+   */
+  private async noteChanged(query: Promise<{ rows: Announced[] }>): Promise<void> {
+    for (const row of (await query).rows) this.services.items.noteChange({ id: row.id, u: Number(row.u), kind: 'updated' });
+  }
+
+  readonly linkHook: ChangeHook = async (tx, change, record, author, event) => {
     if (change.kind === 'deleted' || !author.userId) return;
     const def = itemTypes.get(record.type);
     if (!def) return;
-    for (const [prop, p] of Object.entries(def.properties)) {
-      if (p.kind !== 'ATT') continue;
-      const ids = attIds(record.data[prop]);
-      if (ids.length === 0) continue;
-      await tx.query(
-        announced(`UPDATE items SET data = data || jsonb_build_object('relType', $2::text, 'relIndex', $3::int, 'relProp', $4::text), u = u + 1
-         WHERE id = ANY($1::text[]) AND type = 'Attachment' AND deleted_at IS NULL AND created_by = $5
-           AND NOT (data ? 'relType')`),
-        [ids, record.type, record.idx, prop, author.userId, ITEMS_CHANNEL],
-      );
+    let props = Object.keys(def.properties).filter((name) => def.properties[name]!.kind === 'ATT');
+    if (props.length === 0) return;
+    if (change.kind === 'updated') {
+      // Only a change of the field itself: another change (a name, a state) leaves the files alone, so a
+      // file uploaded onto the item while someone else saved it is not taken for a removed one.
+      const res = await tx.query<{ changed: string[] | null }>('SELECT changed FROM events WHERE id = $1', [event.id]);
+      const changed = new Set(res.rows[0]?.changed ?? []);
+      props = props.filter((prop) => changed.has(prop));
     }
-    if (change.kind !== 'updated') return;
-    // A file taken out of the field goes to the trash: it is no longer the item's picture or in its exports.
-    for (const [prop, p] of Object.entries(def.properties)) {
-      if (p.kind !== 'ATT') continue;
-      await tx.query(
-        announced(`UPDATE items SET data = data || '{"trashed": true}'::jsonb, u = u + 1
+    for (const prop of props) {
+      const ids = attIds(record.data[prop]);
+      if (ids.length > 0) {
+        // The author's own files of no item join it; the item's files put back in the field leave the trash.
+        await this.noteChanged(
+          tx.query<Announced>(
+            announced(`UPDATE items SET data = (data - 'trashed') || jsonb_build_object('relType', $2::text, 'relIndex', $3::int, 'relProp', $4::text), u = u + 1
+           WHERE id = ANY($1::text[]) AND type = 'Attachment' AND deleted_at IS NULL
+             AND ((created_by = $5 AND NOT (data ? 'relType'))
+               OR (data->>'relType' = $2 AND data->>'relIndex' = $3::text AND data->>'trashed' = 'true'))`),
+            [ids, record.type, record.idx, prop, author.userId, ITEMS_CHANNEL],
+          ),
+        );
+      }
+      if (change.kind !== 'updated') continue;
+      // A file taken out of the field goes to the trash: it is no longer the item's picture or in its exports.
+      await this.noteChanged(
+        tx.query<Announced>(
+          announced(`UPDATE items SET data = data || '{"trashed": true}'::jsonb, u = u + 1
          WHERE type = 'Attachment' AND deleted_at IS NULL AND data->>'relType' = $1 AND data->>'relIndex' = $2
            AND data->>'relProp' = $3 AND NOT (id = ANY($4::text[])) AND COALESCE(data->>'trashed', 'false') <> 'true'`),
-        [record.type, String(record.idx), prop, attIds(record.data[prop]), ITEMS_CHANNEL],
+          [record.type, String(record.idx), prop, ids, ITEMS_CHANNEL],
+        ),
       );
     }
   };
