@@ -10,6 +10,7 @@ import { consultServer, OVERDUE_CHECK_JOB } from '../../src/modules/consult/serv
 import { JobScheduler } from '../../src/server/jobs/JobScheduler';
 import type { TimelineEvent } from '../../src/shared/items/TimelineEvent';
 import type { Item } from '../../src/shared/items/types';
+import type { Frame, TaskInfo } from '../../src/shared/protocol';
 import { buildUser, connectAdmin, type TestUser } from '../support/factories';
 import { readOutbox } from '../support/outbox';
 import { startTestServer, type RunningServer } from '../support/testServer';
@@ -309,6 +310,30 @@ describe('distribution to communities', () => {
     expect((await read(memberA, consultation.$id)).$id).toBe(consultation.$id);
     const other = await inReview('Elsewhere');
     expect(refusal(await memberA.client.request(`read/${other.$id}`))?.userMessage).toBe('notAllowed');
+  });
+
+  it("exports a community's responses only to that community", async () => {
+    const started = await memberA.client.call<TaskInfo>('act/csvExport/async', {
+      query: { must: [{ prop: '', kind: '_', value: 'ConsultResponse' }], sort: [{ key: 'label', order: 'asc' }] },
+      itemTypeName: 'ConsultResponse',
+      columns: [
+        { key: 'projectName', title: 'Project' },
+        { key: 'owner', title: 'Community' },
+      ],
+    });
+    const task = (await memberA.client.nextPush((f: Frame) => f.o === 'taskComplete' && (f.b as TaskInfo).key === started.key))
+      .b as TaskInfo;
+    const res = await fetch(`${srv.url}${task.resultURI!}`, { headers: { authorization: `Bearer ${memberA.token}` } });
+    const text = await res.text();
+    expect(text).toContain('Long Lake Nation');
+    expect(text).not.toContain('Red River Nation');
+  });
+
+  it("tells the consultation's author of the responder's moves and of the distribution", async () => {
+    const kinds = (await proponent.client.call<Item[]>('act/fetchNotifications', {}))
+      .filter((n) => (n.$context as { id?: string } | undefined)?.id === consultation.$id)
+      .map((n) => n.$kind);
+    expect(kinds).toEqual(expect.arrayContaining(['state.consultation.assign', 'consult.distributed', 'state.consultation.distribute']));
   });
 
   it('lets the community answer for its response, and no other', async () => {
