@@ -117,11 +117,10 @@ function ListBody({
           {hits && total === 0 && text === '' ? (
             <span className="text-sm font-normal text-muted">{t('app.related.none')}</span>
           ) : hits ? (
-            <span
-              className="rounded-full bg-primary/10 px-2 text-xs font-medium text-primary-ink dark:text-blue-200"
-              aria-label={t('app.related.count', { count: total })}
-            >
-              {total}
+            <span data-count={total} className="rounded-full bg-primary/10 px-2 text-xs font-medium text-primary-ink dark:text-blue-200">
+              {/* The badge shows the number; a screen reader hears "2 items". */}
+              <span aria-hidden="true">{total}</span>
+              <span className="sr-only">{t('app.related.count', { count: total })}</span>
             </span>
           ) : null}
         </h3>
