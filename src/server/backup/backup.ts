@@ -44,8 +44,8 @@ const FACTS_SQL = `SELECT (SELECT count(*) FROM items)::int AS items,
  * the asked name is always a whole backup.
  *
  * PostgreSQL is dumped by pg_dump, consistent while servers run; the files are read after it, so a
- * file uploaded meanwhile may be in the archive without its item (it is never shown), never the
- * reverse unless it was deleted meanwhile. The embedded database is open in one process only: its
+ * file uploaded meanwhile may be in the archive without its item (it is never shown), and a file
+ * deleted meanwhile is left out though its item may be in the dump. The embedded database is open in one process only: its
  * backup takes the data directory's lock, so it refuses while the server runs (stop it first).
  */
 export async function backup(options: BackupOptions): Promise<BackupManifest> {
@@ -149,7 +149,11 @@ async function writeArchive(options: BackupOptions, dump: Dump, files: DataFile[
   try {
     await new Promise<void>((resolve, reject) => {
       tar.on('error', reject);
-      tar.on('warning', reject);
+      // A file deleted since it was listed (an upload abandoned, an item removed) is left out; other
+      // trouble reading a file stops the backup.
+      tar.on('warning', (e) => {
+        if (e.code !== 'ENOENT') reject(e);
+      });
       out.on('error', reject);
       tar.pipe(out);
       tar.append(`${JSON.stringify(manifest, null, 2)}\n`, { name: MANIFEST });
