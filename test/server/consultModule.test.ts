@@ -6,6 +6,7 @@
  * own transitions, the overdue notice (once, with its mail), agreements' versions and the parts'
  * ownership rules.
  */
+import * as tus from 'tus-js-client';
 import { consultServer, OVERDUE_CHECK_JOB } from '../../src/modules/consult/server';
 import { JobScheduler } from '../../src/server/jobs/JobScheduler';
 import type { TimelineEvent } from '../../src/shared/items/TimelineEvent';
@@ -14,6 +15,7 @@ import type { Frame, TaskInfo } from '../../src/shared/protocol';
 import { buildUser, connectAdmin, type TestUser } from '../support/factories';
 import { readOutbox } from '../support/outbox';
 import { startTestServer, type RunningServer } from '../support/testServer';
+import { zipEntries } from '../support/zipEntries';
 
 let srv: RunningServer;
 let admin: TestUser;
@@ -491,5 +493,50 @@ describe('the demo community', () => {
     expect(mine.filter((r) => (r.consultation as { id: string }).id === closed.$id).every((r) => r.consultationState === 'CLOSED')).toBe(
       true,
     );
+  });
+});
+
+describe('the files of consultations (consultAttachment)', () => {
+  /** Uploads `text` as the administrator, attached to the consultation; answers when it is stored. */
+  const upload = (text: string, filename: string, parent: Item): Promise<void> =>
+    new Promise((resolve, reject) => {
+      new tus.Upload(Buffer.from(text), {
+        endpoint: `${srv.url}/api/upload`,
+        headers: { authorization: `Bearer ${admin.token}` },
+        metadata: { filename, access: 'PUBLIC', relType: parent._t, relIndex: String(parent._i), relProp: 'attachments' },
+        retryDelays: [],
+        onError: reject,
+        onSuccess: () => resolve(),
+      }).start();
+    });
+  const found = async (user: TestUser) =>
+    (await user.client.call<{ ids: string[] }>('search/ids', { must: { _: 'consultAttachment', q: 'culvert' }, max: 20 })).ids;
+
+  it('are found with their consultation: by its proponent, by responders once submitted, by the communities it was sent to; zipped as archive-attachments.zip', async () => {
+    const made = await draft('Culvert replacement');
+    await upload('Culvert drawings, sheet 1', 'culvert plan.txt', made);
+    expect(await found(proponent)).toHaveLength(1);
+    expect(await found(responder)).toEqual([]);
+    expect(await found(stranger)).toEqual([]);
+    const submitted = await proponent.client.call<Item>(`transition/${made.$id}`, { event: 'consultation.submit', _u: made._u });
+    const faceted = await responder.client.call<{ ids: string[]; facets: Record<string, { count: number }[]> }>('search/ids', {
+      must: { _: 'consultAttachment', q: 'culvert', 'ft-region': 'NORTH' },
+      facets: ['region', 'projectType'],
+      max: 20,
+    });
+    expect(faceted.ids).toHaveLength(1);
+    expect((faceted.facets.region ?? []).reduce((n, b) => n + b.count, 0)).toBe(1);
+    await responder.client.call(`transition/${made.$id}`, { event: 'consultation.assign', _u: submitted._u });
+    await responder.client.call('act/consultDistribute', { consultationId: made.$id, communities: [org.communityA] });
+    expect(await found(memberA)).toHaveLength(1);
+    expect(await found(memberB)).toEqual([]);
+    const started = await memberA.client.call<TaskInfo>('act/exportAttachments/async', {
+      query: { must: { _: 'consultAttachment', q: 'culvert' } },
+    });
+    const task = (await memberA.client.nextPush((f: Frame) => f.o === 'taskComplete' && (f.b as TaskInfo).key === started.key, 60_000))
+      .b as TaskInfo;
+    const res = await fetch(`${srv.url}${task.resultURI!}`, { headers: { authorization: `Bearer ${memberA.token}` } });
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="archive-attachments.zip"/);
+    expect(zipEntries(Buffer.from(await res.arrayBuffer())).map((e) => e.name)).toEqual(['culvert plan.txt']);
   });
 });
