@@ -117,7 +117,8 @@ export function ItemDetails({ item, type, mayEdit = false }: { item: Item; type:
           ))}
         </div>
         <div role="group" aria-labelledby={sideId} data-section="side" className="min-w-0 @2xl:border-l @2xl:border-line @2xl:pl-6">
-          <h3 id={sideId} className="sr-only">
+          {/* Named aloud beside the sections; seen where it follows them (a narrow column or a phone). */}
+          <h3 id={sideId} className="mb-2 text-base font-semibold text-ink @2xl:sr-only">
             {t('app.section.side')}
           </h3>
           <dl className="m-0 grid grid-cols-1 gap-y-1 @md:grid-cols-[10rem_minmax(0,1fr)] @md:gap-x-6 @md:gap-y-3 @2xl:grid-cols-1 @2xl:gap-y-1">
