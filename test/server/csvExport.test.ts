@@ -134,10 +134,18 @@ test("a general search's columns: the name, the type's label, the creation in th
   expect(lines.some((l) => l.startsWith('Quillfeather call,CommLog,'))).toBe(true);
 });
 
-test("without columns the type's default headers are written, headed by their keys", async () => {
+test("without columns, the data an import reads back: id, type, label, created, the type's default headers as stored", async () => {
   const lines = linesOf((await exportCsv(bob, { query: contactsQuery, itemTypeName: 'Contact' })).text);
-  expect(lines[0]).toBe('firstName,lastName,email,created');
+  expect(lines[0]).toBe('id,type,label,created,firstName,lastName,email');
   expect(lines).toHaveLength(3);
+  expect(lines).toContainEqual(
+    expect.stringMatching(/^Contact-\d+,Contact,Ada Quillfeather,\d{4}-\d{2}-\d{2}T[^,]+,Ada,Quillfeather,ada@quill\.example$/),
+  );
+  const logs = linesOf(
+    (await exportCsv(bob, { query: { must: [{ prop: '', kind: '_', value: 'CommLog' }] }, itemTypeName: 'CommLog' })).text,
+  );
+  expect(logs[0]).toBe('id,type,label,created,date,subject,type,direction');
+  expect(logs[1]).toMatch(/,2026-04-02,Quillfeather call,PHONE,IN$/);
 });
 
 test('the owner also gets her private contact; nothing found fails with nothingToExport', async () => {

@@ -134,3 +134,13 @@ export function csvCellText(item: Item, column: CsvExportColumn, def: PropertyDe
   if (column.key === 'created') return csvDate(item._c.ts, true, ctx.tzOffset);
   return '';
 }
+
+/** A value as data, for the export without columns that an import reads back: keys and ISO dates as stored, relations by their labels, lists joined by `; `. */
+export function csvRawText(value: unknown, labels: Record<string, string>): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map((v) => csvRawText(v, labels)).join('; ');
+  const id = idOf(value);
+  if (id !== null) return Object.hasOwn(labels, id) ? labels[id]! : id;
+  return JSON.stringify(value);
+}

@@ -1,14 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import * as yup from 'yup';
-import type { PropertyDef } from '../../shared/items/types';
+import type { Item, PropertyDef } from '../../shared/items/types';
 import { itemTypes } from '../../shared/itemTypes';
 import { searchQuerySchema, type SearchQuery } from '../../shared/search';
 import { LOV_LOCALE } from '../../shared/items/LovEntry';
-import { CSV_COMMON_COLUMNS, CSV_EXPORT_LIMITS, type CsvExportColumn } from '../../shared/search/csvExportColumn';
+import { CSV_COMMON_COLUMNS, CSV_EXPORT_LIMITS } from '../../shared/search/csvExportColumn';
 import { listValues } from '../lov/listValues';
 import { OpError } from '../OpError';
 import { SearchService } from '../search/SearchService';
-import { csvCellText, type CellContext } from './csvCellText';
+import { csvCellText, csvRawText, type CellContext } from './csvCellText';
 import { TaskError } from './TaskError';
 import type { TaskKind } from './TaskKind';
 
@@ -45,9 +45,9 @@ const schema = yup
       .mixed<SearchQuery>()
       .required()
       .test('query', 'query must be a search/ids query', (v) => searchQuerySchema().isValidSync(v)),
-    /** The results' item type: its properties may be columns, its default headers are the columns when none are given. */
+    /** The results' item type: its properties may be columns; its default headers are the data columns when none are given. */
     itemTypeName: yup.string().max(100),
-    /** The columns the person sees, in order (else the results table's default ones, headed by their keys). */
+    /** The columns the person sees, in order (else the data columns an import reads back). */
     columns: yup.array(columnSchema.required()).min(1).max(CSV_EXPORT_LIMITS.columns),
     /** The reader's locale, for the labels of list values. */
     locale: yup.string().matches(LOV_LOCALE),
@@ -69,11 +69,17 @@ function columnProperty(itemTypeName: string | undefined, key: string): Property
   return def;
 }
 
-/** The columns of the results table when the browser names none: the type's default headers (or name and type), then creation. */
-function defaultColumns(itemTypeName: string | undefined): CsvExportColumn[] {
+/** The type's default headers readers are shown: the data columns of an export without columns. */
+function dataHeaders(itemTypeName: string | undefined): string[] {
   const type = itemTypeName ? itemTypes.get(itemTypeName) : undefined;
-  const own = (type?.defaultHeaders ?? []).filter((k) => type?.properties[k] && !type.properties[k].internal);
-  return [...(own.length ? own : ['label', 'type']), 'created'].map((key) => ({ key, title: key }));
+  return (type?.defaultHeaders ?? []).filter((k) => type?.properties[k] && !type.properties[k].internal);
+}
+
+/** A row of the export without columns: id, type, label, creation time, then the headers' values as stored. */
+function dataRow(item: Item, headers: readonly string[]): string {
+  const labels = item.$labels ?? {};
+  const label = labels[item.$id] ?? itemTypes.get(item._t)?.label(item) ?? item.$id;
+  return [item.$id, item._t, label, item._c.ts, ...headers.map((h) => csvRawText(item[h], labels))].map(csvField).join(',');
 }
 
 // The body's shape, then each column against the type: a column the reader may not see refuses the export before it starts.
@@ -96,18 +102,20 @@ export function csvField(value: string): string {
 
 /**
  * `act/csvExport/async` with `{query, itemTypeName?, columns?, locale?}`: the results of the search
- * (at most 10,000, in the query's order, only what the user may read) as `search-results.csv`, one
- * column per column the person sees, headed by its title, each value as the screen shows it (list
- * values and related items by their labels, dates DD-MMM-YYYY in the reader's zone). A column of a
- * property readers are never shown is refused (notAllowed). No results at all fails with errors.nothingToExport.
+ * (at most 10,000, in the query's order, only what the user may read) as `search-results.csv`.
+ * With `columns` (the browser sends those the person sees) one column each, headed by its title, each
+ * value as the screen shows it (list values and related items by their labels, dates DD-MMM-YYYY in
+ * the reader's zone); a column of a property readers are never shown is refused (notAllowed).
+ * Without, the data an import reads back: id, type, label, created, then the type's default headers
+ * by property name with their stored values. No results at all fails with errors.nothingToExport.
  */
 export const csvExportTask: TaskKind = {
   name: 'csvExport',
   body,
   async run({ caller, services, signal, progress, resultPath }, input) {
-    const { query, itemTypeName, columns: asked, locale = 'en' } = body.validateSync(input);
-    const columns: CsvExportColumn[] = asked ?? defaultColumns(itemTypeName);
-    const defs = columns.map((c) => columnProperty(itemTypeName, c.key) ?? undefined);
+    const { query, itemTypeName, columns, locale = 'en' } = body.validateSync(input);
+    const defs = (columns ?? []).map((c) => columnProperty(itemTypeName, c.key) ?? undefined);
+    const headers = dataHeaders(itemTypeName);
     const search = new SearchService(services.db, itemTypes, (c, i) => services.items.labels(c, i));
     const { facets: _facets, labels: _labels, ...rest } = query;
     const { ids } = await search.search(caller, { ...rest, max: CSV_EXPORT_MAX });
@@ -117,7 +125,9 @@ export const csvExportTask: TaskKind = {
       if (def?.kind === 'LOV' && def.list && !ctx.lists[def.list])
         ctx.lists[def.list] = await listValues(services.db, caller, { locale, listName: def.list, includeArchived: true });
     }
-    const lines = [columns.map((c) => csvField(c.title)).join(',')];
+    const row = (item: Item): string =>
+      columns ? columns.map((c, i) => csvField(csvCellText(item, c, defs[i], ctx))).join(',') : dataRow(item, headers);
+    const lines = [(columns ? columns.map((c) => c.title) : ['id', 'type', 'label', 'created', ...headers]).map(csvField).join(',')];
     for (let n = 0; n < ids.length; n += CHUNK) {
       if (signal.aborted) throw signal.reason;
       const chunk = ids.slice(n, n + CHUNK);
@@ -125,7 +135,7 @@ export const csvExportTask: TaskKind = {
       const byId = new Map(items.map((item) => [item.$id, item]));
       for (const id of chunk) {
         const item = byId.get(id);
-        if (item) lines.push(columns.map((c, i) => csvField(csvCellText(item, c, defs[i], ctx))).join(','));
+        if (item) lines.push(row(item));
       }
       progress(((n + chunk.length) / ids.length) * 100);
     }
