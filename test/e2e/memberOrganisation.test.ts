@@ -3,7 +3,7 @@
  * Lakeview First Nation opens it and sees its people and meetings; from its Meetings list ("add one
  * here") opens a meeting form whose Owner is already Lakeview, picks a type from the list, adds a real
  * file through the Files field's picker and saves; the meeting appears, with no reload, in another
- * member's open organisation screen. The screen is axe clean in both themes.
+ * member's open organisation screen. The screen is axe clean in both themes, desktop and phone.
  */
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
@@ -79,11 +79,13 @@ describe("a member's organisation", () => {
     await page.context().close();
   });
 
-  it('is axe clean in the light and the dark theme', async () => {
+  it('is axe clean in the light and the dark theme, on a desktop and at phone width', async () => {
     for (const theme of ['light', 'dark'] as const) {
       const who = { email: joseph.email, password: joseph.password };
       const page = await signedInPage(e2e.browser, e2e.server.url, `/i-${orgId}`, { colorScheme: theme, who });
       await openOrganisation(page);
+      await expectNoAxeViolations(page);
+      await page.setViewportSize({ width: 390, height: 844 });
       await expectNoAxeViolations(page);
       await page.context().close();
     }
