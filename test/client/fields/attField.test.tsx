@@ -90,6 +90,45 @@ describe('ATT field', () => {
     expect(zone).toHaveAttribute('data-dropzone', '');
   });
 
+  test("an image shows the browser's own preview while it uploads, until the server's thumbnail takes its place", async () => {
+    const user = userEvent.setup();
+    const made: string[] = [];
+    const revoked: string[] = [];
+    Object.assign(URL, {
+      createObjectURL: (f: File) => {
+        made.push(`blob:${f.name}`);
+        return `blob:${f.name}`;
+      },
+      revokeObjectURL: (url: string) => revoked.push(url),
+    });
+    try {
+      const h = await renderField('edit', { kind: AttField, type: ArchiveEntry, name: 'attachments', item, value: [] });
+      h.app.server.handlers.set('read/Attachment-9', () => ({
+        ...buildFieldItem('Attachment', { $id: 'Attachment-9' }),
+        uppyID: 'up9',
+        originalName: 'fish.png',
+        size: 4,
+        kind: 'IMAGE',
+        filetype: 'image/png',
+      }));
+      await user.upload(inField(h).getByLabelText('Add a file'), [
+        new File(['fish'], 'fish.png', { type: 'image/png' }),
+        new File(['text'], 'notes.txt', { type: 'text/plain' }),
+      ]);
+      expect(made).toEqual(['blob:fish.png']);
+      expect(h.field.querySelector('[data-preview="local"]')).toHaveAttribute('src', 'blob:fish.png');
+      await act(async () => h.app.effects.uploads[0]!.answer.resolve('Attachment-9'));
+      await waitFor(() =>
+        expect(h.field.querySelector('[data-attachment="Attachment-9"] img')).toHaveAttribute('src', '/attachment/up9?variant=thumb'),
+      );
+      expect(h.field.querySelector('[data-preview="local"]')).toBeNull();
+      expect(revoked).toEqual(['blob:fish.png']);
+    } finally {
+      delete (URL as Partial<typeof URL>).createObjectURL;
+      delete (URL as Partial<typeof URL>).revokeObjectURL;
+    }
+  });
+
   test('leaving the field with the drag puts it back as it was', async () => {
     const h = await renderField('edit', { kind: AttField, type: ArchiveEntry, name: 'attachments', item, value: [] });
     const zone = h.field.querySelector('[data-dropzone]')!;

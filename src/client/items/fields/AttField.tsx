@@ -13,6 +13,7 @@ import { useT } from '../../i18n/useT';
 import { useSession } from '../../session/SessionContext';
 import { AttachmentCard, cardButton } from '../attachments/AttachmentCard';
 import { AttachmentGallery } from '../attachments/AttachmentGallery';
+import { useLocalPreviews } from '../attachments/useLocalPreviews';
 import { useFieldActors } from './FieldActorsContext';
 import type { FieldEditProps, FieldKind, FieldShowProps } from './FieldKind';
 import { useFieldActor } from './useFieldActor';
@@ -43,8 +44,11 @@ function Uploads({ uploader, props }: { uploader: AttUploadActorRef; props: Fiel
   // Counted, as dragenter and dragleave fire for every child the drag crosses.
   const [dragDepth, setDragDepth] = useState(0);
   const dragging = dragDepth > 0;
+  const previews = useLocalPreviews(uploads.filter((u) => u.status !== 'failed').map((u) => u.name));
   const choose = (files: File[]) => {
-    if (files.length) uploader.send({ type: 'att.filesChosen', files });
+    if (!files.length) return;
+    previews.add(files);
+    uploader.send({ type: 'att.filesChosen', files });
   };
   const dropHandlers = {
     onDragEnter: (e: DragEvent) => {
@@ -103,12 +107,17 @@ function Uploads({ uploader, props }: { uploader: AttUploadActorRef; props: Fiel
                     : t('app.att.uploadFailed', { name: u.name })}
                 </span>
               ) : (
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate">
-                    {t('app.att.uploading', { name: u.name, percent: u.total ? u.sent / u.total : 0 })}
+                <>
+                  {previews.of(u.name) && (
+                    <img src={previews.of(u.name)} alt="" className="h-16 w-16 shrink-0 rounded object-cover" data-preview="local" />
+                  )}
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate">
+                      {t('app.att.uploading', { name: u.name, percent: u.total ? u.sent / u.total : 0 })}
+                    </span>
+                    <progress max={u.total || 1} value={u.sent} aria-label={u.name} className="mt-1 block h-2 w-full accent-primary" />
                   </span>
-                  <progress max={u.total || 1} value={u.sent} aria-label={u.name} className="mt-1 block h-2 w-full accent-primary" />
-                </span>
+                </>
               )}
               <button
                 type="button"
