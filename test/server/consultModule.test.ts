@@ -107,6 +107,11 @@ beforeAll(async () => {
     async () => !(await proponent.client.request('create/Consultation', { owner: { id: org.proponent }, projectName: 'Probe' })).erred,
     'proponent rights',
   );
+  // So do memberships: each community member may edit a list of their community once their socket knows it.
+  const mayEdit = async (user: TestUser, owner: string, list: string) =>
+    (await user.client.call<{ lists: Record<string, boolean> }>('act/lovRights', { owner })).lists[list] === true;
+  await until(() => mayEdit(memberA, org.communityA, 'CNS_PRIORITIES'), 'membership of community A');
+  await until(() => mayEdit(memberB, org.communityB, 'ORG_COMMLOG_TYPES'), 'membership of community B');
   // The responder's capability reaches their socket through a refresh: they read a submission once it has.
   const probe = await draft('Probe submission');
   await proponent.client.call(`transition/${probe.$id}`, { event: 'consultation.submit', _u: probe._u });

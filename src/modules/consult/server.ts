@@ -226,7 +226,7 @@ export const consultServer: ModuleServer = {
       if (wanted.some((id) => !communityIds.has(id)))
         throw new OpError('validationFailed', 'Only community organisations take part', { communities: 'errors.consult.notCommunity' });
       const author = authorOf(caller);
-      const { all, created, u } = await db.transaction(async (tx) => {
+      const { all, created, u, state } = await db.transaction(async (tx) => {
         const locked = await tx.query<Row>(`SELECT id, u, data, owner_org FROM items WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [
           consultationId,
         ]);
@@ -257,9 +257,10 @@ export const consultServer: ModuleServer = {
           at = (await items.update(author, body, () => undefined, { admin: true, tx })).u;
         }
         if (made.length > 0) await items.appendEvent(tx, author, { kind: CONSULT_DISTRIBUTED, context: consultationId, also: made });
-        return { all: [...existing.map((r) => r.id), ...made], created: made, u: at };
+        return { all: [...existing.map((r) => r.id), ...made], created: made, u: at, state: data.state };
       });
-      if (consultation.data.state === 'REVIEW' || (await items.find(consultationId))?.data.state === 'REVIEW') {
+      // From review, the first distribution starts the consultation (the chart checks the communities and the caller again).
+      if (state === 'REVIEW') {
         const stateCaller = { userId: caller.userId, admin: caller.admin, capabilities: caller.capabilities, organizations: caller.orgs };
         await items.transition(
           author,
