@@ -1,13 +1,22 @@
 /** On a phone, the facets as a sheet over the results, opened from the toolbar, so the results come first on the screen. */
 import * as Dialog from '@radix-ui/react-dialog';
+import type { RefObject } from 'react';
 import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
 import { useT } from '../i18n/useT';
 import { Button } from '../shell/Button';
 import { Icon } from '../shell/Icon';
 import { FacetsPanel } from './FacetsPanel';
 
-/** The facets drawer; each choice narrows the results behind it at once, Done closes it. */
-export function FacetsDrawer({ results, open, onClose }: { results: SearchResultsActorRef; open: boolean; onClose: () => void }) {
+interface Props {
+  results: SearchResultsActorRef;
+  open: boolean;
+  onClose: () => void;
+  /** The button that opened it, which has the focus back when it closes. */
+  opener: RefObject<HTMLButtonElement | null>;
+}
+
+/** The facets drawer; each choice narrows the results behind it at once, "Show results" closes it. */
+export function FacetsDrawer({ results, open, onClose, opener }: Props) {
   const t = useT();
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
@@ -15,6 +24,10 @@ export function FacetsDrawer({ results, open, onClose }: { results: SearchResult
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener.current?.focus();
+          }}
           className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85vh] flex-col rounded-t-xl border-t border-line bg-panel text-ink shadow-xl"
         >
           <div className="flex shrink-0 items-center justify-between border-b border-line px-4 py-2">

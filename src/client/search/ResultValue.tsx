@@ -6,7 +6,7 @@ import { RelativeTime } from '../items/display/RelativeTime';
 
 /** The value of `name` in `item`: `created` as a relative time, properties by their kind's Show component. */
 export function ResultValue({ item, name }: { item: Item; name: string }) {
-  if (name === 'created') return <RelativeTime iso={item._c.ts} />;
+  if (name === 'created') return item._c ? <RelativeTime iso={item._c.ts} /> : null;
   const type = itemTypes.get(item._t);
   const def = type?.properties[name];
   const value = item[name];

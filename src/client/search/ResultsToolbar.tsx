@@ -3,7 +3,7 @@
  * display, the facets, save, export), each named by its tooltip. On a phone the facets open in a drawer.
  */
 import { useSelector } from '@xstate/react';
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type RefObject } from 'react';
 import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
 import { isAttachmentView, type DisplayAs } from '../../../machines/search/searchResultsQuery';
 import {
@@ -44,10 +44,12 @@ interface Props {
   onFacetsDrawer?: (() => void) | undefined;
   /** More buttons before export (the view's Save search). */
   actions?: ReactNode;
+  /** The facets button, for the drawer to give the focus back to. */
+  facetsButton?: RefObject<HTMLButtonElement | null>;
 }
 
 /** The toolbar of a results view. */
-export function ResultsToolbar({ results, onText, onFacetsDrawer, actions }: Props) {
+export function ResultsToolbar({ results, onText, onFacetsDrawer, actions, facetsButton }: Props) {
   const t = useT();
   const { locale } = useIntl();
   const id = useId();
@@ -99,6 +101,7 @@ export function ResultsToolbar({ results, onText, onFacetsDrawer, actions }: Pro
         </div>
         <span className="flex-1" />
         <ToolbarButton
+          ref={facetsButton}
           icon="filter"
           label={t('app.results.facets')}
           named

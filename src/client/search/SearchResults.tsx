@@ -1,6 +1,6 @@
 /** A results view: toolbar, facets panel and the chosen display, with loading, failure and 'No results'. */
 import { useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
 import {
   selectDisplayAs,
@@ -65,10 +65,17 @@ export function SearchResults({
   const showFacets = useSelector(results, selectShowFacets);
   const phone = useMediaQuery(PHONE);
   const [drawer, setDrawer] = useState(false);
+  const facetsButton = useRef<HTMLButtonElement>(null);
   return (
     <div className="@container flex flex-col gap-3 p-3">
-      <ResultsToolbar results={results} onText={onText} actions={actions} onFacetsDrawer={phone ? () => setDrawer(true) : undefined} />
-      {phone ? <FacetsDrawer results={results} open={drawer} onClose={() => setDrawer(false)} /> : null}
+      <ResultsToolbar
+        results={results}
+        onText={onText}
+        actions={actions}
+        onFacetsDrawer={phone ? () => setDrawer(true) : undefined}
+        facetsButton={facetsButton}
+      />
+      {phone ? <FacetsDrawer results={results} open={drawer} onClose={() => setDrawer(false)} opener={facetsButton} /> : null}
       <div className="flex flex-col gap-4 @2xl:flex-row">
         {showFacets && !phone ? <FacetsPanel results={results} /> : null}
         <section aria-label={t('app.results.title')} className="min-w-0 flex-1">
