@@ -50,7 +50,8 @@ export type RelatedEvent =
   | { type: 'related.moreRequested' }
   | { type: 'related.retried' }
   | { type: 'related.opened'; id: string }
-  | { type: 'related.createRequested' }
+  /** "Add one here"; `also` fills in more relations (relatedLists.ts companionsOf). */
+  | { type: 'related.createRequested'; also?: ReadonlyArray<readonly [string, string]> }
   | SessionWatchEvent
   | { type: 'xstate.done.actor.load'; output: CardHits }
   | { type: 'xstate.error.actor.load'; error: unknown }
@@ -129,10 +130,10 @@ export const relatedMachine = setup({
       if (router) enqueue.sendTo(router, { type: 'router.opened', fromKey: context.cellKey, segment: `i-${event.id}` });
     }),
     // Through the address, so that a reload of the create form keeps the relation filled in.
-    openCreate: enqueueActions(({ context, enqueue, system }) => {
+    openCreate: enqueueActions(({ context, enqueue, event, system }) => {
       const column = columnOf(system, context.cellKey);
-      if (!column) return;
-      const href = createHref(column.location, column.index, context.list, context.itemId);
+      if (!column || event.type !== 'related.createRequested') return;
+      const href = createHref(column.location, column.index, context.list, context.itemId, event.also);
       enqueue.sendTo(column.router, { type: 'router.linkFollowed', href, newTab: false });
     }),
   },

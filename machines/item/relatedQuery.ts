@@ -35,11 +35,17 @@ export function relatedQuery(list: Pick<RelatedList, 'type' | 'prop'>, itemId: s
   return { must, sort: relatedSort(list.type), labels: true, max };
 }
 
-/** The address with a create form of `list.type` opened after column `fromIndex`, its relation set to `itemId`. */
-export function createHref(location: ParsedLocation, fromIndex: number, list: Pick<RelatedList, 'type' | 'prop'>, itemId: string): string {
+/** The address with a create form of `list.type` opened after column `fromIndex`, its relation set to `itemId` (and `also` set). */
+export function createHref(
+  location: ParsedLocation,
+  fromIndex: number,
+  list: Pick<RelatedList, 'type' | 'prop'>,
+  itemId: string,
+  also: ReadonlyArray<readonly [string, string]> = [],
+): string {
   const opened = openAfter(location, fromIndex, `i-${list.type}-0`);
   const [path, search = ''] = opened.split('?');
   const query = new URLSearchParams(search);
-  query.append(`${columnParamPrefix(fromIndex + 1)}${list.prop}`, itemId);
+  for (const [prop, id] of [[list.prop, itemId] as const, ...also]) query.append(`${columnParamPrefix(fromIndex + 1)}${prop}`, id);
   return `${path}?${query.toString()}`;
 }

@@ -77,7 +77,7 @@ function serveSearch(h: AppHarness, items: () => SeededItem[]): void {
 }
 
 function open(items: SeededItem[], options: RenderOptions & { mayCreate?: boolean } = {}) {
-  const h = renderApp({ path: `/i-${ORG}`, signedIn: true, ...options });
+  const h = renderApp({ signedIn: true, ...options, path: options.path ?? `/i-${ORG}` });
   h.server.seedItems(org, ...items);
   const store = () => [...(h.server as unknown as { items: Map<string, SeededItem> }).items.values()];
   serveSearch(h, store);
@@ -182,5 +182,18 @@ describe('the related-items panel', () => {
     await user.click(screen.getByRole('button', { name: 'Discard' }));
     expect(await screen.findByLabelText('Summary')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Remove Lakeview First Nation' })).toBeInTheDocument();
+  });
+
+  it("a contact's New communication log names the contact and, as its owner, the contact's one organisation", async () => {
+    const user = userEvent.setup();
+    const h = open([person(2, 'Ann', 'Smith')], { user: { admin: true }, path: '/i-Contact-2' });
+    const logs = await region('Communication logs');
+    await user.click(await within(logs).findByRole('button', { name: 'New communication log Communication logs' }));
+    await waitFor(() =>
+      expect(getRouter(h.session.system)?.getSnapshot().context.location).toMatchObject({
+        path: '/i-Contact-2/i-CommLog-0',
+        search: 'c1.contacts=Contact-2&c1.owner=Organization-1',
+      }),
+    );
   });
 });

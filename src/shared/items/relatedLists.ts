@@ -3,7 +3,7 @@
  * that may point at it is one list of the items pointing here through it. Declared once, by the
  * relation (PropertyDef.related), so every module's types get their lists with no screen code.
  */
-import type { ItemTypeDef } from './types';
+import type { ItemData, ItemTypeDef } from './types';
 
 /** One list: the items of `type` whose `prop` points at the item shown. */
 export interface RelatedList {
@@ -34,6 +34,22 @@ function listsBack(def: ItemTypeDef, prop: string): boolean {
     !def.excludeGeneralSearch &&
     (p.relTypes ?? []).length > 0
   );
+}
+
+/**
+ * What a new item of `list` is also given besides its relation to `item`: a contacts relation whose
+ * contacts must belong to the item's organisation (`orgContacts`, spec 001 §5) gets that organisation
+ * when the contact belongs to exactly one (its `_related`), so the form does not start by refusing it.
+ */
+export function companionsOf(
+  list: Pick<RelatedList, 'type' | 'prop'>,
+  item: ItemData,
+  types: readonly ItemTypeDef[],
+): Array<[string, string]> {
+  const def = types.find((t) => t.name === list.type);
+  const pair = def?.orgContacts?.find((p) => p.contacts === list.prop);
+  const orgs = Array.isArray(item._related) ? (item._related as Array<{ id?: unknown }>) : [];
+  return pair && orgs.length === 1 && typeof orgs[0]!.id === 'string' ? [[pair.org, orgs[0]!.id]] : [];
 }
 
 /** The lists shown on an item of `typeName`, in the registry's order of types and properties. */

@@ -117,6 +117,10 @@ test('create addresses drop deeper columns and their parameters; lists without a
   expect(createHref(location, 0, { type: 'Contact', prop: '_related' }, ORG)).toBe(
     '/i-Organization-1/i-Contact-0?c1._related=Organization-1',
   );
+  // A log of the contact's, with the contact's one organisation as its owner as well.
+  expect(createHref(location, 1, { type: 'CommLog', prop: 'contacts' }, 'Contact-2', [['owner', ORG]])).toBe(
+    '/i-Organization-1/i-Contact-2/i-CommLog-0?c1.x=y&c2.contacts=Contact-2&c2.owner=Organization-1',
+  );
   expect(relatedSort('Contact')).toEqual([{ key: 'label', order: 'asc' }]);
   expect(relatedQuery({ type: 'Contact', prop: '_related' }, ORG, '  ', 10).must).toEqual({ _: 'Contact', 'ft-_related': ORG });
 });

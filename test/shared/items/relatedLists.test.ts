@@ -1,5 +1,5 @@
 import { itemTypes } from '../../../src/shared/itemTypes';
-import { relatedListsOf } from '../../../src/shared/items/relatedLists';
+import { companionsOf, relatedListsOf } from '../../../src/shared/items/relatedLists';
 import type { ItemTypeDef } from '../../../src/shared/items/types';
 
 // The core's and the organisations module's lists (other modules add their own).
@@ -45,4 +45,14 @@ test('server-kept relations, bookkeeping types and opted-out relations make no l
     { key: 'Note.about', type: 'Note', prop: 'about', multiple: false, heading: 'custom.heading' },
     { key: 'Note.others', type: 'Note', prop: 'others', multiple: true, heading: 'types.Note.related.others' },
   ]);
+});
+
+test("a log of a contact's is also given the contact's organisation when it has exactly one", () => {
+  const types = itemTypes.all();
+  const logs = { type: 'CommLog', prop: 'contacts' };
+  expect(companionsOf(logs, { _related: [{ id: 'Organization-1' }] }, types)).toEqual([['owner', 'Organization-1']]);
+  expect(companionsOf(logs, { _related: [{ id: 'Organization-1' }, { id: 'Organization-2' }] }, types)).toEqual([]);
+  expect(companionsOf(logs, {}, types)).toEqual([]);
+  // Meetings name other contacts with no organisation rule.
+  expect(companionsOf({ type: 'Meeting', prop: 'otherContacts' }, { _related: [{ id: 'Organization-1' }] }, types)).toEqual([]);
 });

@@ -19,7 +19,7 @@ export function RelatedItems({ item, cell }: { item: Item; cell: CellActorRef })
     <section aria-label={t('app.related.title')} className="@container p-4 pt-0">
       <div className="grid grid-cols-1 items-start gap-3 @2xl:grid-cols-2">
         {lists.map((list) => (
-          <RelatedList key={list.key} cell={cell} itemId={item.$id} list={list} />
+          <RelatedList key={list.key} cell={cell} item={item} list={list} />
         ))}
       </div>
     </section>

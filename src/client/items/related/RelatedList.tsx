@@ -17,7 +17,7 @@ import {
 } from '../../../../machines/item/relatedMachine';
 import type { CellActorRef } from '../../../../machines/router/cellMachine';
 import { itemTypes } from '../../../shared/itemTypes';
-import type { RelatedList as RelatedListDef } from '../../../shared/items/relatedLists';
+import { companionsOf, type RelatedList as RelatedListDef } from '../../../shared/items/relatedLists';
 import type { Item } from '../../../shared/items/types';
 import { AdminError } from '../../admin/AdminError';
 import { useIntl } from '../../i18n/IntlContext';
@@ -53,16 +53,16 @@ function useHeading(list: RelatedListDef): string {
 
 interface Props {
   cell: CellActorRef;
-  itemId: string;
+  item: Item;
   list: RelatedListDef;
 }
 
 /** The list `list` of the item `itemId`, its actor held by the item's column. */
-export function RelatedList({ cell, itemId, list }: Props) {
+export function RelatedList({ cell, item, list }: Props) {
   const t = useT();
   const heading = useHeading(list);
   const actor = useCellViewActor(cell, `related.${list.key}`, relatedMachine, {
-    itemId,
+    itemId: item.$id,
     list: { type: list.type, prop: list.prop },
     cellKey: cell.getSnapshot().context.spec.key,
   });
@@ -70,7 +70,7 @@ export function RelatedList({ cell, itemId, list }: Props) {
   return (
     <section aria-labelledby={headingId} data-related={list.key} className="flex min-w-0 flex-col gap-2 rounded-lg border border-line p-3">
       {actor ? (
-        <ListBody actor={actor} cell={cell} list={list} heading={heading} headingId={headingId} />
+        <ListBody actor={actor} cell={cell} item={item} list={list} heading={heading} headingId={headingId} />
       ) : (
         <>
           <h3 id={headingId} className="text-base font-semibold">
@@ -85,13 +85,7 @@ export function RelatedList({ cell, itemId, list }: Props) {
   );
 }
 
-function ListBody({
-  actor,
-  cell,
-  list,
-  heading,
-  headingId,
-}: { actor: RelatedActorRef; heading: string; headingId: string } & Omit<Props, 'itemId'>) {
+function ListBody({ actor, cell, item, list, heading, headingId }: { actor: RelatedActorRef; heading: string; headingId: string } & Props) {
   const t = useT();
   const { router } = useActors();
   const hits = useSelector(actor, selectRelatedHits);
@@ -124,7 +118,12 @@ function ListBody({
             </span>
           ) : null}
         </h3>
-        <AddHere cell={cell} typeName={list.type} headingId={headingId} onAdd={() => actor.send({ type: 'related.createRequested' })} />
+        <AddHere
+          cell={cell}
+          typeName={list.type}
+          headingId={headingId}
+          onAdd={() => actor.send({ type: 'related.createRequested', also: companionsOf(list, item, itemTypes.all()) })}
+        />
       </div>
       {text !== '' || total > RELATED_FILTER_FROM ? (
         <input
