@@ -202,9 +202,9 @@ describe('the form in sections', () => {
 });
 
 describe('the record header', () => {
-  const header = (it: Item, title: string) => {
+  const header = (it: Item, title: string, showState = true) => {
     app ??= renderApp({ path: '/sign-in' });
-    render(withProviders(<RecordHeader item={it} type={itemTypes.get(it._t)!} title={title} />, app.session));
+    render(withProviders(<RecordHeader item={it} type={itemTypes.get(it._t)!} title={title} showState={showState} />, app.session));
     return screen.getByTestId('record-header');
   };
 
@@ -242,5 +242,10 @@ describe('the record header', () => {
     const shown = header(item('JournalEntry', { title: 'Swans back', state: 'DRAFT' }), 'Swans back');
     expect(within(shown).getByTestId('record-state')).toHaveTextContent('Draft');
     expect(within(shown).getByTestId('record-icon')).toHaveAttribute('data-icon', 'book');
+  });
+
+  it('leaves the state to the state panel where the read screen shows it with its steps', () => {
+    const shown = header(item('JournalEntry', { title: 'Swans back', state: 'DRAFT' }), 'Swans back', false);
+    expect(within(shown).queryByTestId('record-state')).toBeNull();
   });
 });

@@ -114,7 +114,8 @@ function ExistingItem({ cell, spec, itemRef }: { cell: CellActorRef; spec: CellS
   return (
     // The whole item screen keeps a width that reads well on a wide screen.
     <div className="mx-auto w-full max-w-5xl">
-      <RecordHeader item={item} type={type} title={title} />
+      {/* The read screen's state panel shows the state with its steps; the header shows it elsewhere. */}
+      <RecordHeader item={item} type={type} title={title} showState={!stateChart || (editing && !deleted)} />
       {deleted ? (
         <p
           role="status"

@@ -22,7 +22,18 @@ function lastChange(item: Item): { ts: string; by: string | null; created: boole
 }
 
 /** The header above an item's read and edit screens. */
-export function RecordHeader({ item, type, title }: { item: Item; type: ItemTypeDef; title: string }) {
+export function RecordHeader({
+  item,
+  type,
+  title,
+  showState = true,
+}: {
+  item: Item;
+  type: ItemTypeDef;
+  title: string;
+  /** False where the state panel below shows the state with its steps: the state is shown once. */
+  showState?: boolean;
+}) {
   const t = useT();
   const typeLabel = useTypeLabel()(type.name);
   const chart = itemStateCharts().get(type.name);
@@ -51,7 +62,7 @@ export function RecordHeader({ item, type, title }: { item: Item; type: ItemType
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted">
           <span>{typeLabel}</span>
           <VisibilityBadge visibility={item.$access} />
-          {chart && typeof state === 'string' ? (
+          {showState && chart && typeof state === 'string' ? (
             <span
               data-testid="record-state"
               className="inline-flex items-center rounded-full bg-line/60 px-2 py-0.5 text-xs font-medium text-ink"
