@@ -2,6 +2,7 @@
 export const consultLabels = {
   'types.Consultation': 'consultation',
   'types.Consultation.owner': 'Submitted by',
+  'types.Consultation.related.owner': 'Consultations submitted',
   'types.Consultation.projectName': 'Project name',
   'types.Consultation.identifiers': 'Project identifiers',
   'types.Consultation.region': 'Region',
@@ -71,7 +72,6 @@ export const consultLabels = {
   'types.ConsultResponseSection.order': 'Order',
   'types.ConsultResponseSection.body': 'Text',
   'types.ConsultResponseSection.related.response': 'Sections',
-  'types.ConsultResponseSection.related.owner': 'Response sections',
 
   'types.ConsultResponseConcern': 'concern',
   'types.ConsultResponseConcern.response': 'Response',
@@ -81,7 +81,6 @@ export const consultLabels = {
   'types.ConsultResponseConcern.summary': 'Summary',
   'types.ConsultResponseConcern.description': 'Description',
   'types.ConsultResponseConcern.related.response': 'Concerns',
-  'types.ConsultResponseConcern.related.owner': 'Concerns raised',
   'types.ConsultResponseConcern.related.section': 'Concerns',
 
   'types.ConsultProjectFeature': 'project area',
@@ -92,7 +91,6 @@ export const consultLabels = {
   'types.ConsultProjectFeature.geometry': 'Shape',
   'types.ConsultProjectFeature.geometry.type': 'Shape type',
   'types.ConsultProjectFeature.related.consultation': 'Project areas',
-  'types.ConsultProjectFeature.related.owner': 'Project areas',
 
   'types.ConsultCommunityTerritory': 'community territory',
   'types.ConsultCommunityTerritory.owner': 'Community',

@@ -51,7 +51,8 @@ const consultationFields = (mirror: boolean): Record<string, PropertyDef> => {
     region: { kind: 'LOV', list: CONSULT_LISTS.regions, facet: LIST_FACET, ...ro },
     stream: { kind: 'LOV', list: CONSULT_LISTS.streams, facet: LIST_FACET, ...ro },
     projectType: { kind: 'LOV', list: CONSULT_LISTS.projectTypes, facet: LIST_FACET, ...ro },
-    primaryOrg: { kind: 'REL', relTypes: ['Organization'], facet: LIST_FACET, ...ro, ...(mirror ? { related: false as const } : {}) },
+    // An organisation lists the consultations it submitted (owner), not a second list by this relation.
+    primaryOrg: { kind: 'REL', relTypes: ['Organization'], facet: LIST_FACET, ...ro, related: false },
     requestedResponseDate: { kind: 'DT', sortable: true, facet: { kind: 'dateRanges' }, ...ro },
     projectStartDt: { kind: 'DT', sortable: true, ...ro },
     projectEndDt: { kind: 'DT', sortable: true, ...ro },
@@ -132,7 +133,8 @@ export const ConsultResponseType: ItemTypeDef = {
 /** The parts a response belongs to, and the community it is of (the same as its response's: the server checks). */
 const responsePart: Record<string, PropertyDef> = {
   response: { kind: 'REL', relTypes: ['ConsultResponse'], required: true },
-  owner: { kind: 'REL', relTypes: ['Organization'], required: true },
+  // Listed on their response, not among everything an organisation holds.
+  owner: { kind: 'REL', relTypes: ['Organization'], required: true, related: false },
 };
 
 /** A titled part of a community's response (its letter's sections). */
@@ -178,7 +180,8 @@ export const ConsultProjectFeatureType: ItemTypeDef = {
   defaultAccess: 'PROTECTED',
   properties: {
     consultation: { kind: 'REL', relTypes: ['Consultation'], required: true },
-    owner: { kind: 'REL', relTypes: ['Organization'], required: true },
+    // Listed on its consultation, not among everything an organisation holds.
+    owner: { kind: 'REL', relTypes: ['Organization'], required: true, related: false },
     label: { kind: 'textField', required: true, notBlank: true, maxLength: 300, sortable: true },
     description: { kind: 'HTM', maxLength: 20_000 },
     geometry,
