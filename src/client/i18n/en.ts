@@ -30,7 +30,8 @@ export const en = {
   'app.att.dropNow': 'Drop the files to add them',
   'app.att.files': 'Files',
   'app.att.ownItem': 'Files are added on the item they belong to',
-  'app.att.ownItemHow': 'Open the organisation, contact, meeting or communication log the file is about, choose Edit, and add it with “Add a file” in its Files field, or drop it there.',
+  'app.att.ownItemHow':
+    'Open the organisation, contact, meeting or communication log the file is about, choose Edit, and add it with “Add a file” in its Files field, or drop it there.',
   'app.att.kind.AUDIO': 'Audio',
   'app.att.kind.DOCUMENT': 'Document',
   'app.att.kind.IMAGE': 'Image',

@@ -5,7 +5,20 @@ import type { ItemData, ItemTypeDef, PropertyDef } from './types';
 import { VISIBILITIES } from './types';
 
 /** Fields the server keeps; a client may send them back but they are never stored from the body. */
-export const SERVER_FIELDS = new Set(['$id', '_t', '_i', '_u', '_c', '_m', '$labels', '$deleted', '$labelOnly', '$v', '$notify', '$hideNotify']);
+export const SERVER_FIELDS = new Set([
+  '$id',
+  '_t',
+  '_i',
+  '_u',
+  '_c',
+  '_m',
+  '$labels',
+  '$deleted',
+  '$labelOnly',
+  '$v',
+  '$notify',
+  '$hideNotify',
+]);
 
 type Schema = yup.Schema<unknown>;
 
