@@ -52,12 +52,12 @@ describe('admin.systext', () => {
   it('lists every bundled text a page at a time, finds one by its text, changes it, and the header shows it at once', async () => {
     const h = renderApp({ signedIn: true, path: '/admin.systext', user: { admin: true } });
     serveTexts(h);
-    expect(await screen.findByText(`1–25 of ${TOTAL} texts`, {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText(`1–25 of ${TOTAL.toLocaleString('en')} texts`, {}, WAIT)).toBeInTheDocument();
     expect(sentOf(h, 'act/localeOverrides')[0]!.b).toEqual({ lang: 'en' });
     const firstKey = FIRST_KEY;
     expect(entryOf(firstKey)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
-    expect(screen.getByText(`26–50 of ${TOTAL} texts`)).toBeInTheDocument();
+    expect(screen.getByText(`26–50 of ${TOTAL.toLocaleString('en')} texts`)).toBeInTheDocument();
     expect(screen.queryByText(firstKey, { selector: 'span' })).not.toBeInTheDocument();
 
     const banner = screen.getByRole('banner');
@@ -96,7 +96,7 @@ describe('admin.systext', () => {
   it('refuses a text that is not ICU or fills in what the app does not give, and shows the server refusal under the text', async () => {
     const h = renderApp({ signedIn: true, path: '/admin.systext', user: { admin: true } });
     serveTexts(h);
-    await screen.findByText(`1–25 of ${TOTAL} texts`, {}, WAIT);
+    await screen.findByText(`1–25 of ${TOTAL.toLocaleString('en')} texts`, {}, WAIT);
     await search('app.keepTyping');
     const entry = entryOf('app.keepTyping');
     const form = await replaceText(entry, 'app.keepTyping', 'Type {min more');
@@ -131,7 +131,7 @@ describe('admin.systext', () => {
   it("shows another language's texts; saving one leaves this English page as it is; a key the bundle lost can only be removed", async () => {
     const h = renderApp({ signedIn: true, path: '/admin.systext', user: { admin: true } });
     const texts = serveTexts(h, { fr: { 'app.home': 'Accueil', 'app.gone': 'Ancien texte' } });
-    await screen.findByText(`1–25 of ${TOTAL} texts`, {}, WAIT);
+    await screen.findByText(`1–25 of ${TOTAL.toLocaleString('en')} texts`, {}, WAIT);
     const lang = screen.getByRole('textbox', { name: 'Language' });
     await userEvent.clear(lang);
     await userEvent.type(lang, 'fr');

@@ -45,7 +45,8 @@ const rightsOf = (user: TestUser, owner: Item | null): Promise<LovRights> =>
 
 /** Waits until `user`'s socket knows their changed rights: act/lovRights answers `held` for the categories. */
 async function until(user: TestUser, held: boolean): Promise<void> {
-  for (let i = 0; i < 50; i++) {
+  // Up to 15 s: the socket reloads the rights when the server hears the change, later on a loaded machine.
+  for (let i = 0; i < 300; i++) {
     if ((await rightsOf(user, org)).lists[CATEGORIES] === held) return;
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -144,18 +144,29 @@ export class SocketConnection implements LiveConnection {
     return false;
   }
 
+  /** Reloads of the caller's rights begun, and the latest one applied (two changes in a row start two). */
+  private refreshesBegun = 0;
+  private refreshApplied = 0;
+
   async refreshCaller(): Promise<void> {
     const current = this.caller;
     if (!current) return;
+    const ticket = ++this.refreshesBegun;
     const fresh = await this.services.accounts.principal(current.userId, current.tokenHash, current.masquerader);
     if (!fresh) {
       this.close(CloseCode.auth, CloseReason.blocked);
       return;
     }
-    if (this.caller !== current) return;
-    this.caller = fresh;
+    // A reload begun later has applied what it read, which is as new as this or newer.
+    if (ticket < this.refreshApplied) return;
+    // The socket is someone else's now (masquerade, sign-out): what was read is not theirs.
+    const now = this.caller;
+    if (!now || now.userId !== current.userId || now.masquerader !== current.masquerader) return;
+    this.refreshApplied = ticket;
+    // The token may have been renewed meanwhile: keep the current one.
+    this.caller = { ...fresh, tokenHash: now.tokenHash };
     // The browser learns the new rights at once: its menus and screens follow the session it holds.
-    if (this.tokenExpires) this.send({ o: Push.authed, b: await this.services.accounts.session(fresh, this.tokenExpires) });
+    if (this.tokenExpires) this.send({ o: Push.authed, b: await this.services.accounts.session(this.caller, this.tokenExpires) });
   }
 
   adoptToken(tokenHash: string, expiresAt: Date): void {
