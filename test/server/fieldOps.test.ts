@@ -11,11 +11,11 @@ beforeAll(async () => {
   admin = await connectAdmin(srv);
   org = await admin.client.call<Item>('create/Organization', { displayName: 'Riverbend Nation', type: 'COMMUNITY' });
   const lov = (key: string, t: Record<string, string>, extra: Record<string, unknown> = {}) =>
-    admin.client.call('create/LOVValue', { list: 'CNS_REGIONS', key, t, $access: 'PUBLIC', ...extra });
+    admin.client.call('create/LOVValue', { list: 'FIELD_TEST_REGIONS', key, t, $access: 'PUBLIC', ...extra });
   await lov('NORTH', { en: 'North', fr: 'Nord' });
   await lov('SOUTH', { en: 'South' }, { owner: { id: org.$id } });
   await lov('WEST', { en: 'West' }, { state: 'ARCHIVED' });
-  await admin.client.call('create/LOVValue', { list: 'CNS_REGIONS', key: 'HIDDEN', t: { en: 'Hidden' }, $access: 'PRIVATE' });
+  await admin.client.call('create/LOVValue', { list: 'FIELD_TEST_REGIONS', key: 'HIDDEN', t: { en: 'Hidden' }, $access: 'PRIVATE' });
 });
 afterAll(async () => {
   admin?.client.close();
@@ -25,13 +25,13 @@ afterAll(async () => {
 describe('act/lov', () => {
   test('answers what GET /lov answers for the same list, locale and owner', async () => {
     const stranger = await buildUser(srv);
-    for (const path of ['fr/CNS_REGIONS', `en/CNS_REGIONS/${org.$id}`]) {
+    for (const path of ['fr/FIELD_TEST_REGIONS', `en/FIELD_TEST_REGIONS/${org.$id}`]) {
       const [locale, list, owner] = path.split('/');
       const http = await (await fetch(`${srv.url}/lov/${path}`, { headers: { authorization: `Bearer ${stranger.token}` } })).json();
       const op = await stranger.client.call('act/lov', { list, locale, ...(owner ? { owner } : {}) });
       expect(op).toEqual(http);
     }
-    expect(await stranger.client.call('act/lov', { list: 'CNS_REGIONS', locale: 'fr' })).toEqual({
+    expect(await stranger.client.call('act/lov', { list: 'FIELD_TEST_REGIONS', locale: 'fr' })).toEqual({
       _: [expect.objectContaining({ key: 'NORTH', label: 'Nord' })],
       [org.$id]: [expect.objectContaining({ key: 'SOUTH', label: 'South' })],
     });
@@ -40,7 +40,7 @@ describe('act/lov', () => {
 
   test('archived values only on request, marked as such', async () => {
     const all = await admin.client.call<Record<string, { key: string; state?: string }[]>>('act/lov', {
-      list: 'CNS_REGIONS',
+      list: 'FIELD_TEST_REGIONS',
       locale: 'en',
       includeArchived: true,
     });
@@ -54,8 +54,8 @@ describe('act/lov', () => {
   test('refuses bad list names, locales and owners', async () => {
     for (const body of [
       { list: 'bad-name', locale: 'en' },
-      { list: 'CNS_REGIONS', locale: 'english!' },
-      { list: 'CNS_REGIONS', locale: 'en', owner: 'Contact-1' },
+      { list: 'FIELD_TEST_REGIONS', locale: 'english!' },
+      { list: 'FIELD_TEST_REGIONS', locale: 'en', owner: 'Contact-1' },
     ]) {
       expect(await admin.client.request('act/lov', body)).toMatchObject({ erred: true });
     }

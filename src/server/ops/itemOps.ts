@@ -162,9 +162,13 @@ export const itemOps: OpRoute[] = [
       ...(await ctx.services.items.findReadable(ctx.caller, stored)),
       ...(await readVirtual(ctx.services.db, itemTypes, ctx.caller, ids)),
     ];
-    const items = await ctx.services.items.presentMany(ctx.caller, records);
+    const byId = new Map((await ctx.services.items.presentMany(ctx.caller, records)).map((item) => [item.$id, item]));
+    // In the order asked for (the database answers in its own).
     const out: Record<string, Item> = {};
-    for (const item of items) out[item.$id] = item;
+    for (const id of ids) {
+      const item = byId.get(id);
+      if (item) out[id] = item;
+    }
     return out;
   }),
   bindOperation(operations.label, async (ctx, { id }) => (await readableRecord(ctx, id)).label),
