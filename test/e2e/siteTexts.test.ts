@@ -72,7 +72,7 @@ describe('site texts', () => {
     const admin = await pageAt('/admin.systext', ADMIN);
     const banner = admin.getByRole('banner');
     await banner.getByText(ORIGINAL).waitFor();
-    await admin.getByText(/^1–25 of \d+ texts$/).waitFor();
+    await admin.getByText(/^1–25 of [\d,]+ texts$/).waitFor();
     await expectNoAxeViolations(admin);
 
     await admin.getByRole('searchbox', { name: 'Find a text' }).fill('community knowledge');
