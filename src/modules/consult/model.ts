@@ -12,7 +12,10 @@ import type { ModuleModel } from '../../shared/modules/ModuleModel';
 import { AGREEMENT_KINDS } from './agreementKinds';
 import { AGREEMENT_STATES, CONSULT_LISTS, CONSULT_ROLES, CONSULTATION_STATES, MISSING_REASONS, RESPONSE_STATES } from './consultRules';
 import { consultIcons } from './icons';
+import { consultCards } from './cards';
 import { consultLabels } from './labels';
+import { consultMenu, consultViews } from './screens';
+import { consultWizards } from './wizards';
 import { consultOperations } from './operations';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
@@ -272,8 +275,7 @@ export const consultModule: ModuleModel = {
     { name: CONSULT_LISTS.outcomes },
     { name: CONSULT_LISTS.dispositionTypes, editRight: { action: 'update', type: 'Organization' } },
   ],
-  // The screens (dashboard, projects, audit...) come with the next part of issue 14.
-  menu: [],
+  menu: consultMenu,
   operations: consultOperations,
   stateCharts: [
     { type: 'Consultation', property: 'state', chart: consultationStates },
@@ -302,7 +304,9 @@ export const consultModule: ModuleModel = {
     { kind: CONSULT_DISTRIBUTED, description: 'events.consult.distributed', uses: ['also'] },
     { kind: CONSULT_OVERDUE, description: 'events.consult.overdue' },
   ],
-  views: {},
+  views: consultViews,
+  wizards: consultWizards,
+  cards: consultCards,
   labels: consultLabels,
   icons: consultIcons,
 };

@@ -1,0 +1,4 @@
+/** The consultation module's cards on the home screen's dashboard (spec 001 §2 "Dashboard default cards"). */
+import type { CardDef } from '../../shared/dashboard/CardDef';
+
+export const consultCards: readonly CardDef[] = [];
