@@ -2,3 +2,6 @@
 import type { CardDef } from '../../shared/dashboard/CardDef';
 
 export const consultCards: readonly CardDef[] = [];
+
+/** The English labels of the entries above (shown by the core before the module's screens load). */
+export const cardLabels: Readonly<Record<string, string>> = {};

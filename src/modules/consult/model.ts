@@ -12,10 +12,10 @@ import type { ModuleModel } from '../../shared/modules/ModuleModel';
 import { AGREEMENT_KINDS } from './agreementKinds';
 import { AGREEMENT_STATES, CONSULT_LISTS, CONSULT_ROLES, CONSULTATION_STATES, MISSING_REASONS, RESPONSE_STATES } from './consultRules';
 import { consultIcons } from './icons';
-import { consultCards } from './cards';
+import { cardLabels, consultCards } from './cards';
 import { consultLabels } from './labels';
-import { consultMenu, consultViews } from './screens';
-import { consultWizards } from './wizards';
+import { consultMenu, consultViews, screenLabels } from './screens';
+import { consultWizards, wizardLabels } from './wizards';
 import { consultOperations } from './operations';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
@@ -307,6 +307,6 @@ export const consultModule: ModuleModel = {
   views: consultViews,
   wizards: consultWizards,
   cards: consultCards,
-  labels: consultLabels,
+  labels: { ...consultLabels, ...wizardLabels, ...screenLabels, ...cardLabels },
   icons: consultIcons,
 };

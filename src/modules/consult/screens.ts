@@ -4,3 +4,6 @@ import type { ViewRegistry } from '../../shared/modules/ViewDef';
 
 export const consultMenu: readonly NavItem[] = [];
 export const consultViews: ViewRegistry = {};
+
+/** The English labels of the entries above (shown by the core before the module's screens load). */
+export const screenLabels: Readonly<Record<string, string>> = {};
