@@ -225,6 +225,52 @@ describe('the consultation statechart on the server', () => {
   });
 });
 
+describe('the submission time and the project area', () => {
+  it('stamps submitted when a submission is accepted, not when it is found wanting; no one else sets it', async () => {
+    const made = await draft('Culvert on Fox Creek', true);
+    const wanting = await proponent.client.call<Item>(`transition/${made.$id}`, { event: 'consultation.submit', _u: made._u });
+    expect(wanting).toMatchObject({ state: 'INCOMPLETE' });
+    expect(wanting.submitted).toBeUndefined();
+    const fixed = await proponent.client.call<Item>('update', { $id: made.$id, _u: wanting._u, ...complete() });
+    const reply = await proponent.client.request('update', { $id: made.$id, _u: fixed._u, submitted: '2020-01-01T00:00:00.000Z' });
+    expect(refusal(reply)?.fields).toEqual({ submitted: 'errors.readOnly' });
+    const before = Date.now();
+    const submitted = await proponent.client.call<Item>(`transition/${made.$id}`, { event: 'consultation.submit', _u: fixed._u });
+    expect(submitted.state).toBe('SUBMITTED');
+    const at = Date.parse(String(submitted.submitted));
+    expect(at).toBeGreaterThanOrEqual(before - 1000);
+    expect(at).toBeLessThanOrEqual(Date.now() + 1000);
+    // Taken into review and released, it keeps the time it was submitted.
+    const review = await responder.client.call<Item>(`transition/${made.$id}`, { event: 'consultation.assign', _u: submitted._u });
+    const released = await responder.client.call<Item>(`transition/${made.$id}`, { event: 'consultation.unassign', _u: review._u });
+    expect(released).toMatchObject({ state: 'SUBMITTED', submitted: submitted.submitted });
+  });
+
+  it('keeps a project area that is a GeoJSON geometry and refuses one that is not', async () => {
+    const area = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-120.5, 55.1],
+          [-120.4, 55.1],
+          [-120.4, 55.2],
+          [-120.5, 55.1],
+        ],
+      ],
+    };
+    const made = await proponent.client.call<Item>('create/Consultation', {
+      owner: { id: org.proponent },
+      projectName: 'Fox Creek crossing',
+      projectArea: area,
+    });
+    expect((await read(proponent, made.$id)).projectArea).toEqual(area);
+    const bad = await proponent.client.request('update', { $id: made.$id, _u: made._u, projectArea: { type: 'Polygon', coordinates: [] } });
+    expect(refusal(bad)?.fields).toEqual({ projectArea: 'errors.consult.geometry' });
+    const cleared = await proponent.client.call<Item>('update', { $id: made.$id, _u: made._u, projectArea: null });
+    expect(cleared.projectArea).toBeUndefined();
+  });
+});
+
 describe('distribution to communities', () => {
   let consultation: Item;
   let responses: Record<string, Item>;

@@ -79,5 +79,11 @@ const mapFeatures: ItemValidator = async (tx, { type, data, ownerOrg, changed })
   return errors;
 };
 
+/** A consultation's project area, when given, is a GeoJSON geometry. */
+const projectArea: ItemValidator = async (_tx, { type, data, changed }): Promise<FieldErrors> =>
+  type.name === 'Consultation' && touches(changed, 'projectArea') && data.projectArea != null && !isGeometry(data.projectArea)
+    ? { projectArea: 'errors.consult.geometry' }
+    : {};
+
 /** The module's validators. */
-export const consultValidators: readonly ItemValidator[] = [supportingContacts, responseParts, mapFeatures];
+export const consultValidators: readonly ItemValidator[] = [supportingContacts, responseParts, mapFeatures, projectArea];

@@ -94,6 +94,13 @@ export const ConsultationType: ItemTypeDef = {
     state: { kind: 'SEL', options: CONSULTATION_STATES, readOnly: true, facet: LIST_FACET },
     /** The communities it was distributed to (act/consultDistribute). */
     communities: { kind: 'REL', relTypes: ['Organization'], multiple: true, readOnly: true, related: false },
+    /** When the proponent's submission was last accepted (a return and a new submission move it on). */
+    submitted: { kind: 'DTM', readOnly: true, sortable: true },
+    /**
+     * The project's whole area as one GeoJSON geometry (spec 001 §3), until the maps issue draws it;
+     * its named parts are ConsultProjectFeature items.
+     */
+    projectArea: { kind: 'object', of: { type: { kind: 'textField', required: true, maxLength: 40 } } },
     /** When it was first distributed. */
     distributed: { kind: 'DTM', readOnly: true, sortable: true },
     /** What a submission still lacks, while it is a draft or incomplete: derived by the server, never stored. */
@@ -278,7 +285,13 @@ export const consultModule: ModuleModel = {
   menu: consultMenu,
   operations: consultOperations,
   stateCharts: [
-    { type: 'Consultation', property: 'state', chart: consultationStates },
+    // Each accepted submission stamps its time (one found wanting goes to INCOMPLETE unstamped).
+    {
+      type: 'Consultation',
+      property: 'state',
+      chart: consultationStates,
+      stamps: [{ event: 'consultation.submit', to: 'SUBMITTED', property: 'submitted' }],
+    },
     { type: 'ConsultResponse', property: 'state', chart: consultResponseStates },
     { type: 'Agreement', property: 'state', chart: agreementStates },
   ],

@@ -435,14 +435,17 @@ export class ItemStore {
         );
       // The value is one of the property's options (checked with the chart at start); a module's validators may still object.
       const next: ItemData = { ...current.data, [chart.property]: outcome.to };
-      await this.runValidators(tx, { type, data: next, ownerOrg: current.ownerOrg, changed: new Set([chart.property]) });
+      const stamp = chart.stamps?.find((st) => st.event === move.event && st.to === outcome.to)?.property;
+      if (stamp) next[stamp] = ts;
+      const changed = stamp ? [chart.property, stamp] : [chart.property];
+      await this.runValidators(tx, { type, data: next, ownerOrg: current.ownerOrg, changed: new Set(changed) });
       const u = current.u + 1;
       const res = await tx.query<ItemRow>(
         `UPDATE items AS i SET data = $2, u = $3, label = $4, updated_at = $5 WHERE i.id = $1 RETURNING ${ITEM_COLUMNS}`,
         [current.id, JSON.stringify(next), u, type.label(next), ts],
       );
       const change: ItemChange = { id: current.id, u, kind: 'updated' };
-      const event = await this.recordEvent(tx, change, author, ts, [chart.property], {
+      const event = await this.recordEvent(tx, change, author, ts, changed, {
         kind: transitionKind(move.event),
         from: typeof from === 'string' ? from : null,
         to: outcome.to,

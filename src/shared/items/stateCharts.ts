@@ -38,6 +38,8 @@ export interface StateChartDef {
   property: string;
   /** Flat: its top-level state nodes are the property's values; it keeps no context its guards need. */
   chart: AnyStateMachine;
+  /** Read-only DTM properties set to the time `event` is taken to state `to` (a consultation's `submitted`). */
+  stamps?: readonly { event: string; to: string; property: string }[];
 }
 
 /** The refusal of a transition the chart does not allow from this state for this caller. */
@@ -120,6 +122,13 @@ export function checkStateChart(def: StateChartDef, type: ItemTypeDef | undefine
   const options = [...(prop.options ?? [])].sort();
   if (JSON.stringify([...states].sort()) !== JSON.stringify(options))
     throw new Error(`${where}: its states (${states.join(', ')}) must be the property's options (${options.join(', ')})`);
+  for (const { event, to, property } of def.stamps ?? []) {
+    const stamped = type.properties[property];
+    if (!stamped || stamped.kind !== 'DTM' || !stamped.readOnly)
+      throw new Error(`${where}: ${event} stamps ${property}, which must be a DTM property marked readOnly`);
+    if (!chartEvents(def.chart).includes(event) || !states.includes(to))
+      throw new Error(`${where}: it stamps ${property} on ${event} to ${to}, which it never takes`);
+  }
 }
 
 /** The charts by type name, each checked against its type; a type given two charts is refused. */

@@ -120,4 +120,13 @@ describe('the checks of a chart against its property', () => {
     );
     expect(() => stateChartTable([def, { ...def, property: 'other' }], () => JournalEntryType)).toThrow(/two state charts/);
   });
+
+  it('refuse a stamp on a property that is not a server-kept DTM, or on a move the chart never takes', () => {
+    const stamped = { ...JournalEntryType, properties: { ...JournalEntryType.properties, submittedAt: { kind: 'DTM', readOnly: true } } };
+    const stamp = (property: string, event = 'entry.submit', to = 'SUBMITTED') => ({ ...def, stamps: [{ event, to, property }] });
+    expect(() => checkStateChart(stamp('submittedAt'), stamped as ItemTypeDef)).not.toThrow();
+    expect(() => checkStateChart(stamp('title'), stamped as ItemTypeDef)).toThrow(/DTM property marked readOnly/);
+    expect(() => checkStateChart(stamp('submittedAt', 'entry.fly'), stamped as ItemTypeDef)).toThrow(/never takes/);
+    expect(() => checkStateChart(stamp('submittedAt', 'entry.submit', 'FLOWN'), stamped as ItemTypeDef)).toThrow(/never takes/);
+  });
 });
