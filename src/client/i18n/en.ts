@@ -365,6 +365,7 @@ export const en = {
   'app.wizard.notGiven': 'Not given',
   'app.wizard.changeShort': 'Change',
   'app.wizard.change': 'Change {step}',
+  'app.wizard.noteStep': 'Go to {step}',
   'app.item.created': 'Created',
   'app.item.createdBy': 'Created by',
   'app.time.now': 'now',

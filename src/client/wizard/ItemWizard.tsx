@@ -36,6 +36,7 @@ import { useCellViewActor } from '../layout/useCellViewActor';
 import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
 import { sessionWizardStore } from './sessionWizardStore';
+import { WizardNotes } from './WizardNotes';
 import { WizardReview } from './WizardReview';
 import { WizardStepper } from './WizardStepper';
 import { wizardMachine } from '../../../machines/wizard/wizardMachine';
@@ -128,6 +129,8 @@ function WizardBody({ cell, form, def, wizard }: { cell: CellActorRef; form: Ite
   // Steps with something to fix: what a refused save named on other steps, and the steps tried.
   const flagged = new Set(def.steps.flatMap((s, at) => (s.properties.some((name) => errors[name]) ? [at + 1] : [])));
   const elsewhere = [...flagged].filter((n) => n !== current);
+  // What a later move still needs, from what is entered now (the saved item under the form's changes).
+  const notes = def.notes?.of({ ...item, ...draft }) ?? [];
   if (!step) return null;
   const inputId = (name: string): string => `${idPrefix}-${name}`;
   return (
@@ -166,6 +169,13 @@ function WizardBody({ cell, form, def, wizard }: { cell: CellActorRef; form: Ite
             {t('app.wizard.fixSteps', { steps: elsewhere.map((n) => t(def.steps[n - 1]?.title ?? '')).join(', ') })}
           </p>
         ) : null}
+        <WizardNotes
+          def={def}
+          notes={notes}
+          current={current}
+          all={step.review === true}
+          onChoose={(n) => wizard.send({ type: 'wizard.stepChosen', step: n })}
+        />
         <FieldActorsProvider actors={fieldActors}>
           {step.properties.map((name) => (
             <FieldEditRow

@@ -62,7 +62,8 @@ export type MissingReason = (typeof MISSING_REASONS)[number];
 const filled = (v: unknown): boolean =>
   Array.isArray(v) ? v.length > 0 : typeof v === 'string' ? v.replace(/<[^>]*>/g, '').trim() !== '' : v !== undefined && v !== null;
 
-const NEEDED: ReadonlyArray<readonly [string, MissingReason]> = [
+/** Each property a submission needs, with the reason given when it is empty. */
+export const SUBMISSION_NEEDS: ReadonlyArray<readonly [string, MissingReason]> = [
   ['region', 'CNS_NO_REGION'],
   ['stream', 'CNS_NO_STREAM'],
   ['projectType', 'CNS_NO_PROJECT_TYPE'],
@@ -76,7 +77,7 @@ const NEEDED: ReadonlyArray<readonly [string, MissingReason]> = [
 
 /** The reasons a consultation with these properties cannot be taken up as submitted (none: it can). */
 export function missingForSubmission(data: ItemData): MissingReason[] {
-  return NEEDED.filter(([prop]) => !filled(data[prop])).map(([, reason]) => reason);
+  return SUBMISSION_NEEDS.filter(([prop]) => !filled(data[prop])).map(([, reason]) => reason);
 }
 
 /** The ids of the organisations a relation value names (one `{id}` or a list of them). */

@@ -4,7 +4,7 @@
  * the declaration; the browser validates a step with the type's own form rules
  * (`validateItemData`, limited to the step's properties), never with rules of its own.
  */
-import type { ItemTypeDef } from './types';
+import type { ItemData, ItemTypeDef } from './types';
 
 /** One step: its title (a message key among the module's labels) and the properties it shows, in order. */
 export interface WizardStepDef {
@@ -16,10 +16,22 @@ export interface WizardStepDef {
   review?: boolean;
 }
 
+/** Something the item will still need later (to be submitted, say): about one property, said by a message key. */
+export interface WizardNote {
+  property: string;
+  message: string;
+}
+
 /** The steps of a type's create and edit screens (`ModuleModel.wizards`). */
 export interface WizardDef {
   type: string;
   steps: readonly WizardStepDef[];
+  /**
+   * What the values entered so far still lack for a later move (a submission), not for saving: each
+   * step lists those about its properties under `title`, a review step lists them all. Notes, never
+   * errors: the draft saves and the steps pass without them.
+   */
+  notes?: { title: string; of: (data: ItemData) => readonly WizardNote[] };
 }
 
 /**
