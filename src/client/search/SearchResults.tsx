@@ -53,10 +53,13 @@ export function SearchResults({
   results,
   onText,
   actions,
+  empty,
 }: {
   results: SearchResultsActorRef;
   onText: (text: string) => void;
   actions?: ReactNode;
+  /** What to say when nothing matches (a module's view says what to do); the generic "no results" else. */
+  empty?: ReactNode;
 }) {
   const t = useT();
   const phase = useSelector(results, selectResultsPhase);
@@ -80,7 +83,7 @@ export function SearchResults({
         {showFacets && !phone ? <FacetsPanel results={results} /> : null}
         <section aria-label={t('app.results.title')} className="min-w-0 flex-1">
           {phase === 'FAILED' || rowsFailed ? <Failure results={results} errorKey={error} /> : null}
-          {phase === 'EMPTY' ? <p className="m-4 text-muted">{t('app.noResults.NONE')}</p> : null}
+          {phase === 'EMPTY' ? <p className="m-4 text-muted">{empty ?? t('app.noResults.NONE')}</p> : null}
           {phase === 'READY' ? <Body results={results} /> : null}
         </section>
       </div>

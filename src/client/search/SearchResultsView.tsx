@@ -1,6 +1,6 @@
 /** The `v-search` view (spec 000 §2 /search?c0=...): the results its cell holds; typed text becomes the column's route parameter. */
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import type { ResultsSettings } from '../../../machines/search/searchResultsQuery';
 import type { CellActorRef } from '../../../machines/router/cellMachine';
 import { useT } from '../i18n/useT';
@@ -46,10 +46,23 @@ function SaveCurrent({ results }: { results: SearchResultsActorRef }) {
   );
 }
 
-/** Results of a module's own criteria in any cell: the cell starts a results actor with `settings` once. */
-export function SearchResultsOf({ cell, settings }: { cell: CellActorRef; settings: Partial<ResultsSettings> }) {
+/**
+ * Results of a module's own criteria in any cell: the cell starts a results actor with `settings`
+ * once; `actions` join the toolbar, `empty` is said when nothing matches.
+ */
+export function SearchResultsOf({
+  cell,
+  settings,
+  actions,
+  empty,
+}: {
+  cell: CellActorRef;
+  settings: Partial<ResultsSettings>;
+  actions?: ReactNode;
+  empty?: ReactNode;
+}) {
   const results = useSelector(cell, selectCellResults);
   useEffect(() => cell.send({ type: 'cell.resultsRequested', settings }), [cell, settings]);
   const onText = useCallback((text: string) => results?.send({ type: 'results.textChanged', text }), [results]);
-  return results ? <SearchResults results={results} onText={onText} /> : null;
+  return results ? <SearchResults results={results} onText={onText} actions={actions} empty={empty} /> : null;
 }

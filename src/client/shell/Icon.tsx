@@ -15,6 +15,7 @@ const PATHS = {
   shrink: 'M22 3.41 16.71 8.7 20 12h-8V4l3.29 3.29L20.59 2zM2 20.59 7.29 15.3 4 12h8v8l-3.29-3.29L3.41 22z',
   alert: 'M1 21h22L12 2zm12-3h-2v-2h2zm0-4h-2v-4h2z',
   edit: 'M3 17.25V21h3.75L17.81 9.94l-3.75-3.75zM20.71 7.04a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z',
+  add: 'M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6z',
   check: 'M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z',
   dot: 'M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8',
   // The search toolbar's displays and actions, the carousel's steps, the alerts' kinds.

@@ -1,4 +1,12 @@
-/** The consultation module's browser part: its types, states and files show on the core's screens; its own screens come with the wizard and dashboard. */
+/**
+ * The consultation module's browser part: its views (dashboard, projects, organisations, contacts,
+ * state changes, files, communications, meetings) and the distribution panel of a consultation's
+ * read screen, loaded as a chunk of their own.
+ */
 import type { ModuleClient } from '../../client/modules/ModuleClient';
 
-export const consultClient: ModuleClient = { name: 'consult' };
+export const consultClient: ModuleClient = {
+  name: 'consult',
+  panelTypes: ['Consultation'],
+  screens: () => import('./ui').then((m) => m.consultScreens),
+};

@@ -16,11 +16,13 @@ import type { ItemRecord } from '../../server/store/ItemRecord';
 import { eventRecorder } from '../../server/store/eventRecorder';
 import { ITEMS_CHANNEL, type Author, type ChangeHook } from '../../server/store/ItemStore';
 import type { ItemData } from '../../shared/items/types';
+import { consultAuditOp } from './audit';
 import { consultPermissions } from './consultPermissions';
-import { CONSULT_RESPOND, missingForSubmission, relIds } from './consultRules';
+import { missingForSubmission, relIds } from './consultRules';
 import { consultValidators } from './consultValidators';
 import { agreementVersionsTable, consultDefaultLists } from './defaultLists';
 import { consultDemo } from './demo';
+import { DISTRIBUTABLE, distributes } from './distribution';
 import { CONSULT_DISTRIBUTED, CONSULT_OVERDUE, ConsultResponseType, MIRRORED } from './model';
 import { consultOperations, type AgreementVersion } from './operations';
 
@@ -173,12 +175,6 @@ function longDate(day: string): string {
   return y && month && d ? `${d}-${month}-${y}` : day;
 }
 
-/** Whether `caller` distributes consultations: the site's responders and administrators. */
-const distributes = (caller: Principal): boolean => caller.admin || caller.capabilities[CONSULT_RESPOND] === true;
-
-/** The states from which a consultation is distributed (its move to CONSULTING follows from REVIEW). */
-const DISTRIBUTABLE = new Set(['REVIEW', 'CONSULTING']);
-
 export const consultServer: ModuleServer = {
   name: 'consult',
   migrations: [
@@ -207,6 +203,7 @@ export const consultServer: ModuleServer = {
   jobs: overdueJobs,
   demo: consultDemo,
   ops: [
+    consultAuditOp,
     // Distributes a consultation in review (or consulting already) to community organisations: each
     // community without a response to it gets one, with the consultation's fields mirrored, in one
     // transaction with the consultation's list of communities and the `distributed` event; a

@@ -20,7 +20,8 @@ const DATES: readonly PropertyKind[] = ['DT', 'DTM', 'impreciseDate'];
 /** Which property kinds each prefix applies to (spec 000 §3: other combinations are ignored). */
 const KINDS_FOR: Record<string, readonly PropertyKind[] | 'any'> = {
   ft: [...TEXT, 'REL'],
-  fw: TEXT,
+  // On a relation: the wildcard matches the related items' ids (`fw-context: Consultation-*`, of one type).
+  fw: [...TEXT, 'REL'],
   t: [...TEXT, 'REL', 'NUM', 'BOOL', ...DATES],
   m: [...TEXT, 'translations', 'list', 'ARR'],
   mp: [...TEXT, 'translations', 'list', 'ARR'],
@@ -131,6 +132,13 @@ export function filterSql(filter: Filter, ctx: FilterContext): FilterResult {
     case 'fw': {
       const patterns = stringList(key, filter.value).map((w) => params.add(likePattern(w), 'text'));
       if (field.column) return { sql: `(${patterns.map((p) => `i.${field.column} ILIKE ${p}`).join(' OR ')})` };
+      if (field.kinds.has('REL')) {
+        const j = jsonOf('i', field, params);
+        return {
+          sql: `EXISTS (SELECT 1 FROM jsonb_array_elements(CASE jsonb_typeof(${j}) WHEN 'array' THEN ${j} WHEN 'object' THEN jsonb_build_array(${j}) ELSE '[]'::jsonb END) AS e(v)
+          WHERE ${patterns.map((p) => `e.v->>'id' ILIKE ${p}`).join(' OR ')})`,
+        };
+      }
       if (!field.multiple) {
         const text = `i.data ->> ${params.add(field.name, 'text')}`;
         return { sql: `(${patterns.map((p) => `${text} ILIKE ${p}`).join(' OR ')})` };

@@ -29,6 +29,8 @@ export interface CardDef {
   max?: number;
   /** Calendar cards: the date property (kind DT) that places an item on a day. */
   dateProperty?: string;
+  /** A date property (kind DT): only items it dates before today, the day the card loads (an overdue card). */
+  pastDue?: string;
   /** Message key said when the card has no item (default `dashboard.empty`). */
   empty?: string;
   /** Shown to holders of this capability (and administrators). */

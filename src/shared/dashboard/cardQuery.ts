@@ -1,5 +1,5 @@
 /** The search behind a dashboard card (spec 000 §3 query), for a list card or for one month of a calendar card. */
-import { endOfMonth, format } from 'date-fns';
+import { endOfMonth, format, subDays } from 'date-fns';
 import type { SearchQuery } from '../search/SearchQuery';
 import type { CardDef } from './CardDef';
 
@@ -31,6 +31,7 @@ export const monthOf = (date: Date): string => format(date, 'yyyy-MM');
  */
 export function cardQuery(card: CardDef, month: string | null): SearchQuery {
   const must: Record<string, unknown> = { ...card.must, _: card.type };
+  if (card.pastDue) must[`dr-${card.pastDue}`] = { from: null, to: format(subDays(new Date(), 1), 'yyyy-MM-dd') };
   const common = { ...(card.mustNot ? { mustNot: { ...card.mustNot } } : {}), labels: true };
   if (card.kind === 'calendar' && card.dateProperty && month && isMonth(month)) {
     must[`dr-${card.dateProperty}`] = monthDays(month);

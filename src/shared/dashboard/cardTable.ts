@@ -34,6 +34,8 @@ function checkCard(card: CardDef, owner: string, typeOf: (name: string) => ItemT
     if (!prop || prop.kind !== 'DT')
       throw new Error(`${where} is a calendar: its dateProperty must name a date (DT) property of ${card.type}`);
   }
+  if (card.pastDue !== undefined && type.properties[card.pastDue]?.kind !== 'DT')
+    throw new Error(`${where}: its pastDue must name a date (DT) property of ${card.type}`);
 }
 
 /**

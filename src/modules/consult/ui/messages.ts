@@ -1,0 +1,38 @@
+/** The English messages of the consultation module's own screens (its chunk). */
+export const consultMessages: Readonly<Record<string, string>> = {
+  'consult.dashboard.none':
+    'No consultation cards for you yet. Responders see responses by date, overdue and recent ones; proponents see their drafts and consultations with communities.',
+  'consult.projects.empty': 'No consultations yet. Start one with New consultation.',
+  'consult.projects.new': 'New consultation',
+  'consult.organizations.empty': 'No communities, proponents or regulators you may see yet. Organisations appear here once they take part.',
+  'consult.contacts.empty': 'No contacts you may see yet. People are added on their organisation’s screen.',
+  'consult.attachments.empty': 'No files yet. Files attached to a consultation are listed here, and can be downloaded together as a zip.',
+  'consult.communications.empty':
+    'No communications about consultations yet. Record one with New communication log and choose the consultation as its context.',
+  'consult.communications.new': 'New communication log',
+  'consult.meetings.empty': 'No meetings yet. Record one with New meeting.',
+  'consult.meetings.new': 'New meeting',
+  'consult.audit.title': 'State changes',
+  'consult.audit.filters': 'Filter the state changes',
+  'consult.audit.to': 'State reached',
+  'consult.audit.event': 'Change',
+  'consult.audit.any': 'Any',
+  'consult.audit.from': 'From',
+  'consult.audit.until': 'Until',
+  'consult.audit.only': 'Only {label}',
+  'consult.audit.onlyThis': 'Only this consultation',
+  'consult.audit.allConsultations': 'All consultations',
+  'consult.audit.clear': 'Clear filters',
+  'consult.audit.empty': 'No state changes match. Change or clear the filters.',
+  'consult.audit.count': '{total, plural, one {# state change} other {# state changes}}',
+  'consult.audit.countShown': '{total, plural, other {# state changes}}, the newest {shown} shown: narrow them with the filters.',
+  'consult.audit.someone': 'Someone',
+  'consult.audit.unnamed': 'Unnamed consultation',
+  'consult.distribute.title': 'Distribute to communities',
+  'consult.distribute.help':
+    'Each community chosen gets its own response to this consultation, which only its members and the responders see.',
+  'consult.distribute.communities': 'Communities',
+  'consult.distribute.noCommunities': 'No community organisations yet: add one under Organisations with the type Community.',
+  'consult.distribute.sent': 'Distributed',
+  'consult.distribute.button': '{count, plural, =0 {Distribute} one {Distribute to # community} other {Distribute to # communities}}',
+};
