@@ -60,14 +60,21 @@ export function facetTypeOf(itemTypeName: string | null, selectedFacets: Readonl
   return chosen.length === 1 ? chosen[0]! : null;
 }
 
-/** The facets of a search: item types (for a general search), creation date, and the type's own (see `facetTypeOf`). */
-export function facetSpecsFor(itemTypeName: string | null, selectedFacets: Readonly<Record<string, readonly string[]>> = {}): FacetSpec[] {
+/**
+ * The facets of a search: item types (for a general search), creation date, and the type's own (see
+ * `facetTypeOf`); those shown administrators alone (`adminOnly`) when `adminFacets` (the server counts them for administrators only).
+ */
+export function facetSpecsFor(
+  itemTypeName: string | null,
+  selectedFacets: Readonly<Record<string, readonly string[]>> = {},
+  adminFacets = true,
+): FacetSpec[] {
   const specs: FacetSpec[] = itemTypeName ? [] : [{ key: '_', kind: 'terms' }];
   specs.push({ key: 'created', kind: 'dateRanges' });
   const typeName = facetTypeOf(itemTypeName, selectedFacets);
   const type = typeName ? itemTypes.get(typeName) : undefined;
   for (const [key, prop] of Object.entries(type?.properties ?? {})) {
-    if (!prop.facet || prop.facet.hide) continue;
+    if (!prop.facet || prop.facet.hide || (prop.adminOnly && !adminFacets)) continue;
     const spec: FacetSpec = { key, kind: prop.facet.kind };
     if (prop.facet.ranges) spec.ranges = prop.facet.ranges.map(([from, to]) => [from, to] as const);
     if (prop.facet.limit) spec.limit = prop.facet.limit;

@@ -1,4 +1,5 @@
 /** The facets beside the results (spec 000 §3): per facet its buckets with counts, as check boxes that narrow the results. */
+import { useAdminColumns } from './useAdminColumns';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
@@ -75,6 +76,7 @@ export function FacetsPanel({ results, inDrawer = false }: { results: SearchResu
   const labels = useSelector(results, selectResultLabels);
   const settings = useSelector(results, selectResultsSettings);
   const anyChosen = Object.keys(settings.selectedFacets).length > 0;
+  const adminColumns = useAdminColumns();
   return (
     // In a narrow column the panel scrolls within 40% of the screen's height, so the results stay in sight below it.
     <aside
@@ -85,7 +87,7 @@ export function FacetsPanel({ results, inDrawer = false }: { results: SearchResu
           : 'flex max-h-[40vh] w-full shrink-0 flex-col gap-4 overflow-y-auto rounded-lg border border-line bg-panel p-3 @2xl:max-h-none @2xl:w-60 @2xl:self-start @2xl:overflow-visible'
       }
     >
-      {facetSpecsFor(settings.itemTypeName, settings.selectedFacets).map((spec) => (
+      {facetSpecsFor(settings.itemTypeName, settings.selectedFacets, adminColumns).map((spec) => (
         <Facet
           key={spec.key}
           results={results}

@@ -18,6 +18,7 @@ import { useT } from '../i18n/useT';
 import { useItemLink } from '../items/display/useItemLink';
 import { useTypeLabel } from '../items/display/useTypeLabel';
 import { columnsTypeOf, resultColumns, type ResultColumn } from './resultColumns';
+import { useAdminColumns } from './useAdminColumns';
 import { ResultPlaceholder } from './ResultPlaceholder';
 import { ResultValue } from './ResultValue';
 import { useOpenResult } from './useOpenResult';
@@ -67,7 +68,7 @@ export function ResultsTable({ results }: { results: SearchResultsActorRef }) {
   const selected = useSelector(results, selectSelectedResult);
   const open = useOpenResult(results);
   const general = !columnsTypeOf(settings);
-  const columns = resultColumns(columnsTypeOf(settings));
+  const columns = resultColumns(columnsTypeOf(settings), useAdminColumns());
   const { scrollRef, virtualizer, items } = useResultsVirtualizer(results, ids, ROW_HEIGHT);
   const sort = settings.sortBy[0];
   const before = items[0]?.start ?? 0;

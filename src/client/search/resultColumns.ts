@@ -15,13 +15,13 @@ export interface ResultColumn {
 export const columnsTypeOf = (settings: Pick<ResultsSettings, 'itemTypeName' | 'selectedFacets'>): string | null =>
   facetTypeOf(settings.itemTypeName, settings.selectedFacets);
 
-/** Columns for results of `itemTypeName` (null: every type). */
-export function resultColumns(itemTypeName: string | null): ResultColumn[] {
+/** Columns for results of `itemTypeName` (null: every type); `adminColumns`: with those shown administrators alone. */
+export function resultColumns(itemTypeName: string | null, adminColumns = false): ResultColumn[] {
   const type = itemTypeName ? itemTypes.get(itemTypeName) : undefined;
   const own: ResultColumn[] = type
     ? (type.defaultHeaders ?? []).flatMap((key) => {
         const def = type.properties[key];
-        return def ? [{ key, title: labelKey(type, key, def), sortable: def.sortable === true }] : [];
+        return def && (adminColumns || !def.adminOnly) ? [{ key, title: labelKey(type, key, def), sortable: def.sortable === true }] : [];
       })
     : [];
   const first: ResultColumn[] = own.length

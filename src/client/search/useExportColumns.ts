@@ -5,6 +5,7 @@ import { useIntl } from '../i18n/IntlContext';
 import { useT } from '../i18n/useT';
 import { useTypeLabel } from '../items/display/useTypeLabel';
 import { resultColumns } from './resultColumns';
+import { useAdminColumns } from './useAdminColumns';
 
 const typeNames = (): string[] => itemTypes.all().map((type) => type.name);
 
@@ -13,10 +14,11 @@ export function useExportColumns(itemTypeName: string | null): () => CsvExportCo
   const t = useT();
   const intl = useIntl();
   const typeLabel = useTypeLabel();
+  const adminColumns = useAdminColumns();
   return () => {
     const type = itemTypeName ? itemTypes.get(itemTypeName) : undefined;
     const option = (value: string) => (`options.${value}` in intl.messages ? t(`options.${value}`) : value);
-    return resultColumns(itemTypeName).map(({ key, title }): CsvExportColumn => {
+    return resultColumns(itemTypeName, adminColumns).map(({ key, title }): CsvExportColumn => {
       const def = type && Object.hasOwn(type.properties, key) ? type.properties[key] : undefined;
       const column: CsvExportColumn = { key, title: t(title) };
       if (def?.kind === 'SEL') column.values = Object.fromEntries((def.options ?? []).map((o) => [o, option(o)]));

@@ -120,8 +120,11 @@ export const ConsultResponseType: ItemTypeDef = {
   adminCreateOnly: true,
   properties: {
     consultation: { kind: 'REL', relTypes: ['Consultation'], required: true, readOnly: true },
-    /** The community that answers (spec 001 "community"): its members, alone among communities, read it. */
-    owner: { kind: 'REL', relTypes: ['Organization'], required: true, readOnly: true, facet: LIST_FACET },
+    /**
+     * The community that answers (spec 001 "community"): its members, alone among communities, read it.
+     * Its facet and export column are the administrators' (spec 001 §2), not in a dedicated deployment.
+     */
+    owner: { kind: 'REL', relTypes: ['Organization'], required: true, readOnly: true, facet: LIST_FACET, adminOnly: true },
     state: { kind: 'SEL', options: RESPONSE_STATES, readOnly: true, facet: LIST_FACET },
     priority: { kind: 'LOV', list: CONSULT_LISTS.priorities, facet: LIST_FACET },
     outcome: { kind: 'LOV', list: CONSULT_LISTS.outcomes, facet: LIST_FACET },

@@ -14,6 +14,8 @@ export interface SearchField {
   sortable: boolean;
   column?: SearchColumn;
   facet?: FacetDef;
+  /** Some type marks it administrators' alone: its facet is counted for administrators only. */
+  adminOnly?: boolean;
 }
 
 /** The part of the type registry search needs. */
@@ -86,6 +88,7 @@ export class SearchFields {
           single: (seen?.single ?? false) || !multiple,
           sortable: (seen?.sortable ?? false) || !!prop.sortable,
           ...((seen?.facet ?? prop.facet) ? { facet: seen?.facet ?? prop.facet } : {}),
+          ...(seen?.adminOnly || prop.adminOnly ? { adminOnly: true } : {}),
         });
       }
     }

@@ -166,6 +166,10 @@ export function compileSearch(query: SearchQuery, options: CompileOptions): Comp
   const facetHits: { name: string; where: string[] }[] = [];
   for (const req of query.facets ?? []) {
     const request = typeof req === 'string' ? { key: req } : (req as FacetRequest);
+    if (fieldMap.get(request.key)?.adminOnly && !options.caller?.admin) {
+      ignored.push(`facet ${request.key}: administrators only`);
+      continue;
+    }
     let source = 'hits';
     if (narrowing.has(request.key)) {
       source = `hits_${facetHits.length}`;

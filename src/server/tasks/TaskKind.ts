@@ -26,5 +26,7 @@ export interface TaskKind {
   name: string;
   /** The body's shape, checked before the task starts. */
   body?: { validateSync(value: unknown): unknown };
+  /** Refuses (throws an OpError) a valid body its caller may not start, before the task starts. */
+  refuse?(caller: Principal, body: unknown): void;
   run(run: TaskRun, body: unknown): Promise<TaskResult>;
 }

@@ -120,6 +120,7 @@ export class TaskRunner {
         throw e;
       }
     }
+    kind.refuse?.(caller, body);
     const key = randomBytes(12).toString('base64url');
     const row = await TaskStore.insert(this.services.db, { key, kind: name, userId: caller.userId, runner: this.id });
     const controller = new AbortController();

@@ -9,6 +9,7 @@ import { listValues } from '../lov/listValues';
 import { OpError } from '../OpError';
 import { SearchService } from '../search/SearchService';
 import { csvCellText, csvRawText, type CellContext } from './csvCellText';
+import type { Principal } from '../policy/Principal';
 import { TaskError } from './TaskError';
 import type { TaskKind } from './TaskKind';
 
@@ -58,7 +59,7 @@ const schema = yup
 type Body = yup.InferType<typeof schema>;
 
 /** The property a column shows, or null for the columns every result has; refuses what the reader may not see. */
-function columnProperty(itemTypeName: string | undefined, key: string): PropertyDef | null {
+function columnProperty(itemTypeName: string | undefined, key: string, admin = true): PropertyDef | null {
   const type = itemTypeName ? itemTypes.get(itemTypeName) : undefined;
   // A type's own property of that name (an organisation's `type`) comes before the common column.
   const def = type && Object.hasOwn(type.properties, key) ? type.properties[key] : undefined;
@@ -66,13 +67,16 @@ function columnProperty(itemTypeName: string | undefined, key: string): Property
   if (!def) throw new OpError('parseRequestFailed', `${itemTypeName ?? 'a general search'} has no property ${key}`);
   // The app's own bookkeeping is never shown to a person, so it is not exported either.
   if (def.internal) throw new OpError('notAllowed', `${itemTypeName}.${key} is not shown to readers`);
+  if (def.adminOnly && !admin) throw new OpError('notAllowed', `${itemTypeName}.${key} is exported for administrators only`);
   return def;
 }
 
 /** The type's default headers readers are shown: the data columns of an export without columns. */
-function dataHeaders(itemTypeName: string | undefined): string[] {
+function dataHeaders(itemTypeName: string | undefined, admin: boolean): string[] {
   const type = itemTypeName ? itemTypes.get(itemTypeName) : undefined;
-  return (type?.defaultHeaders ?? []).filter((k) => type?.properties[k] && !type.properties[k].internal);
+  return (type?.defaultHeaders ?? []).filter(
+    (k) => type?.properties[k] && !type.properties[k].internal && (admin || !type.properties[k].adminOnly),
+  );
 }
 
 /** A row of the export without columns: id, type, label, creation time, then the headers' values as stored. */
@@ -112,10 +116,16 @@ export function csvField(value: string): string {
 export const csvExportTask: TaskKind = {
   name: 'csvExport',
   body,
+  // A column shown administrators alone (PropertyDef.adminOnly) refuses another's export before it starts.
+  refuse(caller: Principal, input: unknown) {
+    const { itemTypeName, columns } = body.validateSync(input);
+    for (const column of columns ?? []) columnProperty(itemTypeName, column.key, caller.admin);
+  },
   async run({ caller, services, signal, progress, resultPath }, input) {
     const { query, itemTypeName, columns, locale = 'en' } = body.validateSync(input);
-    const defs = (columns ?? []).map((c) => columnProperty(itemTypeName, c.key) ?? undefined);
-    const headers = dataHeaders(itemTypeName);
+    const admin = caller?.admin === true;
+    const defs = (columns ?? []).map((c) => columnProperty(itemTypeName, c.key, admin) ?? undefined);
+    const headers = dataHeaders(itemTypeName, admin);
     const search = new SearchService(services.db, itemTypes, (c, i) => services.items.labels(c, i));
     const { facets: _facets, labels: _labels, ...rest } = query;
     const { ids } = await search.search(caller, { ...rest, max: CSV_EXPORT_MAX });

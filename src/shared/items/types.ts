@@ -63,6 +63,11 @@ export interface PropertyDef {
   of?: Record<string, PropertyDef>;
   sortable?: boolean;
   facet?: FacetDef;
+  /**
+   * Administrators' alone in search results (spec 001: the community of a response): its facet is
+   * counted and its column shown and exported for administrators only, and not in a dedicated deployment.
+   */
+  adminOnly?: boolean;
   /** Set by the server only; a client cannot write it. */
   readOnly?: boolean;
   /** With `readOnly`: asked for in the create form all the same (given once by whoever may create, e.g. a user's e-mail). */
