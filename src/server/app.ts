@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import { fileStorage } from './files/fileStorage';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -162,7 +163,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
       made.adminEmail = email;
       if (admin.generatedPassword) made.generatedPassword = admin.generatedPassword;
       if (fresh && config.seedDemo) {
-        await seedDemoData(tx, items, accounts, admin.userId);
+        await seedDemoData(tx, items, accounts, admin.userId, fileStorage(config.dataDir).files);
         made.seeded = true;
       }
       return made;

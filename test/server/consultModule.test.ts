@@ -6,6 +6,7 @@
  * own transitions, the overdue notice (once, with its mail), agreements' versions and the parts'
  * ownership rules.
  */
+import { join } from 'node:path';
 import * as tus from 'tus-js-client';
 import { consultServer, OVERDUE_CHECK_JOB } from '../../src/modules/consult/server';
 import { JobScheduler } from '../../src/server/jobs/JobScheduler';
@@ -546,7 +547,14 @@ describe('the demo community', () => {
     const proponentOrg = (await a.call<Item>('create/Organization', { displayName: 'Demo Minerals', type: 'INDUSTRY' })).$id;
     const regulator = (await a.call<Item>('create/Organization', { displayName: 'Demo Ministry', type: 'GOVERNMENT' })).$id;
     await db.transaction((tx) =>
-      consultServer.demo!({ tx, items, accounts, adminId: admin.id, organizations: { community, proponent: proponentOrg, regulator } }),
+      consultServer.demo!({
+        tx,
+        items,
+        accounts,
+        adminId: admin.id,
+        organizations: { community, proponent: proponentOrg, regulator },
+        files: join(srv.config.dataDir, 'uploads', 'files'),
+      }),
     );
     const search = (must: Record<string, unknown>) => a.call<{ ids: string[]; total: number }>('search/ids', { must, max: 200 });
     const all = await a.call<Record<string, Item>>('readMany/object', (await search({ _: 'Consultation' })).ids);
@@ -570,6 +578,22 @@ describe('the demo community', () => {
     expect(mine.filter((r) => (r.consultation as { id: string }).id === closed.$id).every((r) => r.consultationState === 'CLOSED')).toBe(
       true,
     );
+    // Real files on some consultations (consult.attachments), and the people who use the module.
+    const files = await a.call<{ ids: string[]; labels: Record<string, string> }>('search/ids', {
+      must: { _: 'consultAttachment', 'ft-consultation': demo.map((c) => c.$id) },
+      labels: true,
+      max: 50,
+    });
+    expect(Object.values(files.labels)).toEqual(expect.arrayContaining(['route-sketch.png', 'spruce-river-flows.csv']));
+    const people = await db.query<{ email: string; capabilities: unknown; orgs: string[] | null }>(
+      `SELECT a.email, a.capabilities, array_agg(m.org_id) FILTER (WHERE m.org_id IS NOT NULL) AS orgs
+         FROM accounts a LEFT JOIN memberships m ON m.user_id = a.user_id
+        WHERE a.email IN ('helen.sinclair@referrals.example.org', 'ruth.cardinal@lakeview.example.org', 'tom.bighetty@redwillow.example.org', 'dana.okafor@northern-minerals.example.com')
+        GROUP BY a.email, a.capabilities`,
+    );
+    expect(people.rows).toHaveLength(4);
+    expect(people.rows.find((p) => p.email.startsWith('dana'))?.orgs).toEqual([proponentOrg]);
+    expect(people.rows.find((p) => p.email.startsWith('ruth'))?.orgs).toEqual([community]);
   });
 });
 

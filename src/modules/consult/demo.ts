@@ -17,6 +17,7 @@ import { agreementStates } from '../../../machines/consult/agreementStates';
 import { consultationStates } from '../../../machines/consult/consultationStates';
 import { consultResponseStates } from '../../../machines/consult/consultResponseStates';
 import { CONSULT_DISTRIBUTED } from './model';
+import { demoAttachments, simplePdf, sketchPng, type DemoFile } from './demoFiles';
 
 const DAY = 86_400_000;
 /** The calendar day `days` from today (UTC), as DT values are written. */
@@ -86,7 +87,21 @@ interface DemoConsultation {
   location: string;
   /** Per community: the response's state, and its anticipated response in days from today. */
   responses?: { lakeview?: [string, number]; redWillow?: [string, number] };
+  /** The files the proponent attached. */
+  files?: () => DemoFile[];
 }
+
+/** The proponent's letter about a project, as a one-page PDF. */
+const letter = (name: string, what: string): DemoFile => ({
+  name: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-letter.pdf`,
+  bytes: simplePdf(`Request for consultation: ${name}`, [
+    'To the Lands and Resources office,',
+    '',
+    what,
+    "We ask for your community's views, concerns and any conditions before the requested response date.",
+    'Maps and technical studies are attached to the consultation in the platform.',
+  ]),
+});
 
 const CONSULTATIONS: DemoConsultation[] = [
   {
@@ -160,6 +175,15 @@ const CONSULTATIONS: DemoConsultation[] = [
     starts: 100,
     description: 'Water withdrawal for the mill, up to 2,000 m³ a day.',
     location: 'Spruce River, 3 km above the falls.',
+    files: () => [
+      letter('Spruce River water licence', 'Northern Minerals asks to withdraw up to 2,000 cubic metres a day for the mill.'),
+      {
+        name: 'spruce-river-flows.csv',
+        bytes: Buffer.from(
+          'month,mean flow (m3/s),withdrawal share (%)\nJan,4.1,0.56\nFeb,3.8,0.61\nMar,4.4,0.53\nApr,12.9,0.18\nMay,31.2,0.07\nJun,22.5,0.10\n',
+        ),
+      },
+    ],
   },
   {
     name: 'Transmission line 9L40',
@@ -173,6 +197,10 @@ const CONSULTATIONS: DemoConsultation[] = [
     description: 'A 138 kV line across the south hunting grounds.',
     location: 'From Birch Hills to the Pine Creek station.',
     responses: { lakeview: ['PENDING', -6], redWillow: ['PENDING', 14] },
+    files: () => [
+      letter('Transmission line 9L40', 'Prairie Power proposes a 138 kV line across the south hunting grounds.'),
+      { name: 'route-sketch.png', bytes: sketchPng() },
+    ],
   },
   {
     name: 'Cutblocks 30 to 34',
@@ -185,6 +213,7 @@ const CONSULTATIONS: DemoConsultation[] = [
     starts: 60,
     description: 'Five cutblocks with two new spur roads.',
     location: 'West of Long Lake, along the trapline 7 boundary.',
+    files: () => [letter('Cutblocks 30 to 34', 'Boreal Timber plans five cutblocks west of Long Lake with two new spur roads.')],
     responses: { lakeview: ['DRAFT', 0], redWillow: ['PENDING', -2] },
   },
   {
@@ -241,7 +270,7 @@ const CONSULTATIONS: DemoConsultation[] = [
 ];
 
 /** Fills the demo site: called once, after the core's demo, in the seeding transaction. */
-export async function consultDemo({ tx, items, adminId, organizations }: DemoSeed): Promise<void> {
+export async function consultDemo({ tx, items, accounts, adminId, organizations, files }: DemoSeed): Promise<void> {
   const author: Author = { userId: adminId, masquerader: null };
   const opts = { admin: true, tx };
   const org = async (displayName: string, type: string, extra: ItemData = {}) =>
@@ -263,6 +292,46 @@ export async function consultDemo({ tx, items, adminId, organizations }: DemoSee
   const redWillowContact = await person('Tom', 'Bighetty', 'tom.bighetty@redwillow.example.org', redWillow);
   const communities = { lakeview: [organizations.community, lakeviewContact], redWillow: [redWillow, redWillowContact] } as const;
 
+  // Who uses the module, without passwords yet (an administrator invites them or acts as them): the
+  // site's responder, a member of each community answering for it, and a proponent who submits.
+  const helen = await person('Helen', 'Sinclair', 'helen.sinclair@referrals.example.org', organizations.community);
+  const users: { name: string; email: string; contact: string; capabilities?: Record<string, boolean>; member?: [string, object] }[] = [
+    { name: 'Helen Sinclair', email: 'helen.sinclair@referrals.example.org', contact: helen, capabilities: { ConsultRespond: true } },
+    {
+      name: 'Ruth Cardinal',
+      email: 'ruth.cardinal@lakeview.example.org',
+      contact: lakeviewContact,
+      member: [organizations.community, { write: true, ConsultRespond: true }],
+    },
+    {
+      name: 'Tom Bighetty',
+      email: 'tom.bighetty@redwillow.example.org',
+      contact: redWillowContact,
+      member: [redWillow, { write: true, ConsultRespond: true }],
+    },
+    {
+      name: 'Dana Okafor',
+      email: 'dana.okafor@northern-minerals.example.com',
+      contact: contacts.minerals,
+      member: [organizations.proponent, { write: true, ConsultSubmit: true }],
+    },
+  ];
+  for (const u of users) {
+    const taken = await tx.query('SELECT 1 FROM accounts WHERE email = $1', [u.email]);
+    if (taken.rowCount > 0) continue;
+    const userId = await accounts.createUser(
+      { name: u.name, email: u.email, contact: u.contact, ...(u.capabilities ? { capabilities: u.capabilities } : {}) },
+      adminId,
+      tx,
+    );
+    if (u.member)
+      await tx.query('INSERT INTO memberships (user_id, org_id, capabilities) VALUES ($1, $2, $3)', [
+        userId,
+        u.member[0],
+        JSON.stringify(u.member[1]),
+      ]);
+  }
+
   for (const c of CONSULTATIONS) {
     const owner = proponents[c.proponent];
     const body: ItemData = {
@@ -279,6 +348,7 @@ export async function consultDemo({ tx, items, adminId, organizations }: DemoSee
       ...(c.description ? { projectDescription: `<p>${c.description}</p>` } : {}),
       ...(c.location ? { locationDescription: `<p>${c.location}</p>` } : {}),
       supOrgs: c.proponent === 'ministry' ? [] : [{ org: { id: organizations.regulator }, role: 'REGULATOR' }],
+      ...(c.files ? { attachments: await demoAttachments(items, author, tx, files, c.files()) } : {}),
     };
     const made = await items.create(author, 'Consultation', body, opts);
     const path = PATH[c.state]!;

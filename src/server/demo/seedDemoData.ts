@@ -7,7 +7,13 @@ import { moduleServers } from '../../modules/server';
  * Fills an empty database with a small, believable community: two organisations that consult with
  * each other, their contacts and two community users without passwords yet; then each module's demo data.
  */
-export async function seedDemoData(tx: Queryable, items: ItemStore, accounts: AccountService, adminId: string | null): Promise<void> {
+export async function seedDemoData(
+  tx: Queryable,
+  items: ItemStore,
+  accounts: AccountService,
+  adminId: string | null,
+  files: string,
+): Promise<void> {
   const author = { userId: adminId, masquerader: null };
   const opts = { admin: true, tx };
   const community = await items.create(
@@ -71,5 +77,5 @@ export async function seedDemoData(tx: Queryable, items: ItemStore, accounts: Ac
   await accounts.createUser({ name: 'Mary Thunderchild', email: 'mary.thunderchild@lakeview.example.org' }, adminId, tx);
   await accounts.createUser({ name: 'Joseph Whitehorse', email: 'joseph.whitehorse@lakeview.example.org' }, adminId, tx);
   const organizations = { community: community.id, proponent: proponent.id, regulator: ministry.id };
-  for (const m of moduleServers) await m.demo?.({ tx, items, accounts, adminId, organizations });
+  for (const m of moduleServers) await m.demo?.({ tx, items, accounts, adminId, organizations, files });
 }

@@ -17,6 +17,8 @@ export interface DemoSeed {
   adminId: string | null;
   /** The core's demo organisations by role: the community and the organisations that consult with it. */
   organizations: { community: string; proponent: string; regulator: string };
+  /** The folder uploaded files are kept in, by upload id: a module's demo files are written there. */
+  files: string;
 }
 
 /**

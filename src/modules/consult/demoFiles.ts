@@ -1,0 +1,118 @@
+/**
+ * The small real files the demo consultations carry (a proponent's letter as PDF, a sampling table
+ * as CSV, a site sketch as PNG), written into the uploads folder as an upload would leave them, each
+ * with its Attachment, so consult.attachments and its zip have content on a fresh demo site.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { detectFileType } from '../../server/files/detectFileType';
+import type { Author, ItemStore } from '../../server/store/ItemStore';
+import type { Queryable } from '../../server/db/Database';
+
+/** A one-page PDF of `title` and `lines` (Helvetica), its cross-reference table counted byte by byte. */
+export function simplePdf(title: string, lines: readonly string[]): Buffer {
+  const esc = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
+  const text = [
+    `BT /F1 16 Tf 56 780 Td (${esc(title)}) Tj ET`,
+    ...lines.map((l, i) => `BT /F1 11 Tf 56 ${750 - i * 16} Td (${esc(l)}) Tj ET`),
+  ].join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out, 'latin1'));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (buf: Buffer): number => {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+const chunk = (type: string, data: Buffer): Buffer => {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+};
+
+/** A `size`×`size` PNG sketch: a lake (blue) in land (green) crossed by a line (red), as RGB rows. */
+export function sketchPng(size = 48): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x++) {
+      const lake = (x - size * 0.35) ** 2 + (y - size * 0.4) ** 2 < (size * 0.22) ** 2;
+      const line = Math.abs(y - (size - 1 - x)) < 1.5;
+      const [r, g, b] = line ? [200, 40, 40] : lake ? [60, 120, 200] : [110, 160, 90];
+      row.set([r, g, b], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** One demo file: its name and bytes. */
+export interface DemoFile {
+  name: string;
+  bytes: Buffer;
+}
+
+/**
+ * Writes each file into `folder` under a fresh upload id and creates its Attachment, of no item yet:
+ * naming them in an item's ATT property links them to it (the attachments' change hook). Answers the
+ * property's value.
+ */
+export async function demoAttachments(
+  items: ItemStore,
+  author: Author,
+  tx: Queryable,
+  folder: string,
+  files: readonly DemoFile[],
+): Promise<{ id: string }[]> {
+  await mkdir(folder, { recursive: true });
+  const out: { id: string }[] = [];
+  for (const file of files) {
+    const uploadId = randomBytes(16).toString('hex');
+    await writeFile(join(folder, uploadId), file.bytes);
+    const { filetype, kind } = detectFileType(file.bytes, file.name);
+    const made = await items.create(
+      author,
+      'Attachment',
+      // Read by whoever reads the item it is attached to (the virtual type and the file routes check the parent).
+      { originalName: file.name, fileID: uploadId, uppyID: uploadId, filetype, size: file.bytes.length, kind, $access: 'COMMUNITY' },
+      { admin: true, tx },
+    );
+    out.push({ id: made.id });
+  }
+  return out;
+}
