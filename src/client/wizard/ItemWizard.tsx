@@ -130,7 +130,9 @@ function WizardBody({ cell, form, def, wizard }: { cell: CellActorRef; form: Ite
   const flagged = new Set(def.steps.flatMap((s, at) => (s.properties.some((name) => errors[name]) ? [at + 1] : [])));
   const elsewhere = [...flagged].filter((n) => n !== current);
   // What a later move still needs, from what is entered now (the saved item under the form's changes).
-  const notes = def.notes?.of({ ...item, ...draft }) ?? [];
+  const values = { ...item, ...draft };
+  const notes = def.notes?.of(values) ?? [];
+  const none = notes.length === 0 && step?.review ? def.notes?.none?.(values) : undefined;
   if (!step) return null;
   const inputId = (name: string): string => `${idPrefix}-${name}`;
   return (
@@ -172,6 +174,7 @@ function WizardBody({ cell, form, def, wizard }: { cell: CellActorRef; form: Ite
         <WizardNotes
           def={def}
           notes={notes}
+          none={none}
           current={current}
           all={step.review === true}
           onChoose={(n) => wizard.send({ type: 'wizard.stepChosen', step: n })}

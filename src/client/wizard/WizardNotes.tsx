@@ -10,6 +10,8 @@ import { useT } from '../i18n/useT';
 interface Props {
   def: WizardDef;
   notes: readonly WizardNote[];
+  /** The message key shown on a review step when nothing is noted. */
+  none: string | undefined;
   current: number;
   /** All steps' notes, each naming its step (on a review step), or only the current step's. */
   all: boolean;
@@ -42,12 +44,21 @@ function groupByStep(def: WizardDef, notes: readonly WizardNote[]): [number, Wiz
 }
 
 /** The notes of the current step, or of them all by step; nothing when there are none. */
-export function WizardNotes({ def, notes, current, all, onChoose }: Props) {
+export function WizardNotes({ def, notes, none, current, all, onChoose }: Props) {
   const t = useT();
   const headingId = useId();
   const step = def.steps[current - 1];
   const shown = all ? notes : notes.filter((n) => step?.properties.includes(n.property));
-  if (!def.notes || shown.length === 0) return null;
+  if (!def.notes) return null;
+  if (shown.length === 0)
+    return all && none ? (
+      <p
+        data-testid="wizard-notes"
+        className="mb-4 rounded border border-emerald-600 bg-emerald-50 p-3 text-sm text-emerald-950 dark:border-emerald-400 dark:bg-emerald-950 dark:text-emerald-50"
+      >
+        {t(none)}
+      </p>
+    ) : null;
   return (
     <section
       aria-labelledby={headingId}

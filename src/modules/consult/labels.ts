@@ -26,7 +26,7 @@ export const consultLabels = {
   'types.Consultation.attachments': 'Files',
   'types.Consultation.state': 'State',
   'types.Consultation.communities': 'Distributed to',
-  'types.Consultation.submitted': 'Submitted',
+  'types.Consultation.submitted': 'Submitted on',
   'types.Consultation.projectArea': 'Project area',
   'types.Consultation.projectArea.type': 'Shape type',
   'types.Consultation.distributed': 'First distributed',

@@ -4,8 +4,12 @@
  * need from it (`missingForSubmission`, the rule the server applies when it is submitted), and the
  * review step lists all of it.
  */
+import type { ItemData } from '../../shared/items/types';
 import type { WizardDef } from '../../shared/items/wizards';
 import { missingForSubmission, SUBMISSION_NEEDS } from './consultRules';
+
+/** Whether a consultation with these values is still to be submitted (new, a draft, or incomplete). */
+const submittable = (data: ItemData): boolean => data.state === undefined || data.state === 'DRAFT' || data.state === 'INCOMPLETE';
 
 const PROPERTY_OF = new Map(SUBMISSION_NEEDS.map(([property, reason]) => [reason, property]));
 
@@ -28,7 +32,12 @@ export const consultWizards: readonly WizardDef[] = [
     ],
     notes: {
       title: 'wizards.consult.stillNeeded',
-      of: (data) => missingForSubmission(data).map((reason) => ({ property: PROPERTY_OF.get(reason) ?? '', message: `options.${reason}` })),
+      // Only while it is the proponent's to submit: a new one, a draft, or one found incomplete.
+      of: (data) =>
+        submittable(data)
+          ? missingForSubmission(data).map((reason) => ({ property: PROPERTY_OF.get(reason) ?? '', message: `options.${reason}` }))
+          : [],
+      none: (data) => (submittable(data) ? 'wizards.consult.complete' : undefined),
     },
   },
 ];
@@ -44,4 +53,5 @@ export const wizardLabels: Readonly<Record<string, string>> = {
   'wizards.consult.files': 'Files',
   'wizards.consult.review': 'Review',
   'wizards.consult.stillNeeded': 'Before it can be submitted, it still needs',
+  'wizards.consult.complete': 'It holds everything a submission needs: Finish, then Submit it from its page.',
 };

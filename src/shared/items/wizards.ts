@@ -31,7 +31,12 @@ export interface WizardDef {
    * step lists those about its properties under `title`, a review step lists them all. Notes, never
    * errors: the draft saves and the steps pass without them.
    */
-  notes?: { title: string; of: (data: ItemData) => readonly WizardNote[] };
+  notes?: {
+    title: string;
+    of: (data: ItemData) => readonly WizardNote[];
+    /** The message a review step shows when nothing is noted (what to do next), if any for these values. */
+    none?: (data: ItemData) => string | undefined;
+  };
 }
 
 /**
