@@ -134,6 +134,25 @@ const SCREENS = {
   home: async (page) => {
     await signIn(page);
   },
+  // A proponent's consultation in its wizard (demo: Cutblock 22 is a draft lacking its description and
+  // location), its review, and the read screen of one found incomplete (Winter road realignment).
+  'consult-intake-step': async (page) => {
+    await signIn(page);
+    await page.goto('/i-Consultation-2-edit?c0=6');
+    await page.getByRole('heading', { level: 2, name: 'Cutblock 22 harvest plan' }).waitFor();
+    await page.getByRole('region', { name: 'Before it can be submitted, it still needs' }).waitFor();
+  },
+  'consult-intake-review': async (page) => {
+    await signIn(page);
+    await page.goto('/i-Consultation-2-edit?c0=8');
+    await page.getByRole('region', { name: 'Review what you entered' }).waitFor();
+  },
+  'consult-intake-incomplete': async (page) => {
+    await signIn(page);
+    await page.goto('/i-Consultation-3');
+    await page.getByRole('heading', { level: 2, name: 'Winter road realignment' }).waitFor();
+    await page.getByTestId('item-state').waitFor();
+  },
   'user-menu': async (page) => {
     await signIn(page);
     await page.getByRole('button', { name: 'User menu' }).click();
