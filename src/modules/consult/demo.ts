@@ -17,7 +17,7 @@ import { agreementStates } from '../../../machines/consult/agreementStates';
 import { consultationStates } from '../../../machines/consult/consultationStates';
 import { consultResponseStates } from '../../../machines/consult/consultResponseStates';
 import { CONSULT_DISTRIBUTED } from './model';
-import { demoAttachments, simplePdf, sketchPng, type DemoFile } from './demoFiles';
+import { demoAttachments, linkAttachments, simplePdf, sketchPng, type DemoFile } from './demoFiles';
 
 const DAY = 86_400_000;
 /** The calendar day `days` from today (UTC), as DT values are written. */
@@ -37,9 +37,11 @@ async function walk(tx: Queryable, author: Author, chart: AnyStateMachine, id: s
     if (!moved.ok) throw new Error(`Demo: ${event} is not allowed from ${String(data.state)} on ${id}`);
     const u = row.u + 1;
     const ts = new Date().toISOString();
+    // As the chart's stamp does (model.ts): an accepted submission keeps its time.
+    const stamp = event === 'consultation.submit' && moved.to === 'SUBMITTED' ? { submitted: ts } : {};
     await tx.query('UPDATE items SET data = $2, u = $3, updated_at = $4 WHERE id = $1', [
       id,
-      JSON.stringify({ ...data, state: moved.to }),
+      JSON.stringify({ ...data, state: moved.to, ...stamp }),
       u,
       ts,
     ]);
@@ -348,9 +350,11 @@ export async function consultDemo({ tx, items, accounts, adminId, organizations,
       ...(c.description ? { projectDescription: `<p>${c.description}</p>` } : {}),
       ...(c.location ? { locationDescription: `<p>${c.location}</p>` } : {}),
       supOrgs: c.proponent === 'ministry' ? [] : [{ org: { id: organizations.regulator }, role: 'REGULATOR' }],
-      ...(c.files ? { attachments: await demoAttachments(items, author, tx, files, c.files()) } : {}),
     };
+    const attached = c.files ? await demoAttachments(items, author, tx, files, c.files()) : [];
+    if (attached.length > 0) body.attachments = attached;
     const made = await items.create(author, 'Consultation', body, opts);
+    await linkAttachments(tx, attached, 'Consultation', made.idx, 'attachments');
     const path = PATH[c.state]!;
     const beforeDistribution = path.indexOf('consultation.distribute');
     await walk(tx, author, consultationStates, made.id, beforeDistribution < 0 ? path : path.slice(0, beforeDistribution));

@@ -88,9 +88,9 @@ export interface DemoFile {
 }
 
 /**
- * Writes each file into `folder` under a fresh upload id and creates its Attachment, of no item yet:
- * naming them in an item's ATT property links them to it (the attachments' change hook). Answers the
- * property's value.
+ * Writes each file into `folder` under a fresh upload id and creates its Attachment, of no item yet.
+ * Answers the ATT property's value (each file as the upload screen records it); `linkAttachments`
+ * then ties them to their item.
  */
 export async function demoAttachments(
   items: ItemStore,
@@ -98,9 +98,9 @@ export async function demoAttachments(
   tx: Queryable,
   folder: string,
   files: readonly DemoFile[],
-): Promise<{ id: string }[]> {
+): Promise<Record<string, unknown>[]> {
   await mkdir(folder, { recursive: true });
-  const out: { id: string }[] = [];
+  const out: Record<string, unknown>[] = [];
   for (const file of files) {
     const uploadId = randomBytes(16).toString('hex');
     await writeFile(join(folder, uploadId), file.bytes);
@@ -112,7 +112,28 @@ export async function demoAttachments(
       { originalName: file.name, fileID: uploadId, uppyID: uploadId, filetype, size: file.bytes.length, kind, $access: 'COMMUNITY' },
       { admin: true, tx },
     );
-    out.push({ id: made.id });
+    out.push({ id: made.id, uppyID: uploadId, originalName: file.name, size: file.bytes.length, kind, filetype });
   }
   return out;
+}
+
+/**
+ * Ties the Attachments `entries` name to item `{relType}-{relIndex}` through property `relProp`, as
+ * the attachments' change hook does for an upload (the demo writes inside the seeding transaction,
+ * before the hooks of a running server are in place).
+ */
+export async function linkAttachments(
+  tx: Queryable,
+  entries: readonly Record<string, unknown>[],
+  relType: string,
+  relIndex: number,
+  relProp: string,
+): Promise<void> {
+  const ids = entries.map((e) => e.id);
+  if (ids.length === 0) return;
+  await tx.query(
+    `UPDATE items SET data = data || jsonb_build_object('relType', $2::text, 'relIndex', $3::int, 'relProp', $4::text), u = u + 1
+      WHERE id = ANY($1::text[]) AND type = 'Attachment'`,
+    [ids, relType, relIndex, relProp],
+  );
 }

@@ -16,7 +16,9 @@ import {
 import { AdminError } from '../../../client/admin/AdminError';
 import { CardItemLink } from '../../../client/dashboard/CardItemLink';
 import { useT } from '../../../client/i18n/useT';
+import { DateTextInput } from '../../../client/items/fields/DateTextInput';
 import { formatDate } from '../../../client/items/fields/formatDate';
+import type { PropertyDef } from '../../../shared/items/types';
 import type { CellViewProps } from '../../../client/layout/CellViewProps';
 import { useCellViewActor } from '../../../client/layout/useCellViewActor';
 import { Button } from '../../../client/shell/Button';
@@ -102,17 +104,11 @@ export function ConsultAuditView({ cell, spec }: CellViewProps) {
         </label>
         <label className="flex flex-col gap-1 text-sm" htmlFor={`${base}-from`}>
           {t('consult.audit.from')}
-          <input id={`${base}-from`} type="date" className={field} value={filters.from} onChange={(e) => set({ from: e.target.value })} />
+          <AuditDate id={`${base}-from`} value={filters.from} onChange={(from) => set({ from })} />
         </label>
         <label className="flex flex-col gap-1 text-sm" htmlFor={`${base}-until`}>
           {t('consult.audit.until')}
-          <input
-            id={`${base}-until`}
-            type="date"
-            className={field}
-            value={filters.until}
-            onChange={(e) => set({ until: e.target.value })}
-          />
+          <AuditDate id={`${base}-until`} value={filters.until} onChange={(until) => set({ until })} />
         </label>
         {filters.consultation ? (
           <p className="flex items-center gap-2 text-sm" data-testid="audit-consultation">
@@ -131,6 +127,45 @@ export function ConsultAuditView({ cell, spec }: CellViewProps) {
       {/* A component per filter set: its resource actor is asked with that set's call. */}
       <AuditEntries key={JSON.stringify(filters)} cell={cell} filters={filters} onConsultation={(consultation) => set({ consultation })} />
     </div>
+  );
+}
+
+const DAY_DEF: PropertyDef = { kind: 'DT' };
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MODEL_TYPE = {
+  name: 'ConsultAuditFilter',
+  defaultIcon: 'history',
+  properties: {},
+  label: () => '',
+  defaultAccess: 'PRIVATE',
+} as const;
+
+/** A day typed as the product shows dates (DD-MMM-YYYY), the browser's calendar a click away; '' when none. */
+function AuditDate({ id, value, onChange }: { id: string; value: string; onChange: (day: string) => void }) {
+  // What is typed stays as typed until it makes a day (or nothing): only then does the filter change.
+  const [raw, setRaw] = useState<string>(value);
+  useEffect(() => {
+    if (value === '' && DAY.test(raw)) setRaw('');
+  }, [value, raw]);
+  return (
+    <DateTextInput
+      name={id}
+      def={DAY_DEF}
+      value={raw}
+      item={null}
+      type={MODEL_TYPE}
+      inputId={id}
+      errorId={`${id}-error`}
+      error={null}
+      shake={false}
+      withTime={false}
+      onChange={(v) => {
+        const text = typeof v === 'string' ? v : '';
+        setRaw(text);
+        if (text === '' || DAY.test(text)) onChange(text);
+      }}
+      onBlur={() => undefined}
+    />
   );
 }
 
