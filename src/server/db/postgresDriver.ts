@@ -25,6 +25,9 @@ export async function openPostgres(url: string, options: { poolSize?: number; st
     max: options.poolSize ?? 10,
     statement_timeout: timeoutMs,
     idle_in_transaction_session_timeout: timeoutMs,
+    // No JIT compilation: a search over tens of thousands of items is costed above jit_above_cost,
+    // and compiling its expressions took 20 to 180 ms, several times the search itself (docs/decisions.md).
+    options: '-c jit=off',
   });
   pool.on('error', (e) => console.error('PostgreSQL pool error:', e.message));
   await pool.query('SELECT 1');

@@ -1,10 +1,11 @@
 import { parseKey, searchConstants, searchLimits } from '../../shared/search';
 import type { Clause, FacetRequest, Filter, SearchGroup, SearchQuery } from '../../shared/search';
-import { readPredicate } from '../policy/policy';
+import { scopedReadPredicate } from '../policy/policy';
 import type { Caller } from '../policy/Principal';
 import { facetSql, type CompiledFacet } from './facetSql';
 import { filterSql, numberOf } from './filterSql';
 import { freeTextSql } from './freeTextSql';
+import type { PropertyKind } from '../../shared/items/types';
 import type { SearchField, SearchFields } from './SearchFields';
 import { badValue, scalarList, stringList } from './searchValues';
 import { SqlParams } from './SqlParams';
@@ -146,7 +147,17 @@ export function compileSearch(query: SearchQuery, options: CompileOptions): Comp
   const viewOnly = virtual.length > 0 && virtual.length === scope.size;
   if (virtual.length > 0 && !viewOnly) ignored.push(`_: ${virtual.map((d) => d.name).join(', ')} only searched alone`);
   const from = viewOnly ? `${virtualSource(virtual, options.caller, params)} i` : 'items i';
-  const where = ['i.deleted_at IS NULL', viewOnly ? 'TRUE' : readPredicate(options.caller, params.values)];
+  // The permission predicate of the types the top-level conditions allow (every hit, and every
+  // facet's hits, is of one of them): a search of one type reads as that type's rule alone.
+  const ownTypes = new Set<string>();
+  for (const f of filtersOf(query.must, [])) {
+    if (f.kind !== '_') continue;
+    for (const name of stringList('_', f.value)) {
+      const def = fields.typeNamed(name);
+      if (def) ownTypes.add(def.name);
+    }
+  }
+  const where = ['i.deleted_at IS NULL', viewOnly ? 'TRUE' : scopedReadPredicate(options.caller, params.values, [...ownTypes])];
   // General search: the registered types not marked excludeGeneralSearch (items of a type no
   // longer registered cannot be presented, so they are left out too).
   if (scope.size === 0) where.push(`i.type = ANY(${params.add(fields.generalTypes(), 'text[]')})`);
@@ -185,11 +196,26 @@ export function compileSearch(query: SearchQuery, options: CompileOptions): Comp
   // The spec's "all" answers one bounded page; the total still counts every hit.
   const max = Math.min(query.max ?? searchConstants.defaultMax, searchLimits.page);
 
-  const columns = `i.id, i.type, i.idx, i.label, i.created_at, i.updated_at, i.created_by, ${needsData ? 'i.data' : 'NULL::jsonb AS data'}`;
+  // A search of a few types carries of an item's data only what the facets and the order read: the
+  // rest (descriptions, notes: most of its size) would be copied for every hit, spill to disk and
+  // make each facet's reading slower. (Removing properties costs less than building an object of
+  // those kept; a general search, over every type's properties, keeps the data whole.)
+  const dataKeys = new Set([...facets.filter((f) => f.needsData).map((f) => f.key), ...order.dataKeys]);
+  const unread = scope.size ? [...fieldMap.values()].filter((f) => !f.column && !dataKeys.has(f.name)).map((f) => f.name) : [];
+  const data = !needsData
+    ? 'NULL::jsonb AS data'
+    : unread.length && unread.length <= MAX_UNREAD
+      ? `i.data - ${params.add(unread, 'text[]')} AS data`
+      : 'i.data';
+  const columns = `i.id, i.type, i.idx, i.label, i.created_at, i.updated_at, i.created_by, ${data}`;
   const others = facetHits
     .map((h) => `,\n  ${h.name} AS MATERIALIZED (SELECT ${columns}, 0::real AS score FROM ${from} WHERE ${h.where.join('\n      AND ')})`)
     .join('');
-  const sql = `WITH hits AS MATERIALIZED (
+  // Without facets or free text, newest first, the hits are read twice (their count, their page),
+  // each planned on its own: the page in the order of the type's index stops at its limit, instead
+  // of every hit being copied aside and sorted.
+  const inline = facets.length === 0 && rankQuery === null && !viewOnly && order.sql.startsWith('h.created_at ');
+  const sql = `WITH hits AS ${inline ? 'NOT ' : ''}MATERIALIZED (
     SELECT ${columns}, ${score} AS score
     FROM ${from} WHERE ${[...where, ...narrowed(null)].join('\n      AND ')}
   )${others}
@@ -199,11 +225,18 @@ export function compileSearch(query: SearchQuery, options: CompileOptions): Comp
   return { sql, params: params.values, facets, ignored };
 }
 
+/** Most properties a search's hits leave out of their data (each costs a comparison per property of every hit). */
+const MAX_UNREAD = 64;
+
+/** The item columns that always hold a value. */
+const NOT_NULL: ReadonlySet<string> = new Set(['created_at', 'updated_at', 'idx', 'label']);
+
 /** ORDER BY over the hits: the asked keys that are sortable, then newest first and id for a stable order. */
 function orderBy(query: SearchQuery, fields: ReadonlyMap<string, SearchField>, params: SqlParams, hasRank: boolean, ignored: string[]) {
   const parts: string[] = [];
   let needsData = false;
   let needsScore = false;
+  const dataKeys: string[] = [];
   const asked = query.sort ?? (hasRank ? [{ key: 'score', order: 'desc' as const }] : searchConstants.defaultSort);
   for (const s of asked) {
     const dir = s.order === 'asc' ? 'ASC' : 'DESC';
@@ -222,15 +255,23 @@ function orderBy(query: SearchQuery, fields: ReadonlyMap<string, SearchField>, p
       ignored.push(`sort ${s.key}: not a sortable property`);
       continue;
     }
-    if (field.column) parts.push(`h.${field.column} ${dir} NULLS LAST`);
+    // A column never empty sorts as its index does (a NULLS LAST would keep the index from giving the order).
+    if (field.column) parts.push(`h.${field.column} ${dir}${NOT_NULL.has(field.column) ? '' : ' NULLS LAST'}`);
     else {
       needsData = true;
-      // Numbers sort as numbers, and a value that is not one sorts with the missing ones.
-      const value =
-        field.kinds.size === 1 && field.kinds.has('NUM') ? numberOf('h', field, params) : `h.data -> ${params.add(field.name, 'text')}`;
+      dataKeys.push(field.name);
+      // Numbers sort as numbers, and a value that is not one sorts with the missing ones. Calendar
+      // dates (YYYY-MM-DD) sort as their text, byte by byte: in the same order as their JSON values,
+      // several times faster (a page of 10,000 consultations by requested response date).
+      const only = (kind: PropertyKind) => field.kinds.size === 1 && field.kinds.has(kind);
+      const value = only('NUM')
+        ? numberOf('h', field, params)
+        : only('DT')
+          ? `(h.data ->> ${params.add(field.name, 'text')}) COLLATE "C"`
+          : `h.data -> ${params.add(field.name, 'text')}`;
       parts.push(`${value} ${dir} NULLS LAST`);
     }
   }
   parts.push('h.created_at DESC', 'h.id');
-  return { sql: parts.join(', '), needsData, needsScore };
+  return { sql: parts.join(', '), needsData, needsScore, dataKeys };
 }
