@@ -573,6 +573,9 @@ describe('the demo community', () => {
     const overdue = mine.filter((r) => r.state === 'PENDING' && String(r.anticipatedResponse) < today);
     expect(overdue.length).toBeGreaterThanOrEqual(2);
     const closed = demo.find((c) => c.state === 'CLOSED')!;
+    // Those submitted keep the time, as the chart's stamp keeps it; one found wanting has none.
+    expect(typeof closed.submitted).toBe('string');
+    expect(incomplete.submitted).toBeUndefined();
     const kinds = (await a.call<TimelineEvent[]>(`timeline/${closed.$id}`)).map((e) => e.kind);
     expect(kinds).toEqual(expect.arrayContaining(['state.consultation.submit', 'consult.distributed', 'state.consultation.close']));
     expect(mine.filter((r) => (r.consultation as { id: string }).id === closed.$id).every((r) => r.consultationState === 'CLOSED')).toBe(
