@@ -86,4 +86,20 @@ describe('the registered wizards', () => {
     expect(titles.length).toBeGreaterThan(0);
     for (const [module, title, label] of titles) expect([module, title, typeof label]).toEqual([module, title, 'string']);
   });
+
+  it("note only properties a step shows, each by a labelled message (the consultation's intake, from nothing entered)", () => {
+    const consult = modules.find((m) => m.name === 'consult')!;
+    const def = consult.wizards!.find((w) => w.type === 'Consultation')!;
+    const shown = new Set(def.steps.flatMap((s) => s.properties));
+    const notes = def.notes!.of({});
+    expect(notes.length).toBeGreaterThan(0);
+    for (const note of notes) {
+      expect(shown.has(note.property)).toBe(true);
+      expect(typeof (consult.labels[note.message] ?? undefined)).toBe('string');
+    }
+    for (const key of [def.notes!.title, def.notes!.none!({})!]) expect(typeof consult.labels[key]).toBe('string');
+    // Once submitted, there is nothing left to note.
+    expect(def.notes!.of({ state: 'SUBMITTED' })).toEqual([]);
+    expect(def.notes!.none!({ state: 'SUBMITTED' })).toBeUndefined();
+  });
 });
