@@ -9,6 +9,8 @@ export interface PostgresCluster {
   url: string;
   port: number;
   dir: string;
+  /** The command that restarts the cluster (a fast shutdown, then a start with the same settings), to run without blocking. */
+  restartCommand: () => [string, string[]];
   stop: () => Promise<void>;
 }
 
@@ -89,6 +91,9 @@ export async function startPostgresCluster(settings: Record<string, string> = {}
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     dir,
+    // Its output goes to the log file as at start: a pipe of ours held by the new server would keep the caller waiting.
+    restartCommand: () =>
+      asPostgres(join(bin, 'pg_ctl'), ['-D', dataDir, '-l', join(dir, 'postgres.log'), '-m', 'fast', '-w', '-t', '60', 'restart']),
     stop: async () => {
       const [stopCmd, stopArgs] = asPostgres(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
       try {

@@ -23,6 +23,12 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Calls `handler` with the payload of every notification on `channel`; answers the unlisten function. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `handler` each time listening resumes after the listening connection was lost (PostgreSQL
+   * restarted): notifications sent meanwhile were missed, so what was learnt from them (caches,
+   * watches) must be learnt again. Answers the function that stops it. PGlite never loses them.
+   */
+  onListenGap(handler: () => void): () => void;
   /** Size of the database in bytes. */
   sizeBytes(): Promise<number>;
   close(): Promise<void>;

@@ -255,6 +255,11 @@ class PgliteDatabase implements Database {
     return result;
   }
 
+  /** In one process with its database, no notification is ever missed: there is no gap to tell of. */
+  onListenGap(): () => void {
+    return () => undefined;
+  }
+
   async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {
     const isNew = !this.handlers.has(channel);
     const set = this.handlers.get(channel) ?? new Set();

@@ -1,16 +1,49 @@
 import pg from 'pg';
 import type { Database, Queryable, QueryResult } from './Database';
+import { OpError } from '../OpError';
 import { DEFAULT_STATEMENT_TIMEOUT_MS, statementTimeoutError } from './statementTimeout';
 
 const LISTEN_RETRY_MS = 1_000;
+/** How long a request waits for a connection while PostgreSQL restarts before it is answered databaseUnavailable. */
+const CONNECT_WAIT_MS = 10_000;
+const CONNECT_RETRY_MS = 250;
+
+/**
+ * Errors that say the server could not be reached or the connection was ended under the statement
+ * (a restart, a fail-over): SQLSTATE classes 08 and 57P0x, and the driver's own socket errors.
+ */
+function connectionLost(e: unknown): boolean {
+  const err = e as { code?: unknown; message?: unknown };
+  const code = typeof err.code === 'string' ? err.code : '';
+  return (
+    code.startsWith('08') ||
+    /^57P0[1-3]$/.test(code) ||
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code) ||
+    /Connection terminated|connection timeout|Client has encountered a connection error/i.test(String(err.message))
+  );
+}
+
+/** Nothing could be sent: a new connection was refused, or PostgreSQL is starting or stopping (safe to try again). */
+function notConnected(e: unknown): boolean {
+  const code = (e as { code?: unknown }).code;
+  return code === 'ECONNREFUSED' || code === '57P03' || code === '57P01';
+}
+
+const unavailable = (e: unknown): OpError =>
+  new OpError('databaseUnavailable', `PostgreSQL cannot be reached: ${String((e as { message?: unknown }).message)}`);
 
 /** SQLSTATE query_canceled: what PostgreSQL raises when statement_timeout cancels a statement. */
 const QUERY_CANCELED = '57014';
 
-/** A statement cancelled by statement_timeout answers the catalogue's queryTimeout; other errors pass. */
+/**
+ * A statement cancelled by statement_timeout answers the catalogue's queryTimeout, one whose
+ * connection was lost databaseUnavailable (it was not committed, or its outcome is unknown and the
+ * client reads again); other errors pass.
+ */
 function timedOut(e: unknown, ms: number): unknown {
   const err = e as { code?: unknown; message?: unknown };
-  return err.code === QUERY_CANCELED && /statement timeout/.test(String(err.message)) ? statementTimeoutError(ms) : e;
+  if (err.code === QUERY_CANCELED && /statement timeout/.test(String(err.message))) return statementTimeoutError(ms);
+  return connectionLost(e) ? unavailable(e) : e;
 }
 
 /**
@@ -34,11 +67,19 @@ export async function openPostgres(url: string, options: { poolSize?: number; st
   return new PostgresDatabase(pool, url, timeoutMs);
 }
 
+/** Logs an error a checked-out connection emits; the statement running on it fails with it too. */
+function noteClientError(e: Error): void {
+  console.error('PostgreSQL connection error:', e.message);
+}
+
 class PostgresDatabase implements Database {
   readonly driver = 'postgres' as const;
   private listener: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private readonly gapHandlers = new Set<() => void>();
+  /** The listening connection was lost and notifications may have been missed since. */
+  private listenLost = false;
   private closed = false;
 
   constructor(
@@ -48,25 +89,55 @@ class PostgresDatabase implements Database {
   ) {}
 
   async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
-    try {
-      const res = await this.pool.query(sql, params as unknown[]);
+    return this.withClient(async (client) => {
+      const res = await client.query(sql, params as unknown[]);
       return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
-    } catch (e) {
-      throw timedOut(e, this.timeoutMs);
-    }
+    });
   }
 
   async exec(sql: string): Promise<void> {
+    await this.withClient((client) => client.query(sql));
+  }
+
+  /**
+   * A pooled connection, waiting out a restart of PostgreSQL: while new connections are refused (or
+   * the server says it is starting or stopping) it tries again for up to CONNECT_WAIT_MS, since
+   * nothing was sent yet; then the request is answered databaseUnavailable.
+   */
+  private async connect(): Promise<pg.PoolClient> {
+    const deadline = Date.now() + CONNECT_WAIT_MS;
+    for (;;) {
+      try {
+        const client = await this.pool.connect();
+        // A connection ended under a checked-out client emits an error event: without a listener it would end the process.
+        client.on('error', noteClientError);
+        return client;
+      } catch (e) {
+        if (!notConnected(e) || Date.now() >= deadline || this.closed) throw connectionLost(e) ? unavailable(e) : e;
+        await new Promise((r) => setTimeout(r, CONNECT_RETRY_MS));
+      }
+    }
+  }
+
+  /** Runs `fn` on a connection of the pool; a connection that failed under it is dropped, not pooled again. */
+  private async withClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.connect();
+    let broken: Error | undefined;
     try {
-      await this.pool.query(sql);
+      return await fn(client);
     } catch (e) {
+      if (connectionLost(e)) broken = e as Error;
       throw timedOut(e, this.timeoutMs);
+    } finally {
+      client.off('error', noteClientError);
+      client.release(broken);
     }
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.connect();
     const ms = this.timeoutMs;
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       const tx: Queryable = {
@@ -90,10 +161,12 @@ class PostgresDatabase implements Database {
       await client.query('COMMIT');
       return result;
     } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw e;
+      if (connectionLost(e) || (e instanceof OpError && e.userMessage === 'databaseUnavailable')) broken = e as Error;
+      else await client.query('ROLLBACK').catch(() => undefined);
+      throw timedOut(e, ms);
     } finally {
-      client.release();
+      client.off('error', noteClientError);
+      client.release(broken);
     }
   }
 
@@ -109,12 +182,18 @@ class PostgresDatabase implements Database {
         if (this.closed) return;
         console.error('PostgreSQL LISTEN connection lost:', e.message);
         this.listener = null;
+        this.listenLost = true;
         client.end().catch(() => undefined);
         setTimeout(() => void this.relisten(), LISTEN_RETRY_MS).unref();
       });
       await client.connect();
       for (const channel of this.handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       this.listener = client;
+      if (this.listenLost) {
+        this.listenLost = false;
+        console.error('PostgreSQL LISTEN connection back: what was missed is learnt again');
+        for (const h of this.gapHandlers) h();
+      }
       return client;
     })().finally(() => {
       this.connecting = null;
@@ -129,6 +208,11 @@ class PostgresDatabase implements Database {
     } catch {
       setTimeout(() => void this.relisten(), LISTEN_RETRY_MS).unref();
     }
+  }
+
+  onListenGap(handler: () => void): () => void {
+    this.gapHandlers.add(handler);
+    return () => this.gapHandlers.delete(handler);
   }
 
   async listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>> {

@@ -62,6 +62,13 @@ export class LiveHub {
       }),
     );
     this.unlisten.push(await this.db.listen(BROADCAST_CHANNEL, (payload) => this.broadcast(JSON.parse(payload) as Frame)));
+    // Pushes, revocations and watches' changes announced while PostgreSQL was out of reach were missed:
+    // every socket is asked to connect again, which signs it in again (a revoked token is refused) and
+    // makes its screens watch and load again (a client reloads after a reconnection).
+    const stopGaps = this.db.onListenGap(() => {
+      for (const conn of [...this.connections]) conn.close(CloseCode.serviceRestart, 'databaseReconnected');
+    });
+    this.unlisten.push(async () => stopGaps());
   }
 
   /**

@@ -44,6 +44,7 @@ export class SiteSettings {
   private readonly listeners = new Set<SiteSettingListener>();
   private queue: Promise<void> = Promise.resolve();
   private unlisten: (() => Promise<void>) | null = null;
+  private stopGaps: (() => void) | null = null;
 
   constructor(private readonly db: Database) {}
 
@@ -53,14 +54,27 @@ export class SiteSettings {
       // One reload at a time, so listeners see a key's changes in the order they were made.
       this.queue = this.queue.then(() => this.reload(key)).catch((e) => console.error(`Reloading site setting ${key} failed:`, e));
     });
+    // Changes announced while PostgreSQL was out of reach were missed: every setting is read again.
+    this.stopGaps = this.db.onListenGap(() => {
+      this.queue = this.queue.then(() => this.reloadAll()).catch((e) => console.error('Reloading the site settings failed:', e));
+    });
     const res = await this.db.query<Row>(`SELECT ${COLUMNS} FROM site_settings`);
     for (const row of res.rows) this.values.set(row.key, parsed(row.value));
+  }
+
+  /** Reads every setting again, telling listeners of each (so what follows one follows its missed changes). */
+  private async reloadAll(): Promise<void> {
+    const res = await this.db.query<{ key: string }>('SELECT key FROM site_settings');
+    const keys = new Set([...this.values.keys(), ...res.rows.map((r) => r.key)]);
+    for (const key of keys) await this.reload(key);
   }
 
   /** Stops following changes. */
   async stop(): Promise<void> {
     await this.unlisten?.().catch(() => undefined);
     this.unlisten = null;
+    this.stopGaps?.();
+    this.stopGaps = null;
     await this.queue;
   }
 

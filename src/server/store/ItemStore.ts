@@ -173,9 +173,17 @@ export class ItemStore {
     return event;
   }
 
-  /** Follows the changes committed by every process; answers the function that stops following. */
-  start(): Promise<() => Promise<void>> {
-    return this.db.listen(ITEMS_CHANNEL, (payload) => this.noteChange(JSON.parse(payload) as ItemChange));
+  /**
+   * Follows the changes committed by every process; answers the function that stops following.
+   * Changes announced while PostgreSQL was out of reach were missed: the cache is emptied then.
+   */
+  async start(): Promise<() => Promise<void>> {
+    const stopGaps = this.db.onListenGap(() => this.cache.clear());
+    const unlisten = await this.db.listen(ITEMS_CHANNEL, (payload) => this.noteChange(JSON.parse(payload) as ItemChange));
+    return async () => {
+      stopGaps();
+      await unlisten();
+    };
   }
 
   /** Records that `change.id` reached `change.u`, dropping any older cached copy. */

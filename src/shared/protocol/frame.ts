@@ -46,6 +46,8 @@ export const CloseCode = {
   /** Closed for breaking the rules, e.g. still flooding after tooManyRequests replies. */
   policy: 1008,
   tooLarge: 1009,
+  /** The server asks the client to connect again (what it pushed may have been missed): RFC 6455 "service restart". */
+  serviceRestart: 1012,
   auth: 4001,
   noResponse: 4500,
 } as const;
@@ -122,6 +124,8 @@ export const UserMessage = {
   generalFailure: 'generalFailure',
   /** A database statement outlasted the statement time-out and was stopped (issue 19). */
   queryTimeout: 'queryTimeout',
+  /** The database could not be reached (restarting, failing over): nothing was saved, the client may try again. */
+  databaseUnavailable: 'databaseUnavailable',
   streamNotFound: 'streamNotFound',
   linkExpired: 'linkExpired',
   registrationClosed: 'registrationClosed',
