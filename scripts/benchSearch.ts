@@ -1,9 +1,14 @@
 /**
- * Search benchmark: seeds 100,000 items and times `search/ids` as the server runs it (the compiled
- * statement through the Database interface, permission predicate included) for a free-text query
- * with two filters and three facets. Goals: p95 under 30 ms on PostgreSQL, under 100 ms on PGlite.
+ * Search benchmark, as the server runs `search/ids` (the compiled statement through the Database
+ * interface, permission predicate included), on PGlite and on a throwaway PostgreSQL:
+ * - general: 100,000 items, a free-text query with two filters and three facets. Goals: p95 under
+ *   30 ms on PostgreSQL, under 100 ms on PGlite.
+ * - consult: the consultation dashboard's queries over 20,000 consultations and 60,000 responses
+ *   (issue 14, scripts/benchSearchConsult.ts), each as the person who runs it. Goals: p95 under 50 ms
+ *   on PostgreSQL, under 100 ms on PGlite.
  *
- *   node scripts/run-ts.mjs scripts/benchSearch.ts [--items 100000] [--runs 200] [--driver pglite|postgres|both] [--explain]
+ *   node scripts/run-ts.mjs scripts/benchSearch.ts [--suite general|consult|both] [--driver pglite|postgres|both]
+ *     [--items 100000] [--runs 200] [--consultations 20000] [--responses 60000] [--consult-runs 100] [--explain]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -22,6 +27,8 @@ import { coreTypes } from '../src/shared/items/coreTypes';
 import type { ItemData, ItemTypeDef } from '../src/shared/items/types';
 import type { SearchQuery } from '../src/shared/search';
 import { percentile } from './benchSupport';
+import { random, vocabulary, zipf } from './benchText';
+import { benchConsult, prepareConsultServer, printConsultSummary, type ConsultFigure } from './benchSearchConsult';
 import { startPostgresCluster } from './postgresCluster';
 
 const arg = (name: string, fallback: string): string => {
@@ -31,6 +38,10 @@ const arg = (name: string, fallback: string): string => {
 const ITEMS = Number(arg('items', '100000'));
 const RUNS = Number(arg('runs', '200'));
 const DRIVER = arg('driver', 'both');
+const SUITE = arg('suite', 'both');
+const CONSULTATIONS = Number(arg('consultations', '20000'));
+const RESPONSES = Number(arg('responses', '60000'));
+const CONSULT_RUNS = Number(arg('consult-runs', '100'));
 const GOALS = { pglite: 100, postgres: 30 } as const;
 
 /** A field-work record, shaped like the domain modules' types: text, a status, a community, dates. */
@@ -49,54 +60,6 @@ const FieldNoteType: ItemTypeDef = {
   label: (d: ItemData) => String(d.title ?? ''),
 };
 const registry = { all: (): ItemTypeDef[] => [...coreTypes, FieldNoteType] };
-
-/** A small deterministic generator, so every run seeds the same data. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const COMMON = `the of and to in a is that for on with as was by at from this be are or it an have which not
-river lake land water elders community treaty caribou moose fish camp trail harvest spring winter summer fall
-meeting consultation permit mine road forest fire story song language place name family youth school health
-hunting trapping berries medicine ceremony gathering council band nation territory map boundary site survey
-archive photo recording interview transcript letter report agreement notice response review project impact`.split(/\s+/);
-const SYLLABLES = ['ka', 'wa', 'ni', 'shi', 'ma', 'ko', 'ta', 'pi', 'na', 'gi', 'mo', 'ay', 'ee', 'sk', 'tl', 'kw', 'oo', 'an', 'ik', 'uq'];
-
-function vocabulary(rand: () => number): string[] {
-  const words = [...COMMON];
-  while (words.length < 6000) {
-    const n = 2 + Math.floor(rand() * 3);
-    let w = '';
-    for (let i = 0; i < n; i++) w += SYLLABLES[Math.floor(rand() * SYLLABLES.length)];
-    words.push(w);
-  }
-  return words;
-}
-
-/** Zipf-distributed word picker: a few words are everywhere, most are rare, as in real text. */
-function zipf(words: string[], rand: () => number): () => string {
-  const cdf: number[] = [];
-  let sum = 0;
-  for (let r = 1; r <= words.length; r++) cdf.push((sum += 1 / r));
-  return () => {
-    const x = rand() * sum;
-    let lo = 0;
-    let hi = cdf.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cdf[mid]! < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return words[lo]!;
-  };
-}
 
 const USERS = 50;
 const ORGS = 40;
@@ -256,7 +219,10 @@ async function measure(db: Database): Promise<{ p50: number; p95: number; hits: 
   return { p50: percentile(times, 50), p95: percentile(times, 95), hits: Math.round(hits / RUNS) };
 }
 
-async function run(driver: 'pglite' | 'postgres'): Promise<void> {
+/** The consultation queries' figures of each driver run, for the summary. */
+const consultFigures: Partial<Record<'pglite' | 'postgres', ConsultFigure[]>> = {};
+
+async function run(driver: 'pglite' | 'postgres', suite: 'general' | 'consult'): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'kk-bench-search-'));
   // A server set up for its machine keeps its working set in memory: 1 GB of 24 is far below the
   // usual quarter of RAM, and holds the 100,000 items (about 250 MB with their search text).
@@ -265,6 +231,15 @@ async function run(driver: 'pglite' | 'postgres'): Promise<void> {
   try {
     // As the server starts: migrations, then the indexes of the registered types' dates.
     await migrate(db);
+    if (suite === 'consult') {
+      consultFigures[driver] = await benchConsult(db, driver, {
+        consultations: CONSULTATIONS,
+        responses: RESPONSES,
+        runs: CONSULT_RUNS,
+        explain: process.argv.includes('--explain'),
+      });
+      return;
+    }
     await ensureDateIndexes(db, registry.all());
     const t0 = performance.now();
     await seed(db);
@@ -285,8 +260,20 @@ async function run(driver: 'pglite' | 'postgres'): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  console.log(`search/ids: free text + 2 filters + 3 facets, labels on, as a signed-in non-admin (${cpus().length} cores)`);
-  for (const driver of DRIVER === 'both' ? (['pglite', 'postgres'] as const) : [DRIVER as 'pglite' | 'postgres']) await run(driver);
+  if (!['general', 'consult', 'both'].includes(SUITE)) throw new Error(`Unknown suite ${SUITE}`);
+  if (!['pglite', 'postgres', 'both'].includes(DRIVER)) throw new Error(`Unknown driver ${DRIVER}`);
+  const drivers = DRIVER === 'both' ? (['pglite', 'postgres'] as const) : [DRIVER as 'pglite' | 'postgres'];
+  // The modules' read rules, as the server installs them at start: every search's predicate holds them.
+  await prepareConsultServer(null);
+  if (SUITE !== 'consult') {
+    console.log(`search/ids: free text + 2 filters + 3 facets, labels on, as a signed-in non-admin (${cpus().length} cores)`);
+    for (const driver of drivers) await run(driver, 'general');
+  }
+  if (SUITE !== 'general') {
+    console.log(`\nThe consultation dashboard's searches (issue 14), each as who runs it (${cpus().length} cores)`);
+    for (const driver of drivers) await run(driver, 'consult');
+    printConsultSummary(consultFigures);
+  }
 }
 
 main().catch((e: unknown) => {
