@@ -1,4 +1,5 @@
 /** The facets beside the results (spec 000 §3): per facet its buckets with counts, as check boxes that narrow the results. */
+import { useSiteLovLabel } from '../items/fields/LovField';
 import { useAdminColumns } from './useAdminColumns';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
@@ -41,6 +42,11 @@ function Facet({
   const intl = useIntl();
   const id = useId();
   const has = (key: string) => key in intl.messages;
+  // A list of values' buckets are its keys: said by the site's labels of the list.
+  const def = itemTypeName ? itemTypes.get(itemTypeName)?.properties[spec.key] : undefined;
+  const lovLabel = useSiteLovLabel(spec.kind === 'terms' && def?.kind === 'LOV' && def.list ? def.list : null);
+  const textOf = (bucket: FacetBucket) =>
+    def?.kind === 'LOV' && spec.kind === 'terms' ? lovLabel(bucket.key) : bucketLabel(t, has, spec, bucket, labels);
   // Empty buckets are left out, unless chosen: a choice that finds nothing stays in sight, so it can be unchosen.
   const shown = offeredBuckets(buckets, chosen);
   if (shown.length === 0) return null;
@@ -59,7 +65,7 @@ function Facet({
                 checked={chosen.includes(bucket.key)}
                 onChange={() => results.send({ type: 'results.facetToggled', facet: spec.key, bucket: bucket.key })}
               />
-              <span className="min-w-0 flex-1 truncate">{bucketLabel(t, has, spec, bucket, labels)}</span>
+              <span className="min-w-0 flex-1 truncate">{textOf(bucket)}</span>
               <span className="text-xs text-muted">{bucket.count}</span>
             </label>
           </li>

@@ -45,6 +45,22 @@ function useLabelOf(values: LovEntry[]): (key: string) => string {
   return (key) => (key === LOV_OTHER_MARKER ? t('app.lov.other') : (values.find((v) => v.key === key)?.label ?? key));
 }
 
+const NO_VALUES: LovEntry[] = [];
+
+/** The labels of `list`'s values as the site has them (a facet's buckets, where no one item's owner applies); none: keys as they are. */
+export function useSiteLovLabel(list: string | null): (key: string) => string {
+  const cache = useLovCache();
+  useEffect(() => {
+    if (list) cache.send({ type: 'lov.requested', list });
+  }, [cache, list]);
+  const values = useSelector(
+    cache,
+    (s: LovSnapshot) => (list ? lovValues(s, list, null) : NO_VALUES),
+    (a, b) => a.length === b.length && a.every((v, i) => v === b[i]),
+  );
+  return useLabelOf(values);
+}
+
 function Show({ def, value, item }: FieldShowProps) {
   const { values } = useListValues(def.list ?? '', ownerOrgOf(item));
   const labelOf = useLabelOf(values);
