@@ -68,7 +68,8 @@ export function facetSql(
     if (!field.multiple) {
       // One value per item: read it straight, without unnesting a list.
       const p = params.add(field.name, 'text');
-      const k = field.kinds.has('REL') ? `h.data -> ${p} ->> 'id'` : `h.data ->> ${p}`;
+      // A relation's id by one path (`->` then `->>` copies the relation's object out for every hit first).
+      const k = field.kinds.has('REL') ? `h.data #>> ARRAY[${p}, 'id']` : `h.data ->> ${p}`;
       return {
         key,
         kind,
