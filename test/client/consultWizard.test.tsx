@@ -116,6 +116,8 @@ describe('the consultation wizard', () => {
       'The project description',
       'The location',
     ]);
+    // Saved, the review offers the consultation's transitions (its state panel): here Submit.
+    expect(within(cell.getByRole('group', { name: 'Steps you can take' })).getByRole('button', { name: 'Submit' })).toBeInTheDocument();
     await user.click(within(notesIn(cell)!).getByRole('button', { name: 'Go to Description and location' }));
     await cell.findByRole('heading', { level: 3, name: 'Description and location' });
     expect(noted(cell)).toEqual(['The project description', 'The location']);

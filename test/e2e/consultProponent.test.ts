@@ -128,7 +128,7 @@ describe("a proponent's consultation", () => {
     await expectNoAxeViolations(page);
   });
 
-  it('completed and submitted again, shows SUBMITTED with the time it was submitted', async () => {
+  it('completed and submitted again from the wizard, shows SUBMITTED with the time it was submitted', async () => {
     await page.goto(`${consultationPath}-edit?c0=2`);
     await stepHeading(page, 'Region and kind').waitFor();
     await page.getByLabel('Region').selectOption({ label: 'North' });
@@ -138,10 +138,14 @@ describe("a proponent's consultation", () => {
     for (const name of ['Primary organisation', 'Supporting organisations', 'Dates', 'Description and location', 'Files', 'Review'])
       await next(page, name);
     expect(await notes(page).count()).toBe(0);
-    await page.getByText('It holds everything a submission needs: Finish, then Submit it from its page.').waitFor();
+    await page.getByText('It holds everything a submission needs: save it, then Submit.').waitFor();
+    // Saved, it is submitted at the wizard's end, with the read screen's own button.
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByTestId('item-state').getByText('Submitted').waitFor();
+    await shot(page, 'consult-wizard-submitted-light');
     await page.getByRole('button', { name: 'Finish' }).click();
     await page.waitForURL((url) => url.pathname === consultationPath);
-    await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByTestId('item-state').getByText('Submitted').waitFor();
     await page
       .getByText(/^\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}$/)

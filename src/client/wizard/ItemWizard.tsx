@@ -36,7 +36,9 @@ import { useCellViewActor } from '../layout/useCellViewActor';
 import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
 import { sessionWizardStore } from './sessionWizardStore';
+import { stateChartOf } from '../items/ItemStatePanel';
 import { WizardNotes } from './WizardNotes';
+import { selectCellItem, WizardStatePanel } from './WizardStatePanel';
 import { WizardReview } from './WizardReview';
 import { WizardStepper } from './WizardStepper';
 import { wizardMachine } from '../../../machines/wizard/wizardMachine';
@@ -112,6 +114,8 @@ function WizardBody({ cell, form, def, wizard }: { cell: CellActorRef; form: Ite
   const shaking = useSelector(form, selectShaking);
   const dirty = useSelector(cell, selectDirty);
   const savedNow = useSelector(cell, selectSavedNow);
+  const itemRef = useSelector(cell, selectCellItem);
+  const chart = stateChartOf(def.type);
   const fieldActors = useMemo<FieldActors>(() => ({ relPicker: (name) => selectRelPicker(form.getSnapshot(), name), form }), [form]);
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(current);
@@ -206,6 +210,7 @@ function WizardBody({ cell, form, def, wizard }: { cell: CellActorRef; form: Ite
             onChoose={(n) => wizard.send({ type: 'wizard.stepChosen', step: n })}
           />
         ) : null}
+        {step.review && chart && itemRef && !dirty && !busy ? <WizardStatePanel itemRef={itemRef} def={chart} /> : null}
         <div className="flex flex-wrap items-center gap-2 border-t border-line pt-4">
           <Button
             variant="plain"

@@ -53,5 +53,5 @@ export const wizardLabels: Readonly<Record<string, string>> = {
   'wizards.consult.files': 'Files',
   'wizards.consult.review': 'Review',
   'wizards.consult.stillNeeded': 'Before it can be submitted, it still needs',
-  'wizards.consult.complete': 'It holds everything a submission needs: Finish, then Submit it from its page.',
+  'wizards.consult.complete': 'It holds everything a submission needs: save it, then Submit.',
 };
