@@ -3,7 +3,8 @@ import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { startPostgresCluster, type PostgresCluster } from '../../../scripts/postgresCluster';
 import type { Item } from '../../../src/shared/items/types';
-import { ProtocolClient, signIn } from '../../support/protocolClient';
+import { signIn } from '../../support/protocolClient';
+import { ReconnectingClient } from '../../support/reconnectingClient';
 import { startServerProcess, type ServerProcess } from '../../support/serverProcess';
 import { ADMIN, freshDataDir } from '../../support/testServer';
 
@@ -29,48 +30,10 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A socket that connects again when the server closes it, as the browser's connection does. */
-class Reconnecting {
-  client!: ProtocolClient;
-  closes: string[] = [];
-  private stopped = false;
-  private ready!: Promise<void>;
-  constructor(private readonly onConnect: (c: ProtocolClient) => Promise<unknown> = async () => undefined) {}
-  async start(): Promise<this> {
-    this.ready = this.open();
-    await this.ready;
-    return this;
-  }
-  private async open(): Promise<void> {
-    for (;;) {
-      try {
-        this.client = (await ProtocolClient.connect(server.wsUrl, token)).client;
-        await this.onConnect(this.client);
-        void this.client.closed.then((c) => {
-          if (this.stopped) return;
-          this.closes.push(`${c.code} ${c.reason}`);
-          this.ready = this.open();
-        });
-        return;
-      } catch {
-        await sleep(200);
-      }
-    }
-  }
-  stop(): void {
-    this.stopped = true;
-    this.client.close();
-  }
-  async call<T>(o: string, b?: unknown): Promise<T> {
-    await this.ready;
-    return this.client.call<T>(o, b);
-  }
-}
-
 test('PostgreSQL restarted under writes: nothing acknowledged is lost, the rest is refused clearly, and watchers hear again', async () => {
-  const writer = await new Reconnecting().start();
+  const writer = await new ReconnectingClient([server.wsUrl], token).start();
   const watched = await writer.call<Item>('create/Contact', { lastName: 'Watched Through A Restart' });
-  const watcher = await new Reconnecting((c) => c.call(`addWatch/${watched.$id}`)).start();
+  const watcher = await new ReconnectingClient([server.wsUrl], token, (c) => c.call(`addWatch/${watched.$id}`)).start();
 
   const acknowledged: string[] = [];
   const refusals = new Set<string>();
@@ -109,12 +72,13 @@ test('PostgreSQL restarted under writes: nothing acknowledged is lost, the rest 
   expect(Object.keys(stored).sort()).toEqual([...acknowledged].sort());
 
   // Pushes missed while PostgreSQL was away: the watcher's socket was asked to connect again (and so watches and reads again)...
+  while (watcher.closes.length === 0) await sleep(100);
   expect(watcher.closes).toEqual(['1012 databaseReconnected']);
   // ...and is told of what changes now.
   const updated = await writer.call<Item>('update', { $id: watched.$id, _u: 1, firstName: 'Still Seen' });
-  const push = await watcher.client.nextPush(
-    (f) => f.o === 'item/update' && (f.b as Item).$id === watched.$id && (f.b as Item)._u === updated._u,
-  );
+  const push = await (
+    await watcher.connected()
+  ).nextPush((f) => f.o === 'item/update' && (f.b as Item).$id === watched.$id && (f.b as Item)._u === updated._u);
   expect(push.b).toMatchObject({ firstName: 'Still Seen' });
   writer.stop();
   watcher.stop();
