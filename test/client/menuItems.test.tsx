@@ -1,7 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+
 import userEvent from '@testing-library/user-event';
 import type { Frame } from '../../src/shared/protocol';
 import { cleanUpApps, renderApp, type AppHarness, type RenderOptions } from './support/renderApp';
+
+/** The consultation group a shared site shows everyone (spec 001 §2), with the entries anyone may open. */
+const CONSULT_ENTRIES = ['Consultation', 'Consultation dashboard', 'Projects', 'Organisations', 'Contacts', 'State changes', 'Files'];
 
 afterEach(() => cleanUpApps());
 
@@ -27,7 +31,7 @@ const switchOf = (section: HTMLElement, title: string): HTMLElement => within(ro
 describe('admin.menu-items', () => {
   it('lists every entry in the stored order with its switch; admin entries are always shown', async () => {
     const { main, admin } = await openScreen({ hidden: ['notifications'], order: { '': ['search', 'home'], admin: ['admin.menu-items'] } });
-    expect(rowTitles(main)).toEqual(['Search', 'Home', 'Notifications', 'My organisations', 'My contacts']);
+    expect(rowTitles(main)).toEqual(['Search', 'Home', 'Notifications', 'My organisations', 'My contacts', 'Consultation']);
     expect(switchOf(main, 'Notifications')).toHaveAttribute('aria-checked', 'false');
     expect(switchOf(main, 'Notifications')).toHaveTextContent('Hidden');
     expect(switchOf(main, 'Home')).toHaveAttribute('aria-checked', 'true');
@@ -40,7 +44,7 @@ describe('admin.menu-items', () => {
     expect(within(row(admin, 'Menu items')).getByText('Always shown')).toBeInTheDocument();
     // First and last of a level cannot move further.
     expect(within(row(main, 'Search')).getByRole('button', { name: 'Move Search up' })).toBeDisabled();
-    expect(within(row(main, 'My contacts')).getByRole('button', { name: 'Move My contacts down' })).toBeDisabled();
+    expect(within(row(main, 'Consultation')).getByRole('button', { name: 'Move Consultation down' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
@@ -49,13 +53,13 @@ describe('admin.menu-items', () => {
     await user.click(switchOf(main, 'Search'));
     expect(switchOf(main, 'Search')).toHaveAttribute('aria-checked', 'false');
     await user.click(within(row(main, 'Notifications')).getByRole('button', { name: 'Move Notifications up' }));
-    expect(rowTitles(main)).toEqual(['Home', 'Notifications', 'Search', 'My organisations', 'My contacts']);
+    expect(rowTitles(main)).toEqual(['Home', 'Notifications', 'Search', 'My organisations', 'My contacts', 'Consultation']);
     expect(screen.getByText('You have changes that are not saved yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sentOf(h, 'act/setMenuSettings')).toHaveLength(1));
     expect(sentOf(h, 'act/setMenuSettings')[0]!.b).toEqual({
       hidden: ['search'],
-      order: { '': ['home', 'notifications', 'search', 'my-organizations', 'my-contacts'] },
+      order: { '': ['home', 'notifications', 'search', 'my-organizations', 'my-contacts', 'consult'] },
     });
     expect(await screen.findByText('Applied', {}, WAIT)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
@@ -68,7 +72,7 @@ describe('admin.menu-items', () => {
     await user.click(within(row(main, 'Search')).getByRole('button', { name: 'Move Search down' }));
     await user.click(screen.getByRole('button', { name: 'Discard changes' }));
     expect(switchOf(main, 'Home')).toHaveAttribute('aria-checked', 'false');
-    expect(rowTitles(main)).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts']);
+    expect(rowTitles(main)).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts', 'Consultation']);
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
@@ -77,7 +81,7 @@ describe('admin.menu-items', () => {
     await user.click(within(row(main, 'Home')).getByRole('button', { name: 'Move Home down' }));
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
     await user.click(within(row(main, 'Home')).getByRole('button', { name: 'Move Home up' }));
-    expect(rowTitles(main)).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts']);
+    expect(rowTitles(main)).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts', 'Consultation']);
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
@@ -137,6 +141,6 @@ describe('the navigation drawer and the menu setting', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts']);
+    ).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts', ...CONSULT_ENTRIES]);
   });
 });

@@ -30,6 +30,14 @@ describe('navigation drawer', () => {
       'Notifications',
       'My organisations',
       'My contacts',
+      // A shared site shows everyone the consultation group (spec 001 §2); the responders' extras are theirs.
+      'Consultation',
+      'Consultation dashboard',
+      'Projects',
+      'Organisations',
+      'Contacts',
+      'State changes',
+      'Files',
     ]);
     expect(within(drawer).queryByRole('region', { name: 'Administration' })).toBeNull();
     expect(within(drawer).getByRole('region', { name: 'Saved searches' })).toBeInTheDocument();

@@ -16,7 +16,7 @@ const selectOrganizations = (s: AuthSnapshot): Record<string, Record<string, boo
 /** The user's cards in the modules' order; null while their rights are on their way. */
 export function useDashboardCards(): CardDef[] | null {
   const { auth } = useActors();
-  const { ownerOrg } = useSiteConfig();
+  const { ownerOrg, dedicated } = useSiteConfig();
   const admin = useSelector(auth, selectAdmin);
   const capabilities = useSelector(auth, selectCapabilities);
   const organizations = useSelector(auth, selectOrganizations);
@@ -24,6 +24,6 @@ export function useDashboardCards(): CardDef[] | null {
     if (!capabilities || !organizations) return null;
     // The table is checked once (a key defined twice throws here as it stops the server).
     dashboardCards();
-    return cardsFor(modules, { admin, capabilities, organizations, siteOwner: ownerOrg ?? null });
-  }, [admin, capabilities, organizations, ownerOrg]);
+    return cardsFor(modules, { admin, capabilities, organizations, siteOwner: ownerOrg ?? null, dedicated });
+  }, [admin, capabilities, organizations, ownerOrg, dedicated]);
 }

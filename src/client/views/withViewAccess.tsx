@@ -24,7 +24,7 @@ export function withViewAccess(key: string, View: ComponentType<CellViewProps>):
   function Gated(props: CellViewProps) {
     const t = useT();
     const { auth } = useActors();
-    const { ownerOrg } = useSiteConfig();
+    const { ownerOrg, dedicated } = useSiteConfig();
     const tokenValid = useSelector(auth, selectTokenValid);
     const admin = useSelector(auth, selectAdmin);
     const capabilities = useSelector(auth, selectCapabilities);
@@ -37,7 +37,7 @@ export function withViewAccess(key: string, View: ComponentType<CellViewProps>):
           {t('app.loading')}
         </p>
       );
-    const user: NavUser = { admin, capabilities, organizations, siteOwner: ownerOrg ?? null };
+    const user: NavUser = { admin, capabilities, organizations, siteOwner: ownerOrg ?? null, dedicated };
     return mayUseView(key, MENU_SOURCES, user) ? <View {...props} /> : <NotAllowedView {...props} />;
   }
   Gated.displayName = `withViewAccess(${key})`;

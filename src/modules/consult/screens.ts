@@ -11,10 +11,10 @@ export const holds = (user: NavUser, capability: string): boolean =>
 export const isResponder = (user: NavUser): boolean => holds(user, CONSULT_RESPOND);
 
 /**
- * The group's rule (spec 001 §2): shown on a shared site; on a dedicated one (a site owner chosen)
- * only to those the consultation capabilities are given to, submitting or responding.
+ * The group's rule (spec 001 §2): shown on a shared site; on a dedicated one only to those the
+ * consultation capabilities are given to, submitting or responding (and administrators).
  */
-export const seesConsultation = (user: NavUser): boolean => !user.siteOwner || holds(user, CONSULT_SUBMIT) || isResponder(user);
+export const seesConsultation = (user: NavUser): boolean => !user.dedicated || holds(user, CONSULT_SUBMIT) || isResponder(user);
 
 const group = { show: seesConsultation } as const;
 const responder = { show: (user: NavUser) => seesConsultation(user) && isResponder(user) } as const;

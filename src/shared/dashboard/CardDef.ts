@@ -49,6 +49,7 @@ export interface CardUser {
   capabilities: Record<string, boolean>;
   organizations: Record<string, Record<string, boolean>>;
   siteOwner?: string | null;
+  dedicated?: boolean;
 }
 
 /** A registered card and the module that declared it. */

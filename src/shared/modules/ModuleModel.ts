@@ -16,6 +16,8 @@ export interface NavUser {
   organizations: Record<string, Record<string, boolean>>;
   /** A dedicated deployment's owner organisation (from the site config), if one is chosen. */
   siteOwner?: string | null;
+  /** Whether the site is a dedicated (single-organisation) deployment: given to show rules by the menu builder. */
+  dedicated?: boolean;
 }
 
 /** A menu entry (spec 000 §2): a dotted path makes a child; `admin...` paths go to the admin menu. */

@@ -54,7 +54,7 @@ function visible(item: NavItem, moduleCapability: string | undefined, user: NavU
   if (!user) return false;
   if (user.admin) return true;
   if (item.adminOnly) return false;
-  if (item.show?.(user)) return true;
+  if (item.show?.(user.dedicated === undefined ? { ...user, dedicated } : user)) return true;
   // A module switched off by its capability takes its entries with it, unless their show rule allows.
   if (moduleCapability && !user.capabilities[moduleCapability]) return false;
   if (item.capability) return user.capabilities[item.capability] === true;
