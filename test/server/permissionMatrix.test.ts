@@ -456,6 +456,25 @@ describe('consultation responses: each community reads only its own', () => {
     expect(!c.erred).toBe(who !== 'anonymous' && who !== 'grantee');
   });
 
+  // A search of one or a few types reads through those types' rules alone (scopedReadPredicate): it
+  // must find exactly what reading each item allows, ruled types (responses, consultations) and not.
+  test.each(Object.keys(READS) as Who[])('%s finds in a search of one type, and of several, exactly what it reads', async (who) => {
+    const candidates = [responses.owner.$id, responses.other.$id, consultation.$id, ...VISIBILITIES.map((v) => items[v].$id)];
+    const readable: string[] = [];
+    for (const id of candidates) if (!(await call(who, `read/${id}`)).erred) readable.push(id);
+    const idsOf = (reply: { b?: unknown }) => [...((reply.b as { ids?: string[] } | undefined)?.ids ?? [])].sort();
+    const several = await call(who, 'search/ids', {
+      must: { _: ['ConsultResponse', 'Consultation', 'LOVValue'], id: candidates },
+      max: 50,
+    });
+    expect(idsOf(several)).toEqual(readable.sort());
+    const one = await call(who, 'search/ids', {
+      must: { _: 'ConsultResponse', id: candidates },
+      sort: [{ key: 'created', order: 'desc' }],
+    });
+    expect(idsOf(one)).toEqual(want(who));
+  });
+
   test('watch pushes of responses reach only their community (and administrators)', async () => {
     const watchers = ['writer', 'reader', 'outsider', 'grantee'] as const;
     for (const who of watchers) await users[who].client.call('addWatch/ConsultResponse-0', {});
