@@ -290,6 +290,7 @@ export const en = {
   'errors.tooManyRequests': 'Too many requests at once. Please wait a moment.',
   'errors.emptyFile': 'This file is empty. Choose a file with content.',
   'errors.fileInfected': 'The virus scanner found malware in this file.',
+  'errors.storageFull': 'There is no room left on the server for this file, so it was not kept. Please tell your administrator.',
   'errors.scannerUnavailable': 'The virus scanner could not check this file. Please try again later.',
   'errors.imageTooLarge': 'This image is too large to show a preview of. You can still download it.',
   'errors.imageUnreadable': 'This image cannot be read, so no preview can be shown.',

@@ -1,3 +1,4 @@
+import { statfs } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { FileStore } from '@tus/file-store';
@@ -20,6 +21,24 @@ const OWNER_KEY = 'kkOwner';
 
 /** A refusal in the form @tus/server turns into a response. */
 const refuse = (status_code: number, body: string): { status_code: number; body: string } => ({ status_code, body: `${body}\n` });
+
+/** What the FileStore answers when writing a part failed (it keeps the cause to itself: ENOSPC among others). */
+const FILE_WRITE_FAILED = 'Something went wrong receiving the file';
+/** Below this much free space, a failed write is taken for a full disk. */
+const NEARLY_FULL_BYTES = 1024 * 1024;
+const STORAGE_FULL = 'storageFull: there is no room left on the server for this file; nothing of it was kept';
+
+/** Bytes free for the server on the disk holding `dir`. */
+async function freeBytes(dir: string): Promise<number> {
+  const s = await statfs(dir);
+  return s.bavail * s.bsize;
+}
+
+/** The room kept free for the database's and the server's own writes: 5 % of the disk, at most 64 MB. */
+async function reserveBytes(dir: string): Promise<number> {
+  const s = await statfs(dir);
+  return Math.min(64 * 1024 * 1024, Math.floor(s.blocks * s.bsize * 0.05));
+}
 
 /** A request refused before tus sees it, answered as every other API refusal is (JSON). */
 export interface UploadRefusal {
@@ -78,6 +97,10 @@ export class UploadService {
         if (typeof meta === 'string') throw refuse(400, meta);
         // refusedBefore answers these first; kept here so no path stores an empty Attachment.
         if (upload.size === 0) throw refuse(400, 'An empty file cannot be uploaded');
+        // A file that cannot fit is refused before a byte of it is written (507 Insufficient Storage).
+        if (upload.size !== undefined && upload.size > (await freeBytes(storage.files)) - (await reserveBytes(storage.files))) {
+          throw refuse(507, STORAGE_FULL);
+        }
         if (meta.relType && meta.relIndex !== undefined && !(await attachments.mayRelate(caller, meta.relType, meta.relIndex))) {
           throw refuse(403, `Not allowed to attach to ${meta.relType}-${meta.relIndex}`);
         }
@@ -99,7 +122,17 @@ export class UploadService {
         const record = await attachments.create(caller, upload.id, upload.size ?? upload.offset, meta);
         return { headers: { [ATTACHMENT_ID_HEADER]: record.id } };
       },
-      onResponseError: (_req, err) => {
+      onResponseError: async (req, err) => {
+        // The disk filled while this file was written (files arriving together, or other writes): its
+        // partial file goes at once, so the room it took is given back and nothing half-written stays.
+        const failed = err as { code?: unknown; body?: unknown };
+        const writeFailed = failed.code === 'ENOSPC' || (typeof failed.body === 'string' && failed.body.startsWith(FILE_WRITE_FAILED));
+        if (writeFailed && (await freeBytes(storage.files)) < NEARLY_FULL_BYTES) {
+          const id = new URL(req.url).pathname.split('/').pop();
+          if (id) await datastore.remove(id).catch(() => undefined);
+          if (services.config.logging) console.error(`Upload ${id ?? ''} refused: the disk holding ${storage.files} is full`);
+          return refuse(507, STORAGE_FULL);
+        }
         if (err instanceof Error) console.error('Upload failed:', err);
         return undefined;
       },

@@ -121,6 +121,8 @@ export const UserMessage = {
   /** The virus scanner found malware in an upload, or could not check it (ASVS 5.4.3): nothing was kept. */
   fileInfected: 'fileInfected',
   scannerUnavailable: 'scannerUnavailable',
+  /** No room is left on the server's disk for an upload: nothing of it was kept. */
+  storageFull: 'storageFull',
   generalFailure: 'generalFailure',
   /** A database statement outlasted the statement time-out and was stopped (issue 19). */
   queryTimeout: 'queryTimeout',
