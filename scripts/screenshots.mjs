@@ -44,6 +44,17 @@ async function asMember(page) {
   await page.getByText('Masquerading as Mary Thunderchild').waitFor();
 }
 
+/** Signs in as the administrator and masquerades as `name`, a demo user of the consultation module. */
+async function asDemoUser(page, name) {
+  await signIn(page);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Masquerade as…' }).click();
+  const picker = page.getByRole('dialog', { name: 'Masquerade as a user' });
+  await picker.getByLabel('Find a user').fill(name.split(' ')[1]);
+  await picker.getByRole('button', { name: new RegExp(`^Masquerade as ${name}`) }).click();
+  await page.getByText(`Masquerading as ${name}`).waitFor();
+}
+
 /** Half a second of a 440 Hz tone as a WAV file (8 kHz mono 16-bit PCM). */
 function toneWav() {
   const samples = 4000;
@@ -356,6 +367,50 @@ const SCREENS = {
     });
     await page.goto('/');
     await page.getByRole('heading', { name: 'Platform not supported' }).waitFor();
+  },
+  // The consultation module (issue 14): the responder's dashboard (the demo responder, masqueraded), the
+  // projects, state changes, files, communications and meetings, a consultation's distribution and a response.
+  'consult-dashboard': async (page) => {
+    await asDemoUser(page, 'Helen Sinclair');
+    await page.goto('/consult.dashboard');
+    await page.getByRole('region', { name: 'Overdue responses' }).getByRole('link').first().waitFor();
+  },
+  ...Object.fromEntries(
+    [
+      ['projects', 'Projects'],
+      ['attachments', 'Files'],
+      ['communications', 'Communications'],
+      ['meetings', 'Meetings'],
+    ].map(([path, title]) => [
+      `consult-${path}`,
+      async (page) => {
+        await signIn(page);
+        await page.goto(`/consult.${path}`);
+        await page.getByRole('heading', { name: title, level: 2 }).or(page.getByText(title).first()).first().waitFor();
+        await page
+          .getByRole('status')
+          .filter({ hasText: /results?$/ })
+          .or(page.getByText(/^No (communications|meetings)/))
+          .first()
+          .waitFor();
+      },
+    ]),
+  ),
+  'consult-audit': async (page) => {
+    await signIn(page);
+    await page.goto('/consult.audit');
+    await page.getByTestId('audit-entry').first().waitFor();
+  },
+  'consult-distribute': async (page) => {
+    await asDemoUser(page, 'Helen Sinclair');
+    await page.goto('/consult.projects');
+    await page.getByRole('link', { name: 'Spruce River water licence' }).click();
+    await page.getByTestId('consult-distribute').scrollIntoViewIfNeeded();
+  },
+  'consult-response': async (page) => {
+    await asDemoUser(page, 'Ruth Cardinal');
+    await page.getByRole('region', { name: 'Overdue responses' }).getByRole('link', { name: 'Transmission line 9L40' }).click();
+    await page.getByRole('heading', { name: 'Transmission line 9L40', level: 2 }).waitFor();
   },
 };
 

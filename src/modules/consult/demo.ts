@@ -334,6 +334,7 @@ export async function consultDemo({ tx, items, accounts, adminId, organizations,
       ]);
   }
 
+  const byName = new Map<string, string>();
   for (const c of CONSULTATIONS) {
     const owner = proponents[c.proponent];
     const body: ItemData = {
@@ -354,6 +355,7 @@ export async function consultDemo({ tx, items, accounts, adminId, organizations,
     const attached = c.files ? await demoAttachments(items, author, tx, files, c.files()) : [];
     if (attached.length > 0) body.attachments = attached;
     const made = await items.create(author, 'Consultation', body, opts);
+    byName.set(c.name, made.id);
     await linkAttachments(tx, attached, 'Consultation', made.idx, 'attachments');
     const path = PATH[c.state]!;
     const beforeDistribution = path.indexOf('consultation.distribute');
@@ -398,6 +400,36 @@ export async function consultDemo({ tx, items, accounts, adminId, organizations,
     }
     if (created.length > 0) await items.appendEvent(tx, author, { kind: CONSULT_DISTRIBUTED, context: made.id, also: created });
   }
+
+  // What the communities recorded about them: letters and calls, a site visit and a community meeting.
+  const about = (name: string) => ({ id: byName.get(name)! });
+  const logs = [
+    ['Transmission line 9L40', organizations.community, 'Route maps received from Prairie Power', 'EMAIL', 'INCOMING', -12],
+    ['Transmission line 9L40', organizations.community, 'Asked for the caribou study before the site visit', 'LETTER', 'OUTGOING', -9],
+    ['Cutblocks 30 to 34', redWillow, 'Trapline holder called about the spur roads', 'PHONE', 'INCOMING', -4],
+  ] as const;
+  for (const [name, owner, subject, type, direction, days] of logs)
+    await items.create(author, 'CommLog', { owner: { id: owner }, subject, date: day(days), type, direction, context: about(name) }, opts);
+  const meetings = [
+    ['Transmission line 9L40', organizations.community, 'Site visit along the proposed route', 'SITE_VISIT', 6, '09:00', '15:00'],
+    [
+      'Spruce River water licence',
+      organizations.community,
+      'Community meeting on the water licence',
+      'COMMUNITY_MEETING',
+      12,
+      '18:30',
+      '21:00',
+    ],
+    ['Cutblocks 30 to 34', redWillow, 'Harvest plan review with Boreal Timber', 'VIDEO', -3, '10:00', '11:30'],
+  ] as const;
+  for (const [name, owner, summary, kind, days, start, end] of meetings)
+    await items.create(
+      author,
+      'Meeting',
+      { owner: { id: owner }, summary, date: day(days), start, end, meetingTypes: [kind], context: about(name) },
+      opts,
+    );
 
   await items.create(
     author,
