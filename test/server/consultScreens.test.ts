@@ -163,7 +163,12 @@ describe("the responses' community facet and export column", () => {
     expect(await exportOf(responder, columns)).toEqual({ refused: 'notAllowed' });
     expect(await exportOf(memberA, columns)).toEqual({ refused: 'notAllowed' });
     const plain = await exportOf(memberA, [{ key: 'projectName', title: 'Project' }]);
-    expect(plain.text?.trim().split('\n').map((line) => line.trim())).toEqual(['Project', 'Pit 12 expansion']);
+    expect(
+      plain.text
+        ?.trim()
+        .split('\n')
+        .map((line) => line.trim()),
+    ).toEqual(['Project', 'Pit 12 expansion']);
   });
 });
 

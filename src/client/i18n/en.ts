@@ -264,7 +264,8 @@ export const en = {
   'app.debug.state': 'State',
   'error.notCaught': 'An unexpected error occurred.',
   'errors.generalFailure': 'Something went wrong. Please try again.',
-  'errors.databaseUnavailable': 'The records cannot be reached just now, so this may not have been saved. Please check and try again in a moment.',
+  'errors.databaseUnavailable':
+    'The records cannot be reached just now, so this may not have been saved. Please check and try again in a moment.',
   'errors.queryTimeout': 'This took too long and was stopped. Please narrow the search or try again later.',
   'errors.networkError': 'The server cannot be reached.',
   'errors.wsMsgTimeout': 'The server did not answer in time.',
