@@ -344,8 +344,19 @@ export async function seedConsultations(db: Database, options: { consultations: 
   }
   await w.flush();
   // As autovacuum would have by now: GIN pending lists merged, hint bits and visibility map set.
+  // (PostgreSQL's own autovacuum, analysing the fresh rows meanwhile, can keep a vacuum from marking
+  // the newest pages all-visible: vacuum again until it has, as the next autovacuum would.)
   await db.exec('VACUUM ANALYZE items');
   await db.exec('VACUUM ANALYZE item_links');
+  for (let n = 0; n < 5; n++) {
+    const vm = await db.query<{ pages: number; visible: number }>(
+      `SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE relname = 'items'`,
+    );
+    const { pages, visible } = vm.rows[0]!;
+    if (Number(visible) >= Number(pages) * 0.99) break;
+    await new Promise((r) => setTimeout(r, 1000));
+    await db.exec('VACUUM items');
+  }
 
   // The community with the most responses, and the proponent with the most consultations, search.
   const busiest = async (type: string) =>
