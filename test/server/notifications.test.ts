@@ -117,3 +117,56 @@ test('notifications are mailed as each user chose: at once, in a digest, or not 
   expect(new Date(due.rows[0]!.due_at).getUTCHours()).toBe(7);
   expect(new Date(due.rows[0]!.due_at).getTime()).toBeGreaterThan(Date.now());
 });
+
+test('a mail the mail server refused is sent a minute later, once; one held by a process that died is sent by another', async () => {
+  const db = srv.server.services.db;
+  const mailer = srv.server.services.mailer;
+  const mailsTo = async (path: string) => (await readOutbox(srv.config.dataDir)).filter((m) => m.text.includes(path)).length;
+  const rowOf = async (id: string) =>
+    (
+      await db.query<{ due_at: Date | string; claimed_until: Date | string | null }>(
+        'SELECT due_at, claimed_until FROM notify_mail WHERE notify_id = $1',
+        [id],
+      )
+    ).rows[0];
+
+  // The mail server refuses: the notification waits, unclaimed, a minute.
+  const send = mailer.send.bind(mailer);
+  let refused = 0;
+  mailer.send = async () => {
+    refused++;
+    throw new Error('421 mail server busy');
+  };
+  const item = await alice.client.call<Item>('create/Contact', { lastName: 'Refused', $access: 'COMMUNITY' });
+  await bob.client.call('update', { $id: item.$id, _u: await shareWithBob(item), firstName: 'Retried' });
+  const notify = `Notify-${((await alice.client.nextPush(notifyOf(item.$id))).b as NotifyPush).index}`;
+  while (refused === 0) await new Promise((r) => setTimeout(r, 100));
+  mailer.send = send;
+  await new Promise((r) => setTimeout(r, 100));
+  const waiting = await rowOf(notify);
+  expect(waiting?.claimed_until).toBeNull();
+  expect(new Date(waiting!.due_at).getTime()).toBeGreaterThan(Date.now() + 30_000);
+
+  // The minute passes: sent once, and gone from the queue.
+  await db.query('UPDATE notify_mail SET due_at = now() WHERE notify_id = $1', [notify]);
+  await waitForMail(alice.email, [`/i-${item.$id}`, 'Retried Refused was updated']);
+  await new Promise((r) => setTimeout(r, 2_500));
+  expect(await mailsTo(`/i-${item.$id}`)).toBe(1);
+  expect(await rowOf(notify)).toBeUndefined();
+
+  // Claimed by a process that died while sending: nobody else sends it until its claim runs out.
+  const held = await alice.client.call<Item>('create/Contact', { lastName: 'Held', $access: 'COMMUNITY' });
+  await db.query("INSERT INTO notify_mail (notify_id, user_id, due_at, claimed_until) VALUES ($1, $2, now(), now() + interval '1 hour')", [
+    notify,
+    alice.id,
+  ]);
+  await db.query(`UPDATE items SET data = jsonb_set(data, '{$context}', $2::jsonb) WHERE id = $1`, [
+    notify,
+    JSON.stringify({ id: held.$id }),
+  ]);
+  await new Promise((r) => setTimeout(r, 2_500));
+  expect(await mailsTo(`/i-${held.$id}`)).toBe(0);
+  await db.query("UPDATE notify_mail SET claimed_until = now() - interval '1 second' WHERE notify_id = $1", [notify]);
+  await waitForMail(alice.email, [`/i-${held.$id}`]);
+  expect(await rowOf(notify)).toBeUndefined();
+});
