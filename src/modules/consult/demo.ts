@@ -379,6 +379,7 @@ export async function consultDemo({ tx, items, accounts, adminId, organizations,
         {
           consultation: { id: made.id },
           owner: { id: community },
+          communityName: (await tx.query<{ label: string }>('SELECT label FROM items WHERE id = $1', [community])).rows[0]?.label,
           projectName: now.projectName,
           region: now.region,
           stream: now.stream,

@@ -44,6 +44,7 @@ export const consultLabels = {
   'types.ConsultResponse': 'consultation response',
   'types.ConsultResponse.consultation': 'Consultation',
   'types.ConsultResponse.owner': 'Community',
+  'types.ConsultResponse.communityName': 'Community name',
   'types.ConsultResponse.state': 'Response state',
   'types.ConsultResponse.priority': 'Priority',
   'types.ConsultResponse.outcome': 'Outcome',

@@ -136,9 +136,11 @@ export const ConsultResponseType: ItemTypeDef = {
     attachments: { kind: 'ATT' },
     ...consultationFields(true),
     consultationState: { kind: 'SEL', options: CONSULTATION_STATES, readOnly: true, facet: LIST_FACET },
+    /** The community's name when it was distributed: its label says whose response it is (a responder's lists hold several). */
+    communityName: { kind: 'textField', maxLength: 300, readOnly: true, internal: true },
   },
   orgContacts: [{ org: 'owner', contacts: 'internalContacts' }],
-  label: (item: ItemData) => text(item.projectName),
+  label: (item: ItemData) => [text(item.projectName), text(item.communityName)].filter(Boolean).join(' · '),
   listItem: { title: 'projectName', subtitle: 'anticipatedResponse', icon: 'rate_review' },
   defaultHeaders: ['projectName', 'owner', 'state', 'priority', 'anticipatedResponse'],
 };

@@ -147,17 +147,20 @@ const overdueJobs: JobKind[] = [
       const contacts = await ctx.services.items.findMany(relIds(response.data.internalContacts));
       const community = response.ownerOrg ? (await ctx.services.items.find(response.ownerOrg))?.label : undefined;
       const due = String(response.data.anticipatedResponse ?? '');
+      // The consultation's name (the response's label also names its community, which the mail says apart).
+      const project =
+        typeof response.data.projectName === 'string' && response.data.projectName ? response.data.projectName : response.label;
       const link = `${ctx.services.baseUrl()}/i-${response.id}`;
       for (const contact of contacts) {
         const email = typeof contact.data.email === 'string' ? contact.data.email.trim() : '';
         if (!email || contact.deletedAt) continue;
         await ctx.services.mailer.send({
           to: email,
-          subject: `Overdue: the response to ${response.label}`,
+          subject: `Overdue: the response to ${project}`,
           text: [
             `Hello ${contact.label},`,
             '',
-            `The response${community ? ` of ${community}` : ''} to the consultation "${response.label}" was expected by ${longDate(due)} and is still pending.`,
+            `The response${community ? ` of ${community}` : ''} to the consultation "${project}" was expected by ${longDate(due)} and is still pending.`,
             '',
             `Open it: ${link}`,
           ].join('\n'),
@@ -237,10 +240,16 @@ export const consultServer: ModuleServer = {
         const made: string[] = [];
         for (const community of wanted) {
           if (have.has(community)) continue;
+          const communityName = orgs.find((o) => o.id === community)?.label ?? '';
           const response = await items.create(
             author,
             'ConsultResponse',
-            { consultation: { id: consultationId }, owner: { id: community }, ...withoutNulls(mirroredFields(data)) },
+            {
+              consultation: { id: consultationId },
+              owner: { id: community },
+              ...withoutNulls(mirroredFields(data)),
+              ...(communityName ? { communityName } : {}),
+            },
             { admin: true, tx },
           );
           made.push(response.id);
