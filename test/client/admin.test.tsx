@@ -179,4 +179,22 @@ describe('admin.lovs', () => {
     expect(await screen.findByText('visit', {}, WAIT)).toBeInTheDocument();
     expect(screen.queryByText('letter')).not.toBeInTheDocument();
   });
+
+  it('keeps a list name typed before the lists arrive', async () => {
+    const h = renderApp({ signedIn: true, path: '/admin.lovs', user: { admin: true } });
+    h.server.seedItems(value(1, { list: 'COMM_LOG_TYPE', key: 'call', t: { en: 'Phone call' } }));
+    // The searches are held until the person has typed.
+    const held: (() => void)[] = [];
+    h.server.handlers.set('search/ids', (frame) => {
+      const type = (frame.b as { must?: { _?: string } }).must?._;
+      const ids = type === 'LOVValue' ? ['LOVValue-1'] : [];
+      return new Promise((resolve) => held.push(() => resolve({ ids, labels: {}, total: ids.length })));
+    });
+    const form = await screen.findByRole('form', { name: 'Add a value' }, WAIT);
+    await userEvent.type(within(form).getByLabelText('List'), 'meeting_kind');
+    await waitFor(() => expect(held).toHaveLength(2));
+    for (const answer of held) answer();
+    await screen.findByRole('region', { name: 'COMM_LOG_TYPE' }, WAIT);
+    expect(within(screen.getByRole('form', { name: 'Add a value' })).getByLabelText('List')).toHaveValue('MEETING_KIND');
+  });
 });

@@ -1,5 +1,5 @@
 /** Adds a value to a list of values: list name, key and English label, for the chosen owner. */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { ResourceError as AdminErrorValue } from '../../../machines/session/resourceMachine';
 import { useT } from '../i18n/useT';
 import { Field } from '../pages/Field';
@@ -12,7 +12,10 @@ export interface LovDraft {
   label: string;
 }
 
-/** The new value's form; the list name starts with the list shown, if any. */
+/**
+ * The new value's form; the list name starts with the list shown, if any, and follows it (the lists
+ * arrive after the form is shown) until the person types a list name of their own.
+ */
 export function LovAddForm({
   list,
   busy,
@@ -26,6 +29,10 @@ export function LovAddForm({
 }) {
   const t = useT();
   const [listName, setListName] = useState(list);
+  const [listTyped, setListTyped] = useState(false);
+  useEffect(() => {
+    if (!listTyped) setListName(list);
+  }, [list, listTyped]);
   const [key, setKey] = useState('');
   const [label, setLabel] = useState('');
   const fieldError = useFieldError(error);
@@ -39,7 +46,10 @@ export function LovAddForm({
       <Field
         label={t('admin.lovs.list')}
         value={listName}
-        onChange={(e) => setListName(e.target.value.toUpperCase())}
+        onChange={(e) => {
+          setListTyped(true);
+          setListName(e.target.value.toUpperCase());
+        }}
         error={fieldError('list')}
         hint={t('admin.lovs.listHint')}
         pattern="[A-Z][A-Z0-9_]{0,63}"

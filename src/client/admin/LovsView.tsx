@@ -119,7 +119,8 @@ function LovsPanel({ values, orgs, owner, onOwner, editing }: PanelProps & { edi
       </div>
       {editing.anyList ? (
         <LovAddForm
-          key={`${owner}:${formKey}:${lists[0]?.[0] ?? ''}`}
+          // Not keyed by the lists: they arrive after the form is shown, and remounting would lose what was typed.
+          key={`${owner}:${formKey}`}
           list={lists.find(([list]) => mayEdit(list))?.[0] ?? ''}
           busy={status === 'SAVING'}
           error={refusedList !== null ? { userMessage: 'notAllowed' } : savingKey === 'new' ? saveError : null}
