@@ -3,11 +3,24 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
+/** A file sent with a message (a letter as PDF and DOCX). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 /** One message to send. */
 export interface Mail {
-  to: string;
+  /** One address, or several (a letter to a consultation's contacts). */
+  to: string | string[];
   subject: string;
   text: string;
+  /** Where replies go (a conversation's inbound address), when not the sender. */
+  replyTo?: string;
+  /** Extra headers (Message-ID, In-Reply-To, References: a reply by mail finds its thread by them). */
+  headers?: Record<string, string>;
+  attachments?: MailAttachment[];
 }
 
 /**
