@@ -44,6 +44,7 @@ import { listValueValidator } from './store/listValueValidator';
 import { orgContactValidator } from './store/orgContactValidator';
 import { StreamStore } from './store/StreamStore';
 import { JobScheduler } from './jobs/JobScheduler';
+import { installStepKinds } from './workflow/stepBehaviours';
 
 /** Largest body of an ordinary HTTP route, in bytes. */
 const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -106,6 +107,8 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   checkImportKinds();
   // So does a dashboard card key defined twice, or a card the core cannot search or draw.
   buildDashboardCards();
+  // So does a workflow step kind registered twice, or a behaviour of a kind no module declares.
+  installStepKinds(modules, moduleServers);
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -118,6 +118,7 @@ export const ConsultResponseType: ItemTypeDef = {
   defaultIcon: 'rate_review',
   defaultAccess: 'PROTECTED',
   adminCreateOnly: true,
+  workflow: true,
   properties: {
     consultation: { kind: 'REL', relTypes: ['Consultation'], required: true, readOnly: true },
     /**

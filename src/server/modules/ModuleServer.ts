@@ -7,6 +7,7 @@ import type { DerivedField } from '../store/DerivedField';
 import type { ChangeHook, ItemStore, ItemValidator } from '../store/ItemStore';
 import type { TaskKind } from '../tasks/TaskKind';
 import type { JobKind } from '../jobs/JobKind';
+import type { StepBehaviour } from '../workflow/StepBehaviour';
 
 /** What a module's demo data may build on: the core's demo organisations and the services, in the seeding transaction. */
 export interface DemoSeed {
@@ -46,6 +47,11 @@ export interface ModuleServer {
   taskKinds?: readonly TaskKind[];
   /** Its scheduled work: recurring kinds and kinds of one-off jobs (docs/modules.md "Scheduled work"). */
   jobs?: readonly JobKind[];
+  /**
+   * What its workflow step kinds (ModuleModel.stepKinds) do on ACTIVE and what must hold for
+   * COMPLETE (src/server/workflow/StepBehaviour.ts), one per kind it declares.
+   */
+  stepKinds?: readonly StepBehaviour[];
   /** Fills a fresh demo site with the module's records, after the core's, in the same transaction. */
   demo?: (seed: DemoSeed) => Promise<void>;
 }

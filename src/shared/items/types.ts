@@ -138,6 +138,8 @@ export interface ItemTypeDef {
   listItem?: ListItemDef;
   /** Sections and side column of its read screen and form; without it, a layout derived from the property kinds. */
   layout?: ItemLayoutDef;
+  /** Its items can run a workflow (spec 001 "workflow-capable types"): the workflow module adds its `_wf` properties to it. */
+  workflow?: true;
   /** A virtual type (src/shared/items/virtualTypes.ts): never stored, searched and read from `over` joined with its parent. */
   virtual?: { over: 'Attachment'; parent: string; parentTypes: readonly string[]; parentProperties: readonly string[] };
 }

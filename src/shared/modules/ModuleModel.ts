@@ -3,9 +3,11 @@ import type { EventKindDef } from '../events/EventKindDef';
 import type { ImportKindDef } from '../imports/ImportKindDef';
 import type { ItemTypeDef } from '../items/types';
 import type { StateChartDef } from '../items/stateCharts';
+import type { TypeExtension } from '../items/typeExtensions';
 import type { VirtualTypeDecl } from '../items/virtualTypes';
 import type { WizardDef } from '../items/wizards';
 import type { AnyOperation } from '../protocol/defineOperation';
+import type { StepKindDef } from '../workflow/StepKindDef';
 import type { ViewRegistry } from './ViewDef';
 
 /** What a menu entry's show rule may look at: the signed-in user's rights. */
@@ -115,4 +117,14 @@ export interface ModuleModel {
    * finds each row's item; a kind not uppercase, or registered twice, stops the start (spec 001 §5).
    */
   importKinds?: readonly ImportKindDef[];
+  /**
+   * Properties it adds to other modules' types, to each type a predicate accepts (the workflow
+   * module's `_wf` on every `workflow` type: src/shared/items/typeExtensions.ts).
+   */
+  typeExtensions?: readonly TypeExtension[];
+  /**
+   * The workflow step kinds it brings (src/shared/workflow/StepKindDef.ts); their behaviour is in its
+   * server part (`ModuleServer.stepKinds`). A kind registered twice stops the start.
+   */
+  stepKinds?: readonly StepKindDef[];
 }
