@@ -1,6 +1,7 @@
 import type { ModuleServer } from '../server/modules/ModuleServer';
 import { orgsServer } from './orgs/server';
 import { consultServer } from './consult/server';
+import { conversationsServer } from './conversations/server';
 
 /** The server side of every domain module. */
-export const moduleServers: readonly ModuleServer[] = [orgsServer, consultServer];
+export const moduleServers: readonly ModuleServer[] = [orgsServer, consultServer, conversationsServer];

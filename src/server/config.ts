@@ -60,6 +60,11 @@ export interface ServerConfig {
   socketRatePerSecond: number;
   /** ClamAV's daemon (`unix:/path` or `tcp://host:port`) that scans every upload; none: uploads are not scanned. */
   clamdUrl?: string;
+  /** Replies by mail into conversations: the domain of their addresses, and the port of the SMTP listener that takes them. */
+  inboundMailDomain?: string;
+  inboundSmtpPort?: number;
+  /** The listener's address (127.0.0.1 unless set: a mail exchanger or proxy in front forwards to it). */
+  inboundSmtpHost?: string;
 }
 
 const root = resolve(__dirname, '..', '..');
@@ -131,6 +136,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     statementTimeoutMs: positiveInt('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS),
     unfinishedUploadTtlSeconds: positiveInt('UNFINISHED_UPLOAD_TTL_SECONDS', env.UNFINISHED_UPLOAD_TTL_SECONDS, 7 * 24 * 3600),
     clamdUrl: env.CLAMD_URL || undefined,
+    inboundMailDomain: env.INBOUND_MAIL_DOMAIN || undefined,
+    inboundSmtpPort:
+      env.INBOUND_SMTP_PORT === '0' ? 0 : env.INBOUND_SMTP_PORT ? positiveInt('INBOUND_SMTP_PORT', env.INBOUND_SMTP_PORT, 2525) : undefined,
+    inboundSmtpHost: env.INBOUND_SMTP_HOST || undefined,
     socketRatePerSecond: positiveInt('SOCKET_RATE_PER_SECOND', env.SOCKET_RATE_PER_SECOND, SOCKET_RATE_PER_SECOND),
     trustProxy: (env.TRUST_PROXY ?? '')
       .split(',')

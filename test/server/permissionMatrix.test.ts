@@ -496,3 +496,64 @@ describe('consultation responses: each community reads only its own', () => {
     }
   });
 });
+
+// The conversations module (issue 15): a thread and its messages are read by its participants' users,
+// whoever started it, the members of its organisation (PROTECTED) and administrators; its SQL form
+// (readMany, search) answers exactly what reading each one allows.
+describe('conversations: participants, starter and organisation read a thread and its messages', () => {
+  type Kind = 'owned' | 'unowned';
+  const READS: Record<Who, readonly Kind[]> = {
+    admin: ['owned', 'unowned'],
+    writer: ['owned', 'unowned'],
+    reader: ['owned'],
+    outsider: ['owned'],
+    grantee: [],
+    anonymous: [],
+  };
+  const threads = {} as Record<Kind, { threadId: string; messageId: string }>;
+  const want = (who: Who, what: 'threadId' | 'messageId') => READS[who].map((k) => threads[k][what]).sort();
+
+  beforeAll(async () => {
+    const a = users.admin.client;
+    // The outsider takes part through their person record.
+    const person = await a.call<Item>('create/Contact', { lastName: 'Matrixparticipant' });
+    const me = await a.call<Item>(`read/${users.outsider.id}`);
+    const refreshed = users.outsider.client.nextPush((f) => f.o === 'authed');
+    await a.call('update', { $id: users.outsider.id, _u: me._u, contact: { id: person.$id } });
+    await refreshed;
+    threads.owned = await a.call('act/conversationStart', {
+      subject: 'Matrix owned thread',
+      participants: [person.$id],
+      owner: orgIds.owner,
+      body: '<p>Matrix owned</p>',
+    });
+    threads.unowned = await users.writer.client.call('act/conversationStart', {
+      subject: 'Matrix unowned thread',
+      participants: [],
+      body: '<p>Matrix unowned</p>',
+    });
+  });
+
+  test.each(Object.keys(READS) as Who[])(
+    '%s reads, readMany, searches and is allowed exactly the same threads and messages',
+    async (who) => {
+      for (const what of ['threadId', 'messageId'] as const) {
+        const ids = Object.values(threads).map((t) => t[what]);
+        const single: string[] = [];
+        for (const id of ids) {
+          const reply = await call(who, `read/${id}`);
+          if (!reply.erred) single.push(id);
+          if (who !== 'anonymous') {
+            const allowed = await call(who, 'act/isAllowed', { id, actions: ['read'] });
+            expect((allowed.b as { allowed: { read: boolean } }).allowed.read).toBe(!reply.erred);
+          }
+        }
+        expect([what, single.sort()]).toEqual([what, want(who, what)]);
+        const many = await call(who, 'readMany/object', ids);
+        expect([what, Object.keys((many.b as object) ?? {}).sort()]).toEqual([what, want(who, what)]);
+        const found = await call(who, 'search/ids', { must: { _: what === 'threadId' ? 'Thread' : 'Message', id: ids }, max: 50 });
+        expect([what, [...((found.b as { ids?: string[] } | undefined)?.ids ?? [])].sort()]).toEqual([what, want(who, what)]);
+      }
+    },
+  );
+});
