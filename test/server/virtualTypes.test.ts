@@ -31,14 +31,14 @@ let admin: TestUser;
 let reader: TestUser;
 
 /** Uploads `data` as the administrator, attached to `parent` when given; answers the Attachment's index. */
-function upload(data: Buffer, filename: string, parent?: Item): Promise<number> {
+function upload(data: Buffer, filename: string, parent?: Item, access = 'PUBLIC'): Promise<number> {
   return new Promise((resolve, reject) => {
     const u = new tus.Upload(data, {
       endpoint: `${srv.url}/api/upload`,
       headers: { authorization: `Bearer ${admin.token}` },
       metadata: {
         filename,
-        access: 'PUBLIC',
+        access,
         ...(parent ? { relType: parent._t, relIndex: String(parent._i), relProp: 'files' } : {}),
       },
       retryDelays: [],
@@ -208,9 +208,10 @@ describe('what a caller may read', () => {
     expect(many[vid(at.note)]).toMatchObject({ title: 'Geese on the lake', extension: 'txt' });
   });
 
-  it('follows the parent: a deleted entry takes its files out of the view', async () => {
+  it("follows the parent: its readers find its files, whatever the file's own visibility, and a deleted entry takes them out", async () => {
     const gone = await admin.client.call<Item>('create/JournalEntry', { title: 'Heron nest', date: '2026-04-02', $access: 'COMMUNITY' });
-    const heron = await upload(note, 'heron.txt', gone);
+    // Uploaded as the administrator's own, on an entry the community reads: read as the entry is.
+    const heron = await upload(note, 'heron.txt', gone, 'PRIVATE');
     expect(await idsOf(reader, { q: 'heron' })).toEqual([vid(heron)]);
     await admin.client.call(`delete/${gone.$id}`, { _u: gone._u });
     expect(await idsOf(reader, { q: 'heron' })).toEqual([]);
@@ -299,6 +300,17 @@ describe('the zip export of a virtual type', () => {
     expect(entries.every((e) => e.size === BIG && e.crc32 === crc32(big))).toBe(true);
     expect(copies).toHaveLength(5);
   }, 120_000);
+
+  it("by ids: a file on an entry the caller reads, whatever the file's own visibility, never one on an entry they may not read", async () => {
+    const nest = await admin.client.call<Item>('create/JournalEntry', { title: 'Loon nest', date: '2026-05-02', $access: 'COMMUNITY' });
+    const loon = await upload(note, 'loon.txt', nest, 'PRIVATE');
+    const done = await finished(reader, { ids: [`Attachment-${at.wolf}`, `Attachment-${loon}`, `Attachment-${at.loose}`] });
+    expect(done.errorKey).toBeUndefined();
+    const entries = zipEntries(Buffer.from(await (await download(reader, done)).arrayBuffer()));
+    // The wolf's entry is the administrator's own; the loose file on no item is PUBLIC by its own visibility.
+    expect(entries.map((e) => e.name)).toEqual(['loon.txt', 'loose geese.txt']);
+    await admin.client.call(`delete/${nest.$id}`, { _u: nest._u });
+  });
 
   it('fails with nothingToExport when the search finds nothing the caller may read', async () => {
     expect(await finished(reader, { query: { must: { _: 'journalAttachment', q: 'bear' } } })).toMatchObject({

@@ -12,7 +12,8 @@ import { searchScope } from '../search/compileSearch';
 import { SearchFields } from '../search/SearchFields';
 import { SearchService } from '../search/SearchService';
 import type { Services } from '../services';
-import { ITEM_COLUMNS, toRecord, type ItemRow } from '../store/ItemRecord';
+import { ITEM_COLUMNS, toRecord, type ItemRecord, type ItemRow } from '../store/ItemRecord';
+import { parentOf } from './Attachments';
 import { TaskError } from '../tasks/TaskError';
 import type { TaskKind } from '../tasks/TaskKind';
 import { fileStorage } from './fileStorage';
@@ -80,6 +81,35 @@ async function searchAttachments(services: Services, caller: Principal, query: S
   return reply.ids;
 }
 
+/**
+ * The Attachments among `ids` that `caller` may read, in the order asked: a file on an item as whoever
+ * reads the item (the file routes' rule), a file on no item by its own access. Deleted ones are left out.
+ */
+async function readableAttachments(services: Services, caller: Principal, ids: string[]): Promise<ItemRecord[]> {
+  const res = await services.db.query<ItemRow>(
+    `SELECT ${ITEM_COLUMNS} FROM items i
+     WHERE i.id = ANY($1) AND i.type = 'Attachment' AND i.deleted_at IS NULL
+     ORDER BY array_position($1::text[], i.id)`,
+    [ids],
+  );
+  const records = res.rows.map(toRecord);
+  const readable = async (asked: string[]): Promise<Set<string>> => {
+    if (asked.length === 0) return new Set();
+    const params: unknown[] = [asked];
+    const found = await services.db.query<{ id: string }>(
+      `SELECT i.id FROM items i WHERE i.id = ANY($1) AND i.deleted_at IS NULL AND ${readPredicate(caller, params)}`,
+      params,
+    );
+    return new Set(found.rows.map((r) => r.id));
+  };
+  const parents = await readable([...new Set(records.map(parentOf).filter((p): p is string => p !== null))]);
+  const loose = await readable(records.filter((r) => parentOf(r) === null).map((r) => r.id));
+  return records.filter((r) => {
+    const parent = parentOf(r);
+    return parent === null ? loose.has(r.id) : parents.has(parent);
+  });
+}
+
 /** A name for each entry: the original name, made unique within the zip and free of paths. */
 function entryNames(names: string[]): string[] {
   const used = new Set<string>();
@@ -113,16 +143,10 @@ export const exportAttachmentsTask: TaskKind = {
   async run({ caller, services, signal, progress, resultPath }, input) {
     const { ids: given, query } = input as { ids?: string[]; query?: SearchQuery };
     const ids = given ?? (await searchAttachments(services, caller, query!));
-    const params: unknown[] = [[...new Set(ids)]];
-    const res = await services.db.query<ItemRow>(
-      `SELECT ${ITEM_COLUMNS} FROM items i
-       WHERE i.id = ANY($1) AND i.type = 'Attachment' AND i.deleted_at IS NULL AND ${readPredicate(caller, params)}
-       ORDER BY array_position($1::text[], i.id)`,
-      params,
-    );
+    const records = await readableAttachments(services, caller, [...new Set(ids)]);
     const { files } = fileStorage(services.config.dataDir);
     const entries: { path: string; size: number; name: string }[] = [];
-    for (const record of res.rows.map(toRecord)) {
+    for (const record of records) {
       const fileId = record.data.fileID;
       if (typeof fileId !== 'string' || !/^[A-Za-z0-9_-]+$/.test(fileId)) continue;
       const path = `${files}/${fileId}`;

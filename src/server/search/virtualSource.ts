@@ -34,14 +34,14 @@ function typeRows(def: ItemTypeDef, caller: Caller, params: SqlParams): string {
   const parentText = textual.length
     ? ` || setweight(jsonb_to_tsvector('simple'::regconfig, jsonb_build_object(${textual.join(', ')}), '["string", "numeric"]'), 'B')`
     : '';
-  // The read predicate speaks of table alias `i`: each side is read through it, the parent's rule included.
+  // A file on an item is read by whoever reads the item (as the file routes answer): the parent's read
+  // predicate (it speaks of table alias `i`) decides, the Attachment's own access neither widens nor narrows it.
   return `SELECT ${type} || '-' || a.idx AS id, ${type} AS type, a.idx, a.u,
       jsonb_strip_nulls(jsonb_build_object(${pairs.join(', ')})) AS data,
       a.label, a.access, a.owner_org, a.created_at, a.created_by, a.updated_at, a.deleted_at,
       a.search_text || setweight(to_tsvector('simple'::regconfig, p.label), 'B')${parentText} AS search_text
     FROM (SELECT * FROM items i WHERE i.type = 'Attachment' AND i.deleted_at IS NULL
-            AND i.data ->> 'relType' = ANY(${parentTypes}) AND coalesce(i.data ->> 'trashed', 'false') <> 'true'
-            AND ${readPredicate(caller, params.values)}) a
+            AND i.data ->> 'relType' = ANY(${parentTypes}) AND coalesce(i.data ->> 'trashed', 'false') <> 'true') a
     JOIN (SELECT * FROM items i WHERE i.type = ANY(${parentTypes}) AND i.deleted_at IS NULL
             AND ${readPredicate(caller, params.values)}) p
       ON p.id = (a.data ->> 'relType') || '-' || (a.data ->> 'relIndex')`;
@@ -49,7 +49,7 @@ function typeRows(def: ItemTypeDef, caller: Caller, params: SqlParams): string {
 
 /**
  * A parenthesised sub-select of the rows of the virtual types `defs` that `caller` may read: the
- * policy's read predicate applies to the Attachment and to its parent inside it, so no condition
+ * policy's read predicate applies to each Attachment's parent inside it, so no condition
  * outside needs (or can give) the permission filter.
  */
 export function virtualSource(defs: readonly ItemTypeDef[], caller: Caller, params: SqlParams): string {
