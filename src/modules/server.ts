@@ -2,6 +2,7 @@ import type { ModuleServer } from '../server/modules/ModuleServer';
 import { orgsServer } from './orgs/server';
 import { consultServer } from './consult/server';
 import { conversationsServer } from './conversations/server';
+import { lettersServer } from './letters/server';
 
 /** The server side of every domain module. */
-export const moduleServers: readonly ModuleServer[] = [orgsServer, consultServer, conversationsServer];
+export const moduleServers: readonly ModuleServer[] = [orgsServer, consultServer, conversationsServer, lettersServer];
