@@ -10,6 +10,7 @@ import type { Database } from '../src/server/db/Database';
 import { ORG_WRITE } from '../src/shared/capabilities';
 import type { ItemData } from '../src/shared/items/types';
 import type { Principal } from '../src/server/policy/Principal';
+import { bulkWriter } from './benchSupport';
 import { random, vocabulary, zipf } from './benchText';
 
 /** The consultation module's capabilities (src/modules/consult/consultRules.ts, which core code does not import). */
@@ -63,52 +64,6 @@ const principal = (userId: string, rights: Partial<Principal>): Principal => ({
   masquerader: null,
   ...rights,
 });
-
-/** Bulk rows into `items`: one statement per 2,000 rows. */
-function bulkWriter(db: Database) {
-  const rows: unknown[][] = [];
-  const flush = async (): Promise<void> => {
-    if (rows.length === 0) return;
-    const col = (n: number) => rows.map((r) => r[n]);
-    await db.query(
-      `INSERT INTO items (id, type, idx, u, data, label, access, owner_org, created_at, created_by, updated_at)
-       SELECT id, type, idx, 1, data::jsonb, label, access, owner_org, created_at, created_by, updated_at
-       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[],
-                   $8::timestamptz[], $9::text[], $10::timestamptz[])
-         AS t(id, type, idx, data, label, access, owner_org, created_at, created_by, updated_at)`,
-      Array.from({ length: 10 }, (_, n) => col(n)),
-    );
-    rows.length = 0;
-  };
-  const add = async (
-    type: string,
-    idx: number,
-    data: ItemData,
-    label: string,
-    access: string,
-    ownerOrg: string | null,
-    created: number,
-    by: string | null,
-    updated = created,
-  ): Promise<string> => {
-    const id = `${type}-${idx}`;
-    rows.push([
-      id,
-      type,
-      idx,
-      JSON.stringify(data),
-      label,
-      access,
-      ownerOrg,
-      new Date(created).toISOString(),
-      by,
-      new Date(updated).toISOString(),
-    ]);
-    if (rows.length >= 2000) await flush();
-    return id;
-  };
-  return { add, flush };
-}
 
 /** Picks by weight: `[value, weight][]`. */
 const weighted =

@@ -26,7 +26,7 @@ import { SearchService } from '../src/server/search/SearchService';
 import { coreTypes } from '../src/shared/items/coreTypes';
 import type { ItemData, ItemTypeDef } from '../src/shared/items/types';
 import type { SearchQuery } from '../src/shared/search';
-import { percentile } from './benchSupport';
+import { bulkWriter, percentile } from './benchSupport';
 import { random, vocabulary, zipf } from './benchText';
 import { benchConsult, prepareConsultServer, printConsultSummary, type ConsultFigure } from './benchSearchConsult';
 import { startPostgresCluster } from './postgresCluster';
@@ -71,33 +71,7 @@ async function seed(db: Database): Promise<void> {
   const sentence = (min: number, max: number) => Array.from({ length: min + Math.floor(rand() * (max - min)) }, word).join(' ');
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  const batch = 2000;
-  const cols: unknown[][] = [];
-  const flush = async () => {
-    if (cols.length === 0) return;
-    const t = (n: number) => cols.map((c) => c[n]);
-    await db.query(
-      `INSERT INTO items (id, type, idx, u, data, label, access, owner_org, created_at, created_by, updated_at)
-       SELECT id, type, idx, 1, data::jsonb, label, access, owner_org, created_at, created_by, created_at
-       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $9::text[])
-         AS t(id, type, idx, data, label, access, owner_org, created_at, created_by)`,
-      [t(0), t(1), t(2), t(3), t(4), t(5), t(6), t(7), t(8)],
-    );
-    cols.length = 0;
-  };
-  const add = async (
-    type: string,
-    idx: number,
-    data: ItemData,
-    label: string,
-    access: string,
-    ownerOrg: string | null,
-    created: number,
-    by: string | null,
-  ) => {
-    cols.push([`${type}-${idx}`, type, idx, JSON.stringify(data), label, access, ownerOrg, new Date(created).toISOString(), by]);
-    if (cols.length >= batch) await flush();
-  };
+  const { add, flush } = bulkWriter(db);
   for (let n = 1; n <= USERS; n++)
     await add('User', n, { name: `User ${n}`, email: `user${n}@bench.example` }, `User ${n}`, 'PROTECTED', null, NOW - 4e10, null);
   for (let n = 1; n <= ORGS; n++) {
