@@ -3,6 +3,7 @@ import { orgsServer } from './orgs/server';
 import { consultServer } from './consult/server';
 import { conversationsServer } from './conversations/server';
 import { lettersServer } from './letters/server';
+import { workflowServer } from './workflow/server';
 
 /** The server side of every domain module. */
-export const moduleServers: readonly ModuleServer[] = [orgsServer, consultServer, conversationsServer, lettersServer];
+export const moduleServers: readonly ModuleServer[] = [orgsServer, consultServer, conversationsServer, lettersServer, workflowServer];

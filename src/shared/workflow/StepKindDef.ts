@@ -76,8 +76,8 @@ export interface StepInstance {
   by?: string | null;
   /** Added by hand to the running workflow, not from its template. */
   adHoc?: boolean;
-  /** Its due date passed and the assignee was reminded (once). */
-  reminded?: boolean;
+  /** The workflow state (RWF_STATES) the item takes when this step opens. */
+  wfState?: string;
 }
 
 /** A registered kind and the module that registered it. */
