@@ -85,7 +85,8 @@ export const conversationsModule: ModuleModel = {
   name: 'conversations',
   itemTypes: [ThreadType, MessageType],
   lists: [{ name: CONVERSATION_LISTS.actionTypes }],
-  menu: [],
+  menu: [{ path: 'conversations', title: 'views.v-conversations', icon: 'chat' }],
+  views: { 'v-conversations': {} },
   operations: conversationOperations,
   labels: conversationLabels,
   icons: {

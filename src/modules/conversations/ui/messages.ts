@@ -1,0 +1,23 @@
+/** The English messages of the conversations module's own screens (its chunk). */
+export const conversationMessages: Readonly<Record<string, string>> = {
+  'conversations.empty': 'No conversations yet. Start one with New conversation, or from an item with its Conversations list.',
+  'conversations.new': 'New conversation',
+  'conversations.showResolved': 'Show resolved conversations',
+  'conversations.unread': '{count, plural, one {# unread message} other {# unread messages}}',
+  'conversations.resolved': 'Resolved',
+  'conversations.about': 'About {context}',
+  'conversations.last': 'Last message {date}',
+  'conversations.list': 'Your conversations',
+  'conversations.thread.title': 'Messages',
+  'conversations.thread.none': 'No messages yet. Write the first one below.',
+  'conversations.thread.someone': 'Someone',
+  'conversations.thread.you': 'You',
+  'conversations.thread.new': 'New',
+  'conversations.thread.files': 'Files',
+  'conversations.composer.label': 'Your message',
+  'conversations.composer.files': 'Files to send',
+  'conversations.composer.send': 'Send',
+  'conversations.composer.sending': 'Sending…',
+  'conversations.resolve': 'Resolved: this conversation needs nothing more',
+  'conversations.retry': 'Try again',
+};
