@@ -557,3 +557,61 @@ describe('conversations: participants, starter and organisation read a thread an
     },
   );
 });
+
+describe('workflow templates: their organisation and those who run workflows read them, workflow admins keep them', () => {
+  type Side = 'owner' | 'other';
+  type Extra = 'siteRunner' | 'keeper';
+  const READS: Record<Who | Extra, readonly Side[]> = {
+    admin: ['owner', 'other'],
+    writer: ['owner'],
+    reader: ['owner'],
+    outsider: ['other'],
+    // A grant to read counts, as for any item of the generic rule.
+    grantee: ['owner', 'other'],
+    anonymous: [],
+    siteRunner: ['owner', 'other'],
+    keeper: ['owner'],
+  };
+  /** Who creates and changes the owner's templates: administrators and the owner's workflow admins (not its writers). */
+  const KEEPS: readonly (Who | Extra)[] = ['admin', 'keeper'];
+  const extra = {} as Record<Extra, TestUser>;
+  const templates = {} as Record<Side, Item>;
+  const ask = (who: Who | Extra, o: string, b?: unknown) =>
+    who === 'siteRunner' || who === 'keeper' ? extra[who].client.request(o, b) : call(who, o, b);
+  const want = (who: Who | Extra) => READS[who].map((s) => templates[s].$id).sort();
+  const body = (owner: string, label: string) => ({ label, owner: { id: owner }, steps: [{ kind: 'RWF_SIMPLE', label: 'Read it' }] });
+
+  beforeAll(async () => {
+    const a = users.admin.client;
+    extra.siteRunner = await buildUser(srv, { name: 'siteRunner' });
+    extra.keeper = await buildUser(srv, { name: 'keeper' });
+    await a.call('act/setCapabilities', { userId: extra.siteRunner.id, capabilities: { ResponderWorkflow: true } });
+    await a.call('act/setMembership', { userId: extra.keeper.id, orgId: orgIds.owner, capabilities: { WorkflowAdmin: true } });
+    templates.owner = await a.call<Item>('create/Workflow', body(orgIds.owner, 'Matrix owner process'));
+    templates.other = await a.call<Item>('create/Workflow', body(orgIds.other, 'Matrix other process'));
+    for (const t of Object.values(templates)) await a.call('act/grant', { id: t.$id, grantee: users.grantee.id, actions: ['read'] });
+    // Rights reach open sockets through a refresh.
+    for (const who of ['siteRunner', 'keeper'] as const)
+      for (let i = 0; i < 100 && (await ask(who, `read/${templates.owner.$id}`)).erred; i++) await new Promise((r) => setTimeout(r, 50));
+  });
+
+  test.each(Object.keys(READS) as (Who | Extra)[])('%s reads and finds exactly the templates the rules give them', async (who) => {
+    const single: string[] = [];
+    for (const t of Object.values(templates)) if (!(await ask(who, `read/${t.$id}`)).erred) single.push(t.$id);
+    expect(single.sort()).toEqual(want(who));
+    if (who === 'anonymous') return;
+    const found = await ask(who, 'search/ids', { must: { _: 'Workflow', 'fw-label': 'Matrix*' }, max: 50 });
+    expect(((found.b as { ids: string[] }).ids ?? []).sort()).toEqual(want(who));
+  });
+
+  test.each(Object.keys(READS).filter((w) => w !== 'anonymous') as (Who | Extra)[])(
+    "%s creates and changes the owner's templates only as a workflow admin there",
+    async (who) => {
+      const made = await ask(who, 'create/Workflow', body(orgIds.owner, `Matrix by ${who}`));
+      expect(!made.erred).toBe(KEEPS.includes(who));
+      const current = await users.admin.client.call<Item>(`read/${templates.owner.$id}`);
+      const changed = await ask(who, 'update', { $id: current.$id, _u: current._u, label: `Matrix owner process (${who})` });
+      expect(!changed.erred).toBe(KEEPS.includes(who));
+    },
+  );
+});
