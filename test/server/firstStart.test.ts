@@ -41,4 +41,5 @@ test('the first start prints a generated administrator password once and adds th
     for (const p of started) p.child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }
-});
+  // A process start, every module's migrations and the whole demo: longer than a request-sized test.
+}, 90_000);
