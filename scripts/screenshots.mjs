@@ -412,6 +412,19 @@ const SCREENS = {
     await page.getByRole('region', { name: 'Overdue responses' }).getByRole('link', { name: 'Transmission line 9L40' }).click();
     await page.getByRole('heading', { name: 'Transmission line 9L40', level: 2 }).waitFor();
   },
+  // Conversations (issue 15): the demo responder's threads, and the one asking what the winter road submission lacks.
+  conversations: async (page) => {
+    await asDemoUser(page, 'Helen Sinclair');
+    await page.goto('/conversations');
+    await page.getByTestId('conversations').getByRole('button').first().waitFor();
+  },
+  'conversations-thread': async (page) => {
+    await asDemoUser(page, 'Helen Sinclair');
+    await page.goto('/conversations');
+    await page.getByRole('button', { name: /What the submission still needs/ }).click();
+    await page.getByTestId('thread-messages').waitFor();
+    await page.getByTestId('thread-messages').scrollIntoViewIfNeeded();
+  },
 };
 
 // Screens of dedicated (single-organisation) deployments only: the server answers 404 for them elsewhere.
