@@ -2,6 +2,7 @@ import type { ModuleClient } from '../client/modules/ModuleClient';
 import { orgsClient } from './orgs/client';
 import { consultClient } from './consult/client';
 import { conversationsClient } from './conversations/client';
+import { lettersClient } from './letters/client';
 
 /** The browser side of every domain module (see docs/modules.md). */
-export const moduleClients: readonly ModuleClient[] = [orgsClient, consultClient, conversationsClient];
+export const moduleClients: readonly ModuleClient[] = [orgsClient, consultClient, conversationsClient, lettersClient];
