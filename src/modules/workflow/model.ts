@@ -9,7 +9,7 @@ import type { ModuleModel } from '../../shared/modules/ModuleModel';
 import { SPEC_STEP_KINDS, STEP_STATES, type StepKindDef } from '../../shared/workflow/StepKindDef';
 import { workflowErrorLabels, workflowLabels } from './labels';
 import { workflowOperations } from './operations';
-import { stepForcedKind, stepSetKind, WF, WF_EVENTS, WORKFLOW_LISTS } from './workflowRules';
+import { stepForcedKind, stepSetKind, WF, WF_EVENTS, WORKFLOW_LISTS, WORKFLOW_TITLE_MAX } from './workflowRules';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
@@ -19,7 +19,7 @@ export const MAX_STEPS = 50;
 /** A template step as the Workflow item holds it (and `act/wfApplySteps` takes it). */
 export const TEMPLATE_STEP: Record<string, PropertyDef> = {
   kind: { kind: 'SEL', options: SPEC_STEP_KINDS, required: true },
-  label: { kind: 'textField', required: true, notBlank: true, maxLength: 200 },
+  label: { kind: 'textField', required: true, notBlank: true, maxLength: WORKFLOW_TITLE_MAX },
   assignee: { kind: 'REL', relTypes: ['Contact'] },
   dueDays: { kind: 'NUM', number: 'INTEGER' },
   /** The workflow state (RWF_STATES) the item takes when this step opens. */
@@ -33,7 +33,7 @@ export const WorkflowType: ItemTypeDef = {
   defaultIcon: 'account_tree',
   defaultAccess: 'PROTECTED',
   properties: {
-    label: { kind: 'textField', required: true, notBlank: true, maxLength: 300, sortable: true },
+    label: { kind: 'textField', required: true, notBlank: true, maxLength: WORKFLOW_TITLE_MAX, sortable: true },
     description: { kind: 'HTM', maxLength: 20_000 },
     owner: { kind: 'REL', relTypes: ['Organization'], required: true, facet: { kind: 'terms' } },
     steps: { kind: 'ARR', of: TEMPLATE_STEP, minItems: 1, maxItems: MAX_STEPS, required: true },

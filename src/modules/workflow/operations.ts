@@ -7,6 +7,7 @@ import * as yup from 'yup';
 import { defineOperation } from '../../shared/protocol/defineOperation';
 import { closedObject, itemIdString, typedIdString } from '../../shared/protocol/requestSchemas';
 import { STEP_STATES } from '../../shared/workflow/StepKindDef';
+import { WORKFLOW_TITLE_MAX } from './workflowRules';
 
 /** What every workflow operation answers: the item and its counter after the change. */
 export interface WorkflowReply {
@@ -29,7 +30,7 @@ const stepBody = () =>
   closedObject({
     id: yup.string().matches(/^s[1-9][0-9]{0,3}$/, 'errors.invalidValue'),
     kind: yup.string().max(40, 'errors.maxLength').required('errors.required'),
-    label: yup.string().trim().min(1, 'errors.notBlank').max(200, 'errors.maxLength').required('errors.required'),
+    label: yup.string().trim().min(1, 'errors.notBlank').max(WORKFLOW_TITLE_MAX, 'errors.maxLength').required('errors.required'),
     assignee: contact().nullable(),
     dueDays: yup.number().integer('errors.number.integer').min(0, 'errors.invalidValue').max(3650, 'errors.invalidValue').nullable(),
     wfState: yup.string().max(200, 'errors.maxLength').nullable(),
@@ -97,7 +98,7 @@ export const workflowOperations = {
         itemId: item(),
         _u: u(),
         stepId: stepId(),
-        label: yup.string().trim().min(1, 'errors.notBlank').max(200, 'errors.maxLength'),
+        label: yup.string().trim().min(1, 'errors.notBlank').max(WORKFLOW_TITLE_MAX, 'errors.maxLength'),
         assignee: contact().nullable(),
         due: day().nullable(),
         props: yup.object(),

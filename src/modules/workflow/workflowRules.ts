@@ -6,6 +6,9 @@
 import type { ItemData } from '../../shared/items/types';
 import type { StepInstance, StepState } from '../../shared/workflow/StepKindDef';
 
+/** Spec 001 §9's response-workflow constant 300: the longest title of a template or a step (docs/decisions.md). */
+export const WORKFLOW_TITLE_MAX = 300;
+
 /** The lists the module owns (spec 001 §3): a workflow's states, a response's outcomes, fieldwork states. */
 export const WORKFLOW_LISTS = { states: 'RWF_STATES', outcomes: 'RWF_OUTCOMES', fieldworkStates: 'GKF_STATES' } as const;
 
