@@ -153,6 +153,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   };
 
   let app: FastifyInstance | null = null;
+  const moduleStops: Array<() => Promise<void>> = [];
   try {
     await ensureDateIndexes(db, itemTypes.all());
     const bootstrap = await db.transaction(async (tx): Promise<Bootstrap> => {
@@ -182,6 +183,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
     notificationMailer.start();
     for (const m of moduleServers) for (const kind of m.jobs ?? []) jobs.register(kind);
     await jobs.start();
+    for (const m of moduleServers) if (m.start) moduleStops.push(await m.start(services));
 
     // Forwarding headers only from the proxies named in TRUST_PROXY: anyone else could forge them
     // to escape the per-address limits or pose as https.
@@ -287,6 +289,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
       async close() {
         if (closed) return;
         closed = true;
+        for (const stop of moduleStops) await stop();
         await live.stop();
         await siteSettings.stop();
         await a.close();
@@ -297,6 +300,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
       },
     };
   } catch (e) {
+    for (const stop of moduleStops) await stop().catch(() => undefined);
     await notificationMailer.stop().catch(() => undefined);
     await jobs.stop().catch(() => undefined);
     await live.stop().catch(() => undefined);

@@ -19,6 +19,7 @@ import { sanitizeRichText } from '../../shared/items/sanitizeRichText';
 import type { ItemData } from '../../shared/items/types';
 import { CONSULT_INCOMPLETE, isParticipant, relIds } from './conversationRules';
 import { conversationDemo } from './demo';
+import { startInboundMail } from './inboundMail';
 import { messageMailJob } from './messageMail';
 import { conversationMigrations } from './migrations';
 import { conversationPermissions } from './conversationPermissions';
@@ -88,6 +89,7 @@ export const conversationsServer: ModuleServer = {
   derived: [{ type: 'Thread', name: '$syncState', compute: () => 'LOCAL' }],
   jobs: [messageMailJob],
   demo: conversationDemo,
+  start: startInboundMail,
   ops: [
     bindOperation(conversationOperations.start, async (ctx, _p, body) => {
       const caller = signedInCaller(ctx);

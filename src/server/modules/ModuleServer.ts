@@ -7,6 +7,7 @@ import type { DerivedField } from '../store/DerivedField';
 import type { ChangeHook, ItemStore, ItemValidator } from '../store/ItemStore';
 import type { TaskKind } from '../tasks/TaskKind';
 import type { JobKind } from '../jobs/JobKind';
+import type { Services } from '../services';
 import type { StepBehaviour } from '../workflow/StepBehaviour';
 
 /** What a module's demo data may build on: the core's demo organisations and the services, in the seeding transaction. */
@@ -52,6 +53,8 @@ export interface ModuleServer {
    * COMPLETE (src/server/workflow/StepBehaviour.ts), one per kind it declares.
    */
   stepKinds?: readonly StepBehaviour[];
+  /** Long-lived work of its own (a listener), started once the server's services run; answers how to stop it, at close. */
+  start?: (services: Services) => Promise<() => Promise<void>>;
   /** Fills a fresh demo site with the module's records, after the core's, in the same transaction. */
   demo?: (seed: DemoSeed) => Promise<void>;
 }
