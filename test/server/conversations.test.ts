@@ -6,6 +6,7 @@
  */
 import * as tus from 'tus-js-client';
 import type { Item } from '../../src/shared/items/types';
+import type { Frame, TaskInfo } from '../../src/shared/protocol';
 import type { ThreadMessage, ThreadSummary } from '../../src/modules/conversations/operations';
 import { buildUser, connectAdmin, type TestUser } from '../support/factories';
 import { readOutbox } from '../support/outbox';
@@ -182,6 +183,8 @@ describe('who reads and writes a thread', () => {
   });
 
   it('a participant added later reads what was said before', async () => {
+    // Once Bea's message was mailed (its mail goes to those taking part when it is sent).
+    await until(async () => (await readOutbox(srv.config.dataDir)).some((m) => m.text.includes('Yes, Saturday.')), 'the mail');
     const oscar = await buildUser(srv, { name: 'Oscar Outside' });
     await linkContact(oscar, contact.out);
     expect(await found(oscar, 'Message')).toEqual([]);
@@ -292,5 +295,51 @@ describe('purposes', () => {
     await ann.client.call('update', { $id: threadId, _u: thread._u, resolved: true });
     const submitted = await proponent.client.call<Item>(`transition/${made.$id}`, { event: 'consultation.submit', _u: complete._u });
     expect(submitted.state).toBe('SUBMITTED');
+  });
+});
+
+describe('message export', () => {
+  const exportOf = async (who: TestUser, columns: { key: string; title: string }[]) => {
+    const started = await who.client.request('act/csvExport/async', {
+      query: { must: [{ prop: '', kind: '_', value: 'Message' }], sort: [{ key: 'created', order: 'asc' }] },
+      itemTypeName: 'Message',
+      columns,
+    });
+    if (started.erred) return { refused: refusal(started)!.userMessage };
+    const key = (started.b as TaskInfo).key;
+    const task = (await who.client.nextPush((f: Frame) => f.o === 'taskComplete' && (f.b as TaskInfo).key === key)).b as TaskInfo;
+    if (!task.resultURI) return { failed: task.errorKey };
+    const res = await fetch(`${srv.url}${task.resultURI}`, { headers: { authorization: `Bearer ${who.token}` } });
+    return { text: await res.text() };
+  };
+
+  it('shows the drupal fields to administrators only (spec 001 §6); others export the messages they read without them', async () => {
+    const { threadId, messageId } = await start(ann, {
+      subject: 'Imported from Drupal',
+      participants: [contact.bea],
+      body: '<p>Drupal comment</p>',
+    });
+    const message = await admin.client.call<Item>(`read/${messageId}`);
+    await admin.client.call('update', { $id: messageId, _u: message._u, drupalTarget: 'node/42', drupalCID: 'c-9001' });
+    // Only administrators correct a message.
+    const again = await bea.client.call<Item>(`read/${messageId}`);
+    expect(refusal(await bea.client.request('update', { $id: messageId, _u: again._u, body: '<p>Changed</p>' }))?.userMessage).toBe(
+      'notAllowed',
+    );
+    const columns = [
+      { key: 'body', title: 'Message' },
+      { key: 'drupalTarget', title: 'Drupal target' },
+      { key: 'drupalCID', title: 'Drupal comment id' },
+    ];
+    const byAdmin = await exportOf(admin, columns);
+    expect(byAdmin.text).toContain('node/42');
+    expect(byAdmin.text).toContain('c-9001');
+    expect(await exportOf(bea, columns)).toEqual({ refused: 'notAllowed' });
+    const plain = await exportOf(bea, [{ key: 'body', title: 'Message' }]);
+    expect(plain.text).toContain('Drupal comment');
+    expect(plain.text).not.toContain('c-9001');
+    // Cal, who reads none of them, exports none.
+    expect(await exportOf(cal, [{ key: 'body', title: 'Message' }])).toEqual({ failed: 'errors.nothingToExport' });
+    expect(threadId).toMatch(/^Thread-/);
   });
 });
