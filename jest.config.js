@@ -31,6 +31,9 @@ const base = {
 module.exports = {
   // Server tests start processes and databases; a test that needs longer than this has hung.
   testTimeout: 30_000,
+  // Two test files at a time on the 2-core CI machine (jest's default is one fewer than the cores):
+  // most files wait on a browser, a server process or PostgreSQL, so a second file uses the idle core.
+  maxWorkers: 2,
   globalSetup: '<rootDir>/test/support/globalSetup.ts',
   globalTeardown: '<rootDir>/test/support/globalTeardown.ts',
   reporters: ['default', '<rootDir>/test/support/summaryReporter.js'],

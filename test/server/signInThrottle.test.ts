@@ -2,6 +2,9 @@ import { TOKEN_HEADER } from '../../src/shared/constants';
 import type { ServerConfig } from '../../src/server/config';
 import { startTestServer, testDriver, type RunningServer } from '../support/testServer';
 
+// Bursts of up to 200 sign-ins, each hashing a password: a loaded 2-core machine needs more than 30 s for some.
+jest.setTimeout(60_000);
+
 /** Failures an account and an address may have before attempts wait (SignInThrottle). */
 const FREE_ACCOUNT = 5;
 const FREE_ADDRESS = 20;
