@@ -412,6 +412,28 @@ const SCREENS = {
     await page.getByRole('region', { name: 'Overdue responses' }).getByRole('link', { name: 'Transmission line 9L40' }).click();
     await page.getByRole('heading', { name: 'Transmission line 9L40', level: 2 }).waitFor();
   },
+  // Response letters (issue 15): a new letter's filled preview, and the Letters panel with a proposal awaiting another person.
+  'letters-new': async (page) => {
+    await asDemoUser(page, 'Ruth Cardinal');
+    await page.getByRole('region', { name: 'Overdue responses' }).getByRole('link', { name: 'Transmission line 9L40' }).click();
+    await page.getByRole('button', { name: 'New letter' }).click();
+    await page.getByTestId('letter-preview').getByRole('paragraph').first().waitFor();
+    await page.getByTestId('letter-preview').scrollIntoViewIfNeeded();
+  },
+  'letters-panel': async (page) => {
+    await asDemoUser(page, 'Ruth Cardinal');
+    await page.getByRole('region', { name: 'Overdue responses' }).getByRole('link', { name: 'Transmission line 9L40' }).click();
+    const panel = page.getByTestId('letters-panel');
+    await panel.getByRole('button', { name: 'New letter' }).waitFor();
+    if ((await panel.getByTestId('letter').count()) === 0) {
+      await panel.getByRole('button', { name: 'New letter' }).click();
+      await page.getByLabel('Letter', { exact: true }).selectOption({ label: 'Response with concerns' });
+      await page.getByTestId('letter-preview').getByRole('list').waitFor();
+      await panel.getByRole('button', { name: 'Propose for approval' }).click();
+    }
+    await panel.getByTestId('letter').first().waitFor();
+    await panel.scrollIntoViewIfNeeded();
+  },
   // Conversations (issue 15): the demo responder's threads, and the one asking what the winter road submission lacks.
   conversations: async (page) => {
     await asDemoUser(page, 'Helen Sinclair');

@@ -142,7 +142,7 @@ describe('Letters panel', () => {
     expect(within(card).queryByRole('button', { name: 'Send back' })).not.toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Take back' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
-    expect(card).toHaveTextContent('Another person approves it: you proposed it.');
+    expect(card).toHaveTextContent('You proposed it: another person approves it or sends it back.');
   });
 
   it('sends a letter back with a note, which the proposer then reads', async () => {

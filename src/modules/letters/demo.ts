@@ -14,7 +14,7 @@ export const DEMO_LETTERS: ReadonlyArray<{ key: string; name: string; subject: s
     body: [
       '<p>{{letter.date}}</p>',
       '<p>To {{letter.recipients}},</p>',
-      '<p>Thank you for sharing the information about <strong>{{consultation.projectName}}</strong> ({{consultation.identifiers}}) with {{community.name}}.</p>',
+      '<p>Thank you for sharing the information about <strong>{{consultation.projectName}}</strong> with {{community.name}}.</p>',
       '<p>Our lands office has received it and will review it with the community’s knowledge keepers. We expect to answer by <strong>{{response.anticipatedResponse}}</strong>. Please send any further material about the project to us rather than to individual members, so that it reaches everyone who needs it.</p>',
       '<p>Receiving this information is not consent to the project, and it does not mean that consultation has taken place.</p>',
       '<p>With respect,</p>',

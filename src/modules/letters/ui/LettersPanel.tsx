@@ -5,7 +5,7 @@
  * Its state is one resource actor of the column (act/responseLetters, saves through the letter operations).
  */
 import { useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { selectTokenValid, selectUser } from '../../../../machines/session/authSelectors';
 import { resourceMachine, selectResourceBusy, selectResourceData, selectResourceError } from '../../../../machines/session/resourceMachine';
 import { AdminError } from '../../../client/admin/AdminError';
@@ -21,10 +21,13 @@ import { NewLetter } from './NewLetter';
 
 /** The panel, on a response that is not deleted. */
 export function LettersPanel({ item, cell }: ItemPanelProps) {
-  return item.$deleted ? null : <Letters responseId={item.$id} cell={cell} />;
+  return item.$deleted ? null : <Letters responseId={item.$id} version={item._u} cell={cell} />;
 }
 
-function Letters({ responseId, cell }: { responseId: string; cell: ItemPanelProps['cell'] }) {
+/** How often the panel looks again while a letter is being mailed. */
+const DELIVERY_POLL_MS = 2000;
+
+function Letters({ responseId, version, cell }: { responseId: string; version: number; cell: ItemPanelProps['cell'] }) {
   const t = useT();
   const base = useId();
   const { auth } = useActors();
@@ -42,6 +45,20 @@ function Letters({ responseId, cell }: { responseId: string; cell: ItemPanelProp
     [valid, user],
   );
   const save = (call: OperationCall) => actor?.send({ type: 'resource.saveRequested', call });
+  // The response changed (a letter filed among its files, a pushed update): its letters may have too.
+  const seen = useRef(version);
+  useEffect(() => {
+    if (seen.current === version) return;
+    seen.current = version;
+    actor?.send({ type: 'resource.reloadRequested' });
+  }, [actor, version]);
+  // A letter being mailed (or tried again) is looked at again until its delivery is settled.
+  const delivering = !!data?.letters.some((l) => l.delivery === 'QUEUED' || l.delivery === 'RETRYING');
+  useEffect(() => {
+    if (!delivering || !actor) return;
+    const timer = setInterval(() => actor.send({ type: 'resource.reloadRequested' }), DELIVERY_POLL_MS);
+    return () => clearInterval(timer);
+  }, [actor, delivering]);
   // Readers who may not write see the panel only once there are letters.
   if (data && !data.mayWrite && data.letters.length === 0) return null;
   const names = new Map((data?.contacts ?? []).map((c) => [c.id, c.label]));

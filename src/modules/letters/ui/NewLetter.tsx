@@ -70,20 +70,22 @@ function NewLetterForm({ responseId, cell, data, busy, error, onSave, onClose }:
       <h5 id={`${base}-title`} className="m-0 font-semibold">
         {t('letters.new.title')}
       </h5>
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="font-medium text-muted">{t('letters.new.template')}</span>
-        <select className={FIELD_CLASS} value={templateId} onChange={(e) => setTemplateId(e.target.value)}>
+      <div className="flex flex-col gap-1 text-sm">
+        <label htmlFor={`${base}-template`} className="font-medium text-muted">
+          {t('letters.new.template')}
+        </label>
+        <select id={`${base}-template`} className={FIELD_CLASS} value={templateId} onChange={(e) => setTemplateId(e.target.value)}>
           {data.templates.map((tpl) => (
             <option key={tpl.id} value={tpl.id}>
               {tpl.name}
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <fieldset className="m-0 flex flex-col gap-1 border-0 p-0">
         <legend className="mb-1 text-sm font-medium text-muted">{t('letters.new.recipients')}</legend>
         {data.contacts.map((c) => (
-          <label key={c.id} className="flex items-center gap-2 text-sm">
+          <label key={c.id} className="flex flex-wrap items-center gap-x-2 text-sm">
             <input
               type="checkbox"
               className="h-4 w-4 accent-primary"
@@ -92,7 +94,7 @@ function NewLetterForm({ responseId, cell, data, busy, error, onSave, onClose }:
               onChange={() => toggle(c.id)}
             />
             <span>{c.label}</span>
-            <span className="text-xs text-muted">{c.email ?? t('letters.new.noAddress')}</span>
+            <span className="break-all text-xs text-muted">{c.email ?? t('letters.new.noAddress')}</span>
           </label>
         ))}
         {fieldError('recipients') ? <p className="m-0 text-sm text-red-700 dark:text-red-300">{fieldError('recipients')}</p> : null}

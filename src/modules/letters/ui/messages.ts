@@ -19,7 +19,7 @@ export const lettersMessages: Readonly<Record<string, string>> = {
   'letters.sentBackBy': 'Sent back by {name} on {date}',
   'letters.sentBackNote': 'Why: {note}',
   'letters.sentBy': 'Sent by {name} on {date}',
-  'letters.yourProposal': 'Another person approves it: you proposed it.',
+  'letters.yourProposal': 'You proposed it: another person approves it or sends it back.',
   'letters.edit': 'Edit',
   'letters.save': 'Save',
   'letters.subject': 'Subject',
