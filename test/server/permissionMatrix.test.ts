@@ -615,3 +615,111 @@ describe('workflow templates: their organisation and those who run workflows rea
     },
   );
 });
+
+// The letters module (issue 15): a community's letter templates and response letters are read as its
+// responses are (its members, the site's responders, administrators; never a grantee or another
+// community), single reads and searches alike; templates are kept by those who may update the
+// community's responses; letters are written only through the module's operations.
+describe('response letters: each community reads and keeps only its own', () => {
+  type Side = 'owner' | 'other';
+  const READS: Record<Who, readonly Side[]> = {
+    admin: ['owner', 'other'],
+    writer: ['owner'],
+    reader: ['owner'],
+    outsider: ['other'],
+    grantee: [],
+    anonymous: [],
+  };
+  /** Who keeps the owner's templates: whoever may update its responses (administrators, its writers). */
+  const KEEPS: readonly Who[] = ['admin', 'writer'];
+  const templates = {} as Record<Side, Item>;
+  const letters = {} as Record<Side, string>;
+  const want = (who: Who, of: Record<Side, string>) => READS[who].map((s) => of[s]).sort();
+  const templateIds = () => ({ owner: templates.owner.$id, other: templates.other.$id });
+  const body = (owner: string, subject: string) => ({
+    owner: { id: owner },
+    letter: 'MATRIX',
+    subject,
+    body: '<p>To {{community.name}}</p>',
+  });
+
+  beforeAll(async () => {
+    const a = users.admin.client;
+    const proponent = await a.call<Item>('create/Organization', { displayName: 'Matrix Letters Ltd', type: 'INDUSTRY' });
+    const person = await a.call<Item>('create/Contact', {
+      lastName: 'Lettermatrix',
+      email: 'lm@matrix.example',
+      _related: [{ id: proponent.$id }],
+    });
+    let c = await a.call<Item>('create/Consultation', {
+      owner: { id: proponent.$id },
+      projectName: 'Matrix letters road',
+      region: 'NORTH',
+      stream: 'NORMAL',
+      projectType: 'TRANSPORT',
+      primaryOrg: { id: proponent.$id },
+      primaryContacts: [{ id: person.$id }],
+      requestedResponseDate: '2026-10-01',
+      projectStartDt: '2026-11-01',
+      projectDescription: 'A road.',
+      locationDescription: 'Matrix valley.',
+    });
+    for (const event of ['consultation.submit', 'consultation.assign']) c = await a.call<Item>(`transition/${c.$id}`, { event, _u: c._u });
+    const { responses } = await a.call<{ responses: string[] }>('act/consultDistribute', {
+      consultationId: c.$id,
+      communities: [orgIds.owner, orgIds.other],
+    });
+    for (const [side, org] of [
+      ['owner', orgIds.owner],
+      ['other', orgIds.other],
+    ] as const) {
+      await a.call('create/LOVValue', {
+        list: 'RLT_LETTERS',
+        key: 'MATRIX',
+        t: { en: 'Matrix letter' },
+        owner: { id: org },
+        state: 'ACTIVE',
+      });
+      templates[side] = await a.call<Item>('create/LetterTemplate', body(org, `Matrix ${side} letter`));
+      await a.call('act/grant', { id: templates[side].$id, grantee: users.grantee.id, actions: ['read'] });
+      const responseId = (await Promise.all(responses.map((id) => a.call<Item>(`read/${id}`)))).find(
+        (r) => (r.owner as { id: string }).id === org,
+      )!.$id;
+      ({ letterId: letters[side] } = await a.call<{ letterId: string }>('act/letterCreate', {
+        responseId,
+        templateId: templates[side].$id,
+      }));
+      // A letter takes no grants (changing them is an update, which only the module's operations make).
+      expect(
+        (await users.admin.client.request('act/grant', { id: letters[side], grantee: users.grantee.id, actions: ['read'] })).erred,
+      ).toBe(true);
+    }
+  });
+
+  test.each(Object.keys(READS) as Who[])('%s reads and finds exactly their community’s templates and letters', async (who) => {
+    for (const [type, of] of [
+      ['LetterTemplate', templateIds()],
+      ['ResponseLetter', letters],
+    ] as const) {
+      const single: string[] = [];
+      for (const id of Object.values(of)) if (!(await call(who, `read/${id}`)).erred) single.push(id);
+      expect([type, single.sort()]).toEqual([type, want(who, of)]);
+      if (who === 'anonymous') continue;
+      const found = await call(who, 'search/ids', { must: { _: type, 'fw-subject': 'Matrix*' }, max: 50 });
+      expect([type, [...((found.b as { ids?: string[] }).ids ?? [])].sort()]).toEqual([type, want(who, of)]);
+    }
+  });
+
+  test.each(Object.keys(READS).filter((w) => w !== 'anonymous') as Who[])(
+    "%s keeps the owner's templates only with the right to update its responses, and never writes a letter by hand",
+    async (who) => {
+      const current = await users.admin.client.call<Item>(`read/${templates.owner.$id}`);
+      const changed = await call(who, 'update', { $id: current.$id, _u: current._u, subject: `Matrix owner letter (${who})` });
+      expect(!changed.erred).toBe(KEEPS.includes(who));
+      const allowed = await call(who, 'act/isAllowed', { id: templates.owner.$id, actions: ['update'] });
+      expect((allowed.b as { allowed?: { update: boolean } }).allowed?.update ?? false).toBe(KEEPS.includes(who));
+      const letter = await users.admin.client.call<Item>(`read/${letters.owner}`);
+      expect((await call(who, 'update', { $id: letter.$id, _u: letter._u, subject: 'By hand' })).erred).toBe(true);
+    },
+  );
+});
