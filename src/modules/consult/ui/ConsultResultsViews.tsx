@@ -3,7 +3,14 @@
  * part, the consultations' files (zip export), communication logs about consultations and meetings.
  * Each is the core's results over criteria of its own, with a "New …" button where one is made here.
  */
-import { useEffect, type ComponentType } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, type ComponentType } from 'react';
+import { resourceMachine, selectResourceData, selectResourceError } from '../../../../machines/session/resourceMachine';
+import { AdminError } from '../../../client/admin/AdminError';
+import { useCellViewActor } from '../../../client/layout/useCellViewActor';
+import { itemTypes } from '../../../shared/itemTypes';
+import { callOf } from '../../../shared/protocol/operationCall';
+import { operations } from '../../../shared/protocol/operations';
 import type { ResultsSettings } from '../../../../machines/search/searchResultsQuery';
 import { useT } from '../../../client/i18n/useT';
 import type { CellViewProps } from '../../../client/layout/CellViewProps';
@@ -74,7 +81,7 @@ export const ConsultAttachmentsView = resultsView({
   empty: 'consult.attachments.empty',
 });
 
-export const ConsultCommunicationsView = resultsView({
+const ConsultCommLogsView = resultsView({
   icon: 'forum',
   settings: {
     itemTypeName: 'CommLog',
@@ -86,6 +93,59 @@ export const ConsultCommunicationsView = resultsView({
   empty: 'consult.communications.empty',
   create: { type: 'CommLog', label: 'consult.communications.new' },
 });
+
+/**
+ * The conversations about consultations and their responses (spec 001 §2 consult.communications),
+ * above the communication logs; asked for only when the conversations module registers threads, so
+ * the view works without it.
+ */
+const THREADS = callOf(operations.search, {
+  must: { _: 'Thread', 'fw-context': ['Consultation-*', 'ConsultResponse-*'] },
+  sort: [{ key: '$sortTS', order: 'desc' }],
+  labels: true,
+  max: 50,
+});
+const selectThreads = selectResourceData(THREADS);
+
+function ConsultThreads({ cell, fromKey }: { cell: CellViewProps['cell']; fromKey: string }) {
+  const t = useT();
+  const base = useId();
+  const { router } = useActors();
+  const actor = useCellViewActor(cell, 'consult-threads', resourceMachine, { load: THREADS });
+  const found = useSelector(actor ?? undefined, (s) => (s ? selectThreads(s) : null));
+  const error = useSelector(actor ?? undefined, (s) => (s ? selectResourceError(s) : null));
+  if (!found?.ids.length && !error) return null;
+  return (
+    <section aria-labelledby={`${base}-threads`} className="mx-4 mt-3 flex flex-col gap-2" data-testid="consult-threads">
+      <h3 id={`${base}-threads`} className="m-0 text-base font-semibold">
+        {t('consult.communications.threads')}
+      </h3>
+      <AdminError error={error} />
+      <ul className="m-0 flex list-none flex-col gap-1 p-0">
+        {(found?.ids ?? []).map((id) => (
+          <li key={id}>
+            <button
+              type="button"
+              className="text-left text-primary-ink underline dark:text-blue-300"
+              onClick={() => router.send({ type: 'router.opened', fromKey, segment: `i-${id}` })}
+            >
+              {found?.labels[id] ?? ''}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function ConsultCommunicationsView(props: CellViewProps) {
+  return (
+    <>
+      {itemTypes.get('Thread') ? <ConsultThreads cell={props.cell} fromKey={props.spec.key} /> : null}
+      <ConsultCommLogsView {...props} />
+    </>
+  );
+}
 
 export const ConsultMeetingsView = resultsView({
   icon: 'event',

@@ -10,6 +10,7 @@ export const consultMessages: Readonly<Record<string, string>> = {
   'consult.communications.empty':
     'No communications about consultations yet. Record one with New communication log and choose the consultation as its context.',
   'consult.communications.new': 'New communication log',
+  'consult.communications.threads': 'Conversations about consultations',
   'consult.meetings.empty': 'No meetings yet. Record one with New meeting.',
   'consult.meetings.new': 'New meeting',
   'consult.audit.title': 'State changes',
