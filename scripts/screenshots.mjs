@@ -412,6 +412,19 @@ const SCREENS = {
     await page.getByRole('region', { name: 'Overdue responses' }).getByRole('link', { name: 'Transmission line 9L40' }).click();
     await page.getByRole('heading', { name: 'Transmission line 9L40', level: 2 }).waitFor();
   },
+  // Workflows (issue 15): the stepper on a response of the demo responder's community, and the templates.
+  'workflow-stepper': async (page) => {
+    await asDemoUser(page, 'Ruth Cardinal');
+    await page.getByRole('region', { name: 'Overdue responses' }).getByRole('link', { name: 'Transmission line 9L40' }).click();
+    const panel = page.getByTestId('workflow-panel');
+    await panel.getByRole('button', { name: 'Complete' }).waitFor();
+    await panel.scrollIntoViewIfNeeded();
+  },
+  'workflow-templates': async (page) => {
+    await signIn(page);
+    await page.goto('/admin.workflows');
+    await page.getByRole('link', { name: 'Standard review' }).waitFor();
+  },
   // Response letters (issue 15): a new letter's filled preview, and the Letters panel with a proposal awaiting another person.
   'letters-new': async (page) => {
     await asDemoUser(page, 'Ruth Cardinal');

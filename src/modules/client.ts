@@ -3,6 +3,7 @@ import { orgsClient } from './orgs/client';
 import { consultClient } from './consult/client';
 import { conversationsClient } from './conversations/client';
 import { lettersClient } from './letters/client';
+import { workflowClient } from './workflow/client';
 
 /** The browser side of every domain module (see docs/modules.md). */
-export const moduleClients: readonly ModuleClient[] = [orgsClient, consultClient, conversationsClient, lettersClient];
+export const moduleClients: readonly ModuleClient[] = [orgsClient, consultClient, conversationsClient, lettersClient, workflowClient];

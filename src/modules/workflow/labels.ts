@@ -23,6 +23,7 @@ const KIND_NAMES: Readonly<Record<(typeof SPEC_STEP_KINDS)[number], string>> = {
 };
 
 export const workflowLabels: Readonly<Record<string, string>> = {
+  'views.v-admin.workflows': 'Workflows',
   'types.Workflow': 'workflow',
   'types.Workflow.label': 'Name',
   'types.Workflow.description': 'Description',

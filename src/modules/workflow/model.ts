@@ -5,7 +5,7 @@
  */
 import type { EventKindDef } from '../../shared/events/EventKindDef';
 import type { ItemData, ItemTypeDef, PropertyDef } from '../../shared/items/types';
-import type { ModuleModel } from '../../shared/modules/ModuleModel';
+import type { ModuleModel, NavUser } from '../../shared/modules/ModuleModel';
 import { SPEC_STEP_KINDS, STEP_STATES, type StepKindDef } from '../../shared/workflow/StepKindDef';
 import { workflowErrorLabels, workflowLabels } from './labels';
 import { workflowOperations } from './operations';
@@ -109,6 +109,17 @@ export const WORKFLOW_STEP_KINDS: readonly StepKindDef[] = [
   { kind: 'WKF_CONFIRM', label: 'workflow.steps.WKF_CONFIRM' },
 ];
 
+/** Whether `user` holds `capability` on the site or in one of their organisations. */
+const holds = (user: NavUser, capability: string): boolean =>
+  user.capabilities[capability] === true || Object.values(user.organizations).some((rights) => rights[capability] === true);
+
+/**
+ * admin.workflows (spec 001 §2): workflow admins, and holders of a capability that has workflow-capable
+ * types (responder workflow for responses, GeoKeeper fieldwork for fieldwork); administrators always.
+ */
+export const seesWorkflows = (user: NavUser): boolean =>
+  holds(user, 'WorkflowAdmin') || holds(user, 'ResponderWorkflow') || holds(user, 'GeoKeeperFieldwork');
+
 const event = (kind: string, description: string, also = false): EventKindDef => ({
   kind,
   description,
@@ -125,7 +136,8 @@ export const workflowModule: ModuleModel = {
     { name: WORKFLOW_LISTS.outcomes, editRight: { action: 'update', type: 'Workflow' } },
     { name: WORKFLOW_LISTS.fieldworkStates, editRight: { action: 'update', type: 'Workflow' } },
   ],
-  menu: [],
+  menu: [{ path: 'admin.workflows', title: 'views.v-admin.workflows', icon: 'account_tree', show: seesWorkflows }],
+  views: { 'v-admin.workflows': {} },
   operations: workflowOperations,
   typeExtensions: [{ applies: (type) => type.workflow === true, properties: WF_PROPERTIES }],
   stepKinds: WORKFLOW_STEP_KINDS,

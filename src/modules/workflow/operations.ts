@@ -42,7 +42,26 @@ export const STEP_MOVES = ['step.open', 'step.start', 'step.complete', 'step.sto
 
 const reply = defineOperation<WorkflowReply>();
 
+/** What the caller may do with an item's workflow now (the server's answer: the stepper offers only these). */
+export interface WorkflowAllowed {
+  /** Step id to the moves (STEP_MOVES) the step chart allows the caller now. */
+  moves: Record<string, string[]>;
+  /** Sets, begins, changes and clears workflows here. */
+  runs: boolean;
+  /** Forces steps and the workflow state. */
+  forces: boolean;
+  /** The labels of the people the steps are assigned to (and of their kinds' related values) the caller may read. */
+  labels: Record<string, string>;
+}
+
 export const workflowOperations = {
+  /** What the caller may do with the item's workflow now, and the labels its stepper shows. */
+  allowed: defineOperation<WorkflowAllowed>()({
+    pattern: 'act/wfAllowed',
+    params: {},
+    signedIn: true,
+    body: () => closedObject({ itemId: item() }),
+  }),
   /** Runs a template on an item: its steps become the item's, the first one PENDING. */
   set: reply({
     pattern: 'act/wfSet',

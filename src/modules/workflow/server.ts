@@ -15,11 +15,24 @@ import { validateItemData } from '../../shared/items/itemSchema';
 import type { ItemData, ItemTypeDef } from '../../shared/items/types';
 import type { StepInstance } from '../../shared/workflow/StepKindDef';
 import { forceEvent } from '../../../machines/workflow/stepStates';
-import { assignStep, change, moveStep, refuse, runsHere, stepNamed, SYSTEM, worksHere, type Working } from './workflowEngine';
-import { workflowOperations } from './operations';
+import {
+  assignStep,
+  change,
+  inspect,
+  mayMove,
+  moveStep,
+  refuse,
+  runsHere,
+  stepNamed,
+  SYSTEM,
+  worksHere,
+  type Working,
+} from './workflowEngine';
+import { STEP_MOVES, workflowOperations } from './operations';
 import { workflowPermissions } from './workflowPermissions';
 import { workflowStepBehaviours } from './workflowSteps';
 import { workflowDefaultLists, workflowRunningIndex } from './workflowMigrations';
+import { workflowDemo } from './workflowDemo';
 import { instanceOf, nextStepId, WF, WF_EVENTS, type TemplateStep } from './workflowRules';
 
 /** Why a step's kind or values are refused (a message key), or null: registered, ad hoc where it must be, values valid. */
@@ -140,7 +153,20 @@ export const workflowServer: ModuleServer = {
   validators: [templateSteps],
   stepKinds: workflowStepBehaviours,
   jobs: reminderJobs,
+  demo: workflowDemo,
   ops: [
+    bindOperation(workflowOperations.allowed, async (ctx, _p, { itemId }) =>
+      inspect(ctx, itemId, async (w) => {
+        const moves: Record<string, string[]> = {};
+        for (const step of w.steps) moves[step.id] = STEP_MOVES.filter((m) => mayMove(w, step, m, w.caller));
+        const people = [...new Set(w.steps.flatMap((s) => [s.assignee?.id, (s.props?.assignTo as { id?: string } | undefined)?.id]))];
+        const labels = await ctx.services.items.labels(
+          ctx.caller,
+          people.filter((id): id is string => typeof id === 'string'),
+        );
+        return { moves, runs: runsHere(w), forces: w.caller?.admin === true, labels };
+      }),
+    ),
     bindOperation(workflowOperations.set, async (ctx, _p, { itemId, _u, workflowId }) => {
       const template = await readableRecord(ctx, workflowId);
       const given = (Array.isArray(template.data.steps) ? template.data.steps : []) as TemplateStep[];

@@ -163,6 +163,26 @@ async function usersOf(tx: Queryable, contactIds: readonly string[]): Promise<st
   return res.rows.map((r) => r.user_id);
 }
 
+/** A look at the item's workflow without changing it: `look` is given the working state, nothing is written. */
+export async function inspect<T>(ctx: OpContext, itemId: string, look: (w: Working) => Promise<T>): Promise<T> {
+  const record = await readableRecord(ctx, itemId);
+  if (!itemTypes.get(record.type)?.workflow) throw refuse('itemId', 'notCapable', `${record.type} is not workflow-capable`);
+  const caller = ctx.caller;
+  const w: Working = {
+    tx: ctx.services.db,
+    ctx,
+    caller,
+    author: caller ? { userId: caller.userId, masquerader: caller.masquerader } : SYSTEM,
+    now: new Date(),
+    record,
+    patch: {},
+    steps: stepsOf(record.data),
+    events: [],
+    assigned: new Set(),
+  };
+  return look(w);
+}
+
 /**
  * Locks `itemId` (readable by the caller, workflow-capable, at `_u`), lets `work` change its steps and
  * `_wf` properties, writes them as one new version with the module's events, and answers the new `_u`.
