@@ -13,14 +13,13 @@
  * a core of its own, which the figures include.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import WebSocket from 'ws';
 import { createServer } from '../src/server/app';
 import { configFromEnv } from '../src/server/config';
 import type { Item } from '../src/shared/items/types';
-import { percentile, waitFor } from './benchSupport';
+import { percentile, rssMb, Tab, waitFor } from './benchSupport';
 import { startPostgresCluster, type PostgresCluster } from './postgresCluster';
 
 const root = resolve(__dirname, '..');
@@ -118,49 +117,10 @@ async function seed(dataDir: string, databaseUrl: string | null): Promise<Seeded
   }
 }
 
-/** One tab: a socket that matches replies by sequence number and counts pushes. */
-class Tab {
-  private seq = 0;
-  private readonly pending = new Map<number, (frame: { erred?: boolean; b?: unknown }) => void>();
-  pushes = 0;
-  watching: string | null = null;
-  constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      const frame = JSON.parse(data.toString()) as { s?: number; erred?: boolean; b?: unknown };
-      const resolveReply = frame.s === undefined ? undefined : this.pending.get(frame.s);
-      if (resolveReply) {
-        this.pending.delete(frame.s!);
-        resolveReply(frame);
-      } else this.pushes++;
-    });
-  }
-  static async open(wsUrl: string, token: string): Promise<Tab> {
-    const ws = new WebSocket(wsUrl);
-    await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
-    const authed = new Promise((r) => ws.once('message', r));
-    ws.send(JSON.stringify({ o: 'tokenAuth', b: token, v: 'load' }));
-    await authed;
-    return new Tab(ws);
-  }
-  request(o: string, b?: unknown): Promise<{ erred?: boolean; b?: unknown }> {
-    const s = ++this.seq;
-    return new Promise((r) => {
-      this.pending.set(s, r);
-      this.ws.send(JSON.stringify(b === undefined ? { o, s } : { o, b, s }));
-    });
-  }
-}
-
 interface OpStats {
   latencies: number[];
   errors: number;
   firstError: string | null;
-}
-
-/** The server process's resident memory in MB (Linux). */
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
 }
 
 async function upload(url: string, token: string, n: number): Promise<void> {

@@ -1,5 +1,10 @@
-/** What the benchmark scripts share: percentiles, waiting for a child process to say something, and seeding items in bulk. */
+/**
+ * What the benchmark scripts share: percentiles, waiting for a child process to say something, seeding
+ * items in bulk, a process's resident memory, and a signed-in socket (a tab).
+ */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import WebSocket from 'ws';
 import type { Database } from '../src/server/db/Database';
 import type { ItemData } from '../src/shared/items/types';
 
@@ -67,4 +72,48 @@ export function bulkWriter(db: Database) {
     return id;
   };
   return { add, flush };
+}
+
+/** The server process's resident memory in MB (Linux). */
+export function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/** One tab: a socket that matches replies by sequence number and counts pushes. */
+export class Tab {
+  private seq = 0;
+  private readonly pending = new Map<number, (frame: { erred?: boolean; b?: unknown }) => void>();
+  pushes = 0;
+  /** Called with every push (a frame that answers no request) as it arrives. */
+  onPush: ((frame: { o?: string; b?: unknown }) => void) | null = null;
+  watching: string | null = null;
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as { o?: string; s?: number; erred?: boolean; b?: unknown };
+      const resolveReply = frame.s === undefined ? undefined : this.pending.get(frame.s);
+      if (resolveReply) {
+        this.pending.delete(frame.s!);
+        resolveReply(frame);
+      } else {
+        this.pushes++;
+        this.onPush?.(frame);
+      }
+    });
+  }
+  static async open(wsUrl: string, token: string): Promise<Tab> {
+    const ws = new WebSocket(wsUrl);
+    await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
+    const authed = new Promise((r) => ws.once('message', r));
+    ws.send(JSON.stringify({ o: 'tokenAuth', b: token, v: 'load' }));
+    await authed;
+    return new Tab(ws);
+  }
+  request(o: string, b?: unknown): Promise<{ erred?: boolean; b?: unknown }> {
+    const s = ++this.seq;
+    return new Promise((r) => {
+      this.pending.set(s, r);
+      this.ws.send(JSON.stringify(b === undefined ? { o, s } : { o, b, s }));
+    });
+  }
 }
