@@ -8,6 +8,7 @@ import type { ItemData, ItemTypeDef } from '../../shared/items/types';
 import type { ModuleModel, NavUser } from '../../shared/modules/ModuleModel';
 import { DELIVERY_STATES, LETTER_STATES, LETTERS_LIST } from './letterRules';
 import { lettersLabels } from './labels';
+import { LETTER_STEP_KINDS } from './letterSteps';
 import { lettersOperations } from './operations';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
@@ -105,6 +106,7 @@ export const lettersModule: ModuleModel = {
     { kind: LETTER_EVENT_KINDS.sent, description: 'events.letters.sent', uses: ['also'] },
     { kind: LETTER_EVENT_KINDS.mailed, description: 'events.letters.mailed', uses: ['also'] },
   ],
+  stepKinds: LETTER_STEP_KINDS,
   labels: lettersLabels,
   icons: {
     // "mail": an envelope.

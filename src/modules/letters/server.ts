@@ -22,6 +22,7 @@ import { lettersDemo } from './demo';
 import { lettersPermissions } from './letterPermissions';
 import { EDITABLE_STATES, fillTemplate, relIdOf, relIdsOf, unknownFields, type LetterEvent, type LetterState } from './letterRules';
 import { LETTER_SEND_JOB, letterJobs } from './letterSending';
+import { letterStepBehaviours } from './letterStepBehaviours';
 import { letterValues, signerOf } from './letterValues';
 import { LETTER_EVENT_KINDS } from './model';
 import { lettersOperations, type LetterContact, type LetterSummary, type LetterTemplateChoice } from './operations';
@@ -223,6 +224,7 @@ export const lettersServer: ModuleServer = {
   permissions: lettersPermissions,
   validators: [templateChecks],
   jobs: letterJobs,
+  stepKinds: letterStepBehaviours,
   demo: lettersDemo,
   ops: [
     // The response's letters, newest first, and what a new one is written from; to whoever reads the response.
@@ -233,7 +235,9 @@ export const lettersServer: ModuleServer = {
         `SELECT id FROM items WHERE type = 'ResponseLetter' AND deleted_at IS NULL AND data->'response'->>'id' = $1 ORDER BY idx DESC`,
         [responseId],
       );
-      const letters = await ctx.services.items.findMany(res.rows.map((r) => r.id));
+      const found = await ctx.services.items.findMany(res.rows.map((r) => r.id));
+      // Newest first, as the query ordered them (findMany answers in its own order).
+      const letters = res.rows.map((r) => found.find((l) => l.id === r.id)).filter((l): l is ItemRecord => !!l);
       const mayWrite = canUpdate(caller, response);
       return {
         mayWrite,
