@@ -43,4 +43,9 @@ export const conversationLabels = {
   'errors.conversations.responseNeedsFile': 'A response conversation starts with its files: attach at least one.',
   'errors.conversations.notParticipant': 'Only the participants of this conversation write in it.',
   'errors.conversations.emptyMessage': 'Write a message or attach a file.',
+  'errors.conversations.threadOpen': 'The conversation of this step is still open: resolve it first.',
+  'workflow.steps.RWF_THREAD': 'Talk with the proponent',
+  'workflow.stepProps.threadPurpose': 'Purpose of the conversation',
+  'workflow.stepProps.threadSubject': 'Subject of the conversation',
+  'workflow.stepProps.thread': 'Conversation',
 } as const;

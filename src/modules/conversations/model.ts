@@ -8,6 +8,7 @@ import type { ModuleModel } from '../../shared/modules/ModuleModel';
 import { CONVERSATION_LISTS, MAX_PARTICIPANTS, MESSAGE_MAX_LENGTH, SYNC_STATES, THREAD_PURPOSES } from './conversationRules';
 import { conversationLabels } from './labels';
 import { conversationOperations } from './operations';
+import { threadStepKind } from './threadStepKind';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 const TERMS = { kind: 'terms' } as const;
@@ -88,6 +89,7 @@ export const conversationsModule: ModuleModel = {
   menu: [{ path: 'conversations', title: 'views.v-conversations', icon: 'chat' }],
   views: { 'v-conversations': {} },
   operations: conversationOperations,
+  stepKinds: [threadStepKind],
   labels: conversationLabels,
   icons: {
     // "chat": a speech bubble with lines of text.

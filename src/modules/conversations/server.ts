@@ -25,6 +25,7 @@ import { conversationMigrations } from './migrations';
 import { conversationPermissions } from './conversationPermissions';
 import { ThreadType } from './model';
 import { conversationOperations, type ThreadMessage, type ThreadSummary } from './operations';
+import { threadStepBehaviour } from './threadStep';
 import { lockThread, markRead, writeMessage } from './threadStore';
 
 const authorOf = (p: Principal): Author => ({ userId: p.userId, masquerader: p.masquerader });
@@ -90,6 +91,7 @@ export const conversationsServer: ModuleServer = {
   jobs: [messageMailJob],
   demo: conversationDemo,
   start: startInboundMail,
+  stepKinds: [threadStepBehaviour],
   ops: [
     bindOperation(conversationOperations.start, async (ctx, _p, body) => {
       const caller = signedInCaller(ctx);
