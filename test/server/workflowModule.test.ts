@@ -214,6 +214,22 @@ describe('a workflow on a response', () => {
     expect(kinds).toEqual(expect.arrayContaining(['workflow.stepAssigned', 'workflow.step.ACTIVE', 'workflow.step.COMPLETE']));
   });
 
+  it('tells each caller the moves they may take now, as the chart answers, with the assignees by name', async () => {
+    type Allowed = { moves: Record<string, string[]>; runs: boolean; forces: boolean; labels: Record<string, string> };
+    const allowed = (user: TestUser) => user.client.call<Allowed>('act/wfAllowed', { itemId: item.$id });
+    const [first, , , last] = stepsOf(item).map((s) => s.id);
+    expect(await allowed(runner)).toMatchObject({
+      runs: true,
+      forces: false,
+      moves: { [first!]: ['step.reopen'], [last!]: ['step.complete', 'step.stop', 'step.skip'] },
+    });
+    expect(await allowed(assignee)).toMatchObject({ runs: false, moves: { [first!]: [], [last!]: ['step.complete', 'step.stop'] } });
+    expect(await allowed(member)).toMatchObject({ runs: false, moves: { [first!]: [], [last!]: [] } });
+    expect((await allowed(admin)).forces).toBe(true);
+    expect((await allowed(assignee)).labels[assigneeContact]).toBe('Ada Assignee');
+    expect(refusal(await outsider.client.request('act/wfAllowed', { itemId: item.$id }))?.userMessage).toBe('notAllowed');
+  });
+
   it('tells the assignee of their step, by their preferences', async () => {
     const kinds = (await assignee.client.call<Item[]>('act/fetchNotifications', {}))
       .filter((n) => (n.$context as { id?: string } | undefined)?.id === item.$id)
