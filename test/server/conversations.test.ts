@@ -249,6 +249,18 @@ describe('purposes', () => {
     expect((await post(bea, made.threadId, '<p>Received, thank you.</p>')).erred).toBeFalsy();
   });
 
+  it('a CONSULT_RESPONSE thread made by the generic form gets a file with its first message', async () => {
+    const made = await ann.client.call<Item>('create/Thread', {
+      subject: 'Response by form',
+      purpose: 'CONSULT_RESPONSE',
+      participants: [],
+    });
+    expect(refusal(await post(ann, made.$id, '<p>No file</p>'))?.fields).toEqual({ attachments: 'errors.conversations.responseNeedsFile' });
+    const file = await upload(ann, 'form-letter.txt');
+    expect((await post(ann, made.$id, '<p>With the file</p>', [{ id: file }])).erred).toBeFalsy();
+    expect((await messages(ann, made.$id)).map((m) => m.files.map((f) => f.name))).toEqual([['form-letter.txt']]);
+  });
+
   it('an unknown purpose is refused', async () => {
     const reply = await ann.client.request('act/conversationStart', {
       subject: 'x',
