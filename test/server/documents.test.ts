@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { renderDocx } from '../../src/server/documents/renderDocx';
 import { renderPdf } from '../../src/server/documents/renderPdf';
 import { blocksText, richTextBlocks } from '../../src/server/documents/richTextBlocks';
-import { docxText, pdfPages, zipParts } from '../support/documentText';
+import { docxText, pdfEmbeddedCharacters, pdfPages, zipParts } from '../support/documentText';
 
 const LETTER = [
   '<h2>Re: Transmission line 9L40</h2>',
@@ -79,6 +79,29 @@ describe('renderPdf', () => {
     expect(pages.length).toBeGreaterThan(1);
     pages.forEach((text, i) => expect(text).toContain(`${i + 1}/${pages.length}`));
     expect(pages.join('\n')).toContain('Paragraph 120 of the record.');
+  });
+});
+
+describe('letters beyond Windows-1252', () => {
+  const html = '<p>Nuu-chah-nulth: ʔiiḥ ʕaʕaak, Sḵwx̱wú7mesh: x̌ ŝ, syllabics ᓀᐦᐃᔭᐍᐏᐣ</p>';
+
+  it('are written in an embedded Unicode font in the PDF, which says which letters it draws', async () => {
+    const pdf = await renderPdf({ title: 'Letter', letterhead: 'Lakeview First Nation', html });
+    expect(pdf.toString('latin1')).toContain('/FontFile2');
+    const drawn = pdfEmbeddedCharacters(pdf);
+    for (const ch of ['ʔ', 'ḥ', 'ʕ', 'ŝ', 'ᓀ', 'ᐦ']) expect(drawn).toContain(ch);
+  });
+
+  it('leave a PDF of Latin letters in the standard fonts, nothing embedded', async () => {
+    const pdf = await renderPdf({ title: 'Letter', letterhead: 'Lakeview', html: '<p>Café, “quotes” – and € signs.</p>' });
+    expect(pdf.toString('latin1')).not.toContain('/FontFile2');
+    expect(pdfPages(pdf)[0]).toContain('Café, ');
+  });
+
+  it('stay as they are in the DOCX', async () => {
+    const docx = await renderDocx({ title: 'Letter', letterhead: 'Lakeview First Nation', html });
+    expect(docxText(docx)).toContain('ʔiiḥ ʕaʕaak');
+    expect(docxText(docx)).toContain('ᓀᐦᐃᔭᐍᐏᐣ');
   });
 });
 

@@ -35,6 +35,27 @@ export function pdfPages(pdf: Buffer): string[] {
   return pages;
 }
 
+/** The characters a PDF's embedded fonts say they draw (their ToUnicode maps), as text: what a reader copies out. */
+export function pdfEmbeddedCharacters(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  let out = '';
+  const re = /stream\r?\n/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(raw))) {
+    const start = m.index + m[0].length;
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, raw.indexOf('endstream', start))).toString('latin1');
+    } catch {
+      continue;
+    }
+    if (!content.includes('beginbfrange')) continue;
+    for (const range of content.matchAll(/\[([^\]]*)\]/g))
+      for (const hex of range[1]!.matchAll(/<([0-9a-fA-F]{4})>/g)) out += String.fromCodePoint(parseInt(hex[1]!, 16));
+  }
+  return out;
+}
+
 /** A DOCX's text (word/document.xml): one line per paragraph, line breaks as new lines. */
 export function docxText(docx: Buffer, part = 'word/document.xml'): string {
   const files = unzipSync(new Uint8Array(docx));

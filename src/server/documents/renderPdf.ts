@@ -1,10 +1,12 @@
 /**
  * A document as PDF (pdfkit): A4, the letterhead on the first page, headings, paragraphs, quotes,
  * bulleted and numbered lists, bold, italic, underlined and struck text, links, line breaks, and
- * "Page n of m" at every page's foot. Standard PDF fonts (Helvetica), so nothing is embedded.
+ * "Page n of m" at every page's foot. Standard Helvetica when it draws every letter (nothing
+ * embedded), else an embedded Unicode family (pdfFonts.ts).
  */
 import PDFDocument from 'pdfkit';
 import { DEFAULT_PAGE_LABEL, type DocumentSource } from './DocumentSource';
+import { STANDARD_FONTS, standardFontsDraw, unicodeFonts, type PdfFonts } from './pdfFonts';
 import { richTextBlocks, type Block, type TextRun } from './richTextBlocks';
 
 const MARGIN = 72;
@@ -13,13 +15,23 @@ const HEADING_SIZES = { 1: 16, 2: 13.5, 3: 12 } as const;
 const INDENT = 18;
 const LINK_BLUE = '#1a4f8b';
 
-const fontOf = (run: TextRun, boldBlock = false): string => {
+const fontOf = (faces: PdfFonts, run: TextRun, boldBlock = false): string => {
   const bold = run.bold || boldBlock;
-  if (bold && run.italic) return 'Helvetica-BoldOblique';
-  if (bold) return 'Helvetica-Bold';
-  if (run.italic) return 'Helvetica-Oblique';
-  return 'Helvetica';
+  if (bold && run.italic) return faces.boldItalic;
+  if (bold) return faces.bold;
+  if (run.italic) return faces.italic;
+  return faces.regular;
 };
+
+/** Standard Helvetica when it draws every character, else the embedded Unicode family (when its files are there). */
+function chooseFaces(doc: PDFKit.PDFDocument, source: DocumentSource): PdfFonts {
+  const text = [source.title, source.letterhead, source.subhead ?? '', source.html, source.pageLabel ?? ''].join('\n');
+  const files = standardFontsDraw(text) ? null : unicodeFonts();
+  if (!files) return STANDARD_FONTS;
+  const names: PdfFonts = { regular: 'Body', bold: 'Body-Bold', italic: 'Body-Italic', boldItalic: 'Body-BoldItalic' };
+  for (const face of Object.keys(names) as (keyof PdfFonts)[]) doc.registerFont(names[face], files[face]);
+  return names;
+}
 
 /** The runs as pdfkit writes them: a break starts the run after it on a new line (pdfkit drops a continued run's trailing one). */
 function segments(runs: readonly TextRun[]): TextRun[] {
@@ -41,13 +53,13 @@ function writeRuns(
   runs: readonly TextRun[],
   x: number,
   width: number,
-  opts: { size: number; bold?: boolean; color?: string },
+  opts: { faces: PdfFonts; size: number; bold?: boolean; color?: string },
 ): void {
   const parts = segments(runs);
   if (parts.length === 0) parts.push({ text: ' ' });
   doc.fontSize(opts.size);
   parts.forEach((run, i) => {
-    doc.font(fontOf(run, opts.bold)).fillColor(run.link ? LINK_BLUE : (opts.color ?? '#000000'));
+    doc.font(fontOf(opts.faces, run, opts.bold)).fillColor(run.link ? LINK_BLUE : (opts.color ?? '#000000'));
     const options: PDFKit.Mixins.TextOptions = {
       continued: i < parts.length - 1,
       underline: !!run.underline || !!run.link,
@@ -61,15 +73,15 @@ function writeRuns(
   doc.fillColor('#000000');
 }
 
-function writeBlock(doc: PDFKit.PDFDocument, block: Block, left: number, width: number): void {
+function writeBlock(doc: PDFKit.PDFDocument, faces: PdfFonts, block: Block, left: number, width: number): void {
   switch (block.kind) {
     case 'heading':
       doc.moveDown(0.4);
-      writeRuns(doc, block.runs, left, width, { size: HEADING_SIZES[block.level], bold: true });
+      writeRuns(doc, block.runs, left, width, { faces, size: HEADING_SIZES[block.level], bold: true });
       doc.moveDown(0.3);
       return;
     case 'quote':
-      writeRuns(doc, block.runs, left + INDENT, width - INDENT, { size: BODY_SIZE, color: '#333333' });
+      writeRuns(doc, block.runs, left + INDENT, width - INDENT, { faces, size: BODY_SIZE, color: '#333333' });
       doc.moveDown(0.6);
       return;
     case 'listItem': {
@@ -77,16 +89,16 @@ function writeBlock(doc: PDFKit.PDFDocument, block: Block, left: number, width: 
       const y = doc.y;
       const marker = block.number !== undefined ? `${block.number}.` : '\u2022';
       doc
-        .font('Helvetica')
+        .font(faces.regular)
         .fontSize(BODY_SIZE)
         .text(marker, x - INDENT, y, { width: INDENT - 4, lineBreak: false });
       doc.y = y;
-      writeRuns(doc, block.runs, x, width - (x - left), { size: BODY_SIZE });
+      writeRuns(doc, block.runs, x, width - (x - left), { faces, size: BODY_SIZE });
       doc.moveDown(0.25);
       return;
     }
     default:
-      writeRuns(doc, block.runs, left, width, { size: BODY_SIZE });
+      writeRuns(doc, block.runs, left, width, { faces, size: BODY_SIZE });
       doc.moveDown(0.6);
   }
 }
@@ -106,10 +118,11 @@ export async function renderPdf(source: DocumentSource): Promise<Buffer> {
     doc.on('error', reject);
   });
 
+  const faces = chooseFaces(doc, source);
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
-  doc.font('Helvetica-Bold').fontSize(20).text(source.letterhead, left, MARGIN, { width });
-  if (source.subhead) doc.font('Helvetica').fontSize(10).fillColor('#444444').text(source.subhead, { width }).fillColor('#000000');
+  doc.font(faces.bold).fontSize(20).text(source.letterhead, left, MARGIN, { width });
+  if (source.subhead) doc.font(faces.regular).fontSize(10).fillColor('#444444').text(source.subhead, { width }).fillColor('#000000');
   doc.moveDown(0.3);
   doc
     .moveTo(left, doc.y)
@@ -119,7 +132,7 @@ export async function renderPdf(source: DocumentSource): Promise<Buffer> {
     .stroke();
   doc.moveDown(1.5);
 
-  for (const block of richTextBlocks(source.html)) writeBlock(doc, block, left, width);
+  for (const block of richTextBlocks(source.html)) writeBlock(doc, faces, block, left, width);
 
   const { start, count } = doc.bufferedPageRange();
   const label = source.pageLabel ?? DEFAULT_PAGE_LABEL;
@@ -130,7 +143,7 @@ export async function renderPdf(source: DocumentSource): Promise<Buffer> {
     doc.page.margins.bottom = 0;
     const text = label.replaceAll('{page}', String(i - start + 1)).replaceAll('{pages}', String(count));
     doc
-      .font('Helvetica')
+      .font(faces.regular)
       .fontSize(9)
       .fillColor('#555555')
       .text(text, left, doc.page.height - MARGIN / 2 - 9, { width, align: 'center', lineBreak: false });
