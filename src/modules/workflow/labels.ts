@@ -33,7 +33,6 @@ export const workflowLabels: Readonly<Record<string, string>> = {
   'types.Workflow.steps.label': 'Title',
   'types.Workflow.steps.assignee': 'Assigned to',
   'types.Workflow.steps.dueDays': 'Days to do it',
-  'types.Workflow.steps.props': 'Settings',
   'types.Workflow.steps.wfState': 'Workflow state when it opens',
   'types.Workflow.related.owner': 'Workflows',
   // The properties every workflow-capable type gets (PropertyDef.t).

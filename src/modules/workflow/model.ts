@@ -24,7 +24,8 @@ export const TEMPLATE_STEP: Record<string, PropertyDef> = {
   dueDays: { kind: 'NUM', number: 'INTEGER' },
   /** The workflow state (RWF_STATES) the item takes when this step opens. */
   wfState: { kind: 'LOV', list: WORKFLOW_LISTS.states },
-  props: { kind: 'object' },
+  // A step's own values (StepKindDef.properties) come as `props`, checked by the server against its kind
+  // (not drawn in the template's form: they are given on the running step, where the kind is known).
 };
 
 /** A community's process for its responses: ordered steps of the registered kinds (spec 001 "Workflow: label, description, owner"). */
@@ -41,6 +42,14 @@ export const WorkflowType: ItemTypeDef = {
   label: (item: ItemData) => text(item.label),
   listItem: { title: 'label', icon: 'account_tree' },
   defaultHeaders: ['label', 'owner'],
+  // The steps take the whole width: each row holds a kind, a title, an assignee, days and a state.
+  layout: {
+    sections: [
+      { key: 'details', properties: ['label', 'description'] },
+      { key: 'steps', t: 'types.Workflow.steps', properties: ['steps'], wide: true },
+    ],
+    side: ['owner'],
+  },
 };
 
 /** What every workflow-capable type gets: kept by the server, shown to administrators alone in results and exports (spec 001 §6). */
