@@ -79,6 +79,7 @@ async function renderPanel(answer: () => ResponseLetters, options: RenderOptions
   app.server.handlers.set('act/responseLetters', () => answer());
   app.server.handlers.set('act/letterMove', () => ({ letterId: 'ResponseLetter-7', state: 'X', u: 3 }));
   app.server.handlers.set('act/letterCreate', () => ({ letterId: 'ResponseLetter-8' }));
+  app.server.handlers.set('delete/ResponseLetter-7', () => ({ $id: 'ResponseLetter-7', _t: 'ResponseLetter', _u: 4, $deleted: true }));
   app.server.handlers.set('act/letterPreview', (f) => {
     const { templateId } = f.b as { templateId: string };
     return templateId === 'LetterTemplate-1'
@@ -142,6 +143,8 @@ describe('Letters panel', () => {
     expect(within(card).queryByRole('button', { name: 'Send back' })).not.toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Take back' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    // Under review, it is not thrown away.
+    expect(within(card).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(card).toHaveTextContent('You proposed it: another person approves it or sends it back.');
   });
 
@@ -170,6 +173,12 @@ describe('Letters panel', () => {
     expect(card).toHaveTextContent(/Sent back by Ada Lovelace on 02-Mar-2026/);
     expect(card).toHaveTextContent('Why: Add the site visit.');
     expect(within(card).getByRole('button', { name: 'Propose for approval' })).toBeInTheDocument();
+    // A letter sent back may be thrown away, once confirmed.
+    answer = base([]);
+    await userEvent.click(within(card).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Delete the letter' }));
+    await waitFor(() => expect(sent(h, 'delete/ResponseLetter-7')).toEqual([{ _u: 3 }]));
+    expect(await h.panel.findByText('No letters yet.')).toBeInTheDocument();
   });
 
   it('writes a new letter from a template after reading it filled, to the primary contacts with an address', async () => {

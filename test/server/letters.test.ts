@@ -225,6 +225,17 @@ describe('approval', () => {
     expect(letter).toMatchObject({ state: 'DRAFT', proposedBy: null, proposedByName: null });
     await ada.client.call('act/letterMove', { letterId, _u: letter.u, event: 'letter.propose' });
     expect((await letterOf(ada, letterId)).state).toBe('PROPOSED');
+    // Under review it is kept; a draft may be thrown away, by whoever writes the letters only.
+    expect(refusal(await abe.client.request(`delete/${letterId}`, { _u: letter.u + 1 }))?.userMessage).toBe('notAllowed');
+    const { letterId: draft } = await abe.client.call<{ letterId: string }>('act/letterCreate', {
+      responseId: responseA,
+      templateId: templateA,
+    });
+    const drafted = await letterOf(abe, draft);
+    expect(drafted).toMatchObject({ state: 'DRAFT', proposedBy: null });
+    expect(refusal(await amy.client.request(`delete/${draft}`, { _u: drafted.u }))?.userMessage).toBe('notAllowed');
+    await abe.client.call(`delete/${draft}`, { _u: drafted.u });
+    expect((await lettersOf(abe, responseA)).letters.map((l) => l.id)).toEqual([letterId]);
   });
 
   it('nobody moves or signs a letter by hand, administrators included', async () => {

@@ -13,6 +13,7 @@ import { HtmField } from '../../../client/items/fields/HtmField';
 import { Button } from '../../../client/shell/Button';
 import { allowedTransitions, type StateCaller } from '../../../shared/items/stateCharts';
 import { callOf, type OperationCall } from '../../../shared/protocol/operationCall';
+import { operations } from '../../../shared/protocol/operations';
 import { EDITABLE_STATES, type LetterEvent, type LetterState } from '../letterRules';
 import { ResponseLetterType } from '../model';
 import { lettersOperations, type LetterSummary } from '../operations';
@@ -43,6 +44,7 @@ export function LetterCard({ letter, mayWrite, caller, busy, names, error, onSav
   const base = useId();
   const [editing, setEditing] = useState(false);
   const [sendingBack, setSendingBack] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const moves = useMemo(() => {
     if (!mayWrite) return [];
     const subject = { createdBy: null, ownerOrg: null, data: { proposedBy: letter.proposedBy ? { id: letter.proposedBy } : undefined } };
@@ -53,6 +55,8 @@ export function LetterCard({ letter, mayWrite, caller, busy, names, error, onSav
   const at = (iso: string | null) => (iso ? formatDate(iso, true) : '');
   const recipients = letter.recipients.map((id) => names.get(id)).filter(Boolean);
   const editable = mayWrite && EDITABLE_STATES.includes(letter.state as LetterState);
+  // A letter not under review nor approved may be thrown away (the server's delete rule says the same).
+  const deletable = mayWrite && (letter.state === 'DRAFT' || letter.state === 'SENT_BACK');
   const ownProposal = letter.state === 'PROPOSED' && !!caller && letter.proposedBy === caller.userId;
   return (
     <article
@@ -109,6 +113,19 @@ export function LetterCard({ letter, mayWrite, caller, busy, names, error, onSav
           onCancel={() => setSendingBack(false)}
           onSend={(note) => (move('letter.sendBack', note), setSendingBack(false))}
         />
+      ) : deleting ? (
+        <div role="group" aria-label={t('letters.delete.confirm')} className="flex flex-wrap items-center gap-2">
+          <span className="text-sm text-ink">{t('letters.delete.confirm')}</span>
+          <Button
+            disabled={busy}
+            onClick={() => (onSave(callOf(operations.delete, { _u: letter.u }, { id: letter.id })), setDeleting(false))}
+          >
+            {t('letters.delete.yes')}
+          </Button>
+          <Button variant="plain" onClick={() => setDeleting(false)}>
+            {t('letters.cancel')}
+          </Button>
+        </div>
       ) : !editing && (moves.length > 0 || editable) ? (
         <div role="group" aria-label={t('app.itemState.steps')} className="flex flex-wrap gap-2">
           {moves.map((event) => (
@@ -124,6 +141,11 @@ export function LetterCard({ letter, mayWrite, caller, busy, names, error, onSav
           {editable ? (
             <Button variant="plain" disabled={busy} onClick={() => setEditing(true)}>
               {t('letters.edit')}
+            </Button>
+          ) : null}
+          {deletable ? (
+            <Button variant="plain" disabled={busy} onClick={() => setDeleting(true)}>
+              {t('letters.delete')}
             </Button>
           ) : null}
         </div>
