@@ -21,6 +21,8 @@ export interface ThreadInput {
 
 export interface ThreadContext extends ThreadInput {
   messages: ThreadMessage[] | null;
+  /** Who takes part, by name. */
+  participants: string[];
   error: ResourceError | null;
   /** Why the last message could not be sent (its field errors among them). */
   sendError: ResourceError | null;
@@ -44,7 +46,7 @@ export type ThreadEvent =
   | { type: 'thread.resolvedSet'; resolved: boolean; u: number }
   | { type: 'xstate.done.actor.resolve'; output: unknown }
   | { type: 'xstate.error.actor.resolve'; error: unknown }
-  | { type: 'xstate.done.actor.load'; output: { messages: ThreadMessage[] } }
+  | { type: 'xstate.done.actor.load'; output: { messages: ThreadMessage[]; participants: string[] } }
   | { type: 'xstate.error.actor.load'; error: unknown }
   | { type: 'xstate.done.actor.post'; output: unknown }
   | { type: 'xstate.error.actor.post'; error: unknown }
@@ -77,7 +79,11 @@ export const threadMachine = setup({
     hasUnread: ({ context }) => !!context.messages?.some((m) => m.unread),
   },
   actions: {
-    store: assign((_, params: { messages: ThreadMessage[] }) => ({ messages: params.messages, error: null })),
+    store: assign((_, params: { messages: ThreadMessage[]; participants: string[] }) => ({
+      messages: params.messages,
+      participants: params.participants,
+      error: null,
+    })),
     storeError: assign((_, params: { error: unknown }) => ({ error: toResourceError(failureOf(params.error)) })),
     storeSendError: assign((_, params: { error: unknown }) => ({ sendError: toResourceError(failureOf(params.error)) })),
     clearSendError: assign({ sendError: null }),
@@ -101,7 +107,7 @@ export const threadMachine = setup({
   },
 }).createMachine({
   id: 'thread',
-  context: ({ input }) => ({ ...input, messages: null, error: null, sendError: null, resolveError: null, reads: 0 }),
+  context: ({ input }) => ({ ...input, messages: null, participants: [], error: null, sendError: null, resolveError: null, reads: 0 }),
   invoke: { src: 'sessionWatch', input: { pushes: true } },
   type: 'parallel',
   on: {
@@ -125,7 +131,7 @@ export const threadMachine = setup({
             input: ({ context }) => callOf(conversationOperations.messages, { threadId: context.threadId }),
             onDone: {
               target: 'READY',
-              actions: { type: 'store', params: ({ event }) => event.output as { messages: ThreadMessage[] } },
+              actions: { type: 'store', params: ({ event }) => event.output as { messages: ThreadMessage[]; participants: string[] } },
             },
             onError: { target: 'FAILED', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
           },
@@ -182,6 +188,8 @@ export type ThreadSnapshot = SnapshotFrom<typeof threadMachine>;
 
 /** The thread's messages, oldest first (null until the first answer). */
 export const selectMessages = (s: ThreadSnapshot): ThreadMessage[] | null => s.context.messages;
+/** Who takes part in the thread, by name. */
+export const selectParticipants = (s: ThreadSnapshot): string[] => s.context.participants;
 /** Why the messages could not be loaded. */
 export const selectThreadError = (s: ThreadSnapshot): ResourceError | null => s.context.error;
 /** Why the last message could not be sent. */

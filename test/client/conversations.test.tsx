@@ -43,7 +43,10 @@ function renderThread(messages: ThreadMessage[][]) {
   const app = renderApp({ path: '/i-Thread-1', signedIn: true });
   app.server.seedItems(thread);
   let round = 0;
-  app.server.handlers.set('act/conversationMessages', () => ({ messages: messages[Math.min(round++, messages.length - 1)] }));
+  app.server.handlers.set('act/conversationMessages', () => ({
+    messages: messages[Math.min(round++, messages.length - 1)],
+    participants: ['Ada Lovelace', 'Bea Stone'],
+  }));
   app.server.handlers.set('act/conversationRead', () => ({ threadId: 'Thread-1' }));
   app.server.handlers.set('act/conversations', () => ({ threads: [], unread: 0 }));
   app.server.handlers.set('act/conversationPost', () => ({ messageId: 'Message-9' }));
@@ -61,6 +64,7 @@ test('shows the messages with their writers and times, marks the unread New, and
     ],
   ]);
   const list = await screen.findByTestId('thread-messages');
+  expect(screen.getByTestId('thread-participants').textContent).toBe('Taking part: Ada Lovelace, Bea Stone');
   const items = within(list).getAllByTestId('thread-message');
   expect(items.map((li) => within(li).getAllByText(/./)[0]!.textContent)).toEqual(['Someone', 'You', 'Bea Stone']);
   expect(within(items[0]!).getByText(shown)).toBeTruthy();

@@ -193,6 +193,9 @@ describe('who reads and writes a thread', () => {
     expect((await ann.client.request('update', { $id: threadId, _u: thread._u, participants })).erred).toBeFalsy();
     await until(async () => (await found(oscar, 'Message')).length === 2, 'the earlier messages');
     expect((await messages(oscar, threadId)).map((m) => m.author)).toEqual(['Ann Lake', 'Bea Stone']);
+    // Who takes part, by name, though Oscar reads none of their records.
+    const { participants: names } = await oscar.client.call<{ participants: string[] }>('act/conversationMessages', { threadId });
+    expect(names).toEqual(['Ann Lake', 'Bea Stone', 'Oscar Outside']);
     oscar.client.close();
   });
 

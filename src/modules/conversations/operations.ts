@@ -87,8 +87,8 @@ export const conversationOperations = {
         attachments: messageFiles(),
       }),
   }),
-  /** The messages of a thread the caller reads, oldest first, each marked unread or not for them. */
-  messages: defineOperation<{ messages: ThreadMessage[] }>()({
+  /** The messages of a thread the caller reads, oldest first, each marked unread or not for them, and who takes part, by name. */
+  messages: defineOperation<{ messages: ThreadMessage[]; participants: string[] }>()({
     pattern: 'act/conversationMessages',
     params: {},
     signedIn: true,

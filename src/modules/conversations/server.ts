@@ -151,7 +151,12 @@ export const conversationsServer: ModuleServer = {
         [thread.id],
       );
       const rows = res.rows.map((r) => ({ ...r, data: dataOf(r) }));
-      const named = await items.findMany([...new Set(rows.flatMap((r) => [...relIds(r.data.author), ...relIds(r.data.attachments)]))]);
+      const named = await items.findMany([
+        ...new Set([
+          ...relIds(thread.data.participants),
+          ...rows.flatMap((r) => [...relIds(r.data.author), ...relIds(r.data.attachments)]),
+        ]),
+      ]);
       // The thread's readers see who takes part in it by name (their records' other details stay theirs),
       // and a message's own files, read by whoever reads the message (as a file on an item is).
       const inThread = new Set(relIds(thread.data.participants));
@@ -180,7 +185,10 @@ export const conversationsServer: ModuleServer = {
           unread: r.created_by !== caller.userId && (seen === null || ts > seen),
         });
       }
-      return { messages };
+      const participants = relIds(thread.data.participants)
+        .map((id) => readableIds.get(id)?.label)
+        .filter((name): name is string => !!name);
+      return { messages, participants };
     }),
     bindOperation(conversationOperations.markRead, async (ctx, _p, { threadId }) => {
       const caller = signedInCaller(ctx);

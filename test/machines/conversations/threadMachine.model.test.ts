@@ -38,8 +38,8 @@ test('model: every state and transition of a thread screen', () => {
     machine: threadMachine,
     variants: [{ name: 'a thread', input: () => ({ threadId: 'Thread-1' }) }],
     events: [
-      { type: 'xstate.done.actor.load', output: { messages: [READ] } },
-      { type: 'xstate.done.actor.load', output: { messages: [{ ...READ, unread: true }] } },
+      { type: 'xstate.done.actor.load', output: { messages: [READ], participants: ['Ann Lake'] } },
+      { type: 'xstate.done.actor.load', output: { messages: [{ ...READ, unread: true }], participants: ['Ann Lake'] } },
       { type: 'xstate.error.actor.load', error: FAILURE },
       { type: 'thread.retried' },
       { type: 'thread.sent', body: '<p>Yes</p>', attachments: [] },

@@ -8,6 +8,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import {
   selectMessages,
+  selectParticipants,
   selectResolveError,
   selectResolving,
   selectSendError,
@@ -41,11 +42,17 @@ function Thread({ actor, item }: { actor: ThreadActorRef; item: Item }) {
   const base = useId();
   const messages = useSelector(actor, selectMessages);
   const error = useSelector(actor, selectThreadError);
+  const participants = useSelector(actor, selectParticipants, (a, b) => a.join('\n') === b.join('\n'));
   return (
     <section aria-labelledby={`${base}-title`} className="mx-4 mb-4 flex flex-col gap-3" data-testid="thread">
       <h3 id={`${base}-title`} className="m-0 text-base font-semibold">
         {t('conversations.thread.title')}
       </h3>
+      {participants.length > 0 ? (
+        <p className="m-0 text-sm text-muted" data-testid="thread-participants">
+          {t('conversations.thread.participants', { names: participants.join(', ') })}
+        </p>
+      ) : null}
       <AdminError error={error} />
       {error ? (
         <div>

@@ -9,6 +9,7 @@ export const conversationMessages: Readonly<Record<string, string>> = {
   'conversations.last': 'Last message {date}',
   'conversations.list': 'Your conversations',
   'conversations.thread.title': 'Messages',
+  'conversations.thread.participants': 'Taking part: {names}',
   'conversations.thread.none': 'No messages yet. Write the first one below.',
   'conversations.thread.someone': 'Someone',
   'conversations.thread.you': 'You',
