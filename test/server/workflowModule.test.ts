@@ -192,6 +192,12 @@ describe('a workflow on a response', () => {
     item = await act(assignee, 'wfStepState', item, { stepId: step(2), event: 'step.start' });
     expect(states(item)).toEqual(['COMPLETE', 'COMPLETE', 'COMPLETE', 'PENDING']);
     expect(Date.parse(String(stepsOf(item)[2]!.props?.snapshotAt))).toBeGreaterThan(Date.now() - 60_000);
+    // Its PDF is filed among the response's files, readable by those who read the response.
+    const snapshot = (stepsOf(item)[2]!.props?.snapshot as { id: string }).id;
+    expect((item.attachments as { id: string }[]).map((a) => a.id)).toContain(snapshot);
+    const file = await read(assignee, snapshot);
+    expect(file).toMatchObject({ filetype: 'application/pdf', relType: 'ConsultResponse', relIndex: item._i });
+    expect(String(file.originalName)).toMatch(/snapshot-\d{4}-\d{2}-\d{2}\.pdf$/);
     // The outcome: chosen first, then copied to the response.
     item = await act(assignee, 'wfStepState', item, { stepId: step(3), event: 'step.start' });
     expect(refusal(await ask(assignee, 'wfStepState', item, { stepId: step(3), event: 'step.complete' }))?.fields).toEqual({

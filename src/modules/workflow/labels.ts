@@ -46,6 +46,7 @@ export const workflowLabels: Readonly<Record<string, string>> = {
   'workflow.stepProps.outcome': 'Outcome',
   'workflow.stepProps.meetingDate': 'Meeting date',
   'workflow.stepProps.snapshotAt': 'Snapshot taken',
+  'workflow.stepProps.snapshot': 'Snapshot',
   'workflow.stepProps.notes': 'Notes',
   ...Object.fromEntries(SPEC_STEP_KINDS.map((kind) => [`workflow.steps.${kind}`, KIND_NAMES[kind]])),
   ...Object.fromEntries(SPEC_STEP_KINDS.map((kind) => [`options.${kind}`, KIND_NAMES[kind]])),

@@ -113,7 +113,10 @@ export const WORKFLOW_STEP_KINDS: readonly StepKindDef[] = [
     kind: 'RWF_SNAPSHOT',
     label: 'workflow.steps.RWF_SNAPSHOT',
     passThrough: true,
-    properties: { snapshotAt: { kind: 'DTM', readOnly: true, t: 'workflow.stepProps.snapshotAt' } },
+    properties: {
+      snapshotAt: { kind: 'DTM', readOnly: true, t: 'workflow.stepProps.snapshotAt' },
+      snapshot: { kind: 'REL', relTypes: ['Attachment'], readOnly: true, t: 'workflow.stepProps.snapshot' },
+    },
   },
   { kind: 'WKF_CONFIRM', label: 'workflow.steps.WKF_CONFIRM' },
 ];

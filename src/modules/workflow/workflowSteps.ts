@@ -7,6 +7,7 @@ import type { StepBehaviour } from '../../server/workflow/StepBehaviour';
 import { itemTypes } from '../../shared/itemTypes';
 import type { ItemData } from '../../shared/items/types';
 import { WORKFLOW_LISTS } from './workflowRules';
+import { takeSnapshot } from './workflowSnapshot';
 
 const has = (v: unknown): boolean => v !== undefined && v !== null && v !== '' && !(typeof v === 'object' && !('id' in v));
 
@@ -34,6 +35,6 @@ export const workflowStepBehaviours: readonly StepBehaviour[] = [
   {
     kind: 'RWF_SNAPSHOT',
     // Spec 001 §4: "the step action on ACTIVE is to stamp or send a snapshot"; it then moves on (passThrough).
-    onActive: async ({ now }) => ({ props: { snapshotAt: now.toISOString() } }),
+    onActive: (ctx) => takeSnapshot(ctx),
   },
 ];
