@@ -2,7 +2,9 @@
  * The signed-in user's conversations for the whole session (issue 15): their threads with the
  * messages they have not read, loaded with act/conversations and loaded again whenever a thread or
  * message they read is pushed (type watches on Thread and Message), when a thread screen marks one
- * read (`conversations.refresh`), and after a reconnection. Forgets everything when the user changes.
+ * read (`conversations.refresh`), and after a reconnection. It waits (IDLE) until a conversations
+ * screen first asks, so a session that never opens one costs the server nothing. Forgets everything
+ * when the user changes.
  */
 import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { conversationOperations, type ThreadSummary } from '../../src/modules/conversations/operations';
@@ -40,7 +42,7 @@ export type ConversationsEvent =
 
 const EMPTY = { threads: null, unread: 0, error: null } as const;
 
-/** SIGNED_OUT, then LOADING, READY or FAILED for the signed-in user. */
+/** SIGNED_OUT; for the signed-in user IDLE until asked, then LOADING, READY or FAILED. */
 export const conversationsMachine = setup({
   types: { context: {} as ConversationsContext, events: {} as ConversationsEvent },
   actors: { userWatch, sessionWatch, operation: operationLogic },
@@ -78,7 +80,7 @@ export const conversationsMachine = setup({
   invoke: [{ src: 'userWatch' }, { src: 'sessionWatch', input: { pushes: true } }],
   on: {
     'session.userChanged': [
-      { guard: 'isSignedIn', target: '.LOADING', actions: ['forget', 'watch'] },
+      { guard: 'isSignedIn', target: '.IDLE', actions: 'forget' },
       { target: '.SIGNED_OUT', actions: 'forget' },
     ],
     'xstate.done.actor.watch.*': { actions: { type: 'stopWatchRequest', params: ({ event }) => ({ actorId: event.actorId }) } },
@@ -87,6 +89,12 @@ export const conversationsMachine = setup({
   initial: 'SIGNED_OUT',
   states: {
     SIGNED_OUT: {},
+    IDLE: {
+      on: {
+        'conversations.refresh': { target: 'LOADING', actions: 'watch' },
+        'conversations.resolvedShown': { target: 'LOADING', actions: ['setResolved', 'watch'] },
+      },
+    },
     LOADING: {
       invoke: {
         id: 'load',

@@ -104,11 +104,17 @@ export const threadMachine = setup({
       if (conversations) enqueue.sendTo(conversations, { type: 'conversations.refresh' });
     }),
     posted: emit({ type: 'thread.posted' } as const),
+    wake: enqueueActions(({ enqueue, system }) => {
+      const conversations = getConversations(system);
+      if (conversations) enqueue.sendTo(conversations, { type: 'conversations.refresh' });
+    }),
   },
 }).createMachine({
   id: 'thread',
   context: ({ input }) => ({ ...input, messages: null, participants: [], error: null, sendError: null, resolveError: null, reads: 0 }),
   invoke: { src: 'sessionWatch', input: { pushes: true } },
+  // The session's conversations actor keeps the Message watch this screen's pushes come through.
+  entry: 'wake',
   type: 'parallel',
   on: {
     'xstate.done.actor.read.*': { actions: { type: 'readDone', params: ({ event }) => ({ actorId: event.actorId }) } },

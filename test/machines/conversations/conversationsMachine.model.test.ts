@@ -53,5 +53,5 @@ test('model: every state and transition of the user’s conversations', () => {
     ],
     serializeState,
   });
-  expectFullCoverage(report, 4);
+  expectFullCoverage(report, 5);
 });
