@@ -38,6 +38,8 @@ describe('navigation drawer', () => {
       'Contacts',
       'State changes',
       'Files',
+      // Everyone's conversations (spec 001 §2 "Also conversations").
+      'Conversations',
     ]);
     expect(within(drawer).queryByRole('region', { name: 'Administration' })).toBeNull();
     expect(within(drawer).getByRole('region', { name: 'Saved searches' })).toBeInTheDocument();
