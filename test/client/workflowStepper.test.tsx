@@ -39,8 +39,8 @@ const RUNNING: StepInstance[] = [
   { id: 's3', kind: 'RWF_OUTCOME', label: 'Decide', state: 'BLANK' },
 ];
 
-async function renderStepper(item: SeededItem, handlers: Record<string, (b: unknown) => unknown>) {
-  const app = renderApp({ path: `/i-${item.$id}`, signedIn: true });
+async function renderStepper(item: SeededItem, handlers: Record<string, (b: unknown) => unknown>, admin = false) {
+  const app = renderApp({ path: `/i-${item.$id}`, signedIn: true, ...(admin ? { user: { admin: true } } : {}) });
   app.server.seedItems(item);
   for (const [o, handle] of Object.entries(handlers)) app.server.handlers.set(o, (f) => handle(f.b));
   let itemRef: ItemActorRef | null = null;
@@ -106,6 +106,32 @@ describe('the workflow stepper', () => {
     await userEvent.click(within(rows[1]!).getByRole('button', { name: 'Complete' }));
     await waitFor(() =>
       expect(sent(h, 'act/wfStepState')).toEqual([{ itemId: 'ConsultResponse-4', _u: 3, stepId: 's2', event: 'step.complete' }]),
+    );
+  });
+
+  it('lets an administrator force a step into another state, and no one else', async () => {
+    const allowed = (forces: boolean) => () => ({ moves: { s2: ['step.complete'] }, runs: true, forces, labels: {} });
+    const plain = await renderStepper(response(RUNNING), { 'act/wfAllowed': allowed(false) });
+    await plain.panel.findByRole('list', { name: 'Steps' });
+    await waitFor(() => expect(sent(plain, 'act/wfAllowed')).toHaveLength(1));
+    expect(plain.panel.queryByLabelText('Force “Decide” to')).not.toBeInTheDocument();
+    cleanUpApps();
+    const h = await renderStepper(
+      response(RUNNING),
+      { 'act/wfAllowed': allowed(true), 'act/wfForceStep': () => ({ id: 'ConsultResponse-4', u: 4 }) },
+      true,
+    );
+    const force = await h.panel.findByLabelText('Force “Decide” to');
+    expect(
+      within(force)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['— Choose —', 'Pending', 'Active', 'Complete', 'Skipped']);
+    await userEvent.selectOptions(force, 'Complete');
+    const row = h.panel.getAllByRole('listitem')[2]!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Force' }));
+    await waitFor(() =>
+      expect(sent(h, 'act/wfForceStep')).toEqual([{ itemId: 'ConsultResponse-4', _u: 3, stepId: 's3', state: 'COMPLETE' }]),
     );
   });
 

@@ -19,7 +19,7 @@ import { itemTypes } from '../../../shared/itemTypes';
 import type { ItemData, ItemTypeDef } from '../../../shared/items/types';
 import { callOf } from '../../../shared/protocol/operationCall';
 import { operations } from '../../../shared/protocol/operations';
-import type { StepInstance } from '../../../shared/workflow/StepKindDef';
+import { STEP_STATES, type StepInstance, type StepState } from '../../../shared/workflow/StepKindDef';
 import { stepKinds } from '../../../shared/workflow/stepKinds';
 import { workflowOperations } from '../operations';
 import { currentStep, nextBlank, stepsOf } from '../workflowRules';
@@ -78,6 +78,8 @@ export function WorkflowPanel({ item, cell }: ItemPanelProps) {
                 names={allowed?.labels ?? {}}
                 moves={offered(step, steps, current, allowed?.moves[step.id] ?? [])}
                 busy={busy}
+                forces={allowed?.forces === true}
+                onForce={(state) => save(callOf(workflowOperations.forceStep, { itemId: item.$id, _u: item._u, stepId: step.id, state }))}
                 onMove={(event) =>
                   save(
                     callOf(workflowOperations.stepState, { itemId: item.$id, _u: item._u, stepId: step.id, event: event as 'step.start' }),
@@ -127,10 +129,12 @@ function StepRow(props: {
   names: Record<string, string>;
   moves: readonly string[];
   busy: boolean;
+  forces: boolean;
+  onForce: (state: StepState) => void;
   onMove: (event: string) => void;
 }) {
   const t = useT();
-  const { n, step, current, names, moves, busy, onMove } = props;
+  const { n, step, current, names, moves, busy, forces, onForce, onMove } = props;
   const done = step.state === 'COMPLETE' || step.state === 'SKIP';
   const who = step.assignee ? names[step.assignee.id] : undefined;
   return (
@@ -155,6 +159,7 @@ function StepRow(props: {
         <span>{who ? t('workflow.panel.assignee', { name: who }) : t('workflow.panel.unassigned')}</span>
         {step.due ? <span>{t('workflow.panel.due', { date: formatDate(step.due) })}</span> : null}
       </div>
+      {forces ? <ForceStep step={step} busy={busy} onForce={onForce} /> : null}
       {moves.length > 0 ? (
         <div role="group" aria-label={step.label} className="flex flex-wrap gap-2">
           {moves.map((move) => (
@@ -165,6 +170,36 @@ function StepRow(props: {
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** An administrator forces a step into another state (recorded as forced). */
+function ForceStep({ step, busy, onForce }: { step: StepInstance; busy: boolean; onForce: (state: StepState) => void }) {
+  const t = useT();
+  const id = useId();
+  const [to, setTo] = useState<StepState | ''>('');
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <label htmlFor={id} className="text-muted">
+        {t('workflow.panel.forceTo', { label: step.label })}
+      </label>
+      <select
+        id={id}
+        value={to}
+        onChange={(e) => setTo(e.target.value as StepState)}
+        className="rounded border border-line bg-surface p-1 text-ink"
+      >
+        <option value="">{t('app.field.choose')}</option>
+        {STEP_STATES.filter((s) => s !== step.state).map((s) => (
+          <option key={s} value={s}>
+            {t(`options.${s}`)}
+          </option>
+        ))}
+      </select>
+      <Button variant="plain" disabled={busy || !to} onClick={() => to && onForce(to)}>
+        {t('workflow.panel.force')}
+      </Button>
+    </div>
   );
 }
 

@@ -13,6 +13,8 @@ export const workflowMessages: Readonly<Record<string, string>> = {
   'workflow.panel.unassigned': 'Not assigned',
   'workflow.panel.due': 'Due {date}',
   'workflow.panel.forced': 'forced',
+  'workflow.panel.forceTo': 'Force “{label}” to',
+  'workflow.panel.force': 'Force',
   'workflow.panel.stepOf': 'Step {n} of {count}',
   'workflow.panel.save': 'Save the step',
   'workflow.panel.clear': 'Clear the workflow',
