@@ -233,6 +233,21 @@ describe('Letters panel', () => {
     expect(h.panel.queryByRole('button', { name: 'New letter' })).not.toBeInTheDocument();
   });
 
+  it("follows another person's moves live: a pushed letter of this response loads the panel again, another's does not", async () => {
+    let answer = base([letter()]);
+    const h = await renderPanel(() => answer);
+    const card = await h.panel.findByRole('article');
+    await waitFor(() => expect(sent(h, 'addWatch/ResponseLetter-0')).toHaveLength(1));
+    const loads = () => sent(h, 'act/responseLetters').length;
+    const before = loads();
+    h.server.push({ o: 'item/update', b: { $id: 'ResponseLetter-9', _t: 'ResponseLetter', _u: 2, response: { id: 'ConsultResponse-5' } } });
+    answer = base([letter({ state: 'APPROVED', u: 3, approvedByName: 'Abe Lake', approvedAt: '2026-03-02T09:30:00.000Z' })]);
+    h.server.push({ o: 'item/update', b: { $id: 'ResponseLetter-7', _t: 'ResponseLetter', _u: 3, response: { id: 'ConsultResponse-4' } } });
+    await waitFor(() => expect(within(card).getByTestId('letter-state')).toHaveTextContent('Approved'));
+    expect(loads()).toBe(before + 1);
+    expect(card).toHaveTextContent(/Approved by Abe Lake on 02-Mar-2026/);
+  });
+
   it('is not shown to a reader of a response without letters', async () => {
     const h = await renderPanel(() => base([], false));
     await waitFor(() => expect(sent(h, 'act/responseLetters').length).toBeGreaterThan(0));

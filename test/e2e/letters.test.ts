@@ -1,7 +1,7 @@
 /**
  * Response letters in Chromium (issue 15), on the demo site: a Lakeview member proposes the
  * community's "Response with concerns" for the 9L40 response after reading it filled; a second member,
- * in a browser of their own, approves and sends it; the letter goes to the outbox with its PDF and
+ * in a browser of their own, approves and sends it, which the first member's open panel follows live; the letter goes to the outbox with its PDF and
  * DOCX, shows as mailed and filed, and its PDF downloads in the browser with the filled text. The
  * panel is axe clean in both themes.
  */
@@ -58,6 +58,10 @@ it('one member proposes a letter, another approves and sends it, and it is maile
   await lenLetter.getByTestId('letter-state').getByText('Approved').waitFor();
   await lenLetter.getByRole('button', { name: 'Send' }).click();
   await lenLetter.getByTestId('letter-delivery').getByText('Mailed and filed').waitFor({ timeout: 30_000 });
+  // Lara's open panel followed every move live.
+  await laraLetter.getByTestId('letter-state').getByText('Sent').waitFor();
+  await laraLetter.getByText(/^Approved by Len Lakeview on /).waitFor();
+  await laraLetter.getByTestId('letter-delivery').getByText('Mailed and filed').waitFor();
 
   // The mail in the outbox, to the consultation's primary contact, with the letter as PDF and DOCX.
   const outbox = join(suite.server.dataDir, 'outbox');

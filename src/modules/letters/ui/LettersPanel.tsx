@@ -2,12 +2,18 @@
  * The Letters panel of a response's read screen (issue 15): its letters with their state and who did
  * what, a new letter written from one of the community's templates (the filled preview first), and
  * each letter's moves as the chart allows them to the signed-in user (the server decides again).
- * Its state is one resource actor of the column (act/responseLetters, saves through the letter operations).
+ * Its state is one actor of the column (machines/letters/responseLettersMachine.ts): it loads
+ * act/responseLetters, saves through the letter operations, and follows the response's letters live.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useId, useMemo } from 'react';
 import { selectTokenValid, selectUser } from '../../../../machines/session/authSelectors';
-import { resourceMachine, selectResourceBusy, selectResourceData, selectResourceError } from '../../../../machines/session/resourceMachine';
+import {
+  responseLettersMachine,
+  selectLettersBusy,
+  selectLettersData,
+  selectLettersError,
+} from '../../../../machines/letters/responseLettersMachine';
 import { AdminError } from '../../../client/admin/AdminError';
 import { useT } from '../../../client/i18n/useT';
 import type { ItemPanelProps } from '../../../client/items/itemPanels';
@@ -21,44 +27,27 @@ import { NewLetter } from './NewLetter';
 
 /** The panel, on a response that is not deleted. */
 export function LettersPanel({ item, cell }: ItemPanelProps) {
-  return item.$deleted ? null : <Letters responseId={item.$id} version={item._u} cell={cell} />;
+  return item.$deleted ? null : <Letters responseId={item.$id} cell={cell} />;
 }
 
-/** How often the panel looks again while a letter is being mailed. */
-const DELIVERY_POLL_MS = 2000;
-
-function Letters({ responseId, version, cell }: { responseId: string; version: number; cell: ItemPanelProps['cell'] }) {
+function Letters({ responseId, cell }: { responseId: string; cell: ItemPanelProps['cell'] }) {
   const t = useT();
   const base = useId();
   const { auth } = useActors();
   const valid = useSelector(auth, selectTokenValid);
   const user = useSelector(auth, selectUser);
   const load = useMemo(() => callOf(lettersOperations.responseLetters, { responseId }), [responseId]);
-  const actor = useCellViewActor(cell, `letters:${responseId}`, resourceMachine, { load });
-  const data = useSelector(actor ?? undefined, (s) => (s ? (selectResourceData(load)(s) as ResponseLetters | null) : null));
-  const error = useSelector(actor ?? undefined, (s) => (s ? selectResourceError(s) : null));
-  const busy = useSelector(actor ?? undefined, (s) => (s ? selectResourceBusy(s) : true));
+  const actor = useCellViewActor(cell, `letters:${responseId}`, responseLettersMachine, { responseId, load });
+  const data = useSelector(actor ?? undefined, (s) => (s ? (selectLettersData(s) as ResponseLetters | null) : null));
+  const error = useSelector(actor ?? undefined, (s) => (s ? selectLettersError(s) : null));
+  const busy = useSelector(actor ?? undefined, (s) => (s ? selectLettersBusy(s) : true));
   // The same description of the caller the server builds from its principal.
   const caller = useMemo<StateCaller | null>(
     () =>
       valid && user ? { userId: user.$id, admin: user.admin, capabilities: user.capabilities, organizations: user.organizations } : null,
     [valid, user],
   );
-  const save = (call: OperationCall) => actor?.send({ type: 'resource.saveRequested', call });
-  // The response changed (a letter filed among its files, a pushed update): its letters may have too.
-  const seen = useRef(version);
-  useEffect(() => {
-    if (seen.current === version) return;
-    seen.current = version;
-    actor?.send({ type: 'resource.reloadRequested' });
-  }, [actor, version]);
-  // A letter being mailed (or tried again) is looked at again until its delivery is settled.
-  const delivering = !!data?.letters.some((l) => l.delivery === 'QUEUED' || l.delivery === 'RETRYING');
-  useEffect(() => {
-    if (!delivering || !actor) return;
-    const timer = setInterval(() => actor.send({ type: 'resource.reloadRequested' }), DELIVERY_POLL_MS);
-    return () => clearInterval(timer);
-  }, [actor, delivering]);
+  const save = (call: OperationCall) => actor?.send({ type: 'letters.saveRequested', call });
   // Readers who may not write see the panel only once there are letters.
   if (data && !data.mayWrite && data.letters.length === 0) return null;
   const names = new Map((data?.contacts ?? []).map((c) => [c.id, c.label]));
