@@ -36,7 +36,7 @@ describe('menu items', () => {
   it("the administrator hides an entry and moves another; a user's open drawer changes at once", async () => {
     const ada = await userPage();
     await ada.getByRole('button', { name: 'Menu', exact: true }).click();
-    expect(await navLinks(ada)).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts']);
+    expect(await navLinks(ada)).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts', 'Conversations']);
 
     const admin = await adminPage('/admin.menu-items');
     const main = admin.getByRole('region', { name: 'Main menu' });
@@ -57,18 +57,19 @@ describe('menu items', () => {
       () => {
         const nav = document.querySelector('[role="dialog"] section[aria-labelledby="nav-main"]');
         return (
-          [...(nav?.querySelectorAll('a') ?? [])].map((a) => a.textContent).join('|') === 'Home|Notifications|My contacts|My organisations'
+          [...(nav?.querySelectorAll('a') ?? [])].map((a) => a.textContent).join('|') ===
+          'Home|Notifications|My contacts|My organisations|Conversations'
         );
       },
       undefined,
       { timeout: 10_000 },
     );
-    expect(await navLinks(ada)).toEqual(['Home', 'Notifications', 'My contacts', 'My organisations']);
+    expect(await navLinks(ada)).toEqual(['Home', 'Notifications', 'My contacts', 'My organisations', 'Conversations']);
     // The hidden view still opens for those allowed.
     await ada.keyboard.press('Escape');
     await ada.goto('/search');
     await ada.getByRole('button', { name: 'Menu', exact: true }).click();
-    expect(await navLinks(ada)).toEqual(['Home', 'Notifications', 'My contacts', 'My organisations']);
+    expect(await navLinks(ada)).toEqual(['Home', 'Notifications', 'My contacts', 'My organisations', 'Conversations']);
 
     // A fresh page carries the setting, and the screen shows it saved; dark theme passes axe too.
     const dark = await adminPage('/admin.menu-items', 'dark');
