@@ -110,6 +110,11 @@ describe('buildMenu', () => {
       'admin.systext',
       'admin.menu-items',
       'admin.owner',
+      'admin.workflows',
     ]);
+    // admin.workflows: workflow admins and those whose capability has workflow-capable types (spec 001 §2).
+    for (const rights of [{ capabilities: { WorkflowAdmin: true } }, { organizations: { 'Organization-1': { ResponderWorkflow: true } } }])
+      expect(paths(buildMenu(sources, user(rights), false).admin)).toContain('admin.workflows');
+    expect(paths(buildMenu(sources, user({ capabilities: { ConsultRespond: true } }), false).admin)).not.toContain('admin.workflows');
   });
 });
