@@ -31,7 +31,15 @@ const switchOf = (section: HTMLElement, title: string): HTMLElement => within(ro
 describe('admin.menu-items', () => {
   it('lists every entry in the stored order with its switch; admin entries are always shown', async () => {
     const { main, admin } = await openScreen({ hidden: ['notifications'], order: { '': ['search', 'home'], admin: ['admin.menu-items'] } });
-    expect(rowTitles(main)).toEqual(['Search', 'Home', 'Notifications', 'My organisations', 'My contacts', 'Consultation']);
+    expect(rowTitles(main)).toEqual([
+      'Search',
+      'Home',
+      'Notifications',
+      'My organisations',
+      'My contacts',
+      'Consultation',
+      'Conversations',
+    ]);
     expect(switchOf(main, 'Notifications')).toHaveAttribute('aria-checked', 'false');
     expect(switchOf(main, 'Notifications')).toHaveTextContent('Hidden');
     expect(switchOf(main, 'Home')).toHaveAttribute('aria-checked', 'true');
@@ -44,7 +52,7 @@ describe('admin.menu-items', () => {
     expect(within(row(admin, 'Menu items')).getByText('Always shown')).toBeInTheDocument();
     // First and last of a level cannot move further.
     expect(within(row(main, 'Search')).getByRole('button', { name: 'Move Search up' })).toBeDisabled();
-    expect(within(row(main, 'Consultation')).getByRole('button', { name: 'Move Consultation down' })).toBeDisabled();
+    expect(within(row(main, 'Conversations')).getByRole('button', { name: 'Move Conversations down' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
@@ -53,13 +61,21 @@ describe('admin.menu-items', () => {
     await user.click(switchOf(main, 'Search'));
     expect(switchOf(main, 'Search')).toHaveAttribute('aria-checked', 'false');
     await user.click(within(row(main, 'Notifications')).getByRole('button', { name: 'Move Notifications up' }));
-    expect(rowTitles(main)).toEqual(['Home', 'Notifications', 'Search', 'My organisations', 'My contacts', 'Consultation']);
+    expect(rowTitles(main)).toEqual([
+      'Home',
+      'Notifications',
+      'Search',
+      'My organisations',
+      'My contacts',
+      'Consultation',
+      'Conversations',
+    ]);
     expect(screen.getByText('You have changes that are not saved yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sentOf(h, 'act/setMenuSettings')).toHaveLength(1));
     expect(sentOf(h, 'act/setMenuSettings')[0]!.b).toEqual({
       hidden: ['search'],
-      order: { '': ['home', 'notifications', 'search', 'my-organizations', 'my-contacts', 'consult'] },
+      order: { '': ['home', 'notifications', 'search', 'my-organizations', 'my-contacts', 'consult', 'conversations'] },
     });
     expect(await screen.findByText('Applied', {}, WAIT)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
@@ -72,7 +88,15 @@ describe('admin.menu-items', () => {
     await user.click(within(row(main, 'Search')).getByRole('button', { name: 'Move Search down' }));
     await user.click(screen.getByRole('button', { name: 'Discard changes' }));
     expect(switchOf(main, 'Home')).toHaveAttribute('aria-checked', 'false');
-    expect(rowTitles(main)).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts', 'Consultation']);
+    expect(rowTitles(main)).toEqual([
+      'Home',
+      'Search',
+      'Notifications',
+      'My organisations',
+      'My contacts',
+      'Consultation',
+      'Conversations',
+    ]);
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
@@ -81,7 +105,15 @@ describe('admin.menu-items', () => {
     await user.click(within(row(main, 'Home')).getByRole('button', { name: 'Move Home down' }));
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
     await user.click(within(row(main, 'Home')).getByRole('button', { name: 'Move Home up' }));
-    expect(rowTitles(main)).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts', 'Consultation']);
+    expect(rowTitles(main)).toEqual([
+      'Home',
+      'Search',
+      'Notifications',
+      'My organisations',
+      'My contacts',
+      'Consultation',
+      'Conversations',
+    ]);
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
@@ -124,9 +156,9 @@ describe('the navigation drawer and the menu setting', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent);
-    expect(links()).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts']);
+    expect(links()).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts', 'Conversations']);
     act(() => h.server.push({ o: 'siteConfig', b: { menu: { hidden: ['search'], order: { '': ['my-contacts'] } } } }));
-    await waitFor(() => expect(links()).toEqual(['My contacts', 'Home', 'Notifications', 'My organisations']));
+    await waitFor(() => expect(links()).toEqual(['My contacts', 'Home', 'Notifications', 'My organisations', 'Conversations']));
   });
 
   it('ignores the setting outside dedicated deployments', async () => {
@@ -141,6 +173,6 @@ describe('the navigation drawer and the menu setting', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts', ...CONSULT_ENTRIES]);
+    ).toEqual(['Home', 'Search', 'Notifications', 'My organisations', 'My contacts', ...CONSULT_ENTRIES, 'Conversations']);
   });
 });
