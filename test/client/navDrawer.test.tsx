@@ -48,7 +48,7 @@ describe('navigation drawer', () => {
   it('shows an administrator the admin menu as its own section', async () => {
     const { drawer } = await openDrawer({ signedIn: true, user: { admin: true } });
     const admin = await within(drawer).findByRole('region', { name: 'Administration' });
-    expect(linkNames(admin)).toEqual(['All items', 'System alerts', 'Server state', 'Lists of values']);
+    expect(linkNames(admin)).toEqual(['All items', 'System alerts', 'Server state', 'Lists of values', 'Workflows']);
   });
 
   it("adds the dedicated deployment's entries to an administrator's admin menu", async () => {
@@ -62,6 +62,7 @@ describe('navigation drawer', () => {
       'System texts',
       'Menu items',
       'Owner organisation',
+      'Workflows',
     ]);
   });
 
