@@ -96,7 +96,7 @@ describe('buildMenu', () => {
   it('gives the core and the modules their places for each kind of user', () => {
     const sources = [{ menu: CORE_MENU }, ...modules];
     const plain = buildMenu(sources, user(), true);
-    expect(paths(plain.main)).toEqual(['home', 'search', 'notifications', 'my-organizations', 'my-contacts']);
+    expect(paths(plain.main)).toEqual(['home', 'search', 'notifications', 'my-organizations', 'my-contacts', 'conversations']);
     expect(plain.admin).toEqual([]);
     const member = buildMenu(sources, user({ organizations: { 'Organization-1': { write: true } }, siteOwner: 'Organization-1' }), true);
     expect(paths(member.admin)).toEqual(['admin.lovs', 'admin.owner']);
