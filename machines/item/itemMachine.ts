@@ -109,6 +109,7 @@ export const itemMachine = setup({
       isItem(event.frame.b) &&
       event.frame.b.$id === context.id &&
       isNewer(context.item, event.frame.b),
+    isReconnected: ({ event }) => event.type === 'session.pushed' && event.frame.o === Push.authed,
     isSignOut: ({ context, event }) => event.type === 'session.authChanged' && context.signedIn === true && event.signedIn === false,
     isThisDeleted: ({ context, event }) => event.type === 'session.itemDeleted' && event.id.split('-').slice(0, 2).join('-') === context.id,
     isNewerSaved: ({ context, event }) => event.type === 'item.saved' && isNewer(context.item, event.item),
@@ -260,7 +261,12 @@ export const itemMachine = setup({
         ],
         // The watch may still be registered on the server; the pushes will tell if it is.
         'xstate.error.actor.watch': { actions: 'stopWatch' },
-        'session.pushed': { guard: 'isUpdatePush', actions: ['storePushed', 'alertIfFocused', 'tellTimeline'] },
+        'session.pushed': [
+          { guard: 'isUpdatePush', actions: ['storePushed', 'alertIfFocused', 'tellTimeline'] },
+          // A new socket (a reconnection: `authed` again) has no watches: watch again from the version
+          // shown, and the watch answers what changed while the connection was away.
+          { guard: 'isReconnected', target: 'READY', reenter: true },
+        ],
         'item.saved': { guard: 'isNewerSaved', actions: ['storeSaved', 'tellTimeline'] },
       },
     },

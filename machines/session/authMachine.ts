@@ -154,9 +154,11 @@ export const authMachine = setup({
       const connection = getConnection(system);
       if (connection) enqueue.sendTo(connection, { type: 'connection.close', code: CloseCode.normal, reason: 'otherTabSignout' });
     }),
-    countNetworkFailure: enqueueActions(({ enqueue, system }) => {
+    countNetworkFailure: enqueueActions(({ enqueue, event, system }) => {
       const retry = getRetry(system);
-      if (retry) enqueue.sendTo(retry, { type: 'retry.networkFailed' });
+      // A close 1012 says the server is restarting, not that the network failed: the retry waits less.
+      const restarting = event.type === 'auth.socketClosed' && event.code === CloseCode.serviceRestart;
+      if (retry) enqueue.sendTo(retry, { type: 'retry.networkFailed', restarting });
     }),
     cancelRetry: enqueueActions(({ enqueue, system }) => {
       const retry = getRetry(system);

@@ -8,8 +8,10 @@ export type ConnectionHealth = 'GOOD' | 'WAIT' | 'BAD';
 export function selectHealth(snapshot: SnapshotFrom<typeof connectionMachine>): ConnectionHealth {
   if (snapshot.matches({ LIVE: { OPEN: 'GOOD' } })) return 'GOOD';
   if (snapshot.matches({ LIVE: { OPEN: 'WAIT' } })) return 'WAIT';
-  if (snapshot.matches('BAD')) return 'BAD';
-  return snapshot.context.lost ? 'BAD' : 'GOOD';
+  // The server said it is restarting (1012): waiting for it, not lost, until an attempt fails.
+  const lost = snapshot.context.restarting ? 'WAIT' : 'BAD';
+  if (snapshot.matches('BAD')) return lost;
+  return snapshot.context.lost ? lost : 'GOOD';
 }
 
 /** Whether the socket is open and authenticated, so requests go straight out on it. */

@@ -65,6 +65,8 @@ export interface ConnectionContext {
   authed: boolean;
   /** The last socket was lost (health stays BAD while reconnecting). */
   lost: boolean;
+  /** The server closed the last socket because it is restarting (1012): health WAIT, not BAD, until the next attempt. */
+  restarting: boolean;
   clientVersion: string;
   maxMsgSize: number;
   replyTimeoutMs: number;
@@ -123,10 +125,12 @@ export const connectionMachine = setup({
   actions: {
     storeToken: assign(({ event }) => (event.type === 'connection.open' ? { token: event.token } : {})),
     clearToken: assign({ token: null }),
-    resetSession: assign({ token: null, seq: 0, pending: {}, authed: false, lost: false }),
+    resetSession: assign({ token: null, seq: 0, pending: {}, authed: false, lost: false, restarting: false }),
     resetAuthed: assign({ authed: false }),
     markAuthed: assign({ authed: true }),
-    markOpened: assign({ lost: false }),
+    markOpened: assign({ lost: false, restarting: false }),
+    noteRestart: assign(({ event }) => ({ restarting: event.type === 'socket.closed' && event.code === CloseCode.serviceRestart })),
+    clearRestart: assign({ restarting: false }),
     markLost: assign({ lost: true }),
     accept: enqueueActions(({ context, event, enqueue }, params: { route: 'socket' | 'queue' | 'post' }) => {
       if (event.type !== 'connection.send') return;
@@ -228,6 +232,7 @@ export const connectionMachine = setup({
     pending: {},
     authed: false,
     lost: false,
+    restarting: false,
     clientVersion: input.clientVersion,
     maxMsgSize: input.maxMsgSize ?? WS_MAX_MSG_SIZE,
     replyTimeoutMs: input.replyTimeoutMs ?? WS_TIMEOUT_MS,
@@ -304,7 +309,7 @@ export const connectionMachine = setup({
             target: 'CLOSED',
             actions: ['logClose', { type: 'notifyClosed', params: ({ event }) => event }, 'clearToken', POST_QUEUED],
           },
-          { target: 'BAD', actions: ['logClose', { type: 'notifyClosed', params: ({ event }) => event }, POST_QUEUED] },
+          { target: 'BAD', actions: ['logClose', 'noteRestart', { type: 'notifyClosed', params: ({ event }) => event }, POST_QUEUED] },
         ],
       },
       states: {
@@ -312,7 +317,7 @@ export const connectionMachine = setup({
           on: {
             'socket.opened': { target: 'OPEN', actions: ['markOpened', 'sendTokenAuth', 'notifyOpened'] },
             'connection.send': { actions: { type: 'accept', params: { route: 'queue' } } },
-            'connection.abandon': { target: '#connection.BAD', actions: POST_QUEUED },
+            'connection.abandon': { target: '#connection.BAD', actions: ['clearRestart', POST_QUEUED] },
           },
         },
         OPEN: {

@@ -1,9 +1,11 @@
 /**
  * Reconnect countdown (spec 000 §4, §9): every network failure waits 3 + min(2^failures, 600) s
  * plus 0-10 s of jitter, so that a server coming back is not hit by every tab at the same second.
+ * A socket the server closed because it is restarting its database connection (1012) is no network
+ * failure: it waits 1 s plus 0-2 s of jitter and counts no failure.
  */
 import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
-import { RETRY_BASE_S, RETRY_JITTER_S, RETRY_MAX_BACKOFF_S, WS_OPEN_TIMEOUT_MS } from '../../src/shared/constants';
+import { RESTART_JITTER_S, RETRY_BASE_S, RETRY_JITTER_S, RETRY_MAX_BACKOFF_S, WS_OPEN_TIMEOUT_MS } from '../../src/shared/constants';
 import { getConnection } from '../systemIds';
 
 export interface RetryContext {
@@ -20,8 +22,11 @@ export interface RetryInput {
 }
 
 export type RetryEvent =
-  /** The socket closed for a reason other than authentication, or a reconnect attempt failed to open. */
-  | { type: 'retry.networkFailed' }
+  /**
+   * The socket closed for a reason other than authentication, or a reconnect attempt failed to open;
+   * `restarting`: the server closed it because it is restarting (close 1012), and will be back at once.
+   */
+  | { type: 'retry.networkFailed'; restarting?: boolean }
   /** The user chose 'retry now' in the help menu. */
   | { type: 'retry.retryNow' }
   /** A socket opened. */
@@ -47,12 +52,14 @@ export const retryMachine = setup({
   },
   guards: {
     isCountdownOver: ({ context }) => context.remaining <= 1,
+    isRestart: ({ event }) => event.type === 'retry.networkFailed' && event.restarting === true,
   },
   actions: {
     countFailure: assign(({ context }) => ({
       failures: context.failures + 1,
       remaining: retryDelaySeconds(context.failures + 1, context.random),
     })),
+    awaitRestart: assign(({ context }) => ({ remaining: 1 + Math.round(context.random() * RESTART_JITTER_S) })),
     tick: assign(({ context }) => ({ remaining: context.remaining - 1 })),
     resetFailures: assign({ failures: 0, remaining: 0 }),
     clearCountdown: assign({ remaining: 0 }),
@@ -75,7 +82,12 @@ export const retryMachine = setup({
   },
   states: {
     IDLE: {
-      on: { 'retry.networkFailed': { target: 'COUNTDOWN', actions: 'countFailure' } },
+      on: {
+        'retry.networkFailed': [
+          { guard: 'isRestart', target: 'COUNTDOWN', actions: 'awaitRestart' },
+          { target: 'COUNTDOWN', actions: 'countFailure' },
+        ],
+      },
     },
     COUNTDOWN: {
       after: {

@@ -20,6 +20,11 @@ export const RETRY_MAX_BACKOFF_S = 600;
 export const RETRY_BASE_S = 3;
 /** Largest random jitter added to the retry delay, in seconds. */
 export const RETRY_JITTER_S = 10;
+/**
+ * After the server said it is restarting its connection to the database (close 1012): the wait before
+ * reconnecting is 1 s plus up to this many seconds of jitter, not the network failure's back-off.
+ */
+export const RESTART_JITTER_S = 2;
 /** How long a socket may stay open without authenticating, in ms (not in the spec; see docs/decisions.md). */
 export const AUTH_TIMEOUT_MS = 5_000;
 

@@ -50,6 +50,7 @@ describe('itemMachine model (read, watch, refusal, permissions, children forward
         done('allowed.1', { allowed: { update: true }, applyGrants: true }),
         failed('allowed.1', 'generalFailure'),
         { type: 'session.pushed', frame: { o: 'item/update', b: { ...NEWER, _u: 5 } } },
+        { type: 'session.pushed', frame: { o: 'authed', b: {} } },
         { type: 'session.itemDeleted', id: 'Contact-1' },
         { type: 'item.saved', item: { ...NEWER, _u: 6 } },
         { type: 'item.allowedAsked', actions: ['update'] },

@@ -83,6 +83,17 @@ describe('itemMachine', () => {
     expect(current.serverUpdated()).toHaveLength(0);
   });
 
+  it('watches again from the version shown when the socket reconnects, and takes what changed meanwhile', async () => {
+    const t = start();
+    await t.answer(buildItem());
+    await t.answer(null);
+    t.connection.send({ type: 'fake.push', frame: { o: 'authed', b: {} } });
+    expect(t.ops()).toEqual(['read/Contact-1', 'addWatch/Contact-1/3', 'addWatch/Contact-1/3']);
+    await t.answer(buildItem({ _u: 4, name: 'Changed while away' }));
+    expect(selectItem(t.snapshot())?.name).toBe('Changed while away');
+    expect(t.snapshot().value).toBe('READY');
+  });
+
   it('takes no watch answer older than a push that came first', async () => {
     const t = start();
     await t.answer(buildItem());

@@ -230,9 +230,17 @@ describe('authMachine: the socket closes', () => {
     expect(t.state().value).toBe('CONNECTION_LOST');
     expect(selectTokenValid(t.state())).toBe(true);
     expect(t.state().context.token).toBe('tok-1');
-    expect(t.sentTo(SystemId.retry)).toEqual([{ type: 'retry.networkFailed' }]);
+    expect(t.sentTo(SystemId.retry)).toEqual([{ type: 'retry.networkFailed', restarting: false }]);
     t.subject.send({ type: 'auth.socketClosed', code: 1006, reason: '' });
     expect(t.sentTo(SystemId.retry)).toHaveLength(2);
+  });
+
+  it('a close because the server is restarting (1012) keeps the token and tells retry it is a restart', () => {
+    const t = signedIn();
+    t.subject.send({ type: 'auth.socketClosed', code: 1012, reason: 'serviceRestart' });
+    expect(t.state().value).toBe('CONNECTION_LOST');
+    expect(t.state().context.token).toBe('tok-1');
+    expect(t.sentTo(SystemId.retry)).toEqual([{ type: 'retry.networkFailed', restarting: true }]);
   });
 
   it('shows "connected" when the user is valid again after the loss', () => {

@@ -177,6 +177,20 @@ describe('connectionMachine: health', () => {
     expect(selectHealth(t.state())).toBe('GOOD');
   });
 
+  it('waits (WAIT, not BAD) after the server closed for a restart (1012), and is BAD once an attempt fails', () => {
+    const t = startAuthed();
+    t.effects.socket().serverClose(1012);
+    expect(t.state().matches('BAD')).toBe(true);
+    expect(selectHealth(t.state())).toBe('WAIT');
+    t.subject.send({ type: 'connection.reconnect' });
+    expect(selectHealth(t.state())).toBe('WAIT');
+    t.effects.socket().serverClose(1006);
+    expect(selectHealth(t.state())).toBe('BAD');
+    t.subject.send({ type: 'connection.reconnect' });
+    t.effects.socket().open();
+    expect(selectHealth(t.state())).toBe('GOOD');
+  });
+
   it('is GOOD when signed out with no socket at all', () => {
     expect(selectHealth(start().state())).toBe('GOOD');
   });

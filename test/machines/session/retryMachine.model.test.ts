@@ -15,6 +15,7 @@ describe('retryMachine model', () => {
       variants: [{ name: 'no jitter', input: () => ({ random: () => 0 }) }],
       events: [
         { type: 'retry.networkFailed' },
+        { type: 'retry.networkFailed', restarting: true },
         { type: 'retry.retryNow' },
         { type: 'retry.succeeded' },
         { type: 'retry.cancelled' },

@@ -33,6 +33,19 @@ describe('retryMachine', () => {
     expect(h.sentTo(SystemId.connection)).toEqual([]);
   });
 
+  it('after a restart (close 1012) waits 1 s plus up to 2 s of jitter, and counts no failure', () => {
+    const h = start(0.999);
+    h.subject.send({ type: 'retry.networkFailed', restarting: true });
+    expect(h.subject.getSnapshot().context).toMatchObject({ failures: 0, remaining: 3 });
+    advance(h.clock, 2_999);
+    expect(h.sentTo(SystemId.connection)).toEqual([]);
+    advance(h.clock, 1);
+    expect(h.sentTo(SystemId.connection)).toEqual([{ type: 'connection.reconnect' }]);
+    // The restarted server is not back yet: an ordinary failure, counted from the first.
+    h.subject.send({ type: 'retry.networkFailed' });
+    expect(h.subject.getSnapshot().context).toMatchObject({ failures: 1, remaining: 15 });
+  });
+
   it('asks the connection to reconnect when the countdown reaches zero', () => {
     const h = start();
     h.subject.send({ type: 'retry.networkFailed' });
