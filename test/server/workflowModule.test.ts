@@ -198,6 +198,9 @@ describe('a workflow on a response', () => {
     const file = await read(assignee, snapshot);
     expect(file).toMatchObject({ filetype: 'application/pdf', relType: 'ConsultResponse', relIndex: item._i });
     expect(String(file.originalName)).toMatch(/snapshot-\d{4}-\d{2}-\d{2}\.pdf$/);
+    // The response is pending an answer (its own chart, moved by the community's answerers).
+    const pending = await admin.client.call<Item>(`transition/${item.$id}`, { event: 'response.select', _u: item._u });
+    item = { ...item, _u: pending._u, state: pending.state };
     // The outcome: chosen first, then copied to the response.
     item = await act(assignee, 'wfStepState', item, { stepId: step(3), event: 'step.start' });
     expect(refusal(await ask(assignee, 'wfStepState', item, { stepId: step(3), event: 'step.complete' }))?.fields).toEqual({
@@ -209,6 +212,8 @@ describe('a workflow on a response', () => {
     item = await act(assignee, 'wfStepState', item, { stepId: step(3), event: 'step.complete' });
     expect(states(item)).toEqual(['COMPLETE', 'COMPLETE', 'COMPLETE', 'COMPLETE']);
     expect(item.outcome).toBe('SUPPORT');
+    // The response's own answer is its answerers' to give: the assignee's completion leaves it pending.
+    expect(item.state).toBe('PENDING');
     expect(item['_wf.$assigned']).toBeUndefined();
     // Reopened by the runner alone.
     expect(refusal(await ask(assignee, 'wfStepState', item, { stepId: step(3), event: 'step.reopen' }))?.userMessage).toBe(
@@ -234,6 +239,10 @@ describe('a workflow on a response', () => {
     expect((await allowed(admin)).forces).toBe(true);
     expect((await allowed(assignee)).labels[assigneeContact]).toBe('Ada Assignee');
     expect(refusal(await outsider.client.request('act/wfAllowed', { itemId: item.$id }))?.userMessage).toBe('notAllowed');
+    // Completed by one who answers for the community, the outcome answers the response (ItemTypeDef.workflowOutcome).
+    item = await act(admin, 'wfStepState', item, { stepId: last!, event: 'step.complete' });
+    expect(item).toMatchObject({ state: 'RESPONDED', outcome: 'SUPPORT' });
+    expect(await kindsOf(item.$id)).toContain('state.response.respond');
   });
 
   it('tells the assignee of their step, by their preferences', async () => {

@@ -119,6 +119,7 @@ export const ConsultResponseType: ItemTypeDef = {
   defaultAccess: 'PROTECTED',
   adminCreateOnly: true,
   workflow: true,
+  workflowOutcome: 'response.respond',
   properties: {
     consultation: { kind: 'REL', relTypes: ['Consultation'], required: true, readOnly: true },
     /**

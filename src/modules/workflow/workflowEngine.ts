@@ -51,6 +51,8 @@ export interface Working {
   events: (DomainEventInput & { system?: boolean })[];
   /** Contacts newly assigned a step: told of it by their preferences. */
   assigned: Set<string>;
+  /** Transitions of the item's chart to take once the change is written (StepEffect.transition). */
+  transitions: string[];
 }
 
 /** The chart's event for a move of `step` by `caller`. */
@@ -87,6 +89,7 @@ function applyEffect(w: Working, step: StepInstance, effect: StepEffect | void):
   if (!effect) return;
   if (effect.props) step.props = { ...(step.props ?? {}), ...effect.props };
   if (effect.item) Object.assign(w.patch, effect.item);
+  if (effect.transition) w.transitions.push(effect.transition);
 }
 
 /** Assigns `step` to `contactId` (or takes it away), with its events. */
@@ -179,6 +182,7 @@ export async function inspect<T>(ctx: OpContext, itemId: string, look: (w: Worki
     steps: stepsOf(record.data),
     events: [],
     assigned: new Set(),
+    transitions: [],
   };
   return look(w);
 }
@@ -212,6 +216,7 @@ export async function change(ctx: OpContext, itemId: string, u: number, work: (w
       steps: stepsOf(record.data).map((s) => ({ ...s, ...(s.props ? { props: { ...s.props } } : {}) })),
       events: [],
       assigned: new Set(),
+      transitions: [],
     };
     await work(w);
     const running = w.patch[WF.steps] !== null;
@@ -230,7 +235,23 @@ export async function change(ctx: OpContext, itemId: string, u: number, work: (w
         [userId, itemId],
       );
     for (const { system, ...event } of w.events) await items.appendEvent(tx, system ? SYSTEM : author, event);
-    return written;
+    return { written, transitions: w.transitions };
   });
-  return { id: itemId, u: result.u };
+  let at = result.written.u;
+  // A chart's transition runs in a transaction of its own, once the change is written; one its chart refuses now is not taken.
+  for (const event of result.transitions) {
+    const stateCaller = caller
+      ? { userId: caller.userId, admin: caller.admin, capabilities: caller.capabilities, organizations: caller.orgs }
+      : null;
+    try {
+      at = (
+        await items.transition(author, itemId, { event, u: at, caller: stateCaller }, (current) => {
+          if (!canRead(caller, current)) throw unreadable(caller, itemId);
+        })
+      ).u;
+    } catch (e) {
+      if (!(e instanceof OpError) || e.userMessage !== 'transitionNotAllowed') throw e;
+    }
+  }
+  return { id: itemId, u: at };
 }

@@ -19,13 +19,14 @@ export const workflowStepBehaviours: readonly StepBehaviour[] = [
   {
     kind: 'RWF_OUTCOME',
     completeRefusal: async ({ step }) => (has(step.props?.outcome) ? null : 'errors.workflow.outcomeMissing'),
-    // The item's own outcome (a response's, RWF_OUTCOMES) takes the step's.
+    // The item's own outcome (a response's, RWF_OUTCOMES) takes the step's, and the item takes its
+    // type's outcome transition (a response is answered: ItemTypeDef.workflowOutcome).
     onComplete: async ({ item, step }) => {
-      const properties = itemTypes.get(item.type)?.properties ?? {};
+      const type = itemTypes.get(item.type);
       const patch: ItemData = {};
-      for (const [name, def] of Object.entries(properties))
+      for (const [name, def] of Object.entries(type?.properties ?? {}))
         if (def.kind === 'LOV' && def.list === WORKFLOW_LISTS.outcomes && !def.readOnly) patch[name] = step.props?.outcome;
-      return { item: patch };
+      return { item: patch, ...(type?.workflowOutcome ? { transition: type.workflowOutcome } : {}) };
     },
   },
   {

@@ -31,6 +31,11 @@ export interface StepEffect {
   props?: ItemData;
   /** Properties of the item changed with the move (an outcome copied to the response), as the server writes them. */
   item?: ItemData;
+  /**
+   * A transition of the item's state chart to take once the move is written, as the caller (a decided
+   * outcome answers the response); one the chart refuses then is left untaken, the move stands.
+   */
+  transition?: string;
 }
 
 /** The server behaviour of one step kind. */

@@ -140,6 +140,8 @@ export interface ItemTypeDef {
   layout?: ItemLayoutDef;
   /** Its items can run a workflow (spec 001 "workflow-capable types"): the workflow module adds its `_wf` properties to it. */
   workflow?: true;
+  /** With `workflow`: the transition of its state chart a completed outcome step takes (a response: `response.respond`). */
+  workflowOutcome?: string;
   /** A virtual type (src/shared/items/virtualTypes.ts): never stored, searched and read from `over` joined with its parent. */
   virtual?: { over: 'Attachment'; parent: string; parentTypes: readonly string[]; parentProperties: readonly string[] };
 }
