@@ -440,6 +440,11 @@ const SCREENS = {
     await page.getByTestId('letter-preview').getByRole('paragraph').first().waitFor();
     await page.getByTestId('letter-preview').scrollIntoViewIfNeeded();
   },
+  'letters-templates': async (page) => {
+    await asDemoUser(page, 'Ruth Cardinal');
+    await page.goto('/consult.letter-templates');
+    await page.getByRole('link', { name: 'Received: {{consultation.projectName}}' }).waitFor();
+  },
   'letters-panel': async (page) => {
     await asDemoUser(page, 'Ruth Cardinal');
     await page.getByRole('region', { name: 'Overdue responses' }).getByRole('link', { name: 'Transmission line 9L40' }).click();

@@ -37,7 +37,7 @@ export const lettersLabels: Readonly<Record<string, string>> = {
   'options.MAILED': 'Mailed and filed',
   'options.RETRYING': 'Mail failed, trying again',
   'options.FAILED': 'Mail failed',
-  'views.v-letters.templates': 'Letter templates',
+  'views.v-consult.letter-templates': 'Letter templates',
   'events.letters.proposed': '{by} proposed the letter {context} for {also} on {date}',
   'events.letters.withdrawn': '{by} took back the letter {context} for {also} on {date}',
   'events.letters.approved': '{by} approved the letter {context} for {also} on {date}',

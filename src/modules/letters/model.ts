@@ -35,7 +35,8 @@ export const LetterTemplateType: ItemTypeDef = {
   properties: {
     owner: { kind: 'REL', relTypes: ['Organization'], required: true },
     /** The list value it is the text of: one template per value and organisation. */
-    letter: { kind: 'LOV', list: LETTERS_LIST, required: true, facet: LIST_FACET },
+    // No facet: a facet of an organisation's own list values would name them by key.
+    letter: { kind: 'LOV', list: LETTERS_LIST, required: true },
     /** The mail's subject line (fields allowed). */
     subject: { kind: 'textField', required: true, notBlank: true, maxLength: 300, sortable: true },
     /** The letter's text, with `{{consultation.projectName}}` and the other fields (letterRules.ts). */
@@ -95,8 +96,8 @@ export const lettersModule: ModuleModel = {
   itemTypes: [LetterTemplateType, ResponseLetterType],
   // Spec 001 §6: letters need update on ConsultResponse.
   lists: [{ name: LETTERS_LIST, editRight: { action: 'update', type: 'ConsultResponse' } }],
-  menu: [{ path: 'consult.letter-templates', title: 'views.v-letters.templates', icon: 'letter', show: writesLetters }],
-  views: { 'v-letters.templates': {} },
+  menu: [{ path: 'consult.letter-templates', title: 'views.v-consult.letter-templates', icon: 'letter', show: writesLetters }],
+  views: { 'v-consult.letter-templates': {} },
   operations: lettersOperations,
   eventKinds: [
     { kind: LETTER_EVENT_KINDS.proposed, description: 'events.letters.proposed', uses: ['also'] },

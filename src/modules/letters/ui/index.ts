@@ -5,7 +5,7 @@ import { LetterTemplatesView } from './LetterTemplatesView';
 import { lettersMessages } from './messages';
 
 export const lettersScreens: ModuleScreens = {
-  views: { 'v-letters.templates': LetterTemplatesView },
+  views: { 'v-consult.letter-templates': LetterTemplatesView },
   panels: { ConsultResponse: [LettersPanel] },
   messages: lettersMessages,
 };
