@@ -2,7 +2,7 @@
 // docs/ARCHITECTURE.md between its actor-tree markers; `--check` exits 1 when the file's tree is stale,
 // `--print` writes the tree to stdout.
 import { build } from 'esbuild';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,13 +11,19 @@ export const DOC = join(root, 'docs/ARCHITECTURE.md');
 const START = '<!-- actor-tree:start -->';
 const END = '<!-- actor-tree:end -->';
 
-// The root session, the registered modules' browser parts, and what a cell may hold.
+/** The modules whose statecharts include view actors (`machines/<module>/viewActors.ts`, which the app never imports). */
+const moduleViewActorFiles = readdirSync(join(root, 'src/modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(join(root, 'machines', entry.name, 'viewActors.ts')))
+  .map((entry) => entry.name);
+
+// The root session, the registered modules' browser parts, and what a cell may hold (the core's and the modules' view actors).
 const ENTRY = `
 export { sessionMachine } from './machines/session/sessionMachine.ts';
 export { moduleClients } from './src/modules/client.ts';
 export { VIEW_ACTOR_CATALOGUE } from './machines/router/viewActorCatalogue.ts';
 export { routerMachine } from './machines/router/routerMachine.ts';
 export { cellMachine } from './machines/router/cellMachine.ts';
+${moduleViewActorFiles.map((name) => `export { VIEW_ACTORS as viewActors_${name} } from './machines/${name}/viewActors.ts';`).join('\n')}
 `;
 
 /** Bundles the TypeScript sources (as scripts/exportMachines.mjs does) and imports them, without a file on disk. */
@@ -156,7 +162,12 @@ function render(entry, depth, path, notes, extra = () => []) {
 
 /** The markdown nested list of the browser's actor tree. */
 export async function generateTree() {
-  const { sessionMachine, moduleClients, VIEW_ACTOR_CATALOGUE, routerMachine, cellMachine } = await loadSources();
+  const sources = await loadSources();
+  const { sessionMachine, moduleClients, routerMachine, cellMachine } = sources;
+  const VIEW_ACTOR_CATALOGUE = {
+    ...sources.VIEW_ACTOR_CATALOGUE,
+    ...Object.assign({}, ...moduleViewActorFiles.map((name) => sources[`viewActors_${name}`])),
+  };
   // What a machine's definition cannot say: how many of an on-demand actor there are.
   const notes = (parent, child) => {
     if (parent === routerMachine && child.logic === cellMachine) return 'one per open column';

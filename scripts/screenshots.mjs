@@ -429,7 +429,11 @@ const SCREENS = {
     await signIn(page);
     await page.goto('/admin.workflows');
     await page.getByRole('link', { name: 'Standard review' }).click();
-    await page.getByRole('link', { name: 'Edit' }).or(page.getByRole('button', { name: 'Edit' })).first().click();
+    await page
+      .getByRole('link', { name: 'Edit' })
+      .or(page.getByRole('button', { name: 'Edit' }))
+      .first()
+      .click();
     await page.getByLabel('Name').first().waitFor();
   },
   // Response letters (issue 15): a new letter's filled preview, and the Letters panel with a proposal awaiting another person.

@@ -3,7 +3,7 @@
  * here when a machine changed and the document was not regenerated (`npm run actor-tree`).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { VIEW_ACTOR_CATALOGUE } from '../../machines/router/viewActorCatalogue';
@@ -36,14 +36,24 @@ describe('the actor tree of docs/ARCHITECTURE.md', () => {
     expect(stdout).toMatch(/- `resource` · machine `resource` · states LOADING, READY, SAVING, REFUSED/);
   });
 
-  it('draws every machine a view asks its cell for (the catalogue misses none)', () => {
+  it('draws every machine a view asks its cell for (the catalogues miss none)', () => {
     const sources = ['src', 'test/support'].flatMap((dir) =>
       (readdirSync(join(ROOT, dir), { recursive: true }) as string[])
         .filter((f) => /\.tsx?$/.test(f))
         .map((f) => readFileSync(join(ROOT, dir, f), 'utf8')),
     );
     const asked = new Set(sources.flatMap((code) => [...code.matchAll(/useCellViewActor\(\s*cell,\s*[^,]+,\s*(\w+),/g)].map((m) => m[1]!)));
-    const catalogued = new Set(Object.values(VIEW_ACTOR_CATALOGUE).map((logic) => `${logic.id}Machine`));
+    // The core's catalogue, and each module's own (machines/<module>/viewActors.ts).
+    const moduleCatalogues = readdirSync(join(ROOT, 'src/modules'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(join(ROOT, 'machines', entry.name, 'viewActors.ts')))
+      .map(
+        (entry) =>
+          jest.requireActual<{ VIEW_ACTORS: Record<string, { id: string }> }>(join(ROOT, 'machines', entry.name, 'viewActors.ts'))
+            .VIEW_ACTORS,
+      );
+    const catalogued = new Set(
+      [VIEW_ACTOR_CATALOGUE, ...moduleCatalogues].flatMap((catalogue) => Object.values(catalogue).map((logic) => `${logic.id}Machine`)),
+    );
     expect(asked.size).toBeGreaterThan(5);
     for (const name of asked) expect({ name, catalogued: catalogued.has(name) }).toEqual({ name, catalogued: true });
   });
