@@ -105,9 +105,11 @@ it('propose, approve and send steps complete only once the letter has got that f
   await admin.client.call('act/wfSet', { itemId: item.$id, _u: item._u, workflowId: workflow.$id });
   item = await admin.client.call<Item>(`read/${item.$id}`);
   const [propose, approve] = stepsOf(item).map((s) => s.id);
-  ({ item } = await step(item, { stepId: propose, event: 'step.start' }));
+  const started = await step(item, { stepId: propose, event: 'step.start' });
+  expect(refusal(started)).toBeUndefined();
+  ({ item } = started);
   let move = await step(item, { stepId: propose, event: 'step.complete' });
-  expect(refusal(move)?.fields).toEqual({ stepId: 'errors.letters.step.noProposal' });
+  expect(refusal(move)).toMatchObject({ fields: { stepId: 'errors.letters.step.noProposal' } });
   // A letter of another template does not do.
   await ada.client.call('act/letterCreate', { responseId: item.$id, templateId: templates.receipt, propose: true });
   move = await step(item, { stepId: propose, event: 'step.complete' });

@@ -409,7 +409,13 @@ export class ItemStore {
       return updated;
     };
     // Inside a caller's transaction the change may still be rolled back: cache only what we commit.
-    return options.tx ? run(options.tx) : this.remember(await this.db.transaction(run));
+    if (!options.tx) return this.remember(await this.db.transaction(run));
+    // Inside a caller's transaction the change may still be rolled back: nothing is cached, but an older
+    // cached copy is dropped now, so a read after the caller commits never answers the version before
+    // it (the notification that would drop it arrives later, from the database).
+    const updated = await run(options.tx);
+    this.noteChange({ id: updated.id, u: updated.u, kind: 'updated' });
+    return updated;
   }
 
   /**
