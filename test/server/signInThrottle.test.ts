@@ -72,6 +72,13 @@ describe('sign-in throttling holds under concurrency', () => {
     // The first wrong guesses use up the account's free budget (answered, so the order of arrival on a
     // loaded machine cannot put the right password among them); the right one then arrives amid more.
     await burst(Array.from({ length: FREE_ACCOUNT + 20 }, (_, i) => () => signIn(srv, email, `wrong guess ${i}`)));
+    // How long the account now waits depends on how many guesses the machine's speed let it earn; ten
+    // more failures make it wait long past this test, so the right password cannot arrive after the wait.
+    const held = await srv.server.services.db.query(
+      `UPDATE sign_in_failures SET failures = failures + 10, last_failure = statement_timestamp() WHERE key = $1 RETURNING key`,
+      [`email:${email.toLowerCase()}`],
+    );
+    expect(held.rows).toHaveLength(1);
     const attempts = Array.from({ length: 50 }, (_, i) => () => signIn(srv, email, i === 25 ? password : `wrong guess again ${i}`));
     const responses = await Promise.all(attempts.map((a) => a()));
     const right = responses[25]!;
