@@ -15,6 +15,9 @@ declare global {
  * KK_TEST_PG_URL=skip skips both, for runs of unit tests only.
  */
 export default async function globalSetup(): Promise<void> {
+  // The run hashes thousands of passwords (every user made, every sign-in): scrypt at N = 2^10, not the
+  // site's 2^15 (src/server/accounts/passwords.ts). Server processes the tests start are given it too.
+  process.env.PASSWORD_SCRYPT_COST ??= '10';
   if (process.env.KK_TEST_PG_URL === 'skip') return;
   const template = mkdtempSync(join(tmpdir(), 'kk-pglite-template-'));
   const db = await openPglite(template);

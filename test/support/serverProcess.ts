@@ -61,6 +61,7 @@ export function spawnServerProcess(env: Record<string, string>, script = entry):
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: '0',
+      ...(process.env.PASSWORD_SCRYPT_COST ? { PASSWORD_SCRYPT_COST: process.env.PASSWORD_SCRYPT_COST } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
