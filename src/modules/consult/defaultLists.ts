@@ -4,6 +4,7 @@
  * community, each with its 'created' event; a list that already holds a value is left as it is.
  */
 import type { Migration } from '../../server/db/migrations/Migration';
+import { defaultListsMigration } from '../../server/lov/defaultListsMigration';
 import { CONSULT_LISTS } from './consultRules';
 
 /** List name to its starting values (key, English label). */
@@ -58,41 +59,8 @@ export const CONSULT_DEFAULT_VALUES: Readonly<Record<string, ReadonlyArray<reado
   ],
 };
 
-const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
-const rows = Object.entries(CONSULT_DEFAULT_VALUES)
-  .flatMap(([list, values]) => values.map(([key, en]) => [list, key, en] as const))
-  .map(([list, key, en], at) => `(${literal(list)}, ${literal(key)}, ${literal(en)}, ${at + 1})`)
-  .join(',\n      ');
-
-/** Numbered on from the LOVValue sequence as the item store numbers; runs once, so defaults archived later stay so. */
-export const consultDefaultLists: Migration = {
-  id: 1200,
-  name: 'consult: default values of its lists',
-  sql: `
-    INSERT INTO type_sequences (type, last_index) VALUES ('LOVValue', 0) ON CONFLICT (type) DO NOTHING;
-    WITH wanted AS (
-      SELECT d.list, d.key, d.en, row_number() OVER (ORDER BY d.ord) AS n
-      FROM (VALUES
-      ${rows}
-      ) AS d (list, key, en, ord)
-      WHERE NOT EXISTS (SELECT 1 FROM items i WHERE i.type = 'LOVValue' AND i.data->>'list' = d.list)
-    ),
-    base AS (SELECT last_index FROM type_sequences WHERE type = 'LOVValue'),
-    made AS (
-      INSERT INTO items (id, type, idx, u, data, label, access, owner_org, created_at, created_by, updated_at)
-      SELECT 'LOVValue-' || (base.last_index + w.n), 'LOVValue', base.last_index + w.n, 1,
-        jsonb_build_object('list', w.list, 'key', w.key, 't', jsonb_build_object('en', w.en), 'state', 'ACTIVE'),
-        w.en, 'COMMUNITY', NULL, now(), NULL, now()
-      FROM wanted w CROSS JOIN base
-      RETURNING id
-    ),
-    told AS (
-      INSERT INTO events (item_id, kind, u, ts, changed)
-      SELECT id, 'created', 1, now(), ARRAY['list', 'key', 't', 'state'] FROM made
-    )
-    UPDATE type_sequences SET last_index = last_index + (SELECT count(*) FROM wanted) WHERE type = 'LOVValue';
-  `,
-};
+/** Site-wide starting values (src/server/lov/defaultListsMigration.ts); runs once, so defaults archived later stay so. */
+export const consultDefaultLists: Migration = defaultListsMigration(1200, 'consult: default values of its lists', CONSULT_DEFAULT_VALUES);
 
 /** Every saved version of an agreement (spec 001 §3 Agreement `_versions`): the core keeps only what changed. */
 export const agreementVersionsTable: Migration = {

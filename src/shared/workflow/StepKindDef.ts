@@ -1,8 +1,6 @@
 /**
  * Kinds of workflow step (spec 001 §4 "Step kinds"), registered by the modules that know how to run
- * them (docs/modules.md "Workflow step kinds"): the workflow module's own (assign, simple, outcome,
- * meeting, snapshot, confirm), the conversations module's thread, the letters module's letter steps.
- * A module declares a kind in its model (both sides: the template editor offers it) and its
+ * them (docs/modules.md "Workflow step kinds"). A module declares a kind in its model (both sides: the template editor offers it) and its
  * behaviour in its server part (`ModuleServer.stepKinds`: what happens on ACTIVE, what must hold for
  * COMPLETE). Core names no module.
  */
@@ -32,7 +30,7 @@ export const SPEC_STEP_KINDS = [
 /** The refusal of a step of a kind no module registers (a spec kind whose module is not installed yet). */
 export const STEP_KIND_UNAVAILABLE = 'errors.workflow.stepKindUnavailable';
 
-/** The states of a step (spec 001 §4): machines/workflow/stepStates.ts moves them. */
+/** The states of a step (spec 001 §4), which the registering module's step chart moves. */
 export const STEP_STATES = ['BLANK', 'PENDING', 'ACTIVE', 'COMPLETE', 'SKIP'] as const;
 export type StepState = (typeof STEP_STATES)[number];
 
