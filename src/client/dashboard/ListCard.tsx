@@ -3,7 +3,7 @@ import type { CardHits } from '../../../machines/dashboard/cardMachine';
 import type { CardDef } from '../../shared/dashboard/CardDef';
 import { itemTypes } from '../../shared/itemTypes';
 import type { Item } from '../../shared/items/types';
-import { useT } from '../i18n/useT';
+import { useT, type Translate } from '../i18n/useT';
 import { formatDate } from '../items/fields/formatDate';
 import { CardItemLink } from './CardItemLink';
 
@@ -17,6 +17,14 @@ function subtitleOf(item: Item | undefined): string {
   return type?.properties[name!]?.kind === 'DT' ? formatDate(String(value), String(value).length > 10) : String(value);
 }
 
+/** The card's own line under `item` (CardDef.line), its dates as DD-MMM-YYYY [HH:mm]. */
+function cardLineOf(card: CardDef, item: Item | undefined, t: Translate): string {
+  const line = item && card.line ? card.line(item) : null;
+  if (!line) return '';
+  const dates = Object.entries(line.dates ?? {}).map(([k, v]) => [k, formatDate(v, v.length > 10)] as const);
+  return t(line.t, { ...line.values, ...Object.fromEntries(dates) });
+}
+
 /** The card's items as a list, and how many there are in all when it shows fewer. */
 export function ListCard({ card, hits }: { card: CardDef; hits: CardHits }) {
   const t = useT();
@@ -25,7 +33,7 @@ export function ListCard({ card, hits }: { card: CardDef; hits: CardHits }) {
     <>
       <ul className="flex flex-col gap-1">
         {hits.ids.map((id) => {
-          const subtitle = subtitleOf(hits.items[id]);
+          const subtitle = card.line ? cardLineOf(card, hits.items[id], t) : subtitleOf(hits.items[id]);
           return (
             <li key={id} className="flex min-w-0 flex-col">
               <CardItemLink id={id} className="truncate text-sm">

@@ -1,13 +1,28 @@
 /** The consultation module's cards on the home screen's dashboard (spec 001 §2 "Dashboard default cards"). */
+import type { Capability } from '../../shared/capabilities';
 import type { CardDef, CardUser } from '../../shared/dashboard/CardDef';
 import { CONSULT_SUBMIT } from './consultRules';
 import { holds, isResponder, seesConsultation } from './screens';
 
+/** The capability of those who run their community's response workflows. */
+const RESPONDER_WORKFLOW: Capability = 'ResponderWorkflow';
+
 const responder = (user: CardUser): boolean => seesConsultation(user) && isResponder(user);
 const submitter = (user: CardUser): boolean => seesConsultation(user) && holds(user, CONSULT_SUBMIT);
+/**
+ * A responder without the workflow capability (spec 001 §2): one who holds it gets the responses
+ * waiting to start, the overdue ones and their own steps from the module that runs workflows instead.
+ */
+const plainResponder = (user: CardUser): boolean => responder(user) && !holds(user, RESPONDER_WORKFLOW);
 
-/** The keys of the module's cards: the consultation dashboard shows these and no other module's. */
+/** The keys of the module's cards. */
 export const CONSULT_CARD_PREFIX = 'consult.';
+/** The types the module keeps: another module's card of them belongs on the consultation dashboard too. */
+const CONSULT_CARD_TYPES: readonly string[] = ['Consultation', 'ConsultResponse'];
+
+/** Whether the consultation dashboard shows `card`: the module's own, and any of consultations or responses. */
+export const onConsultDashboard = (card: CardDef): boolean =>
+  card.key.startsWith(CONSULT_CARD_PREFIX) || CONSULT_CARD_TYPES.includes(card.type);
 
 export const consultCards: readonly CardDef[] = [
   // Responders: when each community expects to answer, on a month's calendar...
@@ -21,7 +36,8 @@ export const consultCards: readonly CardDef[] = [
     empty: 'dashboard.consult.noResponses',
     show: responder,
   },
-  // ...the pending responses whose anticipated date has passed (spec 001 §4 "Overdue"), oldest first...
+  // ...the pending responses whose anticipated date has passed (spec 001 §4 "Overdue"), oldest first
+  // (issue 14 asks every responder to see them; a workflow's overdue card holds them for its holders)...
   {
     key: 'consult.overdue',
     title: 'dashboard.consult.overdue',
@@ -33,7 +49,7 @@ export const consultCards: readonly CardDef[] = [
     sort: [{ key: 'anticipatedResponse', order: 'asc' }],
     max: 10,
     empty: 'dashboard.consult.noOverdue',
-    show: responder,
+    show: plainResponder,
   },
   // ...and the newest responses, those just distributed first.
   {
@@ -43,7 +59,7 @@ export const consultCards: readonly CardDef[] = [
     kind: 'list',
     type: 'ConsultResponse',
     empty: 'dashboard.consult.noResponses',
-    show: responder,
+    show: plainResponder,
   },
   // Proponents: the drafts they may take up again...
   {

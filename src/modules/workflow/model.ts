@@ -7,6 +7,7 @@ import type { EventKindDef } from '../../shared/events/EventKindDef';
 import type { ItemData, ItemTypeDef, PropertyDef } from '../../shared/items/types';
 import type { ModuleModel, NavUser } from '../../shared/modules/ModuleModel';
 import { SPEC_STEP_KINDS, STEP_STATES, type StepKindDef } from '../../shared/workflow/StepKindDef';
+import { workflowCardLabels, workflowCards } from './cards';
 import { workflowErrorLabels, workflowLabels } from './labels';
 import { workflowOperations } from './operations';
 import { stepForcedKind, stepSetKind, WF, WF_EVENTS, WORKFLOW_LISTS, WORKFLOW_TITLE_MAX } from './workflowRules';
@@ -165,7 +166,8 @@ export const workflowModule: ModuleModel = {
     event(WF_EVENTS.cleared, 'events.workflow.cleared'),
     event(WF_EVENTS.stepsApplied, 'events.workflow.stepsApplied'),
   ],
-  labels: { ...workflowLabels, ...workflowErrorLabels },
+  cards: workflowCards,
+  labels: { ...workflowLabels, ...workflowErrorLabels, ...workflowCardLabels },
   icons: {
     account_tree: 'M22 11V3h-7v3H9V3H2v8h7V8h2v10h4v3h7v-8h-7v3h-2V8h2v3z',
   },

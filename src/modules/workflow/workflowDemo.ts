@@ -1,7 +1,9 @@
 /**
- * The workflow module's demo: the community's "Standard review" template, and each of the community's
- * workflow-capable items (its responses) running it, its first member who has a person record given
- * ResponderWorkflow there and assigned: the intake done, the reading under way, due in three days.
+ * The workflow module's demo: the community's "Standard review" template, run on the community's open
+ * responses by its first member who has a person record (given ResponderWorkflow there), so each of
+ * their dashboard cards shows something: a response just received waits at its first step (waiting
+ * to start, and theirs: they assign it), and a pending one is being read by them, its step two days
+ * late (overdue, and theirs). Responses already decided ran before the community used workflows.
  */
 import type { DemoSeed } from '../../server/modules/ModuleServer';
 import { itemTypes } from '../../shared/itemTypes';
@@ -47,25 +49,44 @@ export async function workflowDemo({ tx, items, adminId, organizations }: DemoSe
     .all()
     .filter((t) => t.workflow === true)
     .map((t) => t.name);
-  const targets = await tx.query<{ id: string; u: number }>(
-    'SELECT id, u FROM items WHERE owner_org = $1 AND type = ANY($2::text[]) AND deleted_at IS NULL ORDER BY idx',
+  const targets = await tx.query<{ id: string; u: number; state: string }>(
+    `SELECT id, u, data->>'state' AS state FROM items
+      WHERE owner_org = $1 AND type = ANY($2::text[]) AND deleted_at IS NULL ORDER BY idx`,
     [community, types],
   );
   const now = new Date();
-  for (const { id, u } of targets.rows) {
-    const steps: StepInstance[] = STANDARD.map((step, i) => ({ ...instanceOf(step, `s${i + 1}`), assignee: { id: member.contact } }));
-    steps[0] = { ...steps[0]!, state: 'COMPLETE', props: { assignTo: { id: member.contact } }, at: now.toISOString(), by: adminId };
-    steps[1] = { ...steps[1]!, state: 'ACTIVE', due: dayAfter(now, 3), at: now.toISOString(), by: member.user_id };
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+  const steps = (): StepInstance[] => STANDARD.map((step, i) => ({ ...instanceOf(step, `s${i + 1}`), assignee: { id: member.contact } }));
+  /** Where each open response stands: its steps and workflow state. */
+  const running: Record<string, () => { steps: StepInstance[]; state: string }> = {
+    // Received, undecided: the intake step waits for the member, due in two days.
+    DRAFT: () => {
+      const s = steps();
+      s[0] = { ...s[0]!, state: 'PENDING', due: dayAfter(now, 2), at: daysAgo(0), by: adminId };
+      return { steps: s, state: 'INTAKE' };
+    },
+    // Being answered: assigned twelve days ago, the ten days' reading is two days late.
+    PENDING: () => {
+      const s = steps();
+      s[0] = { ...s[0]!, state: 'COMPLETE', props: { assignTo: { id: member.contact } }, at: daysAgo(12), by: adminId };
+      s[1] = { ...s[1]!, state: 'ACTIVE', due: dayAfter(now, -2), at: daysAgo(11), by: member.user_id };
+      return { steps: s, state: 'REVIEW' };
+    },
+  };
+  for (const { id, u, state } of targets.rows) {
+    const at = running[state]?.();
+    if (!at) continue;
+    const current = at.steps.find((step) => step.state === 'ACTIVE' || step.state === 'PENDING')!;
     await items.update(
       author,
       {
         $id: id,
         _u: u,
         [WF.workflow]: { id: template.id },
-        [WF.state]: 'REVIEW',
-        [WF.steps]: steps,
+        [WF.state]: at.state,
+        [WF.steps]: at.steps,
         [WF.assigned]: [{ id: member.contact }],
-        [WF.assignedDue]: steps[1]!.due,
+        [WF.assignedDue]: current.due,
       },
       () => undefined,
       opts,

@@ -10,6 +10,7 @@ import type { SearchField, SearchFields } from './SearchFields';
 import { badValue, scalarList, stringList } from './searchValues';
 import { SqlParams } from './SqlParams';
 import { virtualSource } from './virtualSource';
+import { withReaderContact } from '../../shared/search/readerContact';
 
 /** A query compiled to one parameterised statement, and how to read its row. */
 export interface CompiledSearch {
@@ -105,7 +106,10 @@ export function compileSearch(query: SearchQuery, options: CompileOptions): Comp
         return `i.idx = ANY(${params.add(idx, 'bigint[]')})`;
       }
       default: {
-        const r = filterSql(f, { params, fields: fieldMap, tzOffset });
+        // The reader's own person record (a card's "mine"), as the session knows it.
+        const value = withReaderContact(f.value, options.caller?.contactId);
+        if (value === null) return 'FALSE';
+        const r = filterSql({ ...f, value }, { params, fields: fieldMap, tzOffset });
         if ('ignored' in r) {
           ignored.push(r.ignored);
           return null;

@@ -100,10 +100,23 @@ export function prefixQuery(text: string): string {
     .join(' & ');
 }
 
+/**
+ * A `fs` key's property and the path inside it: the longest leading part that names a property, so a
+ * property whose name has a dot (`_wf.steps`) is found as itself (`fs-_wf.steps.state`).
+ */
+function splitPath(prop: string, fields: ReadonlyMap<string, SearchField>): string[] {
+  const parts = prop.split('.');
+  for (let n = parts.length; n > 1; n--) {
+    const name = parts.slice(0, n).join('.');
+    if (fields.has(name)) return [name, ...parts.slice(n)];
+  }
+  return parts;
+}
+
 /** The SQL of one filter with a property (every prefix but q, _, id and i), over table alias `i`. */
 export function filterSql(filter: Filter, ctx: FilterContext): FilterResult {
   const key = `${filter.kind}-${filter.prop}`;
-  const [name, ...path] = filter.kind === 'fs' ? filter.prop.split('.') : [filter.prop];
+  const [name, ...path] = filter.kind === 'fs' ? splitPath(filter.prop, ctx.fields) : [filter.prop];
   const field = ctx.fields.get(name!);
   if (!field) return { ignored: `${key}: unknown property` };
   const allowed = KINDS_FOR[filter.kind];

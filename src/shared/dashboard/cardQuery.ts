@@ -1,7 +1,8 @@
 /** The search behind a dashboard card (spec 000 §3 query), for a list card or for one month of a calendar card. */
 import { endOfMonth, format, subDays } from 'date-fns';
-import type { SearchQuery } from '../search/SearchQuery';
-import type { CardDef } from './CardDef';
+import type { SearchGroup, SearchQuery } from '../search/SearchQuery';
+import { READER_CONTACT } from '../search/readerContact';
+import type { CardConditions, CardDef } from './CardDef';
 
 /** How many items a list card shows unless it says. */
 export const CARD_DEFAULT_MAX = 5;
@@ -25,14 +26,27 @@ export function monthDays(month: string): { from: string; to: string } {
 /** The month `YYYY-MM` of `date`. */
 export const monthOf = (date: Date): string => format(date, 'yyyy-MM');
 
+/** A card's conditions as a search group; `pastDue` keeps dates up to `yesterday` (YYYY-MM-DD). */
+function conditionsOf(c: CardConditions, yesterday: string): SearchGroup {
+  const must: Record<string, unknown> = { ...c.must };
+  if (c.pastDue) must[`dr-${c.pastDue}`] = { from: null, to: yesterday };
+  return { must, ...(c.mustNot ? { mustNot: { ...c.mustNot } } : {}) };
+}
+
 /**
  * The query of `card`: its type and conditions, labels included; a list card's order and size, or a
  * calendar card's items dated in `month` (`YYYY-MM`), earliest first.
  */
 export function cardQuery(card: CardDef, month: string | null): SearchQuery {
-  const must: Record<string, unknown> = { ...card.must, _: card.type };
-  if (card.pastDue) must[`dr-${card.pastDue}`] = { from: null, to: format(subDays(new Date(), 1), 'yyyy-MM-dd') };
-  const common = { ...(card.mustNot ? { mustNot: { ...card.mustNot } } : {}), labels: true };
+  const yesterday = format(subDays(new Date(), 1), 'yyyy-MM-dd');
+  const { must: own, mustNot } = conditionsOf(card, yesterday);
+  const must: Record<string, unknown> = { ...own, _: card.type };
+  if (card.mine) must[`ft-${card.mine}`] = READER_CONTACT;
+  const common = {
+    ...(mustNot ? { mustNot } : {}),
+    ...(card.anyOf?.length ? { subsShould: card.anyOf.map((c) => conditionsOf(c, yesterday)) } : {}),
+    labels: true,
+  };
   if (card.kind === 'calendar' && card.dateProperty && month && isMonth(month)) {
     must[`dr-${card.dateProperty}`] = monthDays(month);
     return { must, ...common, sort: [{ key: card.dateProperty, order: 'asc' }], max: CALENDAR_MAX_ITEMS };

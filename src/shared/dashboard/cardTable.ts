@@ -34,8 +34,15 @@ function checkCard(card: CardDef, owner: string, typeOf: (name: string) => ItemT
     if (!prop || prop.kind !== 'DT')
       throw new Error(`${where} is a calendar: its dateProperty must name a date (DT) property of ${card.type}`);
   }
-  if (card.pastDue !== undefined && type.properties[card.pastDue]?.kind !== 'DT')
-    throw new Error(`${where}: its pastDue must name a date (DT) property of ${card.type}`);
+  for (const c of [card, ...(card.anyOf ?? [])]) {
+    if (c.pastDue !== undefined && type.properties[c.pastDue]?.kind !== 'DT')
+      throw new Error(`${where}: its pastDue must name a date (DT) property of ${card.type}`);
+  }
+  if (card.mine !== undefined) {
+    const prop = type.properties[card.mine];
+    if (prop?.kind !== 'REL' || !prop.relTypes?.includes('Contact'))
+      throw new Error(`${where}: its mine must name a relation of ${card.type} to Contact`);
+  }
 }
 
 /**

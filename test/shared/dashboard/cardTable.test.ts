@@ -1,14 +1,21 @@
+import { format, subDays } from 'date-fns';
 import type { CardDef } from '../../../src/shared/dashboard/CardDef';
 import { cardQuery, isMonth, monthDays } from '../../../src/shared/dashboard/cardQuery';
 import { cardsFor, cardTable } from '../../../src/shared/dashboard/cardTable';
 import type { ItemTypeDef } from '../../../src/shared/items/types';
 import type { NavUser } from '../../../src/shared/modules/ModuleModel';
+import { READER_CONTACT } from '../../../src/shared/search/readerContact';
 
 const Entry: ItemTypeDef = {
   name: 'JournalEntry',
   defaultIcon: 'book',
   defaultAccess: 'PRIVATE',
-  properties: { title: { kind: 'textField' }, date: { kind: 'DT' } },
+  properties: {
+    title: { kind: 'textField' },
+    date: { kind: 'DT' },
+    author: { kind: 'REL', relTypes: ['Contact'] },
+    place: { kind: 'REL', relTypes: ['Organization'] },
+  },
   label: () => '',
 };
 const typeOf = (name: string) => (name === 'JournalEntry' ? Entry : undefined);
@@ -57,6 +64,12 @@ describe('card table', () => {
     expect(refuse({ ...recent, max: 51 })).toThrow('max must be a whole number from 1 to 50');
     expect(refuse({ ...recent, key: ' ' })).toThrow('Module journal declares a dashboard card without a key');
     expect(refuse({ ...recent, title: '' })).toThrow('has no title key');
+    expect(refuse({ ...recent, anyOf: [{ pastDue: 'title' }] })).toThrow('its pastDue must name a date (DT) property of JournalEntry');
+    expect(refuse({ ...recent, mine: 'place' })).toThrow('its mine must name a relation of JournalEntry to Contact');
+    expect(refuse({ ...recent, mine: 'title' })).toThrow('its mine must name a relation of JournalEntry to Contact');
+    expect(() =>
+      cardTable([{ name: 'journal', cards: [{ ...recent, mine: 'author', anyOf: [{ pastDue: 'date' }] }] }], typeOf),
+    ).not.toThrow();
   });
 
   it('shows a card by the rule of a menu entry: capability, admin only, own rule, the module switched off', () => {
@@ -93,6 +106,23 @@ describe('card query', () => {
       sort: [{ key: 'date', order: 'asc' }],
       max: 2,
     });
+  });
+
+  it("a card's own items: the reader's person record stands in the query, for the server to fill in", () => {
+    expect(cardQuery({ ...recent, mine: 'author' }, null).must).toEqual({ _: 'JournalEntry', 'ft-author': READER_CONTACT });
+  });
+
+  it('a card of items matching any of several conditions: one group each, a past due date up to yesterday', () => {
+    const yesterday = format(subDays(new Date(), 1), 'yyyy-MM-dd');
+    const query = cardQuery(
+      { ...recent, anyOf: [{ pastDue: 'date' }, { must: { 't-state': 'OPEN' }, mustNot: { 'fb-private': true } }] },
+      null,
+    );
+    expect(query.subsShould).toEqual([
+      { must: { 'dr-date': { from: null, to: yesterday } } },
+      { must: { 't-state': 'OPEN' }, mustNot: { 'fb-private': true } },
+    ]);
+    expect(query.must).toEqual({ _: 'JournalEntry' });
   });
 
   it('a calendar card: the items dated in its month, earliest first', () => {

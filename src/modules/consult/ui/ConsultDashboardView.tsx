@@ -4,7 +4,7 @@ import { DashboardCard } from '../../../client/dashboard/DashboardCard';
 import { useDashboardCards } from '../../../client/dashboard/useDashboardCards';
 import { useT } from '../../../client/i18n/useT';
 import type { CellViewProps } from '../../../client/layout/CellViewProps';
-import { CONSULT_CARD_PREFIX } from '../cards';
+import { onConsultDashboard } from '../cards';
 
 /** The module's own cards in a grid of three (one a row in a narrow column), or what to do when none applies. */
 export function ConsultDashboardView({ cell, spec }: CellViewProps) {
@@ -12,7 +12,7 @@ export function ConsultDashboardView({ cell, spec }: CellViewProps) {
   const title = t('views.v-consult.dashboard');
   useEffect(() => cell.send({ type: 'cell.described', title, icon: 'dashboard' }), [cell, title, spec.key]);
   const all = useDashboardCards();
-  const cards = useMemo(() => all?.filter((card) => card.key.startsWith(CONSULT_CARD_PREFIX)) ?? null, [all]);
+  const cards = useMemo(() => all?.filter(onConsultDashboard) ?? null, [all]);
   return (
     <div className="flex flex-col gap-4 px-4 py-6">
       <h3 className="text-2xl font-semibold">{title}</h3>
