@@ -420,6 +420,14 @@ const SCREENS = {
     await panel.getByRole('button', { name: 'Complete' }).waitFor();
     await panel.scrollIntoViewIfNeeded();
   },
+  // The demo responder's dashboard: the responses waiting to start, overdue and their own steps.
+  'workflow-dashboard': async (page) => {
+    await asDemoUser(page, 'Ruth Cardinal');
+    await page.goto('/consult.dashboard');
+    await page.getByRole('region', { name: 'My workflow steps' }).getByRole('link').first().waitFor();
+    await page.getByRole('region', { name: 'Responses waiting to start' }).getByRole('link').first().waitFor();
+    await page.getByRole('region', { name: 'My workflow steps' }).scrollIntoViewIfNeeded();
+  },
   'workflow-templates': async (page) => {
     await signIn(page);
     await page.goto('/admin.workflows');

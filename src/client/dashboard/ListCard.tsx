@@ -1,4 +1,5 @@
 /** A list card: its items in the search's order, each by its label with the date its type lists it by. */
+import type { ReactNode } from 'react';
 import type { CardHits } from '../../../machines/dashboard/cardMachine';
 import type { CardDef } from '../../shared/dashboard/CardDef';
 import { itemTypes } from '../../shared/itemTypes';
@@ -17,12 +18,26 @@ function subtitleOf(item: Item | undefined): string {
   return type?.properties[name!]?.kind === 'DT' ? formatDate(String(value), String(value).length > 10) : String(value);
 }
 
-/** The card's own line under `item` (CardDef.line), its dates as DD-MMM-YYYY [HH:mm]. */
-function cardLineOf(card: CardDef, item: Item | undefined, t: Translate): string {
+/** The card's own line under `item` (CardDef.line), and its dates as DD-MMM-YYYY [HH:mm]. */
+function cardLineOf(card: CardDef, item: Item | undefined, t: Translate): { text: string; dates: string[] } {
   const line = item && card.line ? card.line(item) : null;
-  if (!line) return '';
+  if (!line) return { text: '', dates: [] };
   const dates = Object.entries(line.dates ?? {}).map(([k, v]) => [k, formatDate(v, v.length > 10)] as const);
-  return t(line.t, { ...line.values, ...Object.fromEntries(dates) });
+  return { text: t(line.t, { ...line.values, ...Object.fromEntries(dates) }), dates: dates.map(([, d]) => d) };
+}
+
+/** `text` with each of `dates` kept on one line: a line that wraps on a phone never splits 25-Nov-2026 at a hyphen. */
+function Unbroken({ text, dates }: { text: string; dates: readonly string[] }): ReactNode {
+  const parts = dates.length ? text.split(new RegExp(`(${dates.map((d) => d.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`)) : [text];
+  return parts.map((part, i) =>
+    dates.includes(part) ? (
+      <span key={i} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
 }
 
 /** The card's items as a list, and how many there are in all when it shows fewer. */
@@ -33,13 +48,21 @@ export function ListCard({ card, hits }: { card: CardDef; hits: CardHits }) {
     <>
       <ul className="flex flex-col gap-1">
         {hits.ids.map((id) => {
-          const subtitle = card.line ? cardLineOf(card, hits.items[id], t) : subtitleOf(hits.items[id]);
+          const own = card.line ? cardLineOf(card, hits.items[id], t) : null;
+          const subtitle = own ? own.text : subtitleOf(hits.items[id]);
           return (
             <li key={id} className="flex min-w-0 flex-col">
               <CardItemLink id={id} className="truncate text-sm">
                 {hits.labels[id] || t('dashboard.unnamed')}
               </CardItemLink>
-              {subtitle ? <span className="truncate text-xs text-muted">{subtitle}</span> : null}
+              {/* A card's own line (a step and its due day) wraps rather than lose its end on a phone. */}
+              {own?.text ? (
+                <span className="break-words text-xs text-muted">
+                  <Unbroken {...own} />
+                </span>
+              ) : subtitle ? (
+                <span className="truncate text-xs text-muted">{subtitle}</span>
+              ) : null}
             </li>
           );
         })}
