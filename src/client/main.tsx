@@ -12,6 +12,8 @@ import { localeOf } from './i18n/localeOf';
 import { isPlatformSupported } from './platform/isPlatformSupported';
 import { readSiteConfig } from './platform/readSiteConfig';
 import { UnsupportedPage } from './pages/UnsupportedPage';
+import { preloadWhenIdle } from './shell/lazyModule';
+import { radix } from './shell/radixModule';
 
 async function main(): Promise<void> {
   const container = document.getElementById('root');
@@ -42,6 +44,8 @@ async function main(): Promise<void> {
   const overrides = await loadOverrides(locale, fetch, takeEarlyOverrides(window, locale));
   const intl = createAppIntl(locale, overrides, (message) => console.warn(`[kk] ${message}`));
   root.render(<App session={session} intl={intl} />);
+  // Menus and dialogs (Radix) are not in the first download; they arrive once the first render is done.
+  preloadWhenIdle(radix);
 }
 
 void main();

@@ -2,7 +2,6 @@
  * The navigation drawer (spec 000 §2 menus, §9 drawer 240 px): the menu built from nav items by
  * capability, the admin menu as its own section, the user's saved searches, and help and legal pages.
  */
-import * as Dialog from '@radix-ui/react-dialog';
 import { useSelector } from '@xstate/react';
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { selectUnseenCount } from '../../../machines/session/whatsNewMachine';
@@ -10,6 +9,7 @@ import type { MenuEntry } from '../../shared/modules/buildMenu';
 import { useT } from '../i18n/useT';
 import { CellIcon } from '../layout/CellIcon';
 import { SavedSearchList } from '../savedSearches/SavedSearchList';
+import { useRadix } from '../shell/radixModule';
 import { useActors } from '../session/useActors';
 import { useMenu } from './useMenu';
 
@@ -95,17 +95,27 @@ export function NavDrawer() {
   // The help section is the docs menu: its What's new entry counts the entries not seen yet.
   const helpTitle = (link: (typeof HELP_LINKS)[number]): string =>
     link.href === '/whats-new' && unseen > 0 ? t('app.whatsNewCount', { count: unseen }) : t(link.title);
+  const radix = useRadix(open);
+  const trigger = {
+    'aria-label': t('app.menu'),
+    title: t('app.menu'),
+    className: 'rounded-full p-2 text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-accent',
+    children: (
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="h-6 w-6 fill-current">
+        <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
+      </svg>
+    ),
+  };
+  // Until Radix has loaded (radixModule.ts) the button is a plain one that opens the drawer once it has.
+  if (!radix) {
+    return (
+      <button type="button" aria-haspopup="dialog" aria-expanded={false} data-state="closed" onClick={() => setOpen(true)} {...trigger} />
+    );
+  }
+  const { Dialog } = radix;
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
-        aria-label={t('app.menu')}
-        title={t('app.menu')}
-        className="rounded-full p-2 text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-accent"
-      >
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="h-6 w-6 fill-current">
-          <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
-        </svg>
-      </Dialog.Trigger>
+      <Dialog.Trigger {...trigger} />
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content

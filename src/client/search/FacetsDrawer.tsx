@@ -1,10 +1,10 @@
 /** On a phone, the facets as a sheet over the results, opened from the toolbar, so the results come first on the screen. */
-import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
 import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
 import { useT } from '../i18n/useT';
 import { Button } from '../shell/Button';
 import { Icon } from '../shell/Icon';
+import { useRadix } from '../shell/radixModule';
 import { FacetsPanel } from './FacetsPanel';
 
 interface Props {
@@ -18,6 +18,9 @@ interface Props {
 /** The facets drawer; each choice narrows the results behind it at once, "Show results" closes it. */
 export function FacetsDrawer({ results, open, onClose, opener }: Props) {
   const t = useT();
+  const radix = useRadix(open);
+  if (!radix) return null;
+  const { Dialog } = radix;
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <Dialog.Portal>

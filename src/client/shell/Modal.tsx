@@ -1,6 +1,9 @@
-/** One dialog look for the shell's blocking dialogs (Radix Dialog: focus trap, Esc, aria). */
-import * as Dialog from '@radix-ui/react-dialog';
+/**
+ * One dialog look for the shell's blocking dialogs (Radix Dialog: focus trap, Esc, aria). Radix is
+ * loaded when the page is idle or when a dialog first opens (radixModule.ts).
+ */
 import type { ReactNode } from 'react';
+import { useRadix } from './radixModule';
 
 interface Props {
   open: boolean;
@@ -14,6 +17,9 @@ interface Props {
 
 /** A modal dialog with a title, a body and a row of buttons. */
 export function Modal({ open, title, onClose, children, actions, maxWidth = 800 }: Props) {
+  const radix = useRadix(open);
+  if (!radix) return null;
+  const { Dialog } = radix;
   const block = (event: Event): void => {
     if (!onClose) event.preventDefault();
   };

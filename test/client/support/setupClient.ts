@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { radix } from '../../../src/client/shell/radixModule';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
@@ -19,3 +20,7 @@ Element.prototype.scrollIntoView ??= () => undefined;
 // The views load their code on demand (React.lazy); on a busy 2-core CI machine the first find can take
 // longer than the library's 1 s default.
 configure({ asyncUtilTimeout: 4000 });
+
+// Menus and dialogs load Radix when the page is idle (src/client/shell/radixModule.ts); the component
+// tests open them at once, as a person does once the page has settled; the lazyRadix*.test.tsx files open them before.
+if (!/lazyRadix\w*\.test\.tsx$/.test(expect.getState().testPath ?? '')) beforeAll(() => radix.load());

@@ -2,7 +2,6 @@
  * The item cell's menu (spec 000 §2 Layout): meta and timeline with a valid token, raw edit for
  * administrators and masquerading users, notification settings for a signed-in user.
  */
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { selectItem, type ItemActorRef } from '../../../../machines/item/itemMachine';
@@ -10,7 +9,7 @@ import type { CellActorRef, CellSnapshot } from '../../../../machines/router/cel
 import { selectTokenValid, selectUser, type AuthSnapshot } from '../../../../machines/session/authSelectors';
 import { useT } from '../../i18n/useT';
 import { useActors } from '../../session/useActors';
-import { MenuEntry } from '../../shell/Menu';
+import { Menu, MenuEntry, MenuText } from '../../shell/Menu';
 import { DisplayIcon } from '../display/DisplayIcon';
 import { MetaDialog } from './MetaDialog';
 import { NotifyDialog } from './NotifyDialog';
@@ -45,51 +44,46 @@ function ItemMenuFor({ cell, itemRef }: { cell: CellActorRef; itemRef: ItemActor
 
   return (
     <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
-          aria-label={label}
-          title={label}
-          className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-muted hover:bg-black/5 hover:text-ink focus-visible:outline-2 focus-visible:outline-primary dark:hover:bg-white/10"
-        >
-          <DisplayIcon name="moreVert" />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={4} className="z-40 min-w-56 rounded-lg border border-line bg-panel p-1 shadow-lg">
-            {tokenValid ? (
-              <MenuEntry disabled={!item} onSelect={() => setDialog('meta')}>
-                <DisplayIcon name="info" /> {t('app.itemMenu.meta')}
-              </MenuEntry>
-            ) : null}
-            {tokenValid ? (
-              <MenuEntry onSelect={() => router.send({ type: 'router.opened', fromKey: key, segment: 'timeline' })}>
-                <DisplayIcon name="history" /> {t('app.itemMenu.timeline')}
-              </MenuEntry>
-            ) : null}
-            {admin || masquerading ? (
-              <MenuEntry
-                disabled={!item}
-                onSelect={() => {
-                  itemRef.send({ type: 'item.rawEditOpened' });
-                  setDialog('raw');
-                }}
-              >
-                <DisplayIcon name="code" /> {t('app.itemMenu.rawEdit')}
-              </MenuEntry>
-            ) : null}
-            {signedIn ? (
-              <MenuEntry
-                onSelect={() => {
-                  itemRef.send({ type: 'item.notifyRequested' });
-                  setDialog('notify');
-                }}
-              >
-                <DisplayIcon name="notifications" /> {t('app.itemMenu.notify')}
-              </MenuEntry>
-            ) : null}
-            {!tokenValid && !signedIn ? <div className="px-3 py-2 text-sm text-muted">{t('app.itemMenu.signInForMore')}</div> : null}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <Menu
+        label={label}
+        trigger={<DisplayIcon name="moreVert" />}
+        triggerClassName="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-muted hover:bg-black/5 hover:text-ink focus-visible:outline-2 focus-visible:outline-primary dark:hover:bg-white/10"
+        contentClassName="z-40 min-w-56 rounded-lg border border-line bg-panel p-1 shadow-lg"
+        sideOffset={4}
+      >
+        {tokenValid ? (
+          <MenuEntry disabled={!item} onSelect={() => setDialog('meta')}>
+            <DisplayIcon name="info" /> {t('app.itemMenu.meta')}
+          </MenuEntry>
+        ) : null}
+        {tokenValid ? (
+          <MenuEntry onSelect={() => router.send({ type: 'router.opened', fromKey: key, segment: 'timeline' })}>
+            <DisplayIcon name="history" /> {t('app.itemMenu.timeline')}
+          </MenuEntry>
+        ) : null}
+        {admin || masquerading ? (
+          <MenuEntry
+            disabled={!item}
+            onSelect={() => {
+              itemRef.send({ type: 'item.rawEditOpened' });
+              setDialog('raw');
+            }}
+          >
+            <DisplayIcon name="code" /> {t('app.itemMenu.rawEdit')}
+          </MenuEntry>
+        ) : null}
+        {signedIn ? (
+          <MenuEntry
+            onSelect={() => {
+              itemRef.send({ type: 'item.notifyRequested' });
+              setDialog('notify');
+            }}
+          >
+            <DisplayIcon name="notifications" /> {t('app.itemMenu.notify')}
+          </MenuEntry>
+        ) : null}
+        {!tokenValid && !signedIn ? <MenuText>{t('app.itemMenu.signInForMore')}</MenuText> : null}
+      </Menu>
       {dialog === 'meta' && item ? <MetaDialog item={item} onClose={close} /> : null}
       {dialog === 'raw' && item ? <RawEditDialog itemRef={itemRef} item={item} admin={admin} onClose={close} /> : null}
       {dialog === 'notify' ? <NotifyDialog itemRef={itemRef} onClose={close} /> : null}
