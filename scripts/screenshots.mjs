@@ -443,6 +443,28 @@ const SCREENS = {
       .first()
       .click();
     await page.getByLabel('Name').first().waitFor();
+    // The steps as cards (the module's editor): the first ones in view.
+    await page
+      .getByRole('group', { name: 'Steps' })
+      .last()
+      .evaluate((el) => {
+        el.scrollIntoView({ block: 'start' });
+        // Only the form's own scroller moves: a clipped ancestor scrolled along would leave a gap.
+        for (let up = el.parentElement; up; up = up.parentElement) if (getComputedStyle(up).overflowY === 'hidden') up.scrollTop = 0;
+        document.scrollingElement.scrollTop = 0;
+      });
+  },
+  'workflow-template-add': async (page) => {
+    await signIn(page);
+    await page.goto('/admin.workflows');
+    await page.getByRole('link', { name: 'Standard review' }).click();
+    await page
+      .getByRole('link', { name: 'Edit' })
+      .or(page.getByRole('button', { name: 'Edit' }))
+      .first()
+      .click();
+    await page.getByLabel('Kind of the new step').selectOption({ label: 'Talk with the proponent' });
+    await page.getByRole('button', { name: 'Add step' }).scrollIntoViewIfNeeded();
   },
   // Response letters (issue 15): a new letter's filled preview, and the Letters panel with a proposal awaiting another person.
   'letters-new': async (page) => {

@@ -1,6 +1,7 @@
 /** What a domain module gives the browser (docs/modules.md): its session actors and its screens. */
 import type { ComponentType } from 'react';
 import type { ModuleActorDef } from '../../../machines/session/moduleActors';
+import type { FieldEditProps } from '../items/fields/FieldKind';
 import type { ItemPanelProps } from '../items/itemPanels';
 import type { CellViewProps } from '../layout/CellViewProps';
 
@@ -10,6 +11,11 @@ export interface ModuleScreens {
   views?: Readonly<Record<string, ComponentType<CellViewProps>>>;
   /** Item type name to the panels its read screen shows below the properties, in order. */
   panels?: Readonly<Record<string, readonly ComponentType<ItemPanelProps>[]>>;
+  /**
+   * `Type.property` to the component that edits that property in the item form, in place of its
+   * kind's generic input (a workflow template's steps); named in `ModuleClient.fieldEditors`.
+   */
+  fieldEditors?: Readonly<Record<string, ComponentType<FieldEditProps>>>;
   /** The English messages these screens use (the labels of types and views are in the model). */
   messages: Readonly<Record<string, string>>;
 }
@@ -22,6 +28,8 @@ export interface ModuleClient {
   actors?: readonly ModuleActorDef[];
   /** The item types (its own or the core's) whose read screens show panels of its screens. */
   panelTypes?: readonly string[];
+  /** The properties (`Type.property`, any module's type) its screens' `fieldEditors` edit in the item form. */
+  fieldEditors?: readonly string[];
   /** Its screens: `() => import('./ui')`, so they load as a chunk of their own. */
   screens?: () => Promise<ModuleScreens>;
 }

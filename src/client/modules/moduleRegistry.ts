@@ -19,6 +19,7 @@ export function sessionModules(): SessionModules {
 
 const NO_SCREENS: ModuleScreens = { messages: {} };
 const loading = new Map<string, Promise<ModuleScreens>>();
+const loaded = new Map<string, ModuleScreens>();
 
 /** Module `name`'s screens, loaded once; their messages join the catalogue before the promise settles. */
 export function loadScreens(name: string): Promise<ModuleScreens> {
@@ -27,6 +28,7 @@ export function loadScreens(name: string): Promise<ModuleScreens> {
     const load = moduleClients.find((c) => c.name === name)?.screens;
     screens = (load ? load() : Promise.resolve(NO_SCREENS)).then((s) => {
       addModuleMessages(s.messages);
+      loaded.set(name, s);
       return s;
     });
     // A failed chunk (the network dropped) may be asked again.
@@ -45,3 +47,10 @@ export const moduleOfView = (key: string): string | undefined => modules.find((m
 /** The modules whose screens add panels to type `typeName`'s read screen. */
 export const modulesPanelling = (typeName: string): string[] =>
   moduleClients.filter((c) => c.panelTypes?.includes(typeName)).map((c) => c.name);
+
+/** Module `name`'s screens if they have loaded, else undefined (a component draws them at once, without waiting a render). */
+export const loadedScreens = (name: string): ModuleScreens | undefined => loaded.get(name);
+
+/** The module whose screens edit property `name` of type `typeName` in the item form, if any. */
+export const moduleEditingField = (typeName: string, name: string): string | undefined =>
+  moduleClients.find((c) => c.fieldEditors?.includes(`${typeName}.${name}`))?.name;

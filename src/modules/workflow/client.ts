@@ -11,5 +11,7 @@ export const workflowClient: ModuleClient = {
     .all()
     .filter((type) => type.workflow === true)
     .map((type) => type.name),
+  // A template's steps are edited as cards (ui/StepsEditor.tsx), not the generic list's rows.
+  fieldEditors: ['Workflow.steps'],
   screens: () => import('./ui').then((m) => m.workflowScreens),
 };

@@ -4,6 +4,7 @@ import { useT } from '../../i18n/useT';
 import { FIELD_KINDS } from './fieldKinds';
 import { fieldMessage } from './fieldMessage';
 import { TextField } from './TextField';
+import { useModuleFieldEditor } from './useModuleFieldEditor';
 import { labelKey } from '../labelKey';
 
 export interface FieldEditRowProps {
@@ -24,6 +25,9 @@ export function FieldEditRow({ name, def, value, item, type, inputId, error, sha
   const t = useT();
   // Kinds without their own component yet are typed as text, so the form still covers every property.
   const kind = FIELD_KINDS[def.kind] ?? TextField;
+  // A module may draw this property its own way (a workflow template's steps): its editor, once loaded.
+  const moduleEditor = useModuleFieldEditor(type.name, name);
+  const Edit = moduleEditor.status === 'ready' ? moduleEditor.Edit : kind.Edit;
   const errorId = `${inputId}-error`;
   const message = error ? fieldMessage(def, error) : null;
   return (
@@ -36,19 +40,25 @@ export function FieldEditRow({ name, def, value, item, type, inputId, error, sha
       >
         {t(labelKey(type, name, def))}
       </label>
-      <kind.Edit
-        name={name}
-        def={def}
-        value={value}
-        item={item}
-        type={type}
-        inputId={inputId}
-        errorId={errorId}
-        error={error}
-        shake={shake}
-        onChange={(v) => onChange(name, v)}
-        onBlur={() => onBlur(name)}
-      />
+      {moduleEditor.status === 'loading' ? (
+        <p id={inputId} tabIndex={-1} role="status" className="text-sm text-muted">
+          {t('app.loading')}
+        </p>
+      ) : (
+        <Edit
+          name={name}
+          def={def}
+          value={value}
+          item={item}
+          type={type}
+          inputId={inputId}
+          errorId={errorId}
+          error={error}
+          shake={shake}
+          onChange={(v) => onChange(name, v)}
+          onBlur={() => onBlur(name)}
+        />
+      )}
       {message ? (
         <p id={errorId} className="mt-1 text-xs text-red-600 dark:text-red-400">
           {t(message.key, message.values)}

@@ -5,6 +5,7 @@ import type { ModuleScreens } from '../../../client/modules/ModuleClient';
 import { itemTypes } from '../../../shared/itemTypes';
 import { workflowMessages } from './messages';
 import { WorkflowPanel } from './WorkflowPanel';
+import { StepsEditor } from './StepsEditor';
 import { WorkflowsView } from './WorkflowsView';
 
 const panels: Record<string, readonly ComponentType<ItemPanelProps>[]> = Object.fromEntries(
@@ -17,5 +18,6 @@ const panels: Record<string, readonly ComponentType<ItemPanelProps>[]> = Object.
 export const workflowScreens: ModuleScreens = {
   views: { 'v-admin.workflows': WorkflowsView },
   panels,
+  fieldEditors: { 'Workflow.steps': StepsEditor },
   messages: workflowMessages,
 };
