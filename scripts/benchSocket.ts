@@ -1,17 +1,20 @@
 /**
  * Socket benchmark: `read/{id}` and `update` round trips per second, with p50/p99 latency, over
  * several sockets that each keep one request in flight, beside a raw `ws` echo server as the floor.
- * The servers run as their own processes; this process only drives the sockets.
+ * The servers run as their own processes; this process only drives the sockets. On PostgreSQL the
+ * update is also set beside its database floor: pgbench running the statements one update makes
+ * (BEGIN, SELECT … FOR UPDATE, UPDATE … RETURNING, INSERT event, pg_notify, COMMIT) with as many
+ * clients as there are sockets, on the same items (issue 20's goal: within 1.5x of that floor).
  *
  *   node scripts/run-ts.mjs scripts/benchSocket.ts [--sockets 8] [--seconds 5] [--driver pglite|postgres|both]
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
 import { percentile, waitFor } from './benchSupport';
-import { startPostgresCluster, type PostgresCluster } from './postgresCluster';
+import { findBinDir, startPostgresCluster, type PostgresCluster } from './postgresCluster';
 
 const root = resolve(__dirname, '..');
 const arg = (name: string, fallback: string): string => {
@@ -85,6 +88,44 @@ async function echoFloor(): Promise<Result> {
   return result;
 }
 
+/** The ids of the items the last run updated, for the database floor to update the same rows. */
+let updatedIds: string[] = [];
+
+/**
+ * pgbench running, per transaction, the statements of one update (as ItemStore.update writes them:
+ * the row locked and read whole with its grants, rewritten, its event inserted, the change announced),
+ * with one client per socket, each on its own item, for SECONDS.
+ */
+function pgbenchFloor(cluster: PostgresCluster): Result {
+  const dir = mkdtempSync(join(tmpdir(), 'kk-pgbench-'));
+  try {
+    // Client n updates the n-th item, as socket n does: no two clients wait on one row.
+    const id = `(ARRAY[${updatedIds.map((x) => `'${x}'`).join(', ')}])[:client_id + 1]`;
+    const file = join(dir, 'update.sql');
+    writeFileSync(
+      file,
+      `BEGIN;
+SELECT i.id, i.type, i.idx, i.u, i.data, i.label, i.access, i.owner_org, i.created_at, i.created_by, i.updated_at, i.deleted_at, (SELECT json_agg(json_build_object('grantee', g.grantee, 'actions', g.actions, 'grantedBy', g.granted_by) ORDER BY g.granted_by, g.grantee) FROM grants g WHERE g.item_id = i.id) AS grants FROM items i WHERE i.id = ${id} FOR UPDATE;
+UPDATE items AS i SET data = i.data || jsonb_build_object('firstName', 'Floor ' || random()), u = i.u + 1, label = i.label, access = i.access, owner_org = i.owner_org, updated_at = now() WHERE i.id = ${id} RETURNING i.id, i.type, i.idx, i.u, i.data, i.label, i.access, i.owner_org, i.created_at, i.created_by, i.updated_at, i.deleted_at;
+INSERT INTO events (item_id, kind, u, ts, by_user, masquerader, changed, sub_context, also, from_state, to_state) VALUES (${id}, 'updated', 1, now(), 'User-1', NULL, '{firstName}', NULL, '{}', NULL, NULL) RETURNING id;
+SELECT pg_notify('kk_bench_floor', '{"kind":"updated"}');
+COMMIT;
+`,
+    );
+    const out = execFileSync(
+      join(findBinDir(), 'pgbench'),
+      ['-n', '-c', String(updatedIds.length), '-j', '2', '-T', String(SECONDS), '-f', file, cluster.url],
+      { encoding: 'utf8' },
+    );
+    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
+    const latency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1] ?? NaN);
+    if (Number.isNaN(tps)) throw new Error(`pgbench printed no rate:\n${out}`);
+    return { name: 'update statements in pgbench (PostgreSQL floor)', count: Math.round(tps * SECONDS), rps: tps, p50: latency, p99: NaN };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function kkServer(driver: 'pglite' | 'postgres', cluster: PostgresCluster | null): Promise<Result[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kk-bench-'));
   const env: Record<string, string> = {
@@ -148,6 +189,7 @@ async function kkServer(driver: 'pglite' | 'postgres', cluster: PostgresCluster 
       item.u = reply.b._u;
     });
     drivers.forEach((d) => d.ws.close());
+    updatedIds = items.map((i) => i.id);
     return [read, update];
   } finally {
     child.kill('SIGTERM');
@@ -167,6 +209,7 @@ async function main(): Promise<void> {
     const cluster = await startPostgresCluster();
     try {
       results.push(...(await kkServer('postgres', cluster)));
+      results.push(pgbenchFloor(cluster));
     } finally {
       await cluster.stop();
     }
@@ -176,7 +219,15 @@ async function main(): Promise<void> {
   console.log('|---|---|---|---|---|');
   for (const r of results) {
     console.log(
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${(floor.rps / r.rps).toFixed(2)}x slower |`,
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)}${Number.isNaN(r.p99) ? ' (average)' : ''} | ${Number.isNaN(r.p99) ? '—' : r.p99.toFixed(2)} | ${(floor.rps / r.rps).toFixed(2)}x slower |`,
+    );
+  }
+  const pgUpdate = results.find((r) => r.name === 'update (PostgreSQL)');
+  const pgFloor = results.find((r) => r.name.startsWith('update statements in pgbench'));
+  if (pgUpdate && pgFloor) {
+    const ratio = pgFloor.rps / pgUpdate.rps;
+    console.log(
+      `update (PostgreSQL): ${pgUpdate.rps.toFixed(0)}/s beside pgbench's ${pgFloor.rps.toFixed(0)}/s of the same statements: ${ratio.toFixed(2)}x the floor (goal: within 1.5x) ${ratio <= 1.5 ? 'MET' : 'NOT MET'}`,
     );
   }
   for (const r of results.filter((x) => x.name.startsWith('read'))) {

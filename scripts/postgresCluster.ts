@@ -16,7 +16,7 @@ export interface PostgresCluster {
 
 const BIN_DIRS = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'];
 
-function findBinDir(): string {
+export function findBinDir(): string {
   const dir = process.env.PG_BIN_DIR ?? BIN_DIRS.find((d) => existsSync(join(d, 'initdb')));
   if (!dir) throw new Error(`PostgreSQL binaries not found in ${BIN_DIRS.join(', ')}; set PG_BIN_DIR`);
   return dir;
