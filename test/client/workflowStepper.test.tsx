@@ -188,24 +188,4 @@ describe('the workflow stepper', () => {
     await waitFor(() => expect(sent(h, 'act/wfAllowed')).toHaveLength(1));
     expect(h.panel.queryByLabelText('Workflow to run')).not.toBeInTheDocument();
   });
-  it('links each step to what it made (the conversation, the letter) by its name, and names nothing the reader may not read', async () => {
-    const steps: StepInstance[] = [
-      { id: 's1', kind: 'RWF_THREAD', label: 'Talk with them', state: 'COMPLETE', props: { thread: { id: 'Thread-8' } } },
-      { id: 's2', kind: 'RWF_LETTER_PROPOSE', label: 'Propose', state: 'ACTIVE', props: { letter: { id: 'ResponseLetter-9' } } },
-    ];
-    const h = await renderStepper(response(steps), {
-      'act/wfAllowed': () => ({
-        moves: { s1: [], s2: [] },
-        runs: false,
-        forces: false,
-        labels: { 'Thread-8': 'Talk with them: North block' },
-      }),
-    });
-    const rows = within(await h.panel.findByRole('list', { name: 'Steps' })).getAllByRole('listitem');
-    const link = await within(rows[0]!).findByRole('link', { name: 'Talk with them: North block' });
-    expect(link).toHaveAttribute('href', '/i-Thread-8');
-    expect(rows[0]).toHaveTextContent('Conversation: Talk with them: North block');
-    expect(within(rows[1]!).queryByRole('link')).not.toBeInTheDocument();
-    expect(rows[1]).not.toHaveTextContent(/ResponseLetter|Letter:/);
-  });
 });

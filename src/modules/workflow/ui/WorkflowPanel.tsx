@@ -8,7 +8,6 @@
 import { useSelector } from '@xstate/react';
 import { useId, useMemo, useState } from 'react';
 import { resourceMachine, selectResourceBusy, selectResourceData, selectResourceError } from '../../../../machines/session/resourceMachine';
-import { getRouter } from '../../../../machines/systemIds';
 import { AdminError } from '../../../client/admin/AdminError';
 import { useT } from '../../../client/i18n/useT';
 import type { ItemPanelProps } from '../../../client/items/itemPanels';
@@ -16,7 +15,6 @@ import { FIELD_KINDS } from '../../../client/items/fields/fieldKinds';
 import { formatDate } from '../../../client/items/fields/formatDate';
 import { useCellViewActor } from '../../../client/layout/useCellViewActor';
 import { Button } from '../../../client/shell/Button';
-import { useSession } from '../../../client/session/SessionContext';
 import { itemTypes } from '../../../shared/itemTypes';
 import type { ItemData, ItemTypeDef } from '../../../shared/items/types';
 import { callOf } from '../../../shared/protocol/operationCall';
@@ -161,7 +159,6 @@ function StepRow(props: {
         <span>{who ? t('workflow.panel.assignee', { name: who }) : t('workflow.panel.unassigned')}</span>
         {step.due ? <span>{t('workflow.panel.due', { date: formatDate(step.due) })}</span> : null}
       </div>
-      <StepMade step={step} names={names} />
       {forces ? <ForceStep step={step} busy={busy} onForce={onForce} /> : null}
       {moves.length > 0 ? (
         <div role="group" aria-label={step.label} className="flex flex-wrap gap-2">
@@ -173,47 +170,6 @@ function StepRow(props: {
         </div>
       ) : null}
     </li>
-  );
-}
-
-/** What the step made (its kind's server-kept relations: the conversation, the letter, the snapshot), as links to them. */
-function StepMade({ step, names }: { step: StepInstance; names: Record<string, string> }) {
-  const t = useT();
-  const made = Object.entries(stepKinds().get(step.kind)?.def.properties ?? {}).flatMap(([name, def]) => {
-    const id = def.readOnly && def.kind === 'REL' ? (step.props?.[name] as { id?: unknown } | undefined)?.id : undefined;
-    // Only what the reader may read has a label: the others stay unnamed.
-    return typeof id === 'string' && names[id] ? [{ name, id, label: names[id], title: t(def.t ?? `workflow.stepProps.${name}`) }] : [];
-  });
-  if (made.length === 0) return null;
-  return (
-    <div className="flex flex-wrap gap-x-4 text-sm">
-      {made.map((m) => (
-        <span key={m.name}>
-          <span className="text-muted">{m.title}: </span>
-          <StepLink id={m.id} label={m.label} />
-        </span>
-      ))}
-    </div>
-  );
-}
-
-/** A link to an item the step made; a plain click opens it beside the response, as the app's links do. */
-function StepLink({ id, label }: { id: string; label: string }) {
-  const session = useSession();
-  const href = `/i-${id}`;
-  return (
-    <a
-      href={href}
-      className="text-primary-ink underline dark:text-blue-300"
-      onClick={(e) => {
-        const router = getRouter(session.system);
-        if (!router) return;
-        e.preventDefault();
-        router.send({ type: 'router.linkFollowed', href, newTab: e.metaKey || e.ctrlKey || e.shiftKey });
-      }}
-    >
-      {label}
-    </a>
   );
 }
 
