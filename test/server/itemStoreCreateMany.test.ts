@@ -160,6 +160,7 @@ test("the notifications' hook for items created together tells the same watchers
       u: 1,
       ts: '',
       by: alice.id,
+      changed: [],
     };
   };
   const told = async (batched: boolean): Promise<string[]> => {

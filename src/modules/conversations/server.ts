@@ -57,8 +57,7 @@ const keepIncomplete: ChangeHook = async (tx, change, record, _author, event) =>
 /** A thread whose participants changed has its messages' copies changed with it: the new participants read them all. */
 const syncMessageCopies: ChangeHook = async (tx, change, record, _author, event) => {
   if (record.type !== 'Thread' || change.kind !== 'updated') return;
-  const changed = await tx.query<{ changed: string[] | null }>('SELECT changed FROM events WHERE id = $1', [event.id]);
-  if (!(changed.rows[0]?.changed ?? []).includes('participants')) return;
+  if (!event.changed.includes('participants')) return;
   const participants = Array.isArray(record.data.participants) ? record.data.participants : [];
   await tx.query(
     `WITH changed AS (

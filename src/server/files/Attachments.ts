@@ -1,5 +1,3 @@
-import { open } from 'node:fs/promises';
-import { join } from 'node:path';
 import { isValidId } from '../../shared/ids';
 import { itemTypes } from '../../shared/itemTypes';
 import type { ItemData } from '../../shared/items/types';
@@ -9,7 +7,7 @@ import type { Services } from '../services';
 import { ITEMS_CHANNEL, type ChangeHook } from '../store/ItemStore';
 import { ITEM_COLUMNS, toRecord, type ItemRecord, type ItemRow } from '../store/ItemRecord';
 import { DETECT_BYTES, detectFileType } from './detectFileType';
-import type { FileStorage } from './fileStorage';
+import type { ObjectKey, ObjectStore } from './objectStore';
 
 /** What an uploader may say about a new attachment (tus Upload-Metadata). */
 export interface AttachmentMeta {
@@ -23,7 +21,8 @@ export interface AttachmentMeta {
 /** A stored file the caller may read, with its Attachment item. */
 export interface ReadableFile {
   record: ItemRecord;
-  path: string;
+  /** Where the file is stored. */
+  key: ObjectKey;
   fileId: string;
   filetype: string;
   kind: string;
@@ -62,15 +61,14 @@ function attIds(value: unknown): string[] {
     .filter((id): id is string => typeof id === 'string' && ATTACHMENT_ID.test(id));
 }
 
-async function readHead(path: string): Promise<Buffer> {
-  const fh = await open(path, 'r');
-  try {
-    const buf = Buffer.alloc(DETECT_BYTES);
-    const { bytesRead } = await fh.read(buf, 0, DETECT_BYTES, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
+/** The first bytes of stored file `key`, enough to tell its type. */
+async function readHead(store: ObjectStore, key: ObjectKey): Promise<Buffer> {
+  const size = await store.size(key);
+  if (!size) return Buffer.alloc(0);
+  const body = await store.get(key, { start: 0, end: Math.min(size, DETECT_BYTES) - 1 });
+  const chunks: Buffer[] = [];
+  for await (const chunk of body ?? []) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).subarray(0, DETECT_BYTES);
 }
 
 /**
@@ -80,12 +78,12 @@ async function readHead(path: string): Promise<Buffer> {
 export class Attachments {
   constructor(
     private readonly services: Services,
-    private readonly storage: FileStorage,
+    private readonly store: ObjectStore,
   ) {}
 
   /** Creates the Attachment of a completed upload, its kind and type taken from the content. */
   async create(caller: Principal, uploadId: string, size: number, meta: AttachmentMeta): Promise<ItemRecord> {
-    const { filetype, kind } = detectFileType(await readHead(join(this.storage.files, uploadId)), meta.originalName);
+    const { filetype, kind } = detectFileType(await readHead(this.store, `files/${uploadId}`), meta.originalName);
     const data: ItemData = { originalName: meta.originalName, fileID: uploadId, uppyID: uploadId, filetype, size, kind };
     if (meta.relProp) data.relProp = meta.relProp;
     if (meta.relType) data.relType = meta.relType;
@@ -111,7 +109,7 @@ export class Attachments {
     return {
       record,
       fileId,
-      path: join(this.storage.files, fileId),
+      key: `files/${fileId}`,
       filetype: String(record.data.filetype ?? 'application/octet-stream'),
       kind: String(record.data.kind ?? 'OTHER'),
       originalName: String(record.data.originalName ?? fileId),
@@ -159,9 +157,7 @@ export class Attachments {
     if (change.kind === 'updated') {
       // Only a change of the field itself: another change (a name, a state) leaves the files alone, so a
       // file uploaded onto the item while someone else saved it is not taken for a removed one.
-      const res = await tx.query<{ changed: string[] | null }>('SELECT changed FROM events WHERE id = $1', [event.id]);
-      const changed = new Set(res.rows[0]?.changed ?? []);
-      props = props.filter((prop) => changed.has(prop));
+      props = props.filter((prop) => event.changed.includes(prop));
     }
     for (const prop of props) {
       const ids = attIds(record.data[prop]);

@@ -353,6 +353,7 @@ export class ItemStore {
           u: 1,
           ts,
           by: author.userId,
+          changed: rows[i]!.changed,
         };
         for (const hook of hooks) await hook(tx, changes[i]!, record, author, event);
       }
@@ -409,7 +410,12 @@ export class ItemStore {
       return updated;
     };
     // Inside a caller's transaction the change may still be rolled back: cache only what we commit.
-    if (!options.tx) return this.remember(await this.db.transaction(run));
+    if (!options.tx) {
+      const updated = await this.db.transaction(run);
+      // Who made this version and when are known: presenting it needs no read of its event.
+      if (updated.u !== body._u) this.changeCache.set(`${updated.id}:${updated.u}`, { ts, by: author.userId });
+      return this.remember(updated);
+    }
     // Inside a caller's transaction the change may still be rolled back: nothing is cached, but an older
     // cached copy is dropped now, so a read after the caller commits never answers the version before
     // it (the notification that would drop it arrives later, from the database).
@@ -547,14 +553,13 @@ export class ItemStore {
     changed: string[],
     transition?: { kind: string; from: string | null; to: string },
   ): Promise<RecordedEvent> {
-    const event = await eventRecorder.insert(
+    return eventRecorder.insert(
       tx,
       { kind: transition?.kind ?? change.kind, context: change.id, u: change.u, changed, from: transition?.from, to: transition?.to },
       author,
       ts,
+      { channel: ITEMS_CHANNEL, payload: JSON.stringify(change) },
     );
-    await tx.query('SELECT pg_notify($1, $2)', [ITEMS_CHANNEL, JSON.stringify(change)]);
-    return event;
   }
 
   /** The stored record of `id` (deleted ones included), or null. */
