@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import { fileStorage } from './files/fileStorage';
+import { checkObjectStore, storeNewFile } from './files/objectStore';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -156,6 +156,8 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   const moduleStops: Array<() => Promise<void>> = [];
   try {
     await ensureDateIndexes(db, itemTypes.all());
+    // A bucket that cannot be used stops the start with its reason, before anything is stored in it.
+    await checkObjectStore(config);
     const bootstrap = await db.transaction(async (tx): Promise<Bootstrap> => {
       // One process at a time, all or nothing: several may start together on one empty database.
       await tx.query('SELECT pg_advisory_xact_lock($1)', [BOOTSTRAP_LOCK]);
@@ -167,7 +169,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
       made.adminEmail = email;
       if (admin.generatedPassword) made.generatedPassword = admin.generatedPassword;
       if (fresh && config.seedDemo) {
-        await seedDemoData(tx, items, accounts, admin.userId, fileStorage(config.dataDir).files);
+        await seedDemoData(tx, items, accounts, admin.userId, (bytes) => storeNewFile(config, bytes));
         made.seeded = true;
       }
       return made;

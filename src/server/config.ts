@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { AUTH_TIMEOUT_MS, SOCKET_RATE_PER_SECOND, WS_MAX_MSG_SIZE } from '../shared/constants';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../shared/fileConstants';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from './db/statementTimeout';
+import { parseStorageUrl, type S3Location } from './files/storageUrl';
 
 /** Everything the server reads from its environment (documented in the README). */
 export interface ServerConfig {
@@ -60,6 +61,8 @@ export interface ServerConfig {
   socketRatePerSecond: number;
   /** ClamAV's daemon (`unix:/path` or `tcp://host:port`) that scans every upload; none: uploads are not scanned. */
   clamdUrl?: string;
+  /** STORAGE_URL: uploads, variants and task results in this S3-compatible bucket; none: under DATA_DIR. */
+  storage?: S3Location;
   /** Replies by mail into conversations: the domain of their addresses, and the port of the SMTP listener that takes them. */
   inboundMailDomain?: string;
   inboundSmtpPort?: number;
@@ -136,6 +139,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     statementTimeoutMs: positiveInt('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS),
     unfinishedUploadTtlSeconds: positiveInt('UNFINISHED_UPLOAD_TTL_SECONDS', env.UNFINISHED_UPLOAD_TTL_SECONDS, 7 * 24 * 3600),
     clamdUrl: env.CLAMD_URL || undefined,
+    ...(env.STORAGE_URL ? { storage: parseStorageUrl(env.STORAGE_URL) } : {}),
     inboundMailDomain: env.INBOUND_MAIL_DOMAIN || undefined,
     inboundSmtpPort:
       env.INBOUND_SMTP_PORT === '0' ? 0 : env.INBOUND_SMTP_PORT ? positiveInt('INBOUND_SMTP_PORT', env.INBOUND_SMTP_PORT, 2525) : undefined,

@@ -6,10 +6,10 @@
  * own transitions, the overdue notice (once, with its mail), agreements' versions and the parts'
  * ownership rules.
  */
-import { join } from 'node:path';
 import * as tus from 'tus-js-client';
 import { consultServer, OVERDUE_CHECK_JOB } from '../../src/modules/consult/server';
 import { JobScheduler } from '../../src/server/jobs/JobScheduler';
+import { storeNewFile } from '../../src/server/files/objectStore';
 import type { TimelineEvent } from '../../src/shared/items/TimelineEvent';
 import type { Item } from '../../src/shared/items/types';
 import type { Frame, TaskInfo } from '../../src/shared/protocol';
@@ -553,7 +553,7 @@ describe('the demo community', () => {
         accounts,
         adminId: admin.id,
         organizations: { community, proponent: proponentOrg, regulator },
-        files: join(srv.config.dataDir, 'uploads', 'files'),
+        storeFile: (bytes) => storeNewFile(srv.config, bytes),
       }),
     );
     const search = (must: Record<string, unknown>) => a.call<{ ids: string[]; total: number }>('search/ids', { must, max: 200 });

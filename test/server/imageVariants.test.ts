@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ImageVariantError, ImageVariants, VARIANTS_AT_ONCE } from '../../src/server/files/ImageVariants';
+import { DiskObjectStore, type ObjectKey } from '../../src/server/files/objectStore';
 import { buildUser, type TestUser } from '../support/factories';
 import { startTestServer, type RunningServer } from '../support/testServer';
 
@@ -75,13 +76,16 @@ describe('image variants over HTTP', () => {
 test('past the waiting line, variant requests are refused as serverBusy rather than queued without end', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kk-variants-'));
   try {
-    const sources = pictures.slice(0, 5).map((p, i) => {
-      const path = join(dir, `source-${i}`);
-      writeFileSync(path, p);
-      return path;
-    });
-    const variants = new ImageVariants(join(dir, 'variants'), SIDE * SIDE, 1, 2);
-    const results = await Promise.allSettled(sources.map((s, i) => variants.path(`file${i}`, s, 'medium', 'image/png')));
+    const store = new DiskObjectStore(dir);
+    const sources = await Promise.all(
+      pictures.slice(0, 5).map(async (p, i) => {
+        const key: ObjectKey = `files/source-${i}`;
+        await store.put(key, p);
+        return key;
+      }),
+    );
+    const variants = new ImageVariants(store, SIDE * SIDE, 1, 2);
+    const results = await Promise.allSettled(sources.map((s, i) => variants.key(`file${i}`, s, 'medium', 'image/png')));
     const busy = results.filter(
       (r) => r.status === 'rejected' && r.reason instanceof ImageVariantError && r.reason.reason === 'serverBusy',
     );

@@ -272,7 +272,7 @@ const CONSULTATIONS: DemoConsultation[] = [
 ];
 
 /** Fills the demo site: called once, after the core's demo, in the seeding transaction. */
-export async function consultDemo({ tx, items, accounts, adminId, organizations, files }: DemoSeed): Promise<void> {
+export async function consultDemo({ tx, items, accounts, adminId, organizations, storeFile }: DemoSeed): Promise<void> {
   const author: Author = { userId: adminId, masquerader: null };
   const opts = { admin: true, tx };
   const org = async (displayName: string, type: string, extra: ItemData = {}) =>
@@ -352,7 +352,7 @@ export async function consultDemo({ tx, items, accounts, adminId, organizations,
       ...(c.location ? { locationDescription: `<p>${c.location}</p>` } : {}),
       supOrgs: c.proponent === 'ministry' ? [] : [{ org: { id: organizations.regulator }, role: 'REGULATOR' }],
     };
-    const attached = c.files ? await demoAttachments(items, author, tx, files, c.files()) : [];
+    const attached = c.files ? await demoAttachments(items, author, tx, storeFile, c.files()) : [];
     if (attached.length > 0) body.attachments = attached;
     const made = await items.create(author, 'Consultation', body, opts);
     byName.set(c.name, made.id);

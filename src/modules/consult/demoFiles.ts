@@ -1,11 +1,8 @@
 /**
  * The small real files the demo consultations carry (a proponent's letter as PDF, a sampling table
- * as CSV, a site sketch as PNG), written into the uploads folder as an upload would leave them, each
+ * as CSV, a site sketch as PNG), stored as an upload would leave them, each
  * with its Attachment, so consult.attachments and its zip have content on a fresh demo site.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { detectFileType } from '../../server/files/detectFileType';
 import type { Author, ItemStore } from '../../server/store/ItemStore';
@@ -88,7 +85,7 @@ export interface DemoFile {
 }
 
 /**
- * Writes each file into `folder` under a fresh upload id and creates its Attachment, of no item yet.
+ * Stores each file (`storeFile` answers its fresh upload id) and creates its Attachment, of no item yet.
  * Answers the ATT property's value (each file as the upload screen records it); `linkAttachments`
  * then ties them to their item.
  */
@@ -96,14 +93,12 @@ export async function demoAttachments(
   items: ItemStore,
   author: Author,
   tx: Queryable,
-  folder: string,
+  storeFile: (bytes: Buffer) => Promise<string>,
   files: readonly DemoFile[],
 ): Promise<Record<string, unknown>[]> {
-  await mkdir(folder, { recursive: true });
   const out: Record<string, unknown>[] = [];
   for (const file of files) {
-    const uploadId = randomBytes(16).toString('hex');
-    await writeFile(join(folder, uploadId), file.bytes);
+    const uploadId = await storeFile(file.bytes);
     const { filetype, kind } = detectFileType(file.bytes, file.name);
     const made = await items.create(
       author,

@@ -6,13 +6,10 @@
  * the next, so a retry after a failure half way repeats nothing that was done: files filed before a
  * mail that failed are not filed again, and a mail recorded as sent is never sent again.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { renderDocx } from '../../server/documents/renderDocx';
 import { renderPdf } from '../../server/documents/renderPdf';
 import { blocksText, richTextBlocks } from '../../server/documents/richTextBlocks';
-import { fileStorage } from '../../server/files/fileStorage';
+import { readStoredFile, storeNewFile } from '../../server/files/objectStore';
 import type { JobContext, JobKind } from '../../server/jobs/JobKind';
 import type { Services } from '../../server/services';
 import type { Author } from '../../server/store/ItemStore';
@@ -54,14 +51,8 @@ async function fileLetter(services: Services, author: Author, letterId: string):
     { name: `${base}.pdf`, filetype: PDF, bytes: await renderPdf(source) },
     { name: `${base}.docx`, filetype: DOCX, bytes: await renderDocx(source) },
   ];
-  const folder = fileStorage(config.dataDir).files;
-  await mkdir(folder, { recursive: true });
   const written: ((typeof files)[number] & { uploadId: string })[] = [];
-  for (const file of files) {
-    const uploadId = randomBytes(16).toString('hex');
-    await writeFile(join(folder, uploadId), file.bytes);
-    written.push({ ...file, uploadId });
-  }
+  for (const file of files) written.push({ ...file, uploadId: await storeNewFile(config, file.bytes) });
   // Read before the transaction (the embedded database runs one at a time); a change meanwhile fails the update (stale), and the job runs again.
   const current = (await items.find(responseId))!;
   const [filedResponse, filedLetter] = await db.transaction(async (tx) => {
@@ -115,13 +106,12 @@ async function mailLetter(services: Services, letterId: string): Promise<void> {
   const contacts = await items.findMany(relIdsOf(letter.data.recipients));
   const to = contacts.map((c) => String(c.data.email ?? '').trim()).filter((e) => e.includes('@'));
   if (to.length === 0) throw new Error(`${letterId} has no recipient with an e-mail address`);
-  const folder = fileStorage(config.dataDir).files;
   const files = await items.findMany(relIdsOf(letter.data.files));
   const attachments = await Promise.all(
     files.map(async (f) => ({
       filename: String(f.data.originalName),
       contentType: String(f.data.filetype),
-      content: await readFile(join(folder, String(f.data.fileID))),
+      content: await readStoredFile(config, String(f.data.fileID)),
     })),
   );
   const sender = relIdOf(letter.data.sentBy);

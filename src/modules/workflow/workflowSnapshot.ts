@@ -4,11 +4,8 @@
  * property is a line "label: value", values as a person reads them (list values and related items
  * by their labels, dates DD-MMM-YYYY), rich text as itself.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { renderPdf } from '../../server/documents/renderPdf';
-import { fileStorage } from '../../server/files/fileStorage';
+import { storeNewFile } from '../../server/files/objectStore';
 import { listValues } from '../../server/lov/listValues';
 import type { StepContext } from '../../server/workflow/StepBehaviour';
 import { modules } from '../index';
@@ -86,10 +83,7 @@ export async function takeSnapshot(ctx: StepContext): Promise<{ props: ItemData;
     subhead: title,
     html: parts.join('\n'),
   });
-  const folder = fileStorage(services.config.dataDir).files;
-  await mkdir(folder, { recursive: true });
-  const uploadId = randomBytes(16).toString('hex');
-  await writeFile(join(folder, uploadId), bytes);
+  const uploadId = await storeNewFile(services.config, bytes);
   const attProp = Object.entries(type.properties).find(([, def]) => def.kind === 'ATT')?.[0];
   const name = fileName(item.label, now.toISOString().slice(0, 10));
   const made = await services.items.create(

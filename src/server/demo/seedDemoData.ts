@@ -12,7 +12,7 @@ export async function seedDemoData(
   items: ItemStore,
   accounts: AccountService,
   adminId: string | null,
-  files: string,
+  storeFile: (bytes: Buffer) => Promise<string>,
 ): Promise<void> {
   const author = { userId: adminId, masquerader: null };
   const opts = { admin: true, tx };
@@ -77,5 +77,5 @@ export async function seedDemoData(
   await accounts.createUser({ name: 'Mary Thunderchild', email: 'mary.thunderchild@lakeview.example.org' }, adminId, tx);
   await accounts.createUser({ name: 'Joseph Whitehorse', email: 'joseph.whitehorse@lakeview.example.org' }, adminId, tx);
   const organizations = { community: community.id, proponent: proponent.id, regulator: ministry.id };
-  for (const m of moduleServers) await m.demo?.({ tx, items, accounts, adminId, organizations, files });
+  for (const m of moduleServers) await m.demo?.({ tx, items, accounts, adminId, organizations, storeFile });
 }

@@ -1,7 +1,7 @@
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { IMAGE_VARIANTS } from '../../shared/fileConstants';
+import type { ObjectKey, ObjectStore } from './objectStore';
 
 /** Variants made at once by one process: each holds decoded pixels, and the machine has few cores. */
 export const VARIANTS_AT_ONCE = 1;
@@ -13,7 +13,7 @@ export const VARIANTS_RETRY_AFTER_S = 5;
 const SVG_MAX_BYTES = 5 * 1024 * 1024;
 
 // libvips keeps recently decoded images in its cache for reuse; variants are made once and kept on
-// disk, so the cache would only hold large pixel buffers after the work is done.
+// store, so the cache would only hold large pixel buffers after the work is done.
 sharp.cache(false);
 // One thread per image: with VARIANTS_AT_ONCE this keeps image work to about one core.
 sharp.concurrency(1);
@@ -39,19 +39,19 @@ export interface VariantStats {
 }
 
 /**
- * Resized copies of uploaded images, made with sharp on first request and kept on disk. sharp
+ * Resized copies of uploaded images, made with sharp on first request and kept in the object store. sharp
  * refuses inputs above `maxPixels` before decoding them (a small file can claim a huge canvas).
  * Variants are WebP without metadata, so camera EXIF (places, devices) does not leak through them.
  * Work is queued: at most VARIANTS_AT_ONCE are made at once and VARIANTS_WAITING wait, so a burst
  * of large images cannot take the process's memory (four 100-megapixel previews at once did).
  */
 export class ImageVariants {
-  private readonly making = new Map<string, Promise<string>>();
+  private readonly making = new Map<ObjectKey, Promise<ObjectKey>>();
   private readonly queue: (() => void)[] = [];
   private readonly counts: VariantStats = { making: 0, waiting: 0, mostAtOnce: 0, made: 0 };
 
   constructor(
-    private readonly dir: string,
+    private readonly store: ObjectStore,
     private readonly maxPixels: number,
     private readonly atOnce: number = VARIANTS_AT_ONCE,
     private readonly maxWaiting: number = VARIANTS_WAITING,
@@ -63,12 +63,12 @@ export class ImageVariants {
   }
 
   /**
-   * The path of `variant` of the image `fileId` stored at `source` (of media type `filetype`),
+   * The object key of `variant` of the image `fileId` stored under `source` (of media type `filetype`),
    * made if it is not there yet; refuses with serverBusy when too many variants wait.
    */
-  async path(fileId: string, source: string, variant: keyof typeof IMAGE_VARIANTS, filetype = ''): Promise<string> {
-    const target = join(this.dir, `${fileId}.${variant}.webp`);
-    if (await exists(target)) return target;
+  async key(fileId: string, source: ObjectKey, variant: keyof typeof IMAGE_VARIANTS, filetype = ''): Promise<ObjectKey> {
+    const target: ObjectKey = `variants/${fileId}.${variant}.webp`;
+    if ((await this.store.size(target)) !== null) return target;
     let pending = this.making.get(target);
     if (!pending) {
       pending = this.inTurn(() => this.make(source, target, IMAGE_VARIANTS[variant], filetype)).finally(() => this.making.delete(target));
@@ -98,47 +98,39 @@ export class ImageVariants {
     }
   }
 
-  private async make(source: string, target: string, side: number, filetype: string): Promise<string> {
-    // Another request may have made it while this one waited.
-    if (await exists(target)) return target;
-    await mkdir(this.dir, { recursive: true });
-    // Written beside and renamed: a reader never sees half a file, even from another process.
-    const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+  private async make(source: ObjectKey, target: ObjectKey, side: number, filetype: string): Promise<ObjectKey> {
+    // Another request (or process) may have made it while this one waited.
+    if ((await this.store.size(target)) !== null) return target;
+    const copy = await this.store.localCopy(source);
+    if (!copy) throw new ImageVariantError('imageUnreadable', `The image ${source} is not stored`);
     try {
       // An SVG is read from memory, so it has no folder of its own: librsvg then loads no file it
       // names (another upload beside it, say) into the picture.
       const svg = /^image\/svg/.test(filetype);
-      if (svg && (await stat(source)).size > SVG_MAX_BYTES) throw new ImageVariantError('imageTooLarge', 'SVG over 5 MB');
-      const input = svg ? await readFile(source) : source;
+      if (svg && ((await this.store.size(source)) ?? 0) > SVG_MAX_BYTES) throw new ImageVariantError('imageTooLarge', 'SVG over 5 MB');
+      const input = svg ? await readFile(copy.path) : copy.path;
       // Sequential read streams the pixels through the resize, a band at a time; JPEG and WebP
       // shrink on load. autoOrient at load keeps the read sequential (a rotate() step may not).
-      await sharp(input, { limitInputPixels: this.maxPixels, sequentialRead: true, autoOrient: true })
+      const webp = await sharp(input, { limitInputPixels: this.maxPixels, sequentialRead: true, autoOrient: true })
         .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true, fastShrinkOnLoad: true })
         .webp({ quality: 82 })
-        .toFile(tmp);
-      await rename(tmp, target);
+        .toBuffer();
+      // The store writes it whole or not at all: a reader never sees half a variant, even from another process.
+      await this.store.put(target, webp);
       this.counts.made++;
       return target;
     } catch (e) {
-      await rm(tmp, { force: true });
       if (e instanceof ImageVariantError) throw e;
       const message = (e as Error).message;
       if (/pixel limit/i.test(message)) throw new ImageVariantError('imageTooLarge', message);
       throw new ImageVariantError('imageUnreadable', message);
+    } finally {
+      await copy.release();
     }
   }
 
   /** Removes every variant of `fileId`. */
   async remove(fileId: string): Promise<void> {
-    await Promise.all(Object.keys(IMAGE_VARIANTS).map((v) => rm(join(this.dir, `${fileId}.${v}.webp`), { force: true })));
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
+    await Promise.all(Object.keys(IMAGE_VARIANTS).map((v) => this.store.remove(`variants/${fileId}.${v}.webp`)));
   }
 }

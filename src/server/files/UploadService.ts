@@ -1,18 +1,18 @@
-import { statfs } from 'node:fs/promises';
+import { mkdir, statfs } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
-import type { FileStore } from '@tus/file-store';
+import { dirname } from 'node:path';
 import type { Server, ServerOptions } from '@tus/server';
 import { ATTACHMENT_ID_HEADER, UPLOAD_PATH } from '../../shared/fileConstants';
 import { VISIBILITIES } from '../../shared/items/types';
 import type { Principal } from '../policy/Principal';
 import type { Services } from '../services';
 import type { Attachments, AttachmentMeta } from './Attachments';
-import type { FileStorage } from './fileStorage';
+import { S3ObjectStore, withLocalCopy, type DiskObjectStore, type ObjectStore } from './objectStore';
 import { ScannerUnavailableError, type VirusScanner } from './VirusScanner';
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
 type TusUpload = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[1];
+type DataStore = ConstructorParameters<typeof Server>[0]['datastore'];
 
 /** How often unfinished uploads are looked for, at most, in ms (more often when they expire sooner). */
 const CLEANUP_INTERVAL_MS = 6 * 3600 * 1000;
@@ -47,7 +47,33 @@ export interface UploadRefusal {
 }
 
 /**
- * Resumable uploads (tus protocol, @tus/server with its FileStore under DATA_DIR). The HTTP route
+ * The tus store writing uploads where `store` keeps files: the FileStore in the data directory's
+ * folder, or the S3 store in the bucket (its parts assembled by S3's multipart upload). @tus/file-store
+ * and @tus/s3-store are ES modules only: loaded with import(), which Node's CommonJS supports on every
+ * Node 20, where require() of ESM needs 20.19.
+ */
+async function tusStore(store: ObjectStore, ttlMs: number): Promise<{ datastore: DataStore; folder: string | null }> {
+  if (store instanceof S3ObjectStore) {
+    const { S3Store } = await import('@tus/s3-store');
+    const { bucket } = store.location;
+    // Expiry by listing the bucket's unfinished multipart uploads (cleanUpExpiredUploads); no object tags,
+    // which not every S3-compatible server keeps.
+    const datastore = new S3Store({
+      s3ClientConfig: { bucket, ...S3ObjectStore.clientConfig(store.location) },
+      expirationPeriodInMilliseconds: ttlMs,
+      useTags: false,
+    });
+    return { datastore, folder: null };
+  }
+  const { FileStore } = await import('@tus/file-store');
+  const folder = dirname((store as DiskObjectStore).pathOf('files/x'));
+  await mkdir(folder, { recursive: true });
+  return { datastore: new FileStore({ directory: folder, expirationPeriodInMilliseconds: ttlMs }), folder };
+}
+
+/**
+ * Resumable uploads (tus protocol, @tus/server with its FileStore under DATA_DIR or its S3 store in
+ * the STORAGE_URL bucket). The HTTP route
  * authenticates first and hands the raw request over; each upload remembers its creator, and only
  * the creator may resume, inspect or cancel it. A completed upload becomes an Attachment item.
  */
@@ -57,30 +83,29 @@ export class UploadService {
   private readonly callers = new WeakMap<IncomingMessage, Principal>();
   private timer: NodeJS.Timeout | null = null;
 
-  /**
-   * Makes the upload service. @tus/server and @tus/file-store are ES modules only: loaded with
-   * import(), which Node's CommonJS supports on every Node 20, where require() of ESM needs 20.19.
-   */
+  /** Makes the upload service (@tus/server is an ES module only: loaded with import(), see tusStore). */
   static async create(
     services: Services,
-    storage: FileStorage,
+    store: ObjectStore,
     attachments: Attachments,
     scanner: VirusScanner | null,
   ): Promise<UploadService> {
-    const [{ Server }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')]);
-    return new UploadService(services, storage, attachments, scanner, Server, FileStore);
+    const ttlMs = services.config.unfinishedUploadTtlSeconds * 1000;
+    const [{ Server }, { datastore, folder }] = await Promise.all([import('@tus/server'), tusStore(store, ttlMs)]);
+    return new UploadService(services, store, datastore, folder, attachments, scanner, Server, ttlMs);
   }
 
   private constructor(
     services: Services,
-    storage: FileStorage,
+    store: ObjectStore,
+    datastore: DataStore,
+    /** The disk folder of uploads; null in a bucket, where the disk-full rules do not apply. */
+    folder: string | null,
     attachments: Attachments,
     scanner: VirusScanner | null,
     TusServer: typeof Server,
-    TusFileStore: typeof FileStore,
+    ttlMs: number,
   ) {
-    const ttlMs = services.config.unfinishedUploadTtlSeconds * 1000;
-    const datastore = new TusFileStore({ directory: storage.files, expirationPeriodInMilliseconds: ttlMs });
     this.tus = new TusServer({
       path: UPLOAD_PATH,
       datastore,
@@ -98,7 +123,7 @@ export class UploadService {
         // refusedBefore answers these first; kept here so no path stores an empty Attachment.
         if (upload.size === 0) throw refuse(400, 'An empty file cannot be uploaded');
         // A file that cannot fit is refused before a byte of it is written (507 Insufficient Storage).
-        if (upload.size !== undefined && upload.size > (await freeBytes(storage.files)) - (await reserveBytes(storage.files))) {
+        if (folder && upload.size !== undefined && upload.size > (await freeBytes(folder)) - (await reserveBytes(folder))) {
           throw refuse(507, STORAGE_FULL);
         }
         if (meta.relType && meta.relIndex !== undefined && !(await attachments.mayRelate(caller, meta.relType, meta.relIndex))) {
@@ -118,7 +143,7 @@ export class UploadService {
         const caller = this.callerOf(req);
         const meta = this.metaOf(upload);
         if (typeof meta === 'string') throw refuse(400, meta);
-        if (scanner) await this.scanOrRemove(scanner, datastore, join(storage.files, upload.id), upload.id, services.config.logging);
+        if (scanner) await this.scanOrRemove(scanner, datastore, store, upload.id, services.config.logging);
         const record = await attachments.create(caller, upload.id, upload.size ?? upload.offset, meta);
         return { headers: { [ATTACHMENT_ID_HEADER]: record.id } };
       },
@@ -127,10 +152,10 @@ export class UploadService {
         // partial file goes at once, so the room it took is given back and nothing half-written stays.
         const failed = err as { code?: unknown; body?: unknown };
         const writeFailed = failed.code === 'ENOSPC' || (typeof failed.body === 'string' && failed.body.startsWith(FILE_WRITE_FAILED));
-        if (writeFailed && (await freeBytes(storage.files)) < NEARLY_FULL_BYTES) {
+        if (folder && writeFailed && (await freeBytes(folder)) < NEARLY_FULL_BYTES) {
           const id = new URL(req.url).pathname.split('/').pop();
           if (id) await datastore.remove(id).catch(() => undefined);
-          if (services.config.logging) console.error(`Upload ${id ?? ''} refused: the disk holding ${storage.files} is full`);
+          if (services.config.logging) console.error(`Upload ${id ?? ''} refused: the disk holding ${folder} is full`);
           return refuse(507, STORAGE_FULL);
         }
         if (err instanceof Error) console.error('Upload failed:', err);
@@ -145,12 +170,20 @@ export class UploadService {
 
   /**
    * Scans a finished upload before it becomes an Attachment (ASVS 5.4.3). A file the scanner names,
-   * or one it could not judge, is removed and refused: nothing unscanned is ever served.
+   * or one it could not judge, is removed and refused: nothing unscanned is ever served. The scanner
+   * reads a local file: in a bucket, a temporary copy, removed after.
    */
-  private async scanOrRemove(scanner: VirusScanner, datastore: FileStore, path: string, uploadId: string, logging: boolean): Promise<void> {
+  private async scanOrRemove(
+    scanner: VirusScanner,
+    datastore: DataStore,
+    store: ObjectStore,
+    uploadId: string,
+    logging: boolean,
+  ): Promise<void> {
     let found: string[];
     try {
-      const result = await scanner.scan(path);
+      const result = await withLocalCopy(store, `files/${uploadId}`, (path) => scanner.scan(path));
+      if (!result) throw new Error(`The finished upload ${uploadId} is not stored`);
       if (!result.infected) return;
       found = result.viruses;
     } catch (e) {
@@ -198,7 +231,7 @@ export class UploadService {
 
   /**
    * What is refused before tus sees a request, with a clear message: an empty file (an Attachment
-   * needs content), and parallel parts (Upload-Concat), which the FileStore cannot join and tus
+   * needs content), and parallel parts (Upload-Concat), which the stores cannot join and tus
    * would answer with 501 although the client is the one to change.
    */
   refusedBefore(req: IncomingMessage): UploadRefusal | null {

@@ -1,6 +1,3 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { finished } from 'node:stream/promises';
 import * as yup from 'yup';
 import { ARCHIVE_ZIP_NAME } from '../../shared/fileConstants';
 import { itemTypes } from '../../shared/itemTypes';
@@ -16,7 +13,7 @@ import { ITEM_COLUMNS, toRecord, type ItemRecord, type ItemRow } from '../store/
 import { parentOf } from './Attachments';
 import { TaskError } from '../tasks/TaskError';
 import type { TaskKind } from '../tasks/TaskKind';
-import { fileStorage } from './fileStorage';
+import { objectStoreOf, type ObjectKey } from './objectStore';
 
 /** Most attachments one export takes. */
 const MAX_EXPORT_ATTACHMENTS = 10_000;
@@ -133,28 +130,25 @@ function entryNames(names: string[]): string[] {
  * `act/exportAttachments/async` with `{ids}` or `{query}` (a search, narrowed to Attachments, or of a
  * virtual type over them such as consultAttachment): a
  * zip (archive-attachments.zip) of the attachments the user may read, in the order asked, streamed
- * to the task's result file with archiver; progress counts bytes read.
+ * to the task's result with archiver (into the data directory or the bucket); progress counts bytes read.
  * Attachments the user may not read, deleted ones and missing files are left out, silently (the
  * zip shows what was exported); none at all fails with errors.nothingToExport.
  */
 export const exportAttachmentsTask: TaskKind = {
   name: 'exportAttachments',
   body,
-  async run({ caller, services, signal, progress, resultPath }, input) {
+  async run({ caller, services, signal, progress, writeResult }, input) {
     const { ids: given, query } = input as { ids?: string[]; query?: SearchQuery };
     const ids = given ?? (await searchAttachments(services, caller, query!));
     const records = await readableAttachments(services, caller, [...new Set(ids)]);
-    const { files } = fileStorage(services.config.dataDir);
-    const entries: { path: string; size: number; name: string }[] = [];
+    const store = objectStoreOf(services.config);
+    const entries: { key: ObjectKey; size: number; name: string }[] = [];
     for (const record of records) {
       const fileId = record.data.fileID;
       if (typeof fileId !== 'string' || !/^[A-Za-z0-9_-]+$/.test(fileId)) continue;
-      const path = `${files}/${fileId}`;
-      const size = await stat(path).then(
-        (s) => s.size,
-        () => -1,
-      );
-      if (size >= 0) entries.push({ path, size, name: String(record.data.originalName ?? fileId) });
+      const key: ObjectKey = `files/${fileId}`;
+      const size = await store.size(key);
+      if (size !== null) entries.push({ key, size, name: String(record.data.originalName ?? fileId) });
     }
     if (entries.length === 0) throw new TaskError('errors.nothingToExport', 'None of the attachments can be exported');
     const names = entryNames(entries.map((e) => e.name));
@@ -162,14 +156,14 @@ export const exportAttachmentsTask: TaskKind = {
 
     // archiver is an ES module only: import() loads it on every Node 20 (require() of ESM needs 20.19).
     const { ZipArchive } = await import('archiver');
-    const out = createWriteStream(await resultPath(ARCHIVE_ZIP_NAME));
     // Media is mostly compressed already: a light level saves time for little size.
     const zip = new ZipArchive({ zlib: { level: 1 } });
     let read = 0;
     let next = 0;
+    const stored = writeResult(ARCHIVE_ZIP_NAME, zip);
     const written = new Promise<void>((resolve, reject) => {
       zip.on('error', reject);
-      out.on('error', reject);
+      stored.catch(reject);
       signal.addEventListener(
         'abort',
         () => {
@@ -187,19 +181,21 @@ export const exportAttachmentsTask: TaskKind = {
         if (!entry) {
           zip
             .finalize()
-            .then(() => finished(out))
+            .then(() => stored)
             .then(resolve, reject);
           return;
         }
-        const source = createReadStream(entry.path);
-        source.on('data', (chunk) => {
-          read += chunk.length;
-          progress((read / total) * 100);
-        });
-        zip.append(source, { name: names[i]! });
+        store.get(entry.key).then((source) => {
+          // Removed since it was counted: its entry is left out, as a missing file is.
+          if (!source) return appendNext();
+          source.on('data', (chunk: Buffer) => {
+            read += chunk.length;
+            progress((read / total) * 100);
+          });
+          zip.append(source, { name: names[i]! });
+        }, reject);
       };
       zip.on('entry', appendNext);
-      zip.pipe(out);
       appendNext();
     });
     await written;

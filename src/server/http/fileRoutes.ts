@@ -11,7 +11,7 @@ import {
 import { Attachments, type ReadableFile } from '../files/Attachments';
 import { contentDisposition } from '../files/contentDisposition';
 import { exportAttachmentsTask } from '../files/exportAttachmentsTask';
-import { fileStorage } from '../files/fileStorage';
+import { DiskObjectStore, objectStoreOf, type ObjectKey, type ObjectStore } from '../files/objectStore';
 import { ImageVariantError, ImageVariants, VARIANTS_RETRY_AFTER_S } from '../files/ImageVariants';
 import { UploadService } from '../files/UploadService';
 import { VirusScanner } from '../files/VirusScanner';
@@ -23,6 +23,7 @@ import { TaskRunner } from '../tasks/TaskRunner';
 import { taskKinds } from '../tasks/taskKinds';
 import { callerOf } from './bearer';
 import { fileCallerOf } from './fileCaller';
+import { sendObject } from './sendObject';
 
 type Query = Record<string, string | undefined>;
 
@@ -55,11 +56,21 @@ async function fileCaller(request: FastifyRequest, reply: FastifyReply, services
 const isReply = (v: unknown): v is FastifyReply => typeof v === 'object' && v !== null && 'sent' in v && 'code' in v;
 
 /** Sends a stored file with the type the server decided and a disposition that matches it. */
-function sendStored(reply: FastifyReply, path: string, type: string, name: string, download: boolean): FastifyReply {
+async function sendStored(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  store: ObjectStore,
+  key: ObjectKey,
+  type: string,
+  name: string,
+  download: boolean,
+): Promise<FastifyReply> {
   reply.header('content-type', type);
   reply.header('content-disposition', contentDisposition(download || !isViewableType(type) ? 'attachment' : 'inline', name));
   // Revalidated every time (ETag), so a reader who lost access is refused at once.
   reply.header('cache-control', 'private, no-cache');
+  if (!(store instanceof DiskObjectStore)) return sendObject(request, reply, store, key);
+  const path = store.pathOf(key);
   return reply.sendFile(basename(path), dirname(path), { contentType: false, cacheControl: false });
 }
 
@@ -69,13 +80,13 @@ function sendStored(reply: FastifyReply, path: string, type: string, name: strin
  * Every file request checks the caller's right to read the Attachment item, each time.
  */
 export async function registerFileRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const storage = fileStorage(services.config.dataDir);
-  const attachments = new Attachments(services, storage);
+  const store = objectStoreOf(services.config);
+  const attachments = new Attachments(services, store);
   services.items.addChangeHook(attachments.linkHook);
-  const variants = new ImageVariants(storage.variants, services.config.imageMaxPixels);
+  const variants = new ImageVariants(store, services.config.imageMaxPixels);
   app.decorate('imageVariants', variants);
   const scanner = services.config.clamdUrl ? await VirusScanner.forUrl(services.config.clamdUrl) : null;
-  const uploads = await UploadService.create(services, storage, attachments, scanner);
+  const uploads = await UploadService.create(services, store, attachments, scanner);
   taskKinds.register(exportAttachmentsTask);
   // A task of known timing for the process tests; never offered unless asked for.
   if (process.env.KK_TEST_TASK_KINDS === '1') taskKinds.register(countTask);
@@ -120,12 +131,19 @@ export async function registerFileRoutes(app: FastifyInstance, services: Service
     }
   });
 
-  const serveFile = async (reply: FastifyReply, file: ReadableFile, q: Query, variant: ImageVariant): Promise<FastifyReply> => {
+  const serveFile = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: ReadableFile,
+    q: Query,
+    variant: ImageVariant,
+  ): Promise<FastifyReply> => {
     const download = isFlagSet(q, DOWNLOAD_FLAG);
-    if (file.kind !== 'IMAGE' || variant === 'original') return sendStored(reply, file.path, file.filetype, file.originalName, download);
-    let path: string;
+    if (file.kind !== 'IMAGE' || variant === 'original')
+      return sendStored(request, reply, store, file.key, file.filetype, file.originalName, download);
+    let key: ObjectKey;
     try {
-      path = await variants.path(file.fileId, file.path, variant, file.filetype);
+      key = await variants.key(file.fileId, file.key, variant, file.filetype);
     } catch (e) {
       if (!(e instanceof ImageVariantError)) throw e;
       if (e.reason === 'serverBusy') {
@@ -134,7 +152,7 @@ export async function registerFileRoutes(app: FastifyInstance, services: Service
       return reply.code(422).send({ userMessage: e.reason, sysMessage: e.message });
     }
     const stem = file.originalName.replace(/\.[^.]*$/, '') || 'image';
-    return sendStored(reply, path, 'image/webp', `${stem}.${variant}.webp`, download);
+    return sendStored(request, reply, store, key, 'image/webp', `${stem}.${variant}.webp`, download);
   };
 
   const attachment = async (request: FastifyRequest<{ Params: { ref: string }; Querystring: Query }>, reply: FastifyReply) => {
@@ -147,7 +165,7 @@ export async function registerFileRoutes(app: FastifyInstance, services: Service
       return reply.code(400).send({ userMessage: 'parseRequestFailed', sysMessage: `Unknown variant ${request.query.variant}` });
     const file = await attachments.byRef(caller, ref);
     if (!file) return notFound(reply, `Attachment ${ref}`);
-    return serveFile(reply, file, request.query, variant);
+    return serveFile(request, reply, file, request.query, variant);
   };
   app.get<{ Params: { ref: string }; Querystring: Query }>('/attachment/:ref', attachment);
   app.get<{ Params: { ref: string; filename: string }; Querystring: Query }>('/attachment/:ref/:filename', attachment);
@@ -162,7 +180,7 @@ export async function registerFileRoutes(app: FastifyInstance, services: Service
         return reply.code(400).send({ userMessage: 'parseRequestFailed', sysMessage: `Unknown variant ${request.query.variant}` });
       const file = await find(caller, request.params.ref);
       if (!file || file.kind !== 'IMAGE') return notFound(reply, `Image of ${request.params.ref}`);
-      return serveFile(reply, file, request.query, variant);
+      return serveFile(request, reply, file, request.query, variant);
     };
   app.get(
     '/item-id-image/:ref',
@@ -180,6 +198,6 @@ export async function registerFileRoutes(app: FastifyInstance, services: Service
     if (!caller) return reply.code(401).send({ userMessage: 'notSignedIn', sysMessage: 'Task results need a signed-in user' });
     const result = await tasks.result(caller, request.params.key);
     if (!result) return notFound(reply, `Result of task ${request.params.key}`);
-    return sendStored(reply, result.path, result.type, result.name, isFlagSet(request.query, DOWNLOAD_FLAG));
+    return sendStored(request, reply, store, result.key, result.type, result.name, isFlagSet(request.query, DOWNLOAD_FLAG));
   });
 }

@@ -4,7 +4,7 @@ import type { FieldErrors } from '../../shared/items/itemSchema';
 import type { ImportStatus } from '../../shared/items/platformTypes/Import';
 import type { ItemData } from '../../shared/items/types';
 import { Attachments } from '../files/Attachments';
-import { fileStorage } from '../files/fileStorage';
+import { objectStoreOf } from '../files/objectStore';
 import { OpError } from '../OpError';
 import { canUpdate } from '../policy/policy';
 import type { Principal } from '../policy/Principal';
@@ -84,7 +84,7 @@ export const importTask: TaskKind = {
       if (running?.state === 'running') throw new TaskError('errors.import.running', `${importId} is running`);
     }
     const ref = attachmentId ?? (record.data.file as { id?: string } | undefined)?.id;
-    const file = ref ? await new Attachments(services, fileStorage(services.config.dataDir)).byRef(caller, ref) : null;
+    const file = ref ? await new Attachments(services, objectStoreOf(services.config)).byRef(caller, ref) : null;
     if (!file) throw new TaskError('errors.import.noFile', `No readable file for ${importId}`);
     const format = formatOf(file.originalName, file.filetype);
     if (!format) throw new TaskError('errors.import.fileType', `${file.originalName} (${file.filetype}) is neither CSV nor XLSX`);
@@ -114,9 +114,12 @@ export const importTask: TaskKind = {
         finished: new Date().toISOString(),
       });
     };
+    // The parsers read a local file: in a bucket, a temporary copy, removed when the run ends.
+    const copy = await objectStoreOf(services.config).localCopy(file.key);
     try {
+      if (!copy) throw new TaskError('errors.import.noFile', `The file of ${importId} is not stored`);
       let accepted = true;
-      for await (const row of readRows(file.path, format, (share) => progress(share * 100), signal)) {
+      for await (const row of readRows(copy.path, format, (share) => progress(share * 100), signal)) {
         if (signal.aborted) throw signal.reason;
         accepted = await run.take(row);
         if (!accepted) break;
@@ -135,6 +138,8 @@ export const importTask: TaskKind = {
         console.error(`Import ${importId} could not record its end:`, saving),
       );
       throw e;
+    } finally {
+      await copy?.release();
     }
   },
 };

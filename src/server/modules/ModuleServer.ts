@@ -19,8 +19,8 @@ export interface DemoSeed {
   adminId: string | null;
   /** The core's demo organisations by role: the community and the organisations that consult with it. */
   organizations: { community: string; proponent: string; regulator: string };
-  /** The folder uploaded files are kept in, by upload id: a module's demo files are written there. */
-  files: string;
+  /** Stores a demo file as an upload would leave it (on disk or in the bucket); answers its upload id. */
+  storeFile: (bytes: Buffer) => Promise<string>;
 }
 
 /**

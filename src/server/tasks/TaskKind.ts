@@ -1,3 +1,4 @@
+import type { ObjectBody } from '../files/objectStore';
 import type { Principal } from '../policy/Principal';
 import type { Services } from '../services';
 
@@ -10,8 +11,8 @@ export interface TaskRun {
   signal: AbortSignal;
   /** Reports progress, 0 to 100; cheap to call often (pushes are throttled). */
   progress(percentage: number): void;
-  /** The path a task writes its result file `name` to (a folder of its own, made on demand). */
-  resultPath(name: string): Promise<string>;
+  /** Stores the task's result file `name` (in the data directory or the bucket, wherever files are kept). */
+  writeResult(name: string, body: ObjectBody): Promise<void>;
 }
 
 /** What a finished task leaves: a result file to download, or an item it deleted. */

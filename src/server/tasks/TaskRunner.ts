@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import * as yup from 'yup';
 import { Push, type TaskInfo } from '../../shared/protocol';
+import { objectStoreOf, type ObjectBody, type ObjectKey } from '../files/objectStore';
 import { OpError } from '../OpError';
 import type { Principal } from '../policy/Principal';
 import type { Services } from '../services';
@@ -67,13 +66,9 @@ export class TaskRunner {
     return runner;
   }
 
-  private get resultsDir(): string {
-    return join(this.services.config.dataDir, 'task-results');
-  }
-
-  /** The folder of task `key`'s result. */
-  resultDir(key: string): string {
-    return join(this.resultsDir, key);
+  /** Removes task `key`'s result (the folder of its result objects). */
+  private async removeResult(key: string): Promise<void> {
+    await objectStoreOf(this.services.config).removeAll(`results/${key}/`);
   }
 
   private async begin(): Promise<void> {
@@ -91,8 +86,7 @@ export class TaskRunner {
     try {
       await TaskStore.heartbeat(this.services.db, this.id);
       await this.sweep(this.services.config.taskStaleSeconds);
-      for (const key of await TaskStore.purge(this.services.db, KEEP_RESULTS_HOURS))
-        await rm(this.resultDir(key), { recursive: true, force: true });
+      for (const key of await TaskStore.purge(this.services.db, KEEP_RESULTS_HOURS)) await this.removeResult(key);
     } catch (e) {
       if (!this.stopped) console.error('Task heartbeat failed:', e);
     }
@@ -162,15 +156,13 @@ export class TaskRunner {
         })
         .catch((e) => console.error(`Task ${row.key} progress failed:`, e));
     };
-    const resultPath = async (name: string): Promise<string> => {
-      await mkdir(this.resultDir(row.key), { recursive: true });
-      return join(this.resultDir(row.key), name);
-    };
+    const writeResult = (name: string, body: ObjectBody): Promise<void> =>
+      objectStoreOf(this.services.config).put(`results/${row.key}/${name}`, body);
     let end: TaskEnd;
     const release = await this.slot();
     try {
       if (signal.aborted) throw signal.reason;
-      const result: TaskResult = await kind.run({ key: row.key, caller, services: this.services, signal, progress, resultPath }, body);
+      const result: TaskResult = await kind.run({ key: row.key, caller, services: this.services, signal, progress, writeResult }, body);
       if (signal.aborted) throw signal.reason;
       end = {
         state: 'done',
@@ -192,7 +184,7 @@ export class TaskRunner {
     await writes;
     try {
       const ended = await TaskStore.end(db, row.key, end);
-      if (end.state !== 'done' || !ended) await rm(this.resultDir(row.key), { recursive: true, force: true });
+      if (end.state !== 'done' || !ended) await this.removeResult(row.key);
       if (ended) await this.tell(ended, Push.taskComplete);
     } catch (e) {
       if (!this.stopped) console.error(`Task ${row.key} could not be recorded as ended:`, e);
@@ -222,10 +214,10 @@ export class TaskRunner {
   }
 
   /** The caller's finished task `key` with its result file, or null. */
-  async result(caller: Principal, key: string): Promise<{ path: string; name: string; type: string } | null> {
+  async result(caller: Principal, key: string): Promise<{ key: ObjectKey; name: string; type: string } | null> {
     const row = await TaskStore.find(this.services.db, key);
     if (!row || row.user_id !== caller.userId || row.state !== 'done' || !row.result_name) return null;
-    return { path: join(this.resultDir(key), row.result_name), name: row.result_name, type: row.result_type ?? 'application/octet-stream' };
+    return { key: `results/${key}/${row.result_name}`, name: row.result_name, type: row.result_type ?? 'application/octet-stream' };
   }
 
   /** Stops: running tasks end as interrupted (the user is told), and the runner leaves the table. */

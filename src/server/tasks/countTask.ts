@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as yup from 'yup';
 import type { TaskKind } from './TaskKind';
@@ -18,14 +17,14 @@ const body = yup.object({
 export const countTask: TaskKind = {
   name: 'count',
   body,
-  async run({ signal, progress, resultPath }, input) {
+  async run({ signal, progress, writeResult }, input) {
     const { steps, stepMs, text } = body.validateSync(input ?? {});
     for (let i = 1; i <= steps; i++) {
       await sleep(stepMs, undefined, { signal });
       progress((i / steps) * 100);
     }
     if (text === undefined) return {};
-    await writeFile(await resultPath('count.txt'), text);
+    await writeResult('count.txt', text);
     return { file: { name: 'count.txt', type: 'text/plain; charset=utf-8' } };
   },
 };

@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises';
 import * as yup from 'yup';
 import type { Item, PropertyDef } from '../../shared/items/types';
 import { itemTypes } from '../../shared/itemTypes';
@@ -121,7 +120,7 @@ export const csvExportTask: TaskKind = {
     const { itemTypeName, columns } = body.validateSync(input);
     for (const column of columns ?? []) columnProperty(itemTypeName, column.key, caller.admin);
   },
-  async run({ caller, services, signal, progress, resultPath }, input) {
+  async run({ caller, services, signal, progress, writeResult }, input) {
     const { query, itemTypeName, columns, locale = 'en' } = body.validateSync(input);
     const admin = caller?.admin === true;
     const defs = (columns ?? []).map((c) => columnProperty(itemTypeName, c.key, admin) ?? undefined);
@@ -150,7 +149,7 @@ export const csvExportTask: TaskKind = {
       progress(((n + chunk.length) / ids.length) * 100);
     }
     // A byte order mark, so spreadsheet programs read the file as UTF-8.
-    await writeFile(await resultPath(CSV_EXPORT_NAME), `\uFEFF${lines.join('\r\n')}\r\n`);
+    await writeResult(CSV_EXPORT_NAME, `\uFEFF${lines.join('\r\n')}\r\n`);
     return { file: { name: CSV_EXPORT_NAME, type: 'text/csv; charset=utf-8' } };
   },
 };
