@@ -15,6 +15,17 @@ import { random, vocabulary, zipf } from './benchText';
 
 /** The consultation module's capabilities (src/modules/consult/consultRules.ts, which core code does not import). */
 const CONSULT_RESPOND = 'ConsultRespond';
+/** The capability of responders who run their community's response workflows (the workflow cards are theirs). */
+const RESPONDER_WORKFLOW = 'ResponderWorkflow';
+/** The responder's own person record: the workflow steps assigned to it are the "mine" card's. */
+const RESPONDER_CONTACT = 'Contact-1';
+/** A workflow's steps as a community's template makes them (titles people would write). */
+const WORKFLOW_STEPS: readonly { kind: string; label: string }[] = [
+  { kind: 'RWF_ASSIGN', label: 'Assign a responder' },
+  { kind: 'RWF_SIMPLE', label: 'Read the proposal and the maps' },
+  { kind: 'RWF_MEETING', label: 'Meet the proponent' },
+  { kind: 'RWF_OUTCOME', label: 'Decide the outcome' },
+];
 const CONSULT_SUBMIT = 'ConsultSubmit';
 
 /**
@@ -261,7 +272,25 @@ export async function seedConsultations(db: Database, options: { consultations: 
       const requested = Date.parse(String(c.data.requestedResponseDate));
       const anticipated = state === 'PENDING' || state === 'RESPONDED' ? day(requested + (rand() * 40 - 15) * DAY) : undefined;
       if (state === 'PENDING' && anticipated! < today) overdue++;
+      // Most open responses run their community's workflow, at its first or a later step; a fifth of the
+      // steps are the site responder's, and a step is due from two weeks ago to a month ahead.
+      const workflow: ItemData = {};
+      if ((state === 'DRAFT' || state === 'PENDING') && rand() < 0.6) {
+        const at = Math.floor(rand() * (WORKFLOW_STEPS.length - 1));
+        const assignee = rand() < 0.2 ? RESPONDER_CONTACT : contactOf(k);
+        const due = day(now + Math.round(rand() * 45 - 14) * DAY);
+        workflow['_wf.state'] = at === 0 ? 'INTAKE' : 'REVIEW';
+        workflow['_wf.steps'] = WORKFLOW_STEPS.map((st, n) => ({
+          id: `s${n + 1}`,
+          ...st,
+          state: n < at ? 'COMPLETE' : n === at ? 'ACTIVE' : 'BLANK',
+          ...(n === at ? { assignee: { id: assignee }, due } : {}),
+        }));
+        workflow['_wf.$assigned'] = [{ id: assignee }];
+        workflow['_wf.$assignedDue'] = due;
+      }
       const data: ItemData = {
+        ...workflow,
         consultation: { id: c.id },
         owner: { id: community.id },
         state,
@@ -333,7 +362,11 @@ export async function seedConsultations(db: Database, options: { consultations: 
     proponentOrg,
     users: {
       admin: principal('User-1', { admin: true }),
-      responder: principal('User-2', { capabilities: { [CONSULT_RESPOND]: true } }),
+      // The site's responder runs the workflows: the workflow cards are theirs (the member keeps the consultation's).
+      responder: principal('User-2', {
+        capabilities: { [CONSULT_RESPOND]: true, [RESPONDER_WORKFLOW]: true },
+        contactId: RESPONDER_CONTACT,
+      }),
       // A community's lands officer: writes for it and answers its referrals.
       member: principal(`User-${memberOf}`, { orgs: { [community]: { [ORG_WRITE]: true, [CONSULT_RESPOND]: true } } }),
       // A proponent's writer, holding the submit capability there and on the site (as the demo's proponent).

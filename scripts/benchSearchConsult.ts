@@ -3,9 +3,11 @@
  * consultations and 60,000 responses (scripts/benchConsultSeed.ts), each query run as the person who
  * would run it, through the search service as the socket's `search/ids` calls it (the product's item
  * types, the modules' read rules installed as the server installs them, labels from the item store).
- * The queries: every card the consultation module declares (read from the registered card table, so
- * a new card joins by itself) for each person who sees it, the overdue responses, the projects search,
- * one community's responses with their facets, and a month of the calendar.
+ * The queries: every dashboard card about consultations or responses (read from the registered card
+ * table, so a new card joins by itself: the consultation module's, the workflow module's) for each
+ * person who sees it, and the overdue responses: issue 14's goal is theirs. Then, with their figures
+ * beside it but no goal of the issue's, the module's results views: the projects search, one
+ * community's responses with their facets, and a month of the calendar.
  */
 import { cpus, loadavg } from 'node:os';
 import { modules } from '../src/modules';
@@ -21,7 +23,6 @@ import { SearchService } from '../src/server/search/SearchService';
 import { ItemStore } from '../src/server/store/ItemStore';
 import { cardQuery, monthDays, monthOf } from '../src/shared/dashboard/cardQuery';
 import { cardsFor } from '../src/shared/dashboard/cardTable';
-import { buildDashboardCards } from '../src/shared/dashboard/dashboardCards';
 import { itemTypes } from '../src/shared/itemTypes';
 import type { SearchQuery } from '../src/shared/search';
 import { DEFAULT_SETTINGS, resultsQuery } from '../machines/search/searchResultsQuery';
@@ -44,6 +45,8 @@ interface BenchQuery {
   name: string;
   who: Who;
   query: SearchQuery;
+  /** A results view's search rather than a dashboard's: measured, but not held to the dashboard's goal. */
+  view?: true;
 }
 
 /**
@@ -63,14 +66,13 @@ const yesterday = (now: Date): string => new Date(now.getTime() - 86_400_000).to
 function consultQueries(site: ConsultSite): BenchQuery[] {
   const now = CONSULT_NOW;
   const month = monthOf(now);
-  const table = buildDashboardCards();
   const queries: BenchQuery[] = [];
   // The cards each person's home shows, of the consultation module's.
   for (const who of Object.keys(WHO) as Who[]) {
     const p = site.users[who];
     const shown = cardsFor(modules, { admin: p.admin, capabilities: p.capabilities, organizations: p.orgs, siteOwner: null });
     for (const card of shown) {
-      if (table.get(card.key)?.owner !== 'consult') continue;
+      if (card.type !== 'Consultation' && card.type !== 'ConsultResponse') continue;
       queries.push({ name: `card ${card.key}${card.kind === 'calendar' ? ` (${month})` : ''}`, who, query: cardQuery(card, month) });
     }
   }
@@ -89,14 +91,15 @@ function consultQueries(site: ConsultSite): BenchQuery[] {
     now,
     0,
   );
-  for (const who of ['responder', 'member', 'proponent'] as const) queries.push({ name: 'consult.projects search', who, query: projects });
+  for (const who of ['responder', 'member', 'proponent'] as const)
+    queries.push({ name: 'consult.projects search', who, query: projects, view: true });
   // One community's responses, with the state facet (and the type's others): the responder narrows by community.
   const responses = (selected: Record<string, string[]>) =>
     resultsQuery({ ...DEFAULT_SETTINGS, itemTypeName: 'ConsultResponse', selectedFacets: selected }, now, 0);
   queries.push(
-    { name: "one community's responses, facets", who: 'responder', query: responses({ owner: [site.community] }) },
-    { name: "one community's responses, facets", who: 'member', query: responses({}) },
-    { name: 'its PENDING responses, facets', who: 'member', query: responses({ state: ['PENDING'] }) },
+    { name: "one community's responses, facets", who: 'responder', query: responses({ owner: [site.community] }), view: true },
+    { name: "one community's responses, facets", who: 'member', query: responses({}), view: true },
+    { name: 'its PENDING responses, facets', who: 'member', query: responses({ state: ['PENDING'] }), view: true },
   );
   // A month of the calendar: consultations by requested response date.
   queries.push({
@@ -108,12 +111,15 @@ function consultQueries(site: ConsultSite): BenchQuery[] {
       labels: true,
       max: 500,
     },
+    view: true,
   });
   return queries;
 }
 
 /** A measured query's figures. */
 export interface ConsultFigure {
+  /** A results view's search (no goal) rather than a dashboard's. */
+  view: boolean;
   name: string;
   who: string;
   hits: number;
@@ -162,11 +168,19 @@ export async function benchConsult(
       ignored = reply.ignored ?? [];
     }
     times.sort((a, b) => a - b);
-    const f = { name: q.name, who: WHO[q.who], hits, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
+    const f = {
+      view: q.view === true,
+      name: q.name,
+      who: WHO[q.who],
+      hits,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      p99: percentile(times, 99),
+    };
     figures.push(f);
     console.log(
       `  ${`${f.name}, as ${f.who}`.padEnd(62)} ${String(f.hits).padStart(6)} hits  p50 ${f.p50.toFixed(1).padStart(6)}  ` +
-        `p95 ${f.p95.toFixed(1).padStart(6)}  p99 ${f.p99.toFixed(1).padStart(6)} ms  ${f.p95 < goal ? 'met' : 'MISSED'}` +
+        `p95 ${f.p95.toFixed(1).padStart(6)}  p99 ${f.p99.toFixed(1).padStart(6)} ms  ${f.view ? '(results view)' : f.p95 < goal ? 'met' : 'MISSED'}` +
         (ignored.length ? `  (left out: ${ignored.join('; ')})` : ''),
     );
     if (options.explain) {
@@ -175,9 +189,11 @@ export async function benchConsult(
       console.log(c.sql, JSON.stringify(c.params), '\n', plan.rows.map((r) => Object.values(r)[0]).join('\n'));
     }
   }
-  const missed = figures.filter((f) => f.p95 >= goal).length;
+  const dashboard = figures.filter((f) => !f.view);
+  const missed = dashboard.filter((f) => f.p95 >= goal).length;
   console.log(
-    `${driver}: ${figures.length} dashboard queries, goal p95 < ${goal} ms: ${missed ? `${missed} MISSED` : 'all met'}; ` +
+    `${driver}: ${dashboard.length} dashboard queries, goal p95 < ${goal} ms: ${missed ? `${missed} MISSED` : 'all met'}; ` +
+      `${figures.length - dashboard.length} results views measured beside them; ` +
       `load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores${missed && !options.explain ? ' (--explain prints the plans)' : ''}`,
   );
   return figures;
@@ -191,7 +207,7 @@ export function printConsultSummary(byDriver: Partial<Record<'pglite' | 'postgre
   first.forEach((f, n) => {
     const cells = drivers.map((d) => {
       const g = byDriver[d]![n]!;
-      return `${g.p95.toFixed(1)} ${g.p95 < CONSULT_GOALS[d] ? 'met' : 'MISSED'}`.padStart(20);
+      return `${g.p95.toFixed(1)} ${g.view ? '(view)' : g.p95 < CONSULT_GOALS[d] ? 'met' : 'MISSED'}`.padStart(20);
     });
     console.log(`${`${f.name}, as ${f.who}`.padEnd(70)}${cells.join('')}`);
   });
