@@ -2,9 +2,9 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { basename, dirname, join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -66,6 +66,81 @@ export function compressAssets(dir) {
 }
 
 /**
+ * Every bundled message's text: the core's catalogue, the modules' labels and their screens' messages
+ * (src/modules/<name>/ui/messages.ts, as docs/modules.md names them), read by running their sources
+ * once in Node; and the browser's light parser (src/client/i18n/lightParser.ts) to tell which need compiling.
+ */
+async function bundledMessageTexts() {
+  const screens = readdirSync(join(root, 'src/modules'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `./src/modules/${entry.name}/ui/messages.ts`)
+    .filter((path) => existsSync(join(root, path)));
+  const contents = [
+    "export { en } from './src/client/i18n/en';",
+    "export { moduleLabels } from './src/client/modules/moduleLabels';",
+    "export { parseSimple } from './src/client/i18n/lightParser';",
+    ...screens.map((path, i) => `import * as screens${i} from '${path}';`),
+    `export const screens = [${screens.map((_, i) => `screens${i}`).join(', ')}];`,
+  ].join('\n');
+  const file = join(root, `dist/.tmp/messages-${process.pid}-${Date.now()}.mjs`);
+  mkdirSync(dirname(file), { recursive: true });
+  await build({
+    stdin: { contents, resolveDir: root, loader: 'ts', sourcefile: 'bundledMessages.ts' },
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  try {
+    const catalogues = await import(pathToFileURL(file).href);
+    const strings = (object) => Object.values(object ?? {}).filter((value) => typeof value === 'string');
+    const texts = [
+      ...strings(catalogues.en),
+      ...strings(catalogues.moduleLabels),
+      ...catalogues.screens.flatMap((exports) =>
+        Object.values(exports).flatMap((value) => (typeof value === 'object' ? strings(value) : [])),
+      ),
+    ];
+    return { texts: [...new Set(texts)], parseSimple: catalogues.parseSimple };
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+/** The ASTs of the bundled messages the browser's light parser cannot read, keyed by their text. */
+export async function compileBundledMessages() {
+  const { parse } = await import('@formatjs/icu-messageformat-parser');
+  const { texts, parseSimple } = await bundledMessageTexts();
+  return Object.fromEntries(texts.filter((text) => parseSimple(text) === null).map((text) => [text, parse(text)]));
+}
+
+/**
+ * The ICU parser leaves the first download: formatjs in the browser takes src/client/i18n/browserParser.ts
+ * for it, and src/client/i18n/compiledMessages.ts is filled with the ASTs of the bundled messages its
+ * light parser cannot read (plurals, selects, formats: a few dozen). Site texts and other messages
+ * that need the full parser load it as a chunk of its own (docs/decisions.md, "The first download").
+ */
+function browserMessages() {
+  const parserAlias = join(root, 'src/client/i18n/browserParser.ts');
+  const compiledFile = join(root, 'src/client/i18n/compiledMessages.ts');
+  return {
+    name: 'browser-messages',
+    setup(b) {
+      b.onResolve({ filter: /^@formatjs\/icu-messageformat-parser$/ }, (args) =>
+        args.importer.includes(`${sep}node_modules${sep}`) ? { path: parserAlias } : undefined,
+      );
+      b.onLoad({ filter: /[\\/]src[\\/]client[\\/]i18n[\\/]compiledMessages\.ts$/ }, async (args) =>
+        args.path === compiledFile
+          ? { contents: `export const compiledMessages = ${JSON.stringify(await compileBundledMessages())};`, loader: 'js' }
+          : undefined,
+      );
+    },
+  };
+}
+
+/**
  * Bundles src/client for the browser: ES modules split into chunks (lazy screens load on demand),
  * minified, content-hashed; the Tailwind CSS beside it; then manifest.json (the entry files the
  * server puts into index.html), precompressed copies of the assets, and sw.js (whose content changes with every bundle, so browsers see the update).
@@ -97,6 +172,7 @@ export async function buildClient({ minify = true } = {}) {
     splitting: true,
     jsx: 'automatic',
     chunkNames: 'chunks/[name]-[hash]',
+    plugins: [browserMessages()],
   });
   const entry = Object.entries(result.metafile.outputs).find(([, out]) => out.entryPoint?.endsWith('src/client/main.tsx'));
   if (!entry) throw new Error('client entry missing from the esbuild output');

@@ -2,7 +2,17 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['src/client', 'src/shared', 'machines', 'public', 'tailwind.config.js', 'esbuild.config.mjs', 'package.json'];
+// src/modules: a module's screens, labels and messages (compiled into the bundle's message ASTs) are in it too.
+const SOURCES = [
+  'src/client',
+  'src/shared',
+  'src/modules',
+  'machines',
+  'public',
+  'tailwind.config.js',
+  'esbuild.config.mjs',
+  'package.json',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

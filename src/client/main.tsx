@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { startApp, type StartOptions } from './app/startApp';
 import { createAppIntl } from './i18n/createAppIntl';
+import { parserFor } from './i18n/fullParserModule';
 import { IntlProvider } from './i18n/IntlContext';
 import { loadOverrides, takeEarlyOverrides } from './i18n/loadOverrides';
 import { localeOf } from './i18n/localeOf';
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
   // The socket authenticates while the message overrides load: the two round trips overlap.
   const session = startApp(window, options);
   const overrides = await loadOverrides(locale, fetch, takeEarlyOverrides(window, locale));
+  // A site text with a plural or a select loads the ICU parser first (the bundled ones are compiled).
+  await parserFor(overrides);
   const intl = createAppIntl(locale, overrides, (message) => console.warn(`[kk] ${message}`));
   root.render(<App session={session} intl={intl} />);
   // Menus and dialogs (Radix) are not in the first download; they arrive once the first render is done.

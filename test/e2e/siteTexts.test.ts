@@ -120,6 +120,19 @@ describe('site texts', () => {
     await admin.context().close();
   });
 
+  it('a text with a plural (the page then loads the ICU parser, which the first download leaves out) shows at once in an open page and in a new one', async () => {
+    const open = await pageAt('/', ADA);
+    await open.getByRole('button', { name: 'Help', exact: true }).waitFor();
+    const plural = '{count, plural, =0 {Site help} other {Site help, # new}}';
+    await api.call('act/setLocaleOverride', { lang: 'en', key: 'app.helpMenuCount', message: plural });
+    await open.getByRole('button', { name: 'Site help', exact: true }).waitFor();
+    const fresh = await pageAt('/', ADA);
+    await fresh.getByRole('button', { name: 'Site help', exact: true }).waitFor();
+    await api.call('act/setLocaleOverride', { lang: 'en', key: 'app.helpMenuCount', message: null });
+    await open.getByRole('button', { name: 'Help', exact: true }).waitFor();
+    await Promise.all([open.context().close(), fresh.context().close()]);
+  });
+
   it('has no axe violations in dark, with a text being changed', async () => {
     const admin = await pageAt('/admin.systext', ADMIN, 'dark');
     await admin.getByRole('searchbox', { name: 'Find a text' }).fill('app.keepTyping');

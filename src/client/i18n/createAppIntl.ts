@@ -60,3 +60,8 @@ export function withModuleMessages(intl: IntlShape, loaded: Readonly<Record<stri
     cache,
   );
 }
+
+/** The same formatter as a new object, so that components format again (the ICU parser arrived). */
+export function renewed(intl: IntlShape): IntlShape {
+  return createIntl({ locale: intl.locale, defaultLocale: intl.defaultLocale, messages: intl.messages, onError: intl.onError }, cache);
+}
