@@ -1,6 +1,6 @@
 // npm run bench:client: the initial JavaScript of the browser bundle (gzipped) and the time to the first
 // render of the signed-in home in headless Chromium on loopback. Goals: under 250 KB and under 1 s.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -44,6 +44,27 @@ const size = (files) =>
     { raw: 0, gzip: 0 },
   );
 const js = size(scripts);
+
+/**
+ * The largest parts of the first download, minified, by package or source folder (from the build's
+ * metafile, dist/.tmp/client-metafile.json): where to look first when it grows.
+ */
+function largestParts(count = 12) {
+  const metafile = join(root, 'dist/.tmp/client-metafile.json');
+  if (!existsSync(metafile)) return [];
+  const { outputs } = JSON.parse(readFileSync(metafile, 'utf8'));
+  const initial = new Set(scripts.map((file) => `dist/public/${file}`));
+  const parts = new Map();
+  for (const [file, output] of Object.entries(outputs)) {
+    if (!initial.has(file)) continue;
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+      const part = pkg ? pkg[1] : input.split('/').slice(0, -1).slice(0, 3).join('/');
+      parts.set(part, (parts.get(part) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...parts].sort((a, b) => b[1] - a[1]).slice(0, count);
+}
 const css = size(manifest.styles);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -87,6 +108,11 @@ try {
     await context.close();
   }
   console.log(`initial JavaScript: ${scripts.length} file(s), ${kb(js.raw)} minified, ${kb(js.gzip)} gzipped (goal < 250 KB)`);
+  console.log(
+    `  largest parts (minified): ${largestParts()
+      .map(([part, bytes]) => `${part} ${kb(bytes)}`)
+      .join(', ')}`,
+  );
   console.log(`CSS: ${kb(css.raw)} minified, ${kb(css.gzip)} gzipped`);
   console.log(
     `first render of the signed-in home (median of ${RUNS}): ${median(cold).toFixed(0)} ms cold cache, ${median(warm).toFixed(0)} ms warm cache (goal < 1000 ms)`,
