@@ -5,7 +5,8 @@
  *
  * The target must be empty (a missing or empty DATA_DIR, a database without tables) unless --force:
  * then what the data directory held is moved into a .before-restore- folder in it (its path is printed) and the database's tables are
- * replaced. Servers must be stopped. Nothing changes when the restore fails. See docs/deploy.md.
+ * replaced. Servers must be stopped. Nothing changes when the restore fails. With STORAGE_URL set, the
+ * uploaded files go into its bucket. See docs/deploy.md.
  */
 import { format } from 'date-fns';
 import { resolve } from 'node:path';
@@ -22,9 +23,14 @@ if (!file) {
 const config = configFromEnv();
 const count = (n: number, what: string): string => `${n.toLocaleString('en')} ${what}${n === 1 ? '' : 's'}`;
 
-restore({ archive: resolve(file), dataDir: config.dataDir, databaseUrl: config.databaseUrl, force }).then(
+restore({ archive: resolve(file), dataDir: config.dataDir, databaseUrl: config.databaseUrl, force, storage: config.storage }).then(
   ({ manifest: m, keptAside }) => {
-    const into = config.databaseUrl ? `the database of DATABASE_URL and ${config.dataDir}` : config.dataDir;
+    const files = config.storage ? `the bucket of STORAGE_URL` : config.dataDir;
+    const into = config.databaseUrl
+      ? `the database of DATABASE_URL and ${files}`
+      : files === config.dataDir
+        ? files
+        : `${config.dataDir} and ${files}`;
     console.log(
       `Restored the backup of ${format(new Date(m.createdAt), 'dd-MMM-yyyy HH:mm')} (version ${m.version}) into ${into}: ` +
         `${count(m.counts.items, 'item')}, ${count(m.counts.uploads, 'uploaded file')}.`,

@@ -10,6 +10,8 @@ import { parseStorageUrl, type S3Location } from '../../src/server/files/storage
 export interface LocalS3 {
   /** STORAGE_URL of its bucket. */
   storageUrl: string;
+  /** STORAGE_URL of another of its buckets. */
+  urlOf(bucket: string): string;
   location: S3Location;
   /** Where it keeps its objects on disk. */
   directory: string;
@@ -84,17 +86,20 @@ function multipartExtras(server: S3rverInternals): (ctx: KoaContext, next: () =>
   };
 }
 
-/** Starts s3rver on a free loopback port with bucket `bucket`. */
-export async function startLocalS3(bucket = 'kk-files'): Promise<LocalS3> {
+/** Starts s3rver on a free loopback port with bucket `bucket` (and `others`, for `urlOf`). */
+export async function startLocalS3(bucket = 'kk-files', others: string[] = []): Promise<LocalS3> {
   const directory = mkdtempSync(join(tmpdir(), 'kk-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const configureBuckets = [bucket, ...others].map((name) => ({ name, configs: [] }));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets });
   const internals = server as unknown as S3rverInternals;
   // After its request logger and XML encoder, before its routes.
   internals.middleware.splice(2, 0, multipartExtras(internals));
   const address = (await server.run()) as AddressInfo;
-  const storageUrl = `s3://S3RVER:S3RVER@127.0.0.1:${address.port}/${bucket}?forcePathStyle=true&tls=false`;
+  const urlOf = (name: string): string => `s3://S3RVER:S3RVER@127.0.0.1:${address.port}/${name}?forcePathStyle=true&tls=false`;
+  const storageUrl = urlOf(bucket);
   return {
     storageUrl,
+    urlOf,
     location: parseStorageUrl(storageUrl),
     directory,
     async stop() {

@@ -15,6 +15,8 @@ import {
   type DataFile,
 } from './backupArchive';
 import { pgEnv, pgTool, run } from './pgTools';
+import { S3ObjectStore, type ListedObject } from '../files/objectStore';
+import type { S3Location } from '../files/storageUrl';
 
 export interface BackupOptions {
   /** The server's DATA_DIR: its files, and the embedded database when `databaseUrl` is not set. */
@@ -25,6 +27,8 @@ export interface BackupOptions {
   out: string;
   /** The product version, written in the manifest. */
   version: string;
+  /** The server's STORAGE_URL bucket: its uploaded files are copied into the archive. */
+  storage?: S3Location;
 }
 
 /** A backup could not be made; the message says why and what to do. */
@@ -39,7 +43,9 @@ const FACTS_SQL = `SELECT (SELECT count(*) FROM items)::int AS items,
   (SELECT coalesce(max(id), 0) FROM schema_migrations)::int AS migration`;
 
 /**
- * Writes one archive holding the database, every file of the data directory and a manifest. The
+ * Writes one archive holding the database, every file of the data directory, the uploaded files of
+ * the bucket when the site keeps its files in one (as `data/uploads/files/<id>`, where a data
+ * directory keeps them, so either kind of site restores the other's backups), and a manifest. The
  * archive is written beside `out` under a `.partial` name and renamed when complete, so a file with
  * the asked name is always a whole backup.
  *
@@ -125,19 +131,27 @@ async function dumpPglite(dataDir: string, work: string): Promise<Dump> {
   }
 }
 
+/** The archive name of a bucket's uploaded file: where a data directory keeps it. */
+const bucketEntry = (o: ListedObject): string => `uploads/${o.key}`;
+
 async function writeArchive(options: BackupOptions, dump: Dump, files: DataFile[]): Promise<BackupManifest> {
+  // Variants are made again on first request and task results last a day: only uploaded files are copied.
+  const bucket = options.storage ? new S3ObjectStore(options.storage) : null;
+  const objects = bucket ? await bucket.list('files/') : [];
+  const counted = [...files, ...objects.map((o) => ({ path: '', name: bucketEntry(o), size: o.size }))];
   const manifest: BackupManifest = {
     format: 'knowledgekeeper-backup',
     formatVersion: 1,
     version: options.version,
     driver: dump.driver,
+    storage: bucket ? 'bucket' : 'disk',
     createdAt: new Date().toISOString(),
     migration: dump.facts.migration,
     counts: {
       items: dump.facts.items,
-      uploads: uploadCount(files),
-      dataFiles: files.length,
-      dataBytes: files.reduce((sum, f) => sum + f.size, 0),
+      uploads: uploadCount(counted),
+      dataFiles: counted.length,
+      dataBytes: counted.reduce((sum, f) => sum + f.size, 0),
     },
   };
   // archiver is an ES module only: import() loads it on every Node 20 (require() of ESM needs 20.19).
@@ -149,18 +163,41 @@ async function writeArchive(options: BackupOptions, dump: Dump, files: DataFile[
   try {
     await new Promise<void>((resolve, reject) => {
       tar.on('error', reject);
+      // Entries written so far (or skipped), so the bucket's files are fetched one at a time after the rest.
+      let written = 0;
+      let waiting: { count: number; done: () => void } | null = null;
+      const wrote = (): void => {
+        written++;
+        if (waiting && written >= waiting.count) waiting.done();
+      };
+      const writtenUpTo = (count: number): Promise<void> =>
+        written >= count ? Promise.resolve() : new Promise((done) => (waiting = { count, done }));
+      tar.on('entry', wrote);
       // A file deleted since it was listed (an upload abandoned, an item removed) is left out; other
       // trouble reading a file stops the backup.
       tar.on('warning', (e) => {
         if (e.code !== 'ENOENT') reject(e);
+        else wrote();
       });
       out.on('error', reject);
       tar.pipe(out);
       tar.append(`${JSON.stringify(manifest, null, 2)}\n`, { name: MANIFEST });
       tar.file(dump.path, { name: dump.entry });
       for (const f of files) tar.file(f.path, { name: `${DATA_PREFIX}${f.name}` });
-      tar
-        .finalize()
+      const copyBucket = async (): Promise<void> => {
+        let count = 2 + files.length;
+        for (const o of objects) {
+          // Each file is fetched into a temporary file, archived, and removed before the next: the
+          // backup needs room for the largest file, not the bucket.
+          const copy = await bucket!.localCopy(o.key);
+          if (!copy) continue;
+          tar.file(copy.path, { name: `${DATA_PREFIX}${bucketEntry(o)}` });
+          await writtenUpTo(++count);
+          await copy.release();
+        }
+      };
+      copyBucket()
+        .then(() => tar.finalize())
         .then(() => finished(out))
         .then(resolve, reject);
     });

@@ -8,6 +8,8 @@ export interface BackupManifest {
   /** The product version that made the backup. */
   version: string;
   driver: 'pglite' | 'postgres';
+  /** Where the site kept its files: the uploaded files of a bucket are in the archive as a data directory's are. */
+  storage?: 'disk' | 'bucket';
   /** When the backup was made (ISO 8601, UTC). */
   createdAt: string;
   /** The last migration the database had. */
@@ -15,7 +17,7 @@ export interface BackupManifest {
   counts: {
     /** Rows of the items table. */
     items: number;
-    /** Uploaded files (without their tus metadata files). */
+    /** Uploaded files (without their tus metadata files), from the data directory or the bucket. */
     uploads: number;
     /** Every file of the data directory in the archive (uploads, image variants, task results...). */
     dataFiles: number;

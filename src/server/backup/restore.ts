@@ -30,6 +30,8 @@ import {
   type BackupManifest,
 } from './backupArchive';
 import { pgEnv, pgTool, run } from './pgTools';
+import { S3ObjectStore } from '../files/objectStore';
+import type { S3Location } from '../files/storageUrl';
 
 export interface RestoreOptions {
   /** The archive `npm run backup` wrote. */
@@ -40,6 +42,8 @@ export interface RestoreOptions {
   databaseUrl?: string;
   /** Replace what the target holds: the data directory is kept aside, the database's tables are dropped. */
   force: boolean;
+  /** The STORAGE_URL bucket of the restored site: the backup's uploaded files are put there, not in the data directory. */
+  storage?: S3Location;
 }
 
 export interface RestoreResult {
@@ -107,6 +111,7 @@ export async function restore(options: RestoreOptions): Promise<RestoreResult> {
     if (items !== manifest.counts.items)
       throw new RestoreError(`The restored database has ${items} items where the backup counted ${manifest.counts.items}`);
     rmSync(join(staging, WORK), { recursive: true, force: true });
+    if (options.storage) await filesIntoBucket(staging, options.storage);
     swapped = true;
     return { manifest, keptAside: swapIn(dataDir, staging, join(dataDir, `${BEFORE_RESTORE}${when}`)) };
   } finally {
@@ -114,6 +119,32 @@ export async function restore(options: RestoreOptions): Promise<RestoreResult> {
     release();
     if (!swapped && created && isEmptyDir(dataDir)) rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Puts the backup's uploaded files into `location`'s bucket, under their upload ids, and leaves the
+ * rest of the files folders out of the data directory: variants are made again, task results expire.
+ * A file already in the bucket is the same file (upload ids are never reused): it is written again.
+ */
+async function filesIntoBucket(staging: string, location: S3Location): Promise<void> {
+  const bucket = new S3ObjectStore(location);
+  const folder = join(staging, 'uploads', 'files');
+  try {
+    await bucket.check();
+    for (const name of existsSync(folder) ? readdirSync(folder) : []) {
+      // tus's FileStore records (`<id>.json`) are of no use in a bucket.
+      if (!/^[A-Za-z0-9_-]+$/.test(name)) continue;
+      await bucket.put(`files/${name}`, createReadStream(join(folder, name)));
+    }
+  } catch (e) {
+    throw new RestoreError(
+      `The database was restored, but putting the files into the ${bucket.describe()} stopped (${(e as Error).message}): ` +
+        'fix the bucket and run the restore again with --force.',
+      { cause: e },
+    );
+  }
+  rmSync(join(staging, 'uploads'), { recursive: true, force: true });
+  rmSync(join(staging, 'task-results'), { recursive: true, force: true });
 }
 
 /**
