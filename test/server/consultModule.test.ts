@@ -266,7 +266,7 @@ describe('the submission time and the project area', () => {
     });
     expect((await read(proponent, made.$id)).projectArea).toEqual(area);
     const bad = await proponent.client.request('update', { $id: made.$id, _u: made._u, projectArea: { type: 'Polygon', coordinates: [] } });
-    expect(refusal(bad)?.fields).toEqual({ projectArea: 'errors.consult.geometry' });
+    expect(refusal(bad)?.fields).toEqual({ projectArea: 'errors.geometry.coordinates' });
     const cleared = await proponent.client.call<Item>('update', { $id: made.$id, _u: made._u, projectArea: null });
     expect(cleared.projectArea).toBeUndefined();
   });
@@ -535,7 +535,7 @@ describe('agreements, dispositions and the parts of a response', () => {
     });
     expect(shape.erred).toBeFalsy();
     const notShape = await admin.client.request('create/ConsultCommunityTerritory', { ...territory, geometry: { type: 'Blob' } });
-    expect(refusal(notShape)?.fields).toEqual({ geometry: 'errors.consult.geometry' });
+    expect(refusal(notShape)?.fields).toEqual({ geometry: 'errors.geometry.type' });
   });
 });
 

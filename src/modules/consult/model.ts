@@ -97,10 +97,10 @@ export const ConsultationType: ItemTypeDef = {
     /** When the proponent's submission was last accepted (a return and a new submission move it on). */
     submitted: { kind: 'DTM', readOnly: true, sortable: true },
     /**
-     * The project's whole area as one GeoJSON geometry (spec 001 §3), until the maps issue draws it;
+     * The project's whole area as one GeoJSON geometry (spec 001 §3), drawn on a map;
      * its named parts are ConsultProjectFeature items.
      */
-    projectArea: { kind: 'object', of: { type: { kind: 'textField', required: true, maxLength: 40 } } },
+    projectArea: { kind: 'GEO' },
     /** When it was first distributed. */
     distributed: { kind: 'DTM', readOnly: true, sortable: true },
     /** What a submission still lacks, while it is a draft or incomplete: derived by the server, never stored. */
@@ -187,8 +187,8 @@ export const ConsultResponseConcernType: ItemTypeDef = {
   defaultHeaders: ['summary', 'problem'],
 };
 
-/** A GeoJSON geometry (stored as given until the maps issue draws it): a type and its coordinates. */
-const geometry: PropertyDef = { kind: 'object', required: true, of: { type: { kind: 'textField', required: true, maxLength: 40 } } };
+/** A GeoJSON geometry drawn on a map (the GEO kind checks its shape). */
+const geometry: PropertyDef = { kind: 'GEO', required: true };
 
 /** A part of a project's area on the land (spec 001 map features), drawn by the proponent. */
 export const ConsultProjectFeatureType: ItemTypeDef = {

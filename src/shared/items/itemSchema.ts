@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { geometryError } from '../geo/geometry';
 import { isValidId } from '../ids';
 import { isDate, isDateTime, isEmail, isHexColour, isHttpUrl, isImpreciseDate, isLowercase, isPhone, isVersion } from './formRules';
 import type { ItemData, ItemTypeDef, PropertyDef } from './types';
@@ -116,6 +117,11 @@ export function propertySchema(def: PropertyDef): Schema {
     case 'object':
       // A nested value such as a saved search's criteria; `of` checks the parts it names.
       return (def.of ? objectSchema(def.of, false) : yup.object()).typeError('errors.invalidValue') as Schema;
+    case 'GEO':
+      return yup.mixed().nullable().test('geometry', 'errors.geometry.type', (v, ctx) => {
+        const error = isBlank(v) ? null : geometryError(v);
+        return error ? ctx.createError({ message: error }) : true;
+      });
     case 'IDM':
     case 'ATT':
     case 'ARR':

@@ -27,6 +27,8 @@ export const PROPERTY_KINDS = [
   'labelFunc',
   'translations',
   'object',
+  /** A GeoJSON geometry in WGS84 (src/shared/geo/geometry.ts). */
+  'GEO',
 ] as const;
 export type PropertyKind = (typeof PROPERTY_KINDS)[number];
 

@@ -27,7 +27,7 @@ export interface PlacedLayout {
 }
 
 const SIDE_KINDS: ReadonlySet<PropertyKind> = new Set(['REL', 'DT', 'DTM', 'impreciseDate']);
-const WIDE_KINDS: ReadonlySet<PropertyKind> = new Set(['HTM', 'ATT']);
+const WIDE_KINDS: ReadonlySet<PropertyKind> = new Set(['HTM', 'ATT', 'GEO']);
 
 /** The heading of a declared section: its own label, else the shared `app.section.{key}`. */
 export const sectionTitleKey = (section: { key: string; t?: string }): string => section.t ?? `app.section.${section.key}`;
