@@ -159,6 +159,37 @@ test('an unfinished upload ended by its uploader is removed from the bucket', as
   expect((await fetch(url, { method: 'HEAD', headers: { ...bearer(), 'tus-resumable': '1.0.0' } })).status).toBe(404);
 });
 
+test('an unfinished upload is removed from the bucket after its expiry', async () => {
+  const short = await startTestServer({ storage: s3.location, unfinishedUploadTtlSeconds: 1 });
+  const user = await connectAdmin(short);
+  try {
+    const headers = { authorization: `Bearer ${user.token}`, 'tus-resumable': '1.0.0' };
+    const created = await fetch(`${short.url}/api/upload`, {
+      method: 'POST',
+      headers: { ...headers, 'upload-length': '5000', 'upload-metadata': `filename ${Buffer.from('abandoned.raw').toString('base64')}` },
+    });
+    expect(created.status).toBe(201);
+    const url = `${short.url}${created.headers.get('location')}`;
+    const id = url.split('/').pop()!;
+    await fetch(url, {
+      method: 'PATCH',
+      headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: Buffer.alloc(1000, 1),
+    });
+    // The clean-up (every second here) aborts the multipart upload and removes its records.
+    let left = true;
+    for (let i = 0; i < 100 && left; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      left = (await inBucket(`${id}.info`)) !== null || (await inBucket(`${id}.part`)) !== null;
+    }
+    expect(left).toBe(false);
+    expect([404, 410]).toContain((await fetch(url, { method: 'HEAD', headers })).status);
+  } finally {
+    user.client.close();
+    await short.stop();
+  }
+});
+
 test('the attachments zip and a CSV export are stored in the bucket and downloaded from it', async () => {
   const text = Buffer.from('Notes from the elders meeting.\n');
   const notes = await upload(text, 'notes.txt');
