@@ -1,10 +1,12 @@
 /** Map bounds: the site's default and the spec's checks (spec 000 §9, spec 001 §5). */
 
+import { DEFAULT_BOUNDS as SITE_DEFAULT } from '../constants';
+
 /** A rectangle in WGS84: west, south, east, north. */
 export type Extent = readonly [number, number, number, number];
 
 /** The site's default bounds when nothing is selected (spec 000 §9): most of Canada. */
-export const DEFAULT_BOUNDS: Extent = [-141, 48, -53, 70];
+export const DEFAULT_BOUNDS: Extent = SITE_DEFAULT;
 
 /** The message keys of refused bounds. */
 export const BOUNDS_ERRORS = {
