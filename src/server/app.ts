@@ -242,7 +242,13 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
           }
         },
       },
-      (socket) => {
+      (socket, request) => {
+        // The plugin's error listener keeps the upgrade's request and reply for the socket's whole life
+        // (about 1.5 KB a socket), and the connection's raw socket keeps the reply: both are let go, the
+        // connection listening for errors itself (issue 20: memory per idle socket).
+        socket.removeAllListeners('error');
+        const raw = request.raw.socket as (typeof request.raw.socket & { _httpMessage?: unknown }) | null;
+        if (raw) raw._httpMessage = null;
         new SocketConnection(socket, services, dispatcher);
       },
     );

@@ -17,31 +17,34 @@ import type { Dispatcher } from '../ops/Dispatcher';
 import type { Caller, Principal } from '../policy/Principal';
 import type { Services } from '../services';
 import { activeSystemAlerts, sysAlertsFor } from '../live/systemAlerts';
+import { socketClock, type Ticking } from './socketClock';
 import { streamPieces } from './streamedReply';
 import { TokenBucket } from './TokenBucket';
 
 let nextId = 1;
-
-/** Longest a timer may be set for in Node (about 24.8 days). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * One live socket: authenticates with the first frame, then answers every request through the
  * dispatcher, pushes tokenWarning before the token expires and closes when it does, or when its
  * token goes unused for the idle time (its frames count as use).
  */
-export class SocketConnection implements LiveConnection {
+export class SocketConnection implements LiveConnection, Ticking {
   readonly id = nextId++;
   caller: Caller = null;
   readonly itemWatches = new Set<string>();
   readonly typeWatches = new Map<number, { type: string; filter: Record<string, unknown> }>();
   nextTypeWatch = 0;
-  private timers: NodeJS.Timeout[] = [];
   /** When the socket's token expires (known once it has authenticated). */
   private tokenExpires: Date | null = null;
-  private authTimer: NodeJS.Timeout | null;
-  /** Looks, once the token could have gone idle, whether it has. */
-  private idleTimer: NodeJS.Timeout | null = null;
+  // Deadlines in ms since the epoch, 0 when none, met by the process's socket clock (socketClock.ts).
+  /** The socket closes unless it has authenticated by then. */
+  private authDeadline: number;
+  /** The tokenWarning push is sent then. */
+  private warnAt = 0;
+  /** The socket closes with tokenExpired then. */
+  private expireAt = 0;
+  /** Looks then, once the token could have gone idle, whether it has. */
+  private idleCheckAt = 0;
   private authed: Promise<boolean> | null = null;
   private closed = false;
   /** Frames this socket may still send now (issue 19: rate limits per socket). */
@@ -65,9 +68,29 @@ export class SocketConnection implements LiveConnection {
     });
     socket.on('close', () => this.onClose());
     socket.on('error', () => this.onClose());
-    this.authTimer = setTimeout(() => {
+    this.authDeadline = Date.now() + services.config.authTimeoutMs;
+    socketClock.add(this);
+  }
+
+  /** Meets the deadlines that have come (called by the socket clock). */
+  tick(now: number): void {
+    if (this.authDeadline && now >= this.authDeadline) {
+      this.authDeadline = 0;
       if (!this.caller) this.close(CloseCode.auth, CloseReason.authTimeout);
-    }, services.config.authTimeoutMs);
+    }
+    if (this.warnAt && now >= this.warnAt && this.tokenExpires) {
+      this.warnAt = 0;
+      const warning: TokenWarningBody = { expires: this.tokenExpires.toISOString() };
+      this.send({ o: Push.tokenWarning, b: warning });
+    }
+    if (this.expireAt && now >= this.expireAt) {
+      this.expireAt = 0;
+      this.close(CloseCode.auth, CloseReason.tokenExpired);
+    }
+    if (this.idleCheckAt && now >= this.idleCheckAt) {
+      this.idleCheckAt = 0;
+      void this.checkIdle().catch((e) => console.error('Checking a token for idleness failed:', e));
+    }
   }
 
   send(frame: Frame): void {
@@ -83,32 +106,14 @@ export class SocketConnection implements LiveConnection {
   private onClose(): void {
     if (this.closed) return;
     this.closed = true;
-    this.clearTimers();
-    if (this.authTimer) clearTimeout(this.authTimer);
-    if (this.idleTimer) clearTimeout(this.idleTimer);
+    socketClock.remove(this);
     this.services.live.remove(this);
-  }
-
-  private clearTimers(): void {
-    for (const t of this.timers) clearTimeout(t);
-    this.timers = [];
   }
 
   /** Sets the tokenWarning push and the tokenExpired close for a token expiring at `expiresAt`. */
   private scheduleExpiry(expiresAt: Date): void {
-    this.clearTimers();
-    const left = expiresAt.getTime() - Date.now();
-    const warnIn = left - this.services.config.tokenWarningSeconds * 1000;
-    const warning: TokenWarningBody = { expires: expiresAt.toISOString() };
-    if (warnIn < MAX_TIMER_MS) {
-      this.timers.push(setTimeout(() => this.send({ o: Push.tokenWarning, b: warning }), Math.max(0, warnIn)));
-    }
-    if (left < MAX_TIMER_MS) {
-      this.timers.push(setTimeout(() => this.close(CloseCode.auth, CloseReason.tokenExpired), Math.max(0, left)));
-    } else {
-      // Far-off expiry: look again later rather than overflow the timer.
-      this.timers.push(setTimeout(() => this.scheduleExpiry(expiresAt), MAX_TIMER_MS));
-    }
+    this.expireAt = expiresAt.getTime();
+    this.warnAt = this.expireAt - this.services.config.tokenWarningSeconds * 1000;
   }
 
   /**
@@ -117,11 +122,7 @@ export class SocketConnection implements LiveConnection {
    * lags this socket's last frame by at most a minute (the writes are spaced out).
    */
   private scheduleIdleCheck(delayMs: number): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(
-      () => void this.checkIdle().catch((e) => console.error('Checking a token for idleness failed:', e)),
-      Math.min(Math.max(0, delayMs), MAX_TIMER_MS),
-    );
+    this.idleCheckAt = Date.now() + Math.max(0, delayMs);
   }
 
   private async checkIdle(): Promise<void> {
@@ -193,8 +194,7 @@ export class SocketConnection implements LiveConnection {
     }
     if (this.closed) return false;
     this.caller = principal;
-    if (this.authTimer) clearTimeout(this.authTimer);
-    this.authTimer = null;
+    this.authDeadline = 0;
     this.services.live.add(this);
     this.tokenExpires = info.expiresAt;
     this.scheduleExpiry(info.expiresAt);
