@@ -335,6 +335,13 @@ export function objectStoreOf(config: ServerConfig): ObjectStore {
   return store;
 }
 
+/** Lets go of the object store of `config` (a bucket's client closes its connections); a later use makes a new one. */
+export function closeObjectStore(config: ServerConfig): void {
+  const store = stores.get(config);
+  stores.delete(config);
+  if (store instanceof S3ObjectStore) store.client.destroy();
+}
+
 /** Fails with a clear message when the configured bucket cannot be used (nothing to check on disk). */
 export async function checkObjectStore(config: ServerConfig): Promise<void> {
   const store = objectStoreOf(config);

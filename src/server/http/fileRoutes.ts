@@ -11,7 +11,7 @@ import {
 import { Attachments, type ReadableFile } from '../files/Attachments';
 import { contentDisposition } from '../files/contentDisposition';
 import { exportAttachmentsTask } from '../files/exportAttachmentsTask';
-import { DiskObjectStore, objectStoreOf, type ObjectKey, type ObjectStore } from '../files/objectStore';
+import { closeObjectStore, DiskObjectStore, objectStoreOf, type ObjectKey, type ObjectStore } from '../files/objectStore';
 import { ImageVariantError, ImageVariants, VARIANTS_RETRY_AFTER_S } from '../files/ImageVariants';
 import { UploadService } from '../files/UploadService';
 import { VirusScanner } from '../files/VirusScanner';
@@ -94,6 +94,7 @@ export async function registerFileRoutes(app: FastifyInstance, services: Service
   app.addHook('onClose', async () => {
     uploads.stop();
     await tasks.stop();
+    closeObjectStore(services.config);
   });
 
   await app.register(async (scope) => {
