@@ -15,6 +15,8 @@ export interface ServerConfig {
   adminPassword?: string;
   publicUrl?: string;
   siteName: string;
+  /** MAP_TILE_URL: an OSM-style tile template (`https://host/{z}/{x}/{y}.png`) for the maps' base layer; without it the bundled outline. */
+  mapTileUrl?: string;
   dedicated: boolean;
   smtpUrl?: string;
   /** Only administrators create contacts (non-dedicated deployments). */
@@ -107,6 +109,14 @@ function tokenLifetime(env: NodeJS.ProcessEnv): { tokenTtlSeconds: number; token
   return { tokenTtlSeconds: Math.min(ttl, tokenMaxAgeSeconds), tokenMaxAgeSeconds };
 }
 
+/** MAP_TILE_URL when set: an http(s) address holding {z}, {x} and {y}; anything else stops the start with its reason. */
+function tileUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^https?:\/\//.test(value) || !['{z}', '{x}', '{y}'].every((p) => value.includes(p)))
+    throw new Error(`MAP_TILE_URL must be an http(s) address with {z}, {x} and {y}, not ${value}`);
+  return value;
+}
+
 /** Reads the configuration from environment variables, with the defaults of DESIGN.md. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
@@ -118,6 +128,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     adminPassword: env.ADMIN_PASSWORD || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
     siteName: env.SITE_NAME || 'KnowledgeKeeper',
+    mapTileUrl: tileUrl(env.MAP_TILE_URL),
     dedicated: flag(env.DEDICATED),
     smtpUrl: env.SMTP_URL || undefined,
     allowRegistration: flag(env.ALLOW_REGISTRATION),

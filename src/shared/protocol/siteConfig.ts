@@ -14,6 +14,8 @@ export interface SiteConfig {
   /** Who runs the site, for the imprint (name and address; blank lines separate paragraphs). */
   operator?: string;
   defaultBounds: readonly number[];
+  /** The maps' tile template (MAP_TILE_URL, `{z}/{x}/{y}`), or null for the bundled outline alone. */
+  mapTileUrl?: string | null;
   disableRecaptcha: boolean;
   wsMaxMsgSize: number;
   httpTimeout: number;

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { boundsError, extentOfPairs, rectangleError } from '../../../src/shared/geo/bounds';
 import { geometryError, MAX_GEOMETRY_VERTICES, positionsOf, type Geometry } from '../../../src/shared/geo/geometry';
 import { markerHash, markerPosition } from '../../../src/shared/geo/markerPosition';
+import { combineGeometries } from '../../../src/shared/geo/combineGeometries';
 
 const square = [
   [0, 0],
@@ -174,5 +175,55 @@ describe('bounds', () => {
       [0, 0, 1, Number.NaN],
     ])
       expect(rectangleError(v)).toBe('errors.bounds.rectangle');
+  });
+});
+
+describe('combineGeometries', () => {
+  it('joins drawn shapes of one kind, a Multi form for several', () => {
+    const a = { type: 'Point', coordinates: [1, 2] } as const;
+    const b = { type: 'Point', coordinates: [3, 4] } as const;
+    expect(combineGeometries([])).toBeNull();
+    expect(combineGeometries([a])).toEqual(a);
+    expect(combineGeometries([{ type: 'MultiPoint', coordinates: [[1, 2]] }, b])).toEqual({
+      type: 'MultiPoint',
+      coordinates: [
+        [1, 2],
+        [3, 4],
+      ],
+    });
+    expect(combineGeometries([{ type: 'Polygon', coordinates: [square] }, a, { type: 'Polygon', coordinates: [square] }])).toEqual({
+      type: 'MultiPolygon',
+      coordinates: [[square], [square]],
+    });
+    expect(
+      combineGeometries([
+        {
+          type: 'LineString',
+          coordinates: [
+            [0, 0],
+            [1, 1],
+          ],
+        },
+        {
+          type: 'LineString',
+          coordinates: [
+            [2, 2],
+            [3, 3],
+          ],
+        },
+      ]),
+    ).toEqual({
+      type: 'MultiLineString',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 1],
+        ],
+        [
+          [2, 2],
+          [3, 3],
+        ],
+      ],
+    });
   });
 });

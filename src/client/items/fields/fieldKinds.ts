@@ -4,6 +4,7 @@ import { BoolField } from './BoolField';
 import { DateField } from './DateField';
 import { DateTimeField } from './DateTimeField';
 import type { FieldKinds } from './FieldKind';
+import { GeoField } from './GeoField';
 import { HtmField } from './HtmField';
 import { IdmField } from './IdmField';
 import { ImpreciseDateField } from './ImpreciseDateField';
@@ -39,4 +40,5 @@ export const FIELD_KINDS: FieldKinds = {
   LOV: LovField,
   HTM: HtmField,
   ATT: AttField,
+  GEO: GeoField,
 };

@@ -1,0 +1,28 @@
+/** The maps' labels, shipped with the map's chunk and added to the catalogue when it loads. */
+export const mapMessages: Readonly<Record<string, string>> = {
+  'map.label': 'Map',
+  'map.loading': 'Loading the map…',
+  'map.draw.Point': 'Point',
+  'map.draw.LineString': 'Line',
+  'map.draw.Polygon': 'Area',
+  'map.draw.stop': 'Stop drawing',
+  'map.draw.help': 'Choose a shape, then click on the map; double-click ends a line or an area. Drag a corner to move it.',
+  'map.draw.undo': 'Undo',
+  'map.draw.clear': 'Clear',
+  'map.draw.summary':
+    '{count, plural, =0 {Nothing drawn} one {One shape} other {# shapes}}, {kind, select, Point {points} LineString {lines} Polygon {areas} other {}}',
+  'map.home': 'Whole region',
+  'map.zoomIn': 'Zoom in',
+  'map.zoomOut': 'Zoom out',
+  'map.base.outline': 'Outline',
+  'map.base.tiles': 'Map tiles',
+  'map.boundsFilter': 'Only what is in view',
+  'map.featureSearch': 'Find on the map',
+  'map.markers': 'Places on the map',
+  'map.noMarkers': 'None of these results has a place on the map.',
+  'map.withoutPlace': '{count, plural, one {# result has no place on the map.} other {# results have no place on the map.}}',
+  'map.layer.results': 'Results',
+  'map.layer.LOADING': 'Loading',
+  'map.layer.SUCCESS': 'Loaded',
+  'map.layer.FAILURE': 'Could not load',
+};

@@ -1,0 +1,177 @@
+/**
+ * The OpenLayers side of a map (issue 17): base layers (the bundled world outline, the site's tiles),
+ * clustered markers and drawn shapes. It only draws what it is given and reports what the person does;
+ * the map actor (machines/map/mapMachine.ts) decides. Loaded with the map's chunk, never at start.
+ */
+import OlMap from 'ol/Map';
+import View from 'ol/View';
+import Feature, { type FeatureLike } from 'ol/Feature';
+import GeoJSON from 'ol/format/GeoJSON';
+import Point from 'ol/geom/Point';
+import { defaults as defaultInteractions } from 'ol/interaction/defaults';
+import TileLayer from 'ol/layer/Tile';
+import VectorLayer from 'ol/layer/Vector';
+import { fromLonLat, transformExtent } from 'ol/proj';
+import Cluster from 'ol/source/Cluster';
+import VectorSource from 'ol/source/Vector';
+import XYZ from 'ol/source/XYZ';
+import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
+import { feature as topoFeature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import land from 'world-atlas/land-110m.json';
+import type { BaseLayer } from '../../../machines/map/mapMachine';
+import type { Extent } from '../../shared/geo/bounds';
+import type { Geometry } from '../../shared/geo/geometry';
+
+/** Marker colours (spec 001 §9): the selected marker pink; others the site's blue. */
+export const MARKER_COLOURS = { normal: '#1976D2', selected: '#E91E63', shape: '#1976D2', outline: '#9E9E9E' } as const;
+
+/** One marker: an item's place. */
+export interface MapMarker {
+  id: string;
+  label: string;
+  lon: number;
+  lat: number;
+}
+
+const geojson = new GeoJSON({ featureProjection: 'EPSG:3857', dataProjection: 'EPSG:4326' });
+
+/** The land of the world at 1:110m (Natural Earth, public domain), as features in the map's projection. */
+function outlineSource(): VectorSource {
+  const topology = land as unknown as Topology<{ land: GeometryCollection }>;
+  return new VectorSource({ features: geojson.readFeatures(topoFeature(topology, topology.objects.land)) });
+}
+
+const outlineStyle = (dark: boolean) =>
+  new Style({
+    fill: new Fill({ color: dark ? '#3a3f44' : '#e8e4d8' }),
+    stroke: new Stroke({ color: dark ? '#6b7278' : '#b7b09c', width: 1 }),
+  });
+
+const markerStyle = (colour: string, count: number): Style =>
+  new Style({
+    image: new CircleStyle({
+      radius: count > 1 ? 12 : 7,
+      fill: new Fill({ color: colour }),
+      stroke: new Stroke({ color: '#ffffff', width: 2 }),
+    }),
+    ...(count > 1 ? { text: new Text({ text: String(count), fill: new Fill({ color: '#ffffff' }), font: 'bold 12px sans-serif' }) } : {}),
+  });
+
+const shapeStyle = new Style({
+  fill: new Fill({ color: 'rgba(25,118,210,0.2)' }),
+  stroke: new Stroke({ color: MARKER_COLOURS.shape, width: 2 }),
+  image: new CircleStyle({ radius: 6, fill: new Fill({ color: MARKER_COLOURS.shape }), stroke: new Stroke({ color: '#fff', width: 2 }) }),
+});
+
+export interface MapControllerOptions {
+  tileUrl: string | null;
+  dark: boolean;
+  /** The map settled: its extent in WGS84. */
+  onViewChanged?(extent: Extent): void;
+  /** A marker was clicked (the first of a cluster of one; a larger cluster zooms in). */
+  onMarkerClicked?(id: string): void;
+  /** Pan and zoom with the mouse and fingers (a field's small map shows only). */
+  interactive?: boolean;
+}
+
+/** An OpenLayers map in `target`, driven by the calls its owner makes from the actor's snapshot. */
+export class MapController {
+  readonly map: OlMap;
+  readonly shapes = new VectorSource();
+  private readonly markers = new VectorSource();
+  private readonly outline: VectorLayer;
+  private readonly tiles: TileLayer | null;
+  private selected: string | null = null;
+
+  constructor(
+    target: HTMLElement,
+    private readonly options: MapControllerOptions,
+  ) {
+    this.outline = new VectorLayer({ source: outlineSource(), style: outlineStyle(options.dark) });
+    this.tiles = options.tileUrl ? new TileLayer({ source: new XYZ({ url: options.tileUrl }), visible: false }) : null;
+    const clusters = new Cluster({ distance: 36, source: this.markers });
+    const markerLayer = new VectorLayer({
+      source: clusters,
+      style: (cluster: FeatureLike) => {
+        const members = (cluster.get('features') as Feature[] | undefined) ?? [];
+        const pink = members.some((f) => f.getId() === this.selected);
+        return markerStyle(pink ? MARKER_COLOURS.selected : MARKER_COLOURS.normal, members.length);
+      },
+    });
+    const interactive = options.interactive !== false;
+    this.map = new OlMap({
+      target,
+      controls: [],
+      interactions: interactive ? defaultInteractions() : [],
+      layers: [this.outline, ...(this.tiles ? [this.tiles] : []), new VectorLayer({ source: this.shapes, style: shapeStyle }), markerLayer],
+      view: new View({ center: fromLonLat([-97, 59]), zoom: 3 }),
+    });
+    this.map.on('moveend', () => {
+      const size = this.map.getSize();
+      if (!size) return;
+      const e = transformExtent(this.map.getView().calculateExtent(size), 'EPSG:3857', 'EPSG:4326');
+      this.options.onViewChanged?.([e[0]!, e[1]!, e[2]!, e[3]!]);
+    });
+    this.map.on('singleclick', (event) => {
+      this.map.forEachFeatureAtPixel(event.pixel, (cluster) => {
+        const members = (cluster.get('features') as Feature[] | undefined) ?? [];
+        if (members.length === 1) this.options.onMarkerClicked?.(String(members[0]!.getId()));
+        else if (members.length > 1) {
+          const extent = new VectorSource({ features: members }).getExtent();
+          if (extent) this.map.getView().fit(extent, { padding: [40, 40, 40, 40], duration: 250, maxZoom: 16 });
+        }
+        return members.length > 0;
+      });
+    });
+  }
+
+  /** Shows the outline or the tiles beneath everything else. */
+  setBase(base: BaseLayer): void {
+    this.tiles?.setVisible(base === 'tiles');
+    this.outline.setVisible(base === 'outline' || !this.tiles);
+  }
+
+  /** Moves the map to a WGS84 extent (a point is shown at street level, not at infinite zoom). */
+  fit(extent: Extent): void {
+    const projected = transformExtent([...extent], 'EPSG:4326', 'EPSG:3857');
+    if (!this.map.getSize()) this.map.updateSize();
+    this.map.getView().fit(projected, { padding: [24, 24, 24, 24], maxZoom: 14, size: this.map.getSize() ?? [300, 200] });
+  }
+
+  /** Replaces the markers; the selected one turns pink. */
+  setMarkers(markers: readonly MapMarker[], selected: string | null): void {
+    this.selected = selected;
+    this.markers.clear(true);
+    this.markers.addFeatures(
+      markers.map((m) => {
+        const f = new Feature({ geometry: new Point(fromLonLat([m.lon, m.lat])), label: m.label });
+        f.setId(m.id);
+        return f;
+      }),
+    );
+  }
+
+  /** Moves the pink to another marker. */
+  setSelected(selected: string | null): void {
+    this.selected = selected;
+    this.markers.changed();
+  }
+
+  /** Replaces the drawn shapes with one geometry (or none). */
+  setGeometry(geometry: Geometry | null): void {
+    this.shapes.clear(true);
+    if (geometry) this.shapes.addFeature(geojson.readFeature({ type: 'Feature', geometry, properties: {} }) as Feature);
+  }
+
+  /** Stops drawing into the element. */
+  destroy(): void {
+    this.map.setTarget(undefined);
+  }
+}
+
+/** The WGS84 GeoJSON geometry of a drawn feature. */
+export const geometryOfFeature = (f: Feature): Geometry | null => {
+  const g = f.getGeometry();
+  return g ? (geojson.writeGeometryObject(g) as unknown as Geometry) : null;
+};
