@@ -3,7 +3,7 @@
  * ordered list of cards; steps are added by choosing a kind (the kinds no module registers are shown
  * but cannot be chosen), moved up and down by labelled buttons, removed, and saved in the new order.
  */
-import { waitFor, within } from '@testing-library/react';
+import { waitFor, within, type BoundFunctions, type queries } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SeededItem } from './support/protocolServer';
 import { cleanUpApps } from './support/renderApp';
@@ -39,9 +39,9 @@ async function openEditor(steps = STEPS) {
   return { ...h, steps: within(group) };
 }
 
-const cards = (steps: ReturnType<typeof within>) => steps.getAllByRole('listitem');
+const cards = (steps: BoundFunctions<typeof queries>) => steps.getAllByRole('listitem');
 /** The cards' headings in order: "Step n: " (for screen readers), the title, the kind unless the title says it. */
-const titles = (steps: ReturnType<typeof within>) => steps.getAllByRole('heading', { level: 4 }).map((h) => h.textContent);
+const titles = (steps: BoundFunctions<typeof queries>) => steps.getAllByRole('heading', { level: 4 }).map((h) => h.textContent);
 
 describe('the workflow template editor', () => {
   it('shows the steps as numbered cards with their kind, title, assignee, days and state', async () => {

@@ -188,4 +188,26 @@ describe('the workflow stepper', () => {
     await waitFor(() => expect(sent(h, 'act/wfAllowed')).toHaveLength(1));
     expect(h.panel.queryByLabelText('Workflow to run')).not.toBeInTheDocument();
   });
+  it("shows each step's own values: who was chosen, and what it made as links; nothing the reader may not read", async () => {
+    const steps: StepInstance[] = [
+      { id: 's1', kind: 'RWF_ASSIGN', label: 'Assign', state: 'COMPLETE', props: { assignTo: { id: 'Contact-5' } } },
+      { id: 's2', kind: 'RWF_THREAD', label: 'Talk with them', state: 'COMPLETE', props: { thread: { id: 'Thread-8' } } },
+      { id: 's3', kind: 'RWF_LETTER_PROPOSE', label: 'Propose', state: 'ACTIVE', props: { letter: { id: 'ResponseLetter-9' } } },
+    ];
+    const h = await renderStepper(response(steps), {
+      'act/wfAllowed': () => ({
+        moves: { s1: [], s2: [], s3: [] },
+        runs: false,
+        forces: false,
+        labels: { 'Contact-5': 'Ada Lake', 'Thread-8': 'Talk with them: North block' },
+      }),
+    });
+    const rows = within(await h.panel.findByRole('list', { name: 'Steps' })).getAllByRole('listitem');
+    await waitFor(() => expect(rows[0]).toHaveTextContent(/Responder:\s*Ada Lake/));
+    const link = within(rows[1]!).getByRole('link', { name: 'Talk with them: North block' });
+    expect(link).toHaveAttribute('href', '/i-Thread-8');
+    expect(rows[1]).toHaveTextContent(/Conversation:\s*Talk with them: North block/);
+    expect(within(rows[2]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(rows[2]).not.toHaveTextContent(/ResponseLetter|Letter:|not shown/);
+  });
 });

@@ -159,7 +159,10 @@ export const workflowServer: ModuleServer = {
       inspect(ctx, itemId, async (w) => {
         const moves: Record<string, string[]> = {};
         for (const step of w.steps) moves[step.id] = STEP_MOVES.filter((m) => mayMove(w, step, m, w.caller));
-        const people = [...new Set(w.steps.flatMap((s) => [s.assignee?.id, (s.props?.assignTo as { id?: string } | undefined)?.id]))];
+        // The assignees, and what the steps name (a responder, the thread or letter a step made), labelled as the caller may read them.
+        const named = (value: unknown): unknown[] =>
+          (Array.isArray(value) ? value : [value]).map((v) => (v as { id?: unknown } | null)?.id);
+        const people = [...new Set(w.steps.flatMap((s) => [s.assignee?.id, ...Object.values(s.props ?? {}).flatMap(named)]))];
         const labels = await ctx.services.items.labels(
           ctx.caller,
           people.filter((id): id is string => typeof id === 'string'),

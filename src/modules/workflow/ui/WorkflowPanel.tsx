@@ -16,7 +16,7 @@ import { formatDate } from '../../../client/items/fields/formatDate';
 import { useCellViewActor } from '../../../client/layout/useCellViewActor';
 import { Button } from '../../../client/shell/Button';
 import { itemTypes } from '../../../shared/itemTypes';
-import type { ItemData, ItemTypeDef } from '../../../shared/items/types';
+import type { Item, ItemData, ItemTypeDef } from '../../../shared/items/types';
 import { callOf } from '../../../shared/protocol/operationCall';
 import { operations } from '../../../shared/protocol/operations';
 import { STEP_STATES, type StepInstance, type StepState } from '../../../shared/workflow/StepKindDef';
@@ -72,6 +72,7 @@ export function WorkflowPanel({ item, cell }: ItemPanelProps) {
             {steps.map((step, i) => (
               <StepRow
                 key={step.id}
+                item={item}
                 n={i + 1}
                 step={step}
                 current={step === current}
@@ -123,6 +124,7 @@ function offered(
 
 /** One step: its number, title, kind, state, who does it and when, and the moves offered. */
 function StepRow(props: {
+  item: Item;
   n: number;
   step: StepInstance;
   current: boolean;
@@ -134,7 +136,7 @@ function StepRow(props: {
   onMove: (event: string) => void;
 }) {
   const t = useT();
-  const { n, step, current, names, moves, busy, forces, onForce, onMove } = props;
+  const { item, n, step, current, names, moves, busy, forces, onForce, onMove } = props;
   const done = step.state === 'COMPLETE' || step.state === 'SKIP';
   const who = step.assignee ? names[step.assignee.id] : undefined;
   return (
@@ -159,6 +161,7 @@ function StepRow(props: {
         <span>{who ? t('workflow.panel.assignee', { name: who }) : t('workflow.panel.unassigned')}</span>
         {step.due ? <span>{t('workflow.panel.due', { date: formatDate(step.due) })}</span> : null}
       </div>
+      <StepShown item={item} step={step} names={names} editing={current && moves.length > 0} />
       {forces ? <ForceStep step={step} busy={busy} onForce={onForce} /> : null}
       {moves.length > 0 ? (
         <div role="group" aria-label={step.label} className="flex flex-wrap gap-2">
@@ -170,6 +173,40 @@ function StepRow(props: {
         </div>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * The step's own values as a person reads them: what it made (the conversation, the letter, the
+ * snapshot, as links) and what was chosen (the responder, the outcome, the meeting day). The values
+ * being edited in the current step's form below are not repeated; a related item the reader may not
+ * read is left out.
+ */
+function StepShown({ item, step, names, editing }: { item: Item; step: StepInstance; names: Record<string, string>; editing: boolean }) {
+  const t = useT();
+  const type = itemTypes.get(item._t);
+  if (!type) return null;
+  const shown = Object.entries(stepKinds().get(step.kind)?.def.properties ?? {}).filter(([name, def]) => {
+    const value = step.props?.[name];
+    if (value === undefined || value === null || value === '' || (editing && !def.readOnly)) return false;
+    if (def.kind !== 'REL') return true;
+    const ids = (Array.isArray(value) ? value : [value]).map((v) => (v as { id?: unknown } | null)?.id);
+    return ids.length > 0 && ids.every((id) => typeof id === 'string' && names[id] !== undefined);
+  });
+  if (shown.length === 0) return null;
+  const withNames: Item = { ...item, $labels: { ...item.$labels, ...names } };
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+      {shown.map(([name, def]) => {
+        const Show = FIELD_KINDS[def.kind]?.Show;
+        return Show ? (
+          <span key={name} className="inline-flex flex-wrap items-center gap-1">
+            <span className="text-muted">{t(def.t ?? `workflow.stepProps.${name}`)}:</span>
+            <Show name={name} def={def} value={step.props?.[name]} item={withNames} type={type} />
+          </span>
+        ) : null;
+      })}
+    </div>
   );
 }
 
