@@ -131,6 +131,24 @@ describe('property kinds', () => {
     expect(value()).toEqual(['b']);
   });
 
+  it('ARR rows move up and down by their labelled buttons, each keeping its own value', async () => {
+    const user = userEvent.setup();
+    renderEdit({ kind: 'ARR' }, ['a', 'b', 'c']);
+    expect(screen.getByRole('button', { name: 'Move entry 1 up' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move entry 3 down' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Move entry 3 up' }));
+    expect(value()).toEqual(['a', 'c', 'b']);
+    expect(screen.getByLabelText('Entry 2')).toHaveValue('c');
+    await user.click(screen.getByRole('button', { name: 'Move entry 1 down' }));
+    expect(value()).toEqual(['c', 'a', 'b']);
+    await user.type(screen.getByLabelText('Entry 1'), '!');
+    expect(value()).toEqual(['c!', 'a', 'b']);
+    // One row alone has nothing to move past.
+    await user.click(screen.getByRole('button', { name: 'Remove entry 3' }));
+    await user.click(screen.getByRole('button', { name: 'Remove entry 2' }));
+    expect(screen.queryByRole('button', { name: 'Move entry 1 down' })).not.toBeInTheDocument();
+  });
+
   it('IDM edits ids as one line and shows them', async () => {
     const user = userEvent.setup();
     renderEdit({ kind: 'IDM' }, ['Contact-1']);

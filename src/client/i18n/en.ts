@@ -347,6 +347,8 @@ export const en = {
   'app.field.addRow': 'Add an entry',
   'app.field.remove': 'Remove',
   'app.field.removeRow': 'Remove entry {n}',
+  'app.field.moveUp': 'Move entry {n} up',
+  'app.field.moveDown': 'Move entry {n} down',
   'app.form.save': 'Save',
   'app.form.discard': 'Discard',
   'app.form.savedNow': 'Saved now',

@@ -1,4 +1,5 @@
-/** list and ARR: rows of the `of` sub-fields (or of plain text), added and removed one at a time. */
+/** list and ARR: rows of the `of` sub-fields (or of plain text), added, removed and moved up or down one at a time. */
+import { useEffect, useState } from 'react';
 import type { ItemData, PropertyDef } from '../../../shared/items/types';
 import { Button } from '../../shell/Button';
 import { useT } from '../../i18n/useT';
@@ -46,11 +47,64 @@ function listShow(kinds: () => FieldKinds) {
   };
 }
 
+/** Arrow and bin icons of the rows' buttons (Material Design paths). */
+const ROW_ICONS = {
+  up: 'M4 12l1.41 1.41L11 7.83V20h2V7.83l5.58 5.59L20 12l-8-8z',
+  down: 'M20 12l-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8z',
+} as const;
+
+function RowButton({
+  icon,
+  label,
+  disabled,
+  onClick,
+}: {
+  icon: keyof typeof ROW_ICONS;
+  label: string;
+  disabled: boolean;
+  onClick(): void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className="inline-flex h-9 w-9 items-center justify-center rounded text-primary-ink hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-40 disabled:hover:bg-transparent dark:text-blue-300"
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="h-5 w-5 fill-current">
+        <path d={ROW_ICONS[icon]} />
+      </svg>
+    </button>
+  );
+}
+
+let rowSeq = 0;
+const rowKey = (): string => `r${++rowSeq}`;
+
 function listEdit(kinds: () => FieldKinds) {
   return function ListEdit({ name, def, value, item, type, inputId, errorId, error, shake, onChange, onBlur }: FieldEditProps) {
     const t = useT();
     const rows = rowsOf(value);
+    // A key per row that moves with it, so each row's inputs (and a relation chooser's state) stay its own.
+    const [keys, setKeys] = useState<string[]>(() => rows.map(rowKey));
+    const shownKeys = keys.length === rows.length ? keys : rows.map((_, i) => keys[i] ?? rowKey());
+    useEffect(() => {
+      if (shownKeys !== keys) setKeys(shownKeys);
+    }, [shownKeys, keys]);
+    const change = (next: unknown[], nextKeys: string[]): void => {
+      setKeys(nextKeys);
+      onChange(next);
+    };
     const setRow = (i: number, row: unknown): void => onChange(rows.map((r, j) => (j === i ? row : r)));
+    const move = (i: number, j: number): void => {
+      const next = [...rows];
+      const nextKeys = [...shownKeys];
+      [next[i], next[j]] = [next[j], next[i]];
+      [nextKeys[i], nextKeys[j]] = [nextKeys[j]!, nextKeys[i]!];
+      change(next, nextKeys);
+    };
     const full = def.maxItems !== undefined && rows.length >= def.maxItems;
     return (
       <div
@@ -62,44 +116,66 @@ function listEdit(kinds: () => FieldKinds) {
         aria-describedby={error ? errorId : undefined}
         className={`space-y-2 rounded border p-2 ${error ? 'border-red-600 dark:border-red-400' : 'border-line'} ${error && shake ? 'kk-shake' : ''}`}
       >
-        {rows.map((row, i) => (
-          <div key={i} className="flex items-end gap-2">
-            {Object.entries(def.of ?? { value: TEXT }).map(([sub, subDef]) => {
-              const kind = kinds()[subDef.kind];
-              const id = `${inputId}-${i}-${sub}`;
-              const subValue = def.of ? (row as ItemData | null)?.[sub] : row;
-              if (!kind) return null;
-              return (
-                <div key={sub} className="flex-1">
-                  <label id={`${id}-label`} htmlFor={id} className="mb-1 block text-xs text-muted">
-                    {def.of ? t(subLabel(type.name, name, sub)) : t('app.field.row', { n: i + 1 })}
-                  </label>
-                  <kind.Edit
-                    name={sub}
-                    def={subDef}
-                    value={subValue}
-                    item={item}
-                    type={type}
-                    inputId={id}
-                    errorId={errorId}
-                    error={null}
-                    shake={false}
-                    onChange={(v) => setRow(i, def.of ? { ...((row as ItemData | null) ?? {}), [sub]: v } : v)}
-                    onBlur={onBlur}
-                  />
-                </div>
-              );
-            })}
-            <Button
-              variant="plain"
-              aria-label={t('app.field.removeRow', { n: i + 1 })}
-              onClick={() => onChange(rows.filter((_, j) => j !== i))}
-            >
-              {t('app.field.remove')}
-            </Button>
-          </div>
-        ))}
-        <Button variant="plain" disabled={full} onClick={() => onChange([...rows, def.of ? {} : ''])}>
+        {rows.map((row, i) => {
+          const key = shownKeys[i]!;
+          return (
+            // On a phone the sub-fields stack and the row's buttons follow them; side by side from sm up.
+            <div key={key} className="flex flex-col gap-2 border-b border-line pb-2 last:border-b-0 sm:flex-row sm:items-end">
+              {Object.entries(def.of ?? { value: TEXT }).map(([sub, subDef]) => {
+                const kind = kinds()[subDef.kind];
+                const id = `${inputId}-${key}-${sub}`;
+                const subValue = def.of ? (row as ItemData | null)?.[sub] : row;
+                if (!kind) return null;
+                return (
+                  <div key={sub} className="min-w-0 sm:flex-1">
+                    <label id={`${id}-label`} htmlFor={id} className="mb-1 block text-xs text-muted">
+                      {def.of ? t(subLabel(type.name, name, sub)) : t('app.field.row', { n: i + 1 })}
+                    </label>
+                    <kind.Edit
+                      name={sub}
+                      def={subDef}
+                      value={subValue}
+                      item={item}
+                      type={type}
+                      inputId={id}
+                      errorId={errorId}
+                      error={null}
+                      shake={false}
+                      onChange={(v) => setRow(i, def.of ? { ...((row as ItemData | null) ?? {}), [sub]: v } : v)}
+                      onBlur={onBlur}
+                    />
+                  </div>
+                );
+              })}
+              <div className="flex shrink-0 items-center gap-1">
+                {rows.length > 1 ? (
+                  <>
+                    <RowButton icon="up" label={t('app.field.moveUp', { n: i + 1 })} disabled={i === 0} onClick={() => move(i, i - 1)} />
+                    <RowButton
+                      icon="down"
+                      label={t('app.field.moveDown', { n: i + 1 })}
+                      disabled={i === rows.length - 1}
+                      onClick={() => move(i, i + 1)}
+                    />
+                  </>
+                ) : null}
+                <Button
+                  variant="plain"
+                  aria-label={t('app.field.removeRow', { n: i + 1 })}
+                  onClick={() =>
+                    change(
+                      rows.filter((_, j) => j !== i),
+                      shownKeys.filter((_, j) => j !== i),
+                    )
+                  }
+                >
+                  {t('app.field.remove')}
+                </Button>
+              </div>
+            </div>
+          );
+        })}
+        <Button variant="plain" disabled={full} onClick={() => change([...rows, def.of ? {} : ''], [...shownKeys, rowKey()])}>
           {t('app.field.addRow')}
         </Button>
       </div>
