@@ -1,0 +1,15 @@
+/** System ids of the live-assist actors (issue 18) and the one event they send to the assist connection. */
+import type { AssistOutgoing } from '../../src/modules/assist/protocol';
+
+export const AssistSystemId = {
+  /** The help session: idle until the user asks for help, then runs the connection and the consent machines. */
+  assist: 'assist',
+  /** The assist socket (assistConnection.ts). */
+  connection: 'assist.connection',
+} as const;
+
+/** What a consent machine sends the connection to tell the agent something. */
+export interface AssistSendEvent {
+  type: 'assistConnection.send';
+  message: AssistOutgoing;
+}

@@ -1,0 +1,60 @@
+import type { AnyMachineSnapshot } from 'xstate';
+import { callingMachine } from '../../../machines/assist/callingMachine';
+import { controlMachine } from '../../../machines/assist/controlMachine';
+import { recordingMachine } from '../../../machines/assist/recordingMachine';
+import { delayed, expectFullCoverage, exploreModel } from '../support/modelCoverage';
+
+const serializeState = (snapshot: AnyMachineSnapshot): string =>
+  `${JSON.stringify(snapshot.value)}|${String((snapshot.context as { agentId: string | null }).agentId)}`;
+
+// Two agents, so that a second agent's request (busy) and the other agent's leaving (ignored) are tried too.
+const agentEvents = [
+  { type: 'agent.request', agentId: 'a1' },
+  { type: 'agent.request', agentId: 'a2' },
+  { type: 'agent.left', agentId: 'a1' },
+  { type: 'agent.left', agentId: 'a2' },
+  { type: 'assist.end' },
+  { type: 'user.accept' },
+  { type: 'user.decline' },
+];
+
+describe('live-assist consent machines, model', () => {
+  it('control: every state and transition, the 30 s time-out by the simulated clock', () => {
+    const report = exploreModel({
+      name: 'assist control',
+      machine: controlMachine,
+      variants: [{ name: 'default', input: () => undefined }],
+      events: [
+        ...agentEvents,
+        { type: 'control.release' },
+        { type: 'tab.hidden' },
+        { type: 'tab.visible' },
+        delayed('confirmTimeout', 'assistControl.Requesting'),
+      ],
+      serializeState,
+    });
+    expectFullCoverage(report, 5);
+  });
+
+  it('calling: every state and transition', () => {
+    const report = exploreModel({
+      name: 'assist calling',
+      machine: callingMachine,
+      variants: [{ name: 'default', input: () => undefined }],
+      events: [...agentEvents, { type: 'call.error' }, { type: 'call.hangUp' }, delayed('confirmTimeout', 'assistCalling.Requesting')],
+      serializeState,
+    });
+    expectFullCoverage(report, 3);
+  });
+
+  it('recording: every state and transition', () => {
+    const report = exploreModel({
+      name: 'assist recording',
+      machine: recordingMachine,
+      variants: [{ name: 'default', input: () => undefined }],
+      events: [...agentEvents, { type: 'recording.stop' }, delayed('confirmTimeout', 'assistRecording.Requested')],
+      serializeState,
+    });
+    expectFullCoverage(report, 3);
+  });
+});
