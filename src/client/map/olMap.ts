@@ -88,7 +88,12 @@ export class MapController {
     target: HTMLElement,
     private readonly options: MapControllerOptions,
   ) {
-    this.outline = new VectorLayer({ source: outlineSource(), style: outlineStyle(options.dark) });
+    // The sea is the outline layer's background, so land reads as land.
+    this.outline = new VectorLayer({
+      source: outlineSource(),
+      style: outlineStyle(options.dark),
+      background: options.dark ? '#1c2730' : '#d4e4f1',
+    });
     this.tiles = options.tileUrl ? new TileLayer({ source: new XYZ({ url: options.tileUrl }), visible: false }) : null;
     const clusters = new Cluster({ distance: 36, source: this.markers });
     const markerLayer = new VectorLayer({
@@ -132,11 +137,12 @@ export class MapController {
     this.outline.setVisible(base === 'outline' || !this.tiles);
   }
 
-  /** Moves the map to a WGS84 extent (a point is shown at street level, not at infinite zoom). */
-  fit(extent: Extent): void {
+  /** Moves the map to a WGS84 extent, zoomed in no further than `maxZoom` (a point is not shown at street level). */
+  fit(extent: Extent, maxZoom = 12): void {
     const projected = transformExtent([...extent], 'EPSG:4326', 'EPSG:3857');
     if (!this.map.getSize()) this.map.updateSize();
-    this.map.getView().fit(projected, { padding: [24, 24, 24, 24], maxZoom: 14, size: this.map.getSize() ?? [300, 200] });
+    // Room around the shapes so a marker is never on the edge, and a point is not shown at street level.
+    this.map.getView().fit(projected, { padding: [48, 48, 48, 48], maxZoom, size: this.map.getSize() ?? [300, 200] });
   }
 
   /** Replaces the markers; the selected one turns pink. */

@@ -18,10 +18,11 @@ import { useIntl } from '../i18n/IntlContext';
 import { useT } from '../i18n/useT';
 import { Icon, type IconName } from '../shell/Icon';
 import { columnsTypeOf } from './resultColumns';
+import { hasGeometry } from './ResultsMap';
 import { ToolbarButton } from './ToolbarButton';
 import { useExportColumns } from './useExportColumns';
 
-/** The displays offered here; MAP comes with the spatial module. */
+/** The displays offered here; MAP only for results of a type with a geometry property. */
 export const SHOWN_DISPLAYS: readonly DisplayAs[] = ['LIST', 'TABLE', 'CARDS', 'TIMELINE', 'CAROUSEL'];
 
 const DISPLAY_ICONS: Record<DisplayAs, IconName> = {
@@ -30,7 +31,7 @@ const DISPLAY_ICONS: Record<DisplayAs, IconName> = {
   CARDS: 'viewCards',
   TIMELINE: 'viewTimeline',
   CAROUSEL: 'viewCarousel',
-  MAP: 'viewCards',
+  MAP: 'map',
 };
 
 /** How many facet buckets are chosen. */
@@ -87,7 +88,7 @@ export function ResultsToolbar({ results, onText, onFacetsDrawer, actions, facet
       </div>
       <div className="flex flex-wrap items-center gap-1">
         <div role="group" aria-label={t('app.results.displayAs')} className="flex rounded-md border border-line p-0.5">
-          {SHOWN_DISPLAYS.map((d) => (
+          {(hasGeometry(columnsTypeOf(settings)) ? [...SHOWN_DISPLAYS, 'MAP' as const] : SHOWN_DISPLAYS).map((d) => (
             <ToolbarButton
               key={d}
               icon={DISPLAY_ICONS[d]}

@@ -17,6 +17,7 @@ import { FacetsPanel } from './FacetsPanel';
 import { ResultsCards } from './ResultsCards';
 import { ResultsCarousel } from './ResultsCarousel';
 import { ResultsList } from './ResultsList';
+import { ResultsMap } from './ResultsMap';
 import { ResultsTable } from './ResultsTable';
 import { ResultsTimeline } from './ResultsTimeline';
 import { ResultsToolbar } from './ResultsToolbar';
@@ -27,6 +28,7 @@ function Body({ results }: { results: SearchResultsActorRef }) {
   if (display === 'CARDS') return <ResultsCards results={results} />;
   if (display === 'TIMELINE') return <ResultsTimeline results={results} />;
   if (display === 'CAROUSEL') return <ResultsCarousel results={results} />;
+  if (display === 'MAP') return <ResultsMap results={results} />;
   return <ResultsList results={results} />;
 }
 

@@ -24,6 +24,7 @@ const PATHS = {
   viewCards: 'M4 11h5V5H4zm0 7h5v-6H4zm6 0h5v-6h-5zm6 0h5v-6h-5zm-6-7h5V5h-5zm6-6v6h5V5z',
   viewTimeline: 'M11 2h2v20h-2zM3 5h6v4H3zm12 5h6v4h-6zM3 15h6v4H3z',
   viewCarousel: 'M7 19h10V4H7zM2 17h4V6H2zm16-11v11h4V6z',
+  map: 'M20.5 3l-.16.03L15 5.1 9 3 3.36 4.9c-.21.07-.36.25-.36.48V20.5c0 .28.22.5.5.5l.16-.03L9 18.9l6 2.1 5.64-1.9c.21-.07.36-.25.36-.48V3.5c0-.28-.22-.5-.5-.5M15 19l-6-2.11V5l6 2.11z',
   download: 'M19 9h-4V3H9v6H5l7 7zM5 18v2h14v-2z',
   bookmark: 'M17 3H7c-1.1 0-2 .9-2 2v16l7-3 7 3V5c0-1.1-.9-2-2-2m0 15-5-2.18L7 18V5h10z',
   filter: 'M10 18h4v-2h-4zM3 6v2h18V6zm3 7h12v-2H6z',

@@ -1,0 +1,92 @@
+/**
+ * Maps in Chromium (issue 17): a search for community territories shown as a MAP, its places drawn
+ * as markers and listed beside the map; a click on one opens the item in the next column, where its
+ * shape shows on a small map, and its entry becomes the current (pink) one. axe clean; screenshots
+ * of the display in light and dark, on a desktop and a phone, are left in the data directory.
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { e2eSuite, expectNoAxeViolations, signedInPage } from './support/e2e';
+
+jest.setTimeout(180_000);
+
+const suite = e2eSuite();
+/** Where the screenshots are left, to be looked at. */
+const SHOTS = process.env.MAP_SHOTS ?? '/tmp';
+const PATH = '/search?c0=trapline&c0._=ConsultCommunityTerritory&c0.display=map';
+
+const square = (lon: number, lat: number) => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [lon, lat],
+      [lon + 0.5, lat],
+      [lon + 0.5, lat + 0.3],
+      [lon, lat + 0.3],
+      [lon, lat],
+    ],
+  ],
+});
+
+/** Waits until the list of places beside the map holds `n` entries, and answers their names. */
+async function placesListed(page: Page, n: number): Promise<string[]> {
+  await page.waitForFunction((count) => document.querySelectorAll('nav[aria-label="Places on the map"] li button').length === count, n);
+  return page.locator('nav[aria-label="Places on the map"] li button').allInnerTexts();
+}
+
+beforeAll(async () => {
+  const owner = await suite.api.call<{ $id: string }>('create/Organization', { displayName: 'Red Willow Nation', type: 'COMMUNITY' });
+  const shapes: [string, unknown][] = [
+    ['Trapline Birch Creek', { type: 'Point', coordinates: [-110.2, 55.4] }],
+    [
+      'Trapline Long Portage',
+      {
+        type: 'LineString',
+        coordinates: [
+          [-104, 56],
+          [-103, 56.5],
+          [-102.5, 57],
+        ],
+      },
+    ],
+    ['Trapline Moose Lake', square(-98, 53.5)],
+  ];
+  for (const [label, geometry] of shapes)
+    await suite.api.call('create/ConsultCommunityTerritory', { owner: { id: owner.$id }, label, geometry });
+});
+
+describe('the MAP display of search results', () => {
+  it('draws the hits as markers, lists them, and opens the one clicked in the next column', async () => {
+    const page = await signedInPage(suite.browser, suite.server.url, PATH);
+    const places = page.getByRole('navigation', { name: 'Places on the map' });
+    expect((await placesListed(page, 3)).sort()).toEqual(['Trapline Birch Creek', 'Trapline Long Portage', 'Trapline Moose Lake']);
+    expect(await page.getByRole('button', { name: 'Map', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    // The markers are on the map: OpenLayers drew its canvas.
+    await page.locator('[role="img"][aria-label="Map"] canvas').first().waitFor();
+    await page.screenshot({ path: join(SHOTS, 'maps-light.png') });
+    await expectNoAxeViolations(page);
+
+    await places.getByRole('button', { name: 'Trapline Moose Lake' }).click();
+    await page.waitForURL(/\/search\/i-ConsultCommunityTerritory-\d+\?/);
+    await page.getByRole('heading', { name: 'Trapline Moose Lake' }).first().waitFor();
+    await page.getByRole('img', { name: 'Shape' }).locator('canvas').first().waitFor();
+    await page.screenshot({ path: join(SHOTS, 'maps-open-light.png') });
+    await expectNoAxeViolations(page);
+    // Back on the results, the opened item's place is the current (pink) one.
+    await page.goBack();
+    await places.locator('button[aria-current="true"]', { hasText: 'Trapline Moose Lake' }).waitFor();
+    await page.context().close();
+  });
+
+  it('reads the same in the dark theme and on a phone', async () => {
+    const dark = await signedInPage(suite.browser, suite.server.url, PATH, { colorScheme: 'dark' });
+    await placesListed(dark, 3);
+    await dark.locator('[role="img"][aria-label="Map"] canvas').first().waitFor();
+    await dark.screenshot({ path: join(SHOTS, 'maps-dark.png') });
+    await expectNoAxeViolations(dark);
+    await dark.setViewportSize({ width: 390, height: 844 });
+    await dark.waitForTimeout(300);
+    await dark.screenshot({ path: join(SHOTS, 'maps-phone-dark.png'), fullPage: true });
+    await dark.context().close();
+  });
+});
