@@ -108,9 +108,11 @@ describe('the workflow template editor', () => {
     await user.click(add);
     expect(titles(h.steps).at(-1)).toBe('Step 4: Propose a letter');
     expect(h.steps.getByRole('status')).toHaveTextContent('Step 4, Propose a letter, added.');
+    // The new step's title takes the focus, its kind's name selected: typing replaces it.
     const fourth = within(h.steps.getAllByRole('listitem')[3]!);
-    await user.clear(fourth.getByLabelText('Title'));
-    await user.type(fourth.getByLabelText('Title'), 'Draft the answer');
+    expect(fourth.getByLabelText('Title')).toHaveFocus();
+    await user.keyboard('Draft the answer');
+    expect(fourth.getByLabelText('Title')).toHaveValue('Draft the answer');
 
     // Step 4 up twice: it becomes step 2, and the focus follows its "up" button.
     await user.click(h.steps.getByRole('button', { name: 'Move step 4 up' }));

@@ -130,8 +130,8 @@ function withKind(step: ItemData, kind: string): ItemData {
 let keySeq = 0;
 const newKey = (): string => `s${++keySeq}`;
 
-/** What a focus should land on after a move or removal: a step's button, or the add button. */
-type FocusTarget = { key: string; button: 'up' | 'down' | 'remove' } | { key: null; button: 'add' };
+/** Where the focus lands after a change: a moved step's button, the next remove button, a new step's title, or the kind chooser. */
+type FocusTarget = { key: string; button: 'up' | 'down' | 'remove' | 'title' } | { key: null; button: 'add' };
 
 /** The steps of a Workflow template (the `steps` ARR, TEMPLATE_STEP rows). */
 export function StepsEditor({ name, def, value, item, type, inputId, errorId, error, shake, onChange, onBlur }: FieldEditProps) {
@@ -149,11 +149,18 @@ export function StepsEditor({ name, def, value, item, type, inputId, errorId, er
   const [focus, setFocus] = useState<FocusTarget | null>(null);
   useEffect(() => {
     if (!focus) return;
-    const el = focus.key === null ? document.getElementById(`${inputId}-new`) : buttons.current.get(`${focus.key}:${focus.button}`);
+    const el =
+      focus.key === null
+        ? document.getElementById(`${inputId}-new`)
+        : focus.button === 'title'
+          ? document.getElementById(`${inputId}-${focus.key}-label`)
+          : buttons.current.get(`${focus.key}:${focus.button}`);
     // A disabled button (the first step's "up") cannot take focus: the step's other move takes it.
     const fallback = focus.key === null ? null : buttons.current.get(`${focus.key}:${focus.button === 'up' ? 'down' : 'up'}`);
     if (el && !(el as HTMLButtonElement).disabled) el.focus();
     else fallback?.focus();
+    // A new step's title is its kind's name until retyped: selected, so typing replaces it.
+    if (el instanceof HTMLInputElement) el.select();
     setFocus(null);
   }, [focus, inputId]);
   const refFor = (at: string) => (el: HTMLButtonElement | null) => {
@@ -196,9 +203,11 @@ export function StepsEditor({ name, def, value, item, type, inputId, errorId, er
   const add = (): void => {
     if (!newKind || full) return;
     const step: ItemData = { kind: newKind, label: t(`workflow.steps.${newKind}`) };
-    commit([...steps, step], [...shownKeys, newKey()]);
+    const key = newKey();
+    commit([...steps, step], [...shownKeys, key]);
     setSaid(t('workflow.editor.added', { n: steps.length + 1, title: step.label as string }));
     setNewKind('');
+    setFocus({ key, button: 'title' });
   };
 
   return (
