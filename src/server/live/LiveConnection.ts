@@ -10,6 +10,8 @@ export interface LiveConnection {
   readonly typeWatches: Map<number, { type: string; filter: Record<string, unknown> }>;
   nextTypeWatch: number;
   send(frame: Frame): void;
+  /** Sends a frame already written as JSON (one push to many sockets is written once). */
+  sendText(text: string): void;
   close(code: number, reason: string): void;
   /** Reloads the caller's rights (after a membership or capability change). */
   refreshCaller(): Promise<void>;

@@ -164,26 +164,29 @@ export class LiveHub {
     if (!byItem?.size && !byType?.size) return;
     const record = await this.items.find(change.id);
     if (!record) return;
-    // Presentation depends on who reads (labels of related items), so present once per user.
-    const presented = new Map<string, Item>();
-    const present = async (conn: LiveConnection): Promise<Item> => {
+    // Presentation depends on who reads (labels of related items), so present once per user, and
+    // write its frame once: a push to a thousand sockets of fifty people is fifty presentations and
+    // fifty JSON texts, not a thousand.
+    const presented = new Map<string, { item: Item; text: string }>();
+    const present = async (conn: LiveConnection): Promise<{ item: Item; text: string }> => {
       const key = conn.caller ? `${conn.caller.userId}:${conn.caller.admin}` : '';
-      let item = presented.get(key);
-      if (!item) {
-        item = await this.items.present(conn.caller, record);
-        presented.set(key, item);
-      }
-      return item;
+      const known = presented.get(key);
+      if (known) return known;
+      const item = await this.items.present(conn.caller, record);
+      const made = { item, text: JSON.stringify({ o: Push.itemUpdate, b: item }) };
+      presented.set(key, made);
+      return made;
     };
     const targets = new Set<LiveConnection>();
     for (const conn of byItem ?? []) targets.add(conn);
     for (const conn of byType ?? []) targets.add(conn);
     for (const conn of targets) {
       if (!this.connections.has(conn) || !canRead(conn.caller, record)) continue;
-      const item = await present(conn);
+      const key = conn.caller ? `${conn.caller.userId}:${conn.caller.admin}` : '';
+      const { item, text } = presented.get(key) ?? (await present(conn));
       const wanted =
         conn.itemWatches.has(change.id) || [...conn.typeWatches.values()].some((w) => w.type === type && matches(item, w.filter));
-      if (wanted) conn.send({ o: Push.itemUpdate, b: item });
+      if (wanted) conn.sendText(text);
     }
   }
 

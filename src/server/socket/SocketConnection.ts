@@ -97,6 +97,10 @@ export class SocketConnection implements LiveConnection, Ticking {
     if (!this.closed && this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(frame));
   }
 
+  sendText(text: string): void {
+    if (!this.closed && this.socket.readyState === this.socket.OPEN) this.socket.send(text);
+  }
+
   close(code: number, reason: string): void {
     if (this.closed) return;
     this.socket.close(code, reason);
