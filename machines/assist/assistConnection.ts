@@ -9,7 +9,7 @@
  *
  * Observable: Idle, Live.Connecting, Live.Authenticating, Live.Open, Waiting, Failed.
  */
-import { assign, emit, enqueueActions, raise, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, raise, setup, type SnapshotFrom } from 'xstate';
 import { CloseCode, Push, type Frame } from '../../src/shared/protocol';
 import {
   ASSIST_MAX_ATTEMPTS,
@@ -23,6 +23,7 @@ import { isAuthClose } from '../session/pendingRequests';
 import type { SocketFactory } from '../session/sessionEffects';
 import { socketLogic, type SocketEvent } from '../session/socketLogic';
 import type { AssistSendEvent } from './assistSystemIds';
+import { runsInSession } from './consentActions';
 
 export type AssistConnectionEvent =
   /** Open the socket for a help session (the user asked for help). */
@@ -96,10 +97,12 @@ export const assistConnectionMachine = setup({
       enqueue.sendTo('socket', { type: 'socket.send', data: JSON.stringify({ o: AssistOp.end }) });
       enqueue.sendTo('socket', { type: 'socket.close', code: CloseCode.normal, reason: '' });
     }),
-    relay: emit(({ event }) => ({
-      type: 'assistConnection.received' as const,
-      frame: event.type === 'socket.received' && event.frame ? event.frame : { o: '' },
-    })),
+    /** Hands a frame from the agent to the help session (its parent), and emits it for any other observer. */
+    relay: enqueueActions(({ event, enqueue, self }) => {
+      if (event.type !== 'socket.received' || !event.frame) return;
+      if (runsInSession(self)) enqueue.sendParent({ type: 'assist.frame', frame: event.frame });
+      enqueue.emit({ type: 'assistConnection.received', frame: event.frame });
+    }),
   },
 }).createMachine({
   id: 'assistConnection',

@@ -2,13 +2,11 @@
 import type { AssistOutgoing } from '../../src/modules/assist/protocol';
 
 export const AssistSystemId = {
-  /** The help session: idle until the user asks for help, then runs the connection and the consent machines. */
+  /** The help session (assistSessionMachine.ts): idle until the user asks for help, then runs the connection and the consent machines as its children. */
   assist: 'assist',
-  /** The assist socket (assistConnection.ts). */
-  connection: 'assist.connection',
 } as const;
 
-/** What a consent machine sends the connection to tell the agent something. */
+/** What the help session sends the connection to tell the agent something. */
 export interface AssistSendEvent {
   type: 'assistConnection.send';
   message: AssistOutgoing;

@@ -7,7 +7,7 @@
  */
 import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { ASSIST_CONFIRM_TIMEOUT_MS, type AssistOutgoing } from '../../src/modules/assist/protocol';
-import { answer, assistConnectionOf, released, type AgentEvent } from './consentActions';
+import { answer, runsInSession, released, type AgentEvent } from './consentActions';
 
 export type CallingEvent =
   | AgentEvent
@@ -36,9 +36,8 @@ export const callingMachine = setup({
   actions: {
     setAgent: assign({ agentId: ({ event }) => (event.type === 'agent.request' ? event.agentId : null) }),
     clearAgent: assign({ agentId: null }),
-    tell: enqueueActions(({ enqueue, system }, message: AssistOutgoing) => {
-      const connection = assistConnectionOf(system);
-      if (connection) enqueue.sendTo(connection, { type: 'assistConnection.send', message });
+    tell: enqueueActions(({ enqueue, self }, message: AssistOutgoing) => {
+      if (runsInSession(self)) enqueue.sendParent({ type: 'assist.tell', message });
     }),
   },
 }).createMachine({

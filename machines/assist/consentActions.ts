@@ -1,7 +1,6 @@
 /** What the three consent machines share: the agent's events and telling the agent through the assist connection. */
 import type { AnyActorRef } from 'xstate';
 import { AssistOp, type AssistOutgoing, type ConsentAnswer, type ConsentKind } from '../../src/modules/assist/protocol';
-import { AssistSystemId } from './assistSystemIds';
 
 /** Events every consent machine takes. */
 export type AgentEvent =
@@ -12,9 +11,14 @@ export type AgentEvent =
   /** The help session ended (either side's End, or the socket gave up). */
   | { type: 'assist.end' };
 
-/** The assist connection, when the help session runs one (none in a machine tested alone): a consent machine's `tell` action sends it the message. */
-export const assistConnectionOf = (system: { get(key: string): unknown }): AnyActorRef | undefined =>
-  system.get(AssistSystemId.connection) as AnyActorRef | undefined;
+/**
+ * Whether the machine runs inside the help session, which passes what it tells (`assist.tell`) to the
+ * assist connection; a machine run alone (its own tests) tells nobody.
+ */
+export const runsInSession = (self: AnyActorRef): boolean => self._parent !== undefined;
+
+/** What a consent machine or the connection hands its parent, the help session. */
+export type AssistTellEvent = { type: 'assist.tell'; message: AssistOutgoing };
 
 export const answer = (kind: ConsentKind, value: ConsentAnswer, agentId: string | null): AssistOutgoing => ({
   o: AssistOp.answer,

@@ -1,25 +1,21 @@
-import { createActor, fromCallback, setup, SimulatedClock, type AnyActorRef, type AnyStateMachine } from 'xstate';
+import { createActor, setup, SimulatedClock, type AnyActorRef, type AnyStateMachine } from 'xstate';
 import { callingMachine, selectCallRinging, selectOnCall } from '../../../machines/assist/callingMachine';
 import { controlMachine, selectControlActive, selectControlPrompt } from '../../../machines/assist/controlMachine';
 import { recordingMachine, selectRecordingBorder, selectRecordingPrompt } from '../../../machines/assist/recordingMachine';
-import { AssistSystemId, type AssistSendEvent } from '../../../machines/assist/assistSystemIds';
+import type { AssistTellEvent } from '../../../machines/assist/consentActions';
 import type { AssistOutgoing } from '../../../src/modules/assist/protocol';
 import { ASSIST_PROMPT_TEXTS, agentDisplayName, assistRetryDelayMs, assistSocketUrl } from '../../../src/modules/assist/protocol';
 
-/** Runs a consent machine beside a stand-in assist connection that records what would reach the agent. */
+/** Runs a consent machine as the help session would: its parent records what would reach the agent. */
 function harness(machine: AnyStateMachine) {
   const sent: AssistOutgoing[] = [];
   const clock = new SimulatedClock();
   const root = setup({
-    actors: {
-      machine,
-      connection: fromCallback<AssistSendEvent>(({ receive }) => receive((event) => sent.push(event.message))),
-    },
+    types: { events: {} as AssistTellEvent },
+    actors: { machine },
   }).createMachine({
-    invoke: [
-      { src: 'connection', systemId: AssistSystemId.connection },
-      { src: 'machine', id: 'consent' },
-    ],
+    invoke: { src: 'machine', id: 'consent' },
+    on: { 'assist.tell': { actions: ({ event }) => sent.push(event.message) } },
   });
   const actor = createActor(root, { clock }).start();
   const consent = (): AnyActorRef => actor.getSnapshot().children.consent as AnyActorRef;
@@ -110,6 +106,13 @@ describe('recording', () => {
       { o: 'assist/answer', b: { kind: 'recording', answer: 'busy', agentId: 'a1' } },
       { o: 'assist/release', b: { kind: 'recording', agentId: 'a1' } },
     ]);
+  });
+
+  it('a machine run alone tells nobody', () => {
+    const actor = createActor(recordingMachine).start();
+    actor.send({ type: 'agent.request', agentId: 'a1' });
+    actor.send({ type: 'user.accept' });
+    expect(selectRecordingBorder(actor.getSnapshot())).toBe(true);
   });
 
   it('ending the help session turns everything off at once', () => {
