@@ -175,7 +175,7 @@ function Granted({ text, action, onAction }: { text: string; action: string; onA
   return (
     <div className="mb-3 flex items-center justify-between gap-2">
       <span>{text}</span>
-      <Button variant="plain" onClick={onAction}>
+      <Button variant="plain" className="shrink-0 whitespace-nowrap" onClick={onAction}>
         {action}
       </Button>
     </div>
