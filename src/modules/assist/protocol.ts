@@ -44,6 +44,8 @@ export const AssistOp = {
   visibility: 'assist/visibility',
   /** Agent → user: the call failed on the agent's side. */
   callError: 'assist/callError',
+  /** Server → agent, on joining: the help request (who asked, when, their page, the other agents). */
+  session: 'assist/session',
 } as const;
 
 export interface AssistAgentBody {

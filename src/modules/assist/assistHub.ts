@@ -1,0 +1,201 @@
+/**
+ * The server's relay of live-assist help sessions (issue 18), apart from any transport: the
+ * `/ws-assist/socket` route hands it each authenticated socket as a peer, and it keeps who asked for
+ * help (and when), which agents joined, and passes the agent's requests to the user's tab and the
+ * user's answers back. It stamps every relayed frame with the real agent (an agent cannot speak for
+ * another), refuses an agent without the support capability and a second user on someone else's
+ * help request, and reports every consent event to `audit` (the session's audit trail).
+ */
+import type { Frame } from '../../shared/protocol';
+import { AssistOp, type ConsentAnswer, type ConsentKind } from './protocol';
+
+/** One socket as the hub sees it. */
+export interface AssistPeer {
+  send(frame: Frame): void;
+  close(code: number, reason: string): void;
+}
+
+/** The authenticated person behind a socket. */
+export interface AssistCaller {
+  userId: string;
+  name: string;
+  /** Holds the support agents' capability. */
+  supportAgent: boolean;
+}
+
+/** What the agents' waiting list shows of a help request. */
+export interface AssistRequestInfo {
+  peerId: string;
+  userId: string;
+  /** The user's name, e-mail and page as their tab sent them (sessionInfo). */
+  sessionInfo: unknown;
+  /** When help was asked (ms since the epoch). */
+  askedAt: number;
+  agents: { agentId: string; name: string }[];
+}
+
+/** One consent event for the audit trail. */
+export interface AssistAuditEntry {
+  peerId: string;
+  userId: string;
+  agentId: string | null;
+  /** What happened: requested, answered, released, joined, left, ended. */
+  event: 'asked' | 'joined' | 'left' | 'requested' | 'answered' | 'released' | 'ended';
+  kind?: ConsentKind;
+  answer?: ConsentAnswer;
+  by: 'user' | 'agent';
+  at: number;
+}
+
+/** Why a socket was refused (its close reason; code 4003). */
+export type AssistRefusal = 'notSupportAgent' | 'noHelpRequest' | 'notYourRequest';
+export const ASSIST_REFUSED_CLOSE = 4003;
+
+interface HelpSession {
+  peerId: string;
+  userId: string;
+  sessionInfo: unknown;
+  askedAt: number;
+  /** The asking tab's socket; null while it reconnects. */
+  user: AssistPeer | null;
+  agents: Map<AssistPeer, AssistCaller>;
+}
+
+const KINDS: readonly string[] = ['control', 'call', 'recording'];
+const ANSWERS: readonly string[] = ['accept', 'decline', 'busy', 'timeout'];
+const bodyOf = (frame: Frame): Record<string, unknown> =>
+  typeof frame.b === 'object' && frame.b !== null ? (frame.b as Record<string, unknown>) : {};
+
+export class AssistHub {
+  private readonly sessions = new Map<string, HelpSession>();
+  private readonly peers = new Map<AssistPeer, { session: HelpSession; role: 'user' | 'agent'; caller: AssistCaller }>();
+
+  constructor(
+    private readonly audit: (entry: AssistAuditEntry) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The user's tab asks for help (or reconnects to its request). */
+  joinUser(peerId: string, caller: AssistCaller, sessionInfo: unknown, peer: AssistPeer): AssistRefusal | null {
+    let session = this.sessions.get(peerId);
+    if (session && session.userId !== caller.userId) return this.refuse(peer, 'notYourRequest');
+    if (!session) {
+      session = { peerId, userId: caller.userId, sessionInfo, askedAt: this.now(), user: null, agents: new Map() };
+      this.sessions.set(peerId, session);
+      this.record(session, { event: 'asked', agentId: null, by: 'user' });
+    }
+    if (session.user && session.user !== peer) this.drop(session.user);
+    session.user = peer;
+    this.peers.set(peer, { session, role: 'user', caller });
+    for (const agent of session.agents.values()) peer.send({ o: AssistOp.agentJoined, b: { agentId: agent.userId, name: agent.name } });
+    return null;
+  }
+
+  /** A support agent joins a waiting help request. */
+  joinAgent(peerId: string, caller: AssistCaller, peer: AssistPeer): AssistRefusal | null {
+    if (!caller.supportAgent) return this.refuse(peer, 'notSupportAgent');
+    const session = this.sessions.get(peerId);
+    if (!session) return this.refuse(peer, 'noHelpRequest');
+    session.agents.set(peer, caller);
+    this.peers.set(peer, { session, role: 'agent', caller });
+    peer.send({ o: AssistOp.session, b: this.info(session) });
+    session.user?.send({ o: AssistOp.agentJoined, b: { agentId: caller.userId, name: caller.name } });
+    this.record(session, { event: 'joined', agentId: caller.userId, by: 'agent' });
+    return null;
+  }
+
+  /** A frame from a joined socket. Unknown operations and malformed bodies are ignored. */
+  receive(peer: AssistPeer, frame: Frame): void {
+    const joined = this.peers.get(peer);
+    if (!joined) return;
+    const { session, role, caller } = joined;
+    const b = bodyOf(frame);
+    const kind = typeof b.kind === 'string' && KINDS.includes(b.kind) ? (b.kind as ConsentKind) : null;
+    if (frame.o === AssistOp.end) {
+      this.record(session, { event: 'ended', agentId: role === 'agent' ? caller.userId : null, by: role });
+      this.end(session, peer);
+      return;
+    }
+    if (role === 'agent') {
+      const agentId = caller.userId;
+      if (frame.o === AssistOp.request && kind) {
+        session.user?.send({ o: AssistOp.request, b: { kind, agentId } });
+        this.record(session, { event: 'requested', kind, agentId, by: 'agent' });
+      } else if (frame.o === AssistOp.release && kind) {
+        session.user?.send({ o: AssistOp.release, b: { kind, agentId } });
+        this.record(session, { event: 'released', kind, agentId, by: 'agent' });
+      } else if (frame.o === AssistOp.callError) {
+        session.user?.send({ o: AssistOp.callError, b: { agentId } });
+      }
+      return;
+    }
+    // From the user: to the agent named (an answer), else to every agent.
+    if (frame.o === AssistOp.answer && kind && typeof b.answer === 'string' && ANSWERS.includes(b.answer)) {
+      const agentId = typeof b.agentId === 'string' ? b.agentId : null;
+      const body = { kind, answer: b.answer, agentId };
+      for (const [agentPeer, agent] of session.agents) if (agent.userId === agentId) agentPeer.send({ o: AssistOp.answer, b: body });
+      this.record(session, { event: 'answered', kind, answer: b.answer as ConsentAnswer, agentId, by: 'user' });
+    } else if (frame.o === AssistOp.release && kind) {
+      for (const agentPeer of session.agents.keys()) agentPeer.send({ o: AssistOp.release, b: { kind } });
+      this.record(session, { event: 'released', kind, agentId: typeof b.agentId === 'string' ? b.agentId : null, by: 'user' });
+    } else if (frame.o === AssistOp.visibility && typeof b.visible === 'boolean') {
+      for (const agentPeer of session.agents.keys()) agentPeer.send({ o: AssistOp.visibility, b: { visible: b.visible } });
+    }
+  }
+
+  /** A socket closed. An agent leaving is told to the user; the user's tab may come back (the request waits). */
+  leave(peer: AssistPeer): void {
+    const joined = this.peers.get(peer);
+    if (!joined) return;
+    this.peers.delete(peer);
+    const { session, role, caller } = joined;
+    if (role === 'agent') {
+      session.agents.delete(peer);
+      session.user?.send({ o: AssistOp.agentLeft, b: { agentId: caller.userId } });
+      this.record(session, { event: 'left', agentId: caller.userId, by: 'agent' });
+    } else if (session.user === peer) {
+      session.user = null;
+    }
+  }
+
+  /** The help requests, oldest first, for the agents' console. */
+  waiting(): AssistRequestInfo[] {
+    return [...this.sessions.values()].sort((a, b) => a.askedAt - b.askedAt).map((s) => this.info(s));
+  }
+
+  private info(session: HelpSession): AssistRequestInfo {
+    return {
+      peerId: session.peerId,
+      userId: session.userId,
+      sessionInfo: session.sessionInfo,
+      askedAt: session.askedAt,
+      agents: [...session.agents.values()].map((a) => ({ agentId: a.userId, name: a.name })),
+    };
+  }
+
+  /** Ends a help session at once on both sides: every other socket is told and closed. */
+  private end(session: HelpSession, by: AssistPeer): void {
+    this.sessions.delete(session.peerId);
+    const all = [...(session.user ? [session.user] : []), ...session.agents.keys()];
+    for (const peer of all) {
+      this.peers.delete(peer);
+      if (peer === by) continue;
+      peer.send({ o: AssistOp.end });
+      peer.close(1000, 'ended');
+    }
+  }
+
+  private drop(peer: AssistPeer): void {
+    this.peers.delete(peer);
+    peer.close(1000, 'replaced');
+  }
+
+  private refuse(peer: AssistPeer, reason: AssistRefusal): AssistRefusal {
+    peer.close(ASSIST_REFUSED_CLOSE, reason);
+    return reason;
+  }
+
+  private record(session: HelpSession, entry: Omit<AssistAuditEntry, 'peerId' | 'userId' | 'at'>): void {
+    this.audit({ peerId: session.peerId, userId: session.userId, at: this.now(), ...entry });
+  }
+}

@@ -1,0 +1,134 @@
+/** The live-assist relay (issue 18) apart from the socket route: who may join, what is relayed to whom, the audit trail. */
+import { AssistHub, ASSIST_REFUSED_CLOSE, type AssistAuditEntry, type AssistPeer } from '../../src/modules/assist/assistHub';
+import type { Frame } from '../../src/shared/protocol';
+
+interface FakePeer extends AssistPeer {
+  frames: Frame[];
+  closed: { code: number; reason: string } | null;
+}
+const peer = (): FakePeer => {
+  const p: FakePeer = {
+    frames: [],
+    closed: null,
+    send: (frame) => p.frames.push(frame),
+    close: (code, reason) => {
+      p.closed = { code, reason };
+    },
+  };
+  return p;
+};
+
+const ada = { userId: 'u-ada', name: 'Ada Lovelace', supportAgent: false };
+const sam = { userId: 'u-sam', name: 'Sam Support', supportAgent: true };
+const kim = { userId: 'u-kim', name: 'Kim Agent', supportAgent: true };
+const info = { name: 'Ada Lovelace', email: 'ada@example.org', path: '/i-12' };
+
+function setup() {
+  const audit: AssistAuditEntry[] = [];
+  let now = 1_000;
+  const hub = new AssistHub(
+    (entry) => audit.push(entry),
+    () => now,
+  );
+  const user = peer();
+  hub.joinUser('help-1', ada, info, user);
+  return { hub, audit, user, tick: () => (now += 1_000) };
+}
+
+describe('the live-assist relay', () => {
+  it('lists who asked for help and when, and refuses an agent without the support capability', () => {
+    const { hub } = setup();
+    expect(hub.waiting()).toEqual([{ peerId: 'help-1', userId: 'u-ada', sessionInfo: info, askedAt: 1_000, agents: [] }]);
+    const notAgent = peer();
+    expect(hub.joinAgent('help-1', { ...kim, supportAgent: false }, notAgent)).toBe('notSupportAgent');
+    expect(notAgent.closed).toEqual({ code: ASSIST_REFUSED_CLOSE, reason: 'notSupportAgent' });
+    const lost = peer();
+    expect(hub.joinAgent('nobody', sam, lost)).toBe('noHelpRequest');
+  });
+
+  it("refuses another user on someone else's help request", () => {
+    const { hub } = setup();
+    const other = peer();
+    expect(hub.joinUser('help-1', { ...kim, supportAgent: false }, {}, other)).toBe('notYourRequest');
+    expect(other.closed?.reason).toBe('notYourRequest');
+  });
+
+  it("a consent round trip: the agent's request reaches the user stamped with the real agent, the answer reaches that agent, and both are audited", () => {
+    const { hub, audit, user } = setup();
+    const agent = peer();
+    expect(hub.joinAgent('help-1', sam, agent)).toBeNull();
+    expect(agent.frames[0]).toMatchObject({ o: 'assist/session', b: { peerId: 'help-1', sessionInfo: info } });
+    expect(user.frames).toEqual([{ o: 'assist/agentJoined', b: { agentId: 'u-sam', name: 'Sam Support' } }]);
+    // The agent cannot speak for another agent: the server names who asked.
+    hub.receive(agent, { o: 'assist/request', b: { kind: 'control', agentId: 'u-kim' } });
+    expect(user.frames.at(-1)).toEqual({ o: 'assist/request', b: { kind: 'control', agentId: 'u-sam' } });
+    hub.receive(user, { o: 'assist/answer', b: { kind: 'control', answer: 'accept', agentId: 'u-sam' } });
+    expect(agent.frames.at(-1)).toEqual({ o: 'assist/answer', b: { kind: 'control', answer: 'accept', agentId: 'u-sam' } });
+    expect(audit.map((e) => [e.event, e.kind, e.answer, e.agentId, e.by])).toEqual([
+      ['asked', undefined, undefined, null, 'user'],
+      ['joined', undefined, undefined, 'u-sam', 'agent'],
+      ['requested', 'control', undefined, 'u-sam', 'agent'],
+      ['answered', 'control', 'accept', 'u-sam', 'user'],
+    ]);
+  });
+
+  it("relays the user's busy answer to the agent who asked, and not to the others", () => {
+    const { hub, user } = setup();
+    const first = peer();
+    const second = peer();
+    hub.joinAgent('help-1', sam, first);
+    hub.joinAgent('help-1', kim, second);
+    hub.receive(second, { o: 'assist/request', b: { kind: 'recording' } });
+    hub.receive(user, { o: 'assist/answer', b: { kind: 'recording', answer: 'busy', agentId: 'u-kim' } });
+    expect(second.frames.at(-1)).toEqual({ o: 'assist/answer', b: { kind: 'recording', answer: 'busy', agentId: 'u-kim' } });
+    expect(first.frames.some((f) => f.o === 'assist/answer')).toBe(false);
+  });
+
+  it('ignores what is not in the vocabulary', () => {
+    const { hub, user, audit } = setup();
+    const agent = peer();
+    hub.joinAgent('help-1', sam, agent);
+    const before = user.frames.length;
+    hub.receive(agent, { o: 'assist/request', b: { kind: 'keyboard' } });
+    hub.receive(agent, { o: 'read/12' });
+    hub.receive(user, { o: 'assist/answer', b: { kind: 'call', answer: 'maybe' } });
+    expect(user.frames).toHaveLength(before);
+    expect(audit).toHaveLength(2);
+  });
+
+  it("an agent leaving is told to the user; the user's End ends it for every agent at once", () => {
+    const { hub, user, audit } = setup();
+    const first = peer();
+    const second = peer();
+    hub.joinAgent('help-1', sam, first);
+    hub.joinAgent('help-1', kim, second);
+    hub.leave(second);
+    expect(user.frames.at(-1)).toEqual({ o: 'assist/agentLeft', b: { agentId: 'u-kim' } });
+    hub.receive(user, { o: 'assist/end' });
+    expect(first.frames.at(-1)).toEqual({ o: 'assist/end' });
+    expect(first.closed).toEqual({ code: 1000, reason: 'ended' });
+    expect(hub.waiting()).toEqual([]);
+    expect(audit.at(-1)).toMatchObject({ event: 'ended', by: 'user', agentId: null });
+  });
+
+  it("the agent's End closes the user's tab's socket too", () => {
+    const { hub, user } = setup();
+    const agent = peer();
+    hub.joinAgent('help-1', sam, agent);
+    hub.receive(agent, { o: 'assist/end' });
+    expect(user.frames.at(-1)).toEqual({ o: 'assist/end' });
+    expect(user.closed?.code).toBe(1000);
+  });
+
+  it("the user's tab reconnecting keeps the request and learns who is there", () => {
+    const { hub, user } = setup();
+    const agent = peer();
+    hub.joinAgent('help-1', sam, agent);
+    hub.leave(user);
+    const again = peer();
+    expect(hub.joinUser('help-1', ada, info, again)).toBeNull();
+    expect(again.frames).toEqual([{ o: 'assist/agentJoined', b: { agentId: 'u-sam', name: 'Sam Support' } }]);
+    hub.receive(agent, { o: 'assist/request', b: { kind: 'call' } });
+    expect(again.frames.at(-1)).toEqual({ o: 'assist/request', b: { kind: 'call', agentId: 'u-sam' } });
+  });
+});
