@@ -140,9 +140,11 @@ export const itemMachine = setup({
       enqueue.sendTo('unwatch', { type: 'item.watchAdded' });
     }),
     stopWatch: stopChild(WATCH_ID),
-    alertIfFocused: enqueueActions(({ context, enqueue, system }) => {
+    alertIfFocused: enqueueActions(({ context, event, enqueue, system }) => {
       const router = getRouter(system);
       const alerts = getAlerts(system);
+      // A change this tab made itself (a panel's operation, such as a workflow step) is no news here.
+      if (event.type === 'session.pushed' && event.frame.own === true) return;
       if (router && alerts && selectActiveItemId(router.getSnapshot()) === context.id) {
         enqueue.sendTo(alerts, { type: 'alerts.raised', alert: { type: 'INFO', message: 'app.serverUpdated' } });
       }

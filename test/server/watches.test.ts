@@ -1,5 +1,6 @@
 import type { Item } from '../../src/shared/items/types';
 import { buildUser, connectAdmin, type TestUser } from '../support/factories';
+import { ProtocolClient } from '../support/protocolClient';
 import { startTestServer, type RunningServer } from '../support/testServer';
 
 let srv: RunningServer;
@@ -36,6 +37,22 @@ test('a watcher receives item/update with the new item when someone else changes
   const push = await bob.client.nextPush(isUpdateOf(item.$id, 2));
   expect(push.b).toMatchObject({ $id: item.$id, _u: 2, firstName: 'Now', lastName: 'Watched' });
   expect(push.s).toBeUndefined();
+});
+
+test("the socket whose request made a change is told it is its own; the person's other tab is told of it as news", async () => {
+  const item = await alice.client.call<Item>('create/Contact', { lastName: 'Mine', $access: 'COMMUNITY' });
+  const otherTab = (await ProtocolClient.connect(srv.wsUrl, alice.token)).client;
+  try {
+    await alice.client.call(`addWatch/${item.$id}`);
+    await otherTab.call(`addWatch/${item.$id}`);
+    await bob.client.call(`addWatch/${item.$id}`);
+    await alice.client.call('update', { $id: item.$id, _u: 1, firstName: 'Changed here' });
+    expect(await alice.client.nextPush(isUpdateOf(item.$id, 2))).toMatchObject({ own: true, b: { firstName: 'Changed here' } });
+    expect((await otherTab.nextPush(isUpdateOf(item.$id, 2))).own).toBeUndefined();
+    expect((await bob.client.nextPush(isUpdateOf(item.$id, 2))).own).toBeUndefined();
+  } finally {
+    otherTab.close();
+  }
 });
 
 test('addWatch with the current _u answers null; with a stale _u it answers the current item', async () => {

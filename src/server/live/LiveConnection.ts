@@ -5,6 +5,8 @@ import type { Caller } from '../policy/Principal';
 /** A live socket as the operations see it: who is on it, what it watches, and how to reach it. */
 export interface LiveConnection {
   readonly id: number;
+  /** The origin its requests' changes carry (changeOrigin.ts). */
+  readonly origin: string;
   caller: Caller;
   readonly itemWatches: Set<string>;
   readonly typeWatches: Map<number, { type: string; filter: Record<string, unknown> }>;

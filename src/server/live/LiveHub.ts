@@ -186,7 +186,10 @@ export class LiveHub {
       const { item, text } = presented.get(key) ?? (await present(conn));
       const wanted =
         conn.itemWatches.has(change.id) || [...conn.typeWatches.values()].some((w) => w.type === type && matches(item, w.filter));
-      if (wanted) conn.sendText(text);
+      if (!wanted) continue;
+      // The socket whose request made the change learns it is its own.
+      if (change.origin === conn.origin) conn.send({ o: Push.itemUpdate, b: item, own: true });
+      else conn.sendText(text);
     }
   }
 

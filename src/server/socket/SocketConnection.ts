@@ -17,6 +17,7 @@ import type { Dispatcher } from '../ops/Dispatcher';
 import type { Caller, Principal } from '../policy/Principal';
 import type { Services } from '../services';
 import { activeSystemAlerts, sysAlertsFor } from '../live/systemAlerts';
+import { originOf, withChangeOrigin } from '../live/changeOrigin';
 import { socketClock, type Ticking } from './socketClock';
 import { streamPieces } from './streamedReply';
 import { TokenBucket } from './TokenBucket';
@@ -30,6 +31,7 @@ let nextId = 1;
  */
 export class SocketConnection implements LiveConnection, Ticking {
   readonly id = nextId++;
+  readonly origin = originOf(this.id);
   caller: Caller = null;
   readonly itemWatches = new Set<string>();
   readonly typeWatches = new Map<number, { type: string; filter: Record<string, unknown> }>();
@@ -277,7 +279,7 @@ export class SocketConnection implements LiveConnection, Ticking {
       await this.streamReply(ctx, frame);
       return;
     }
-    const reply = await this.dispatcher.dispatch(ctx, frame);
+    const reply = await withChangeOrigin(this.origin, () => this.dispatcher.dispatch(ctx, frame));
     if (frame.s !== undefined || reply.erred) this.send(reply);
   }
 

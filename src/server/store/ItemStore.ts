@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { changeOrigin } from '../live/changeOrigin';
 import { makeId, parseId, InvalidIdError } from '../../shared/ids';
 import { declaresProperty, unknownProperties, validateItemData, type FieldErrors } from '../../shared/items/itemSchema';
 import { sanitizeRichText } from '../../shared/items/sanitizeRichText';
@@ -26,6 +27,14 @@ export interface ItemChange {
   id: string;
   u: number;
   kind: 'created' | 'updated' | 'deleted' | 'granted' | 'revoked';
+  /** The socket whose request made it (live/changeOrigin.ts), so its push there is marked `own`. */
+  origin?: string;
+}
+
+/** The change as its notification says it: with the socket it came from, when a socket's request made it. */
+function withOrigin(change: ItemChange): ItemChange {
+  const origin = changeOrigin();
+  return origin ? { ...change, origin } : change;
 }
 
 /** Who makes a change: a user (possibly masqueraded by an administrator) or the system (null). */
@@ -558,7 +567,7 @@ export class ItemStore {
       { kind: transition?.kind ?? change.kind, context: change.id, u: change.u, changed, from: transition?.from, to: transition?.to },
       author,
       ts,
-      { channel: ITEMS_CHANNEL, payload: JSON.stringify(change) },
+      { channel: ITEMS_CHANNEL, payload: JSON.stringify(withOrigin(change)) },
     );
   }
 

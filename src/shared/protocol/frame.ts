@@ -7,6 +7,8 @@ export interface Frame<B = unknown> {
   s?: number;
   erred?: boolean;
   v?: string;
+  /** On an item's update push: the change was made by a request of this very socket (no news to its tab). */
+  own?: true;
   /** Asks for the reply in pieces (docs/modules.md "Streamed answers"): answered `{streamKey}`, then `stream:{key}` pushes. */
   stream?: boolean;
 }

@@ -115,6 +115,16 @@ describe('itemMachine', () => {
     expect(t.serverUpdated()).toHaveLength(1);
   });
 
+  it("takes a change this tab's own request made (a panel's operation) without the alert", async () => {
+    const t = start();
+    await t.answer(buildItem());
+    t.connection.send({ type: 'fake.push', frame: { o: 'item/update', b: buildItem({ _u: 4, name: 'Moved by a step' }), own: true } });
+    expect(selectItem(t.snapshot())?.name).toBe('Moved by a step');
+    expect(t.serverUpdated()).toEqual([]);
+    t.push(buildItem({ _u: 5, name: 'Changed elsewhere' }));
+    expect(t.serverUpdated()).toHaveLength(1);
+  });
+
   it('ignores pushes of other items and of older or equal versions', async () => {
     const t = start();
     await t.answer(buildItem({ _u: 5 }));
