@@ -78,6 +78,70 @@ describe('the MAP display of search results', () => {
     await page.context().close();
   });
 
+  it('draws an area in place of a shape, with undo, and saves it', async () => {
+    const page = await signedInPage(suite.browser, suite.server.url, PATH);
+    const places = page.getByRole('navigation', { name: 'Places on the map' });
+    await placesListed(page, 3);
+    await places.getByRole('button', { name: 'Trapline Birch Creek' }).click();
+    await page.waitForURL(/\/search\/i-ConsultCommunityTerritory-\d+\?/);
+    const id = /i-(ConsultCommunityTerritory-\d+)/.exec(page.url())![1]!;
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const toolbar = page.getByRole('toolbar', { name: 'Map' });
+    // What is drawn, as the field tells it under the map.
+    const summary = page.locator('p[aria-live="polite"]');
+    await toolbar.getByRole('button', { name: 'Clear' }).click();
+    await toolbar.getByRole('button', { name: 'Area' }).click();
+    const canvas = page.getByRole('application', { name: 'Map' });
+    await canvas.locator('canvas').first().waitFor();
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    const at = (x: number, y: number) => page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+    for (const [x, y] of [
+      [0.3, 0.3],
+      [0.7, 0.3],
+      [0.7, 0.7],
+    ] as const) {
+      await at(x, y);
+      await page.waitForTimeout(300);
+    }
+    await page.mouse.dblclick(box.x + box.width * 0.3, box.y + box.height * 0.7);
+    await page.waitForTimeout(500);
+    await summary.filter({ hasText: /One shape\W+areas/ }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'maps-edit-light.png') });
+    // Undo steps back to the cleared value, and again to the point it held.
+    await toolbar.getByRole('button', { name: 'Undo' }).click();
+    await summary.filter({ hasText: 'Nothing drawn' }).waitFor();
+    await toolbar.getByRole('button', { name: 'Undo' }).click();
+    await summary.filter({ hasText: /One shape\W+points/ }).waitFor();
+    await toolbar.getByRole('button', { name: 'Clear' }).click();
+    await toolbar.getByRole('button', { name: 'Area' }).click();
+    for (const [x, y] of [
+      [0.3, 0.3],
+      [0.7, 0.3],
+      [0.7, 0.7],
+    ] as const) {
+      await at(x, y);
+      await page.waitForTimeout(300);
+    }
+    await page.mouse.dblclick(box.x + box.width * 0.3, box.y + box.height * 0.7);
+    // The double click ends the area; the form takes the value after it.
+    await page.waitForTimeout(500);
+    await summary.filter({ hasText: /One shape\W+areas/ }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    type Saved = { geometry: { type: string; coordinates: number[][][] } };
+    let saved = await suite.api.call<Saved>(`read/${id}`);
+    for (let i = 0; i < 50 && saved.geometry.type !== 'Polygon'; i++) {
+      await page.waitForTimeout(200);
+      saved = await suite.api.call<Saved>(`read/${id}`);
+    }
+    expect(saved.geometry.type).toBe('Polygon');
+    const ring = saved.geometry.coordinates[0]!;
+    expect(ring.length).toBeGreaterThanOrEqual(5);
+    expect(ring[0]).toEqual(ring[ring.length - 1]);
+    await page.context().close();
+  });
+
   it('reads the same in the dark theme and on a phone', async () => {
     const dark = await signedInPage(suite.browser, suite.server.url, PATH, { colorScheme: 'dark' });
     await placesListed(dark, 3);

@@ -85,6 +85,10 @@ export function GeometryEdit({
   latest.current = geometry;
   const kind = geometry ? shapeKindOf(geometry) : null;
   const count = geometry ? partsOf(geometry).length : 0;
+  // An undo may bring back a value of another kind: its tool is then no longer the one to draw with.
+  useEffect(() => {
+    if (kind && tool && kind !== tool) setTool(null);
+  }, [kind, tool]);
 
   const change = useMemo(
     () => (next: Geometry | null) => {
@@ -136,6 +140,7 @@ export function GeometryEdit({
           <Button
             key={shape}
             variant={tool === shape ? 'primary' : 'plain'}
+            className="disabled:cursor-not-allowed disabled:opacity-50"
             aria-pressed={tool === shape}
             // A value holds one kind of shape: the others wait until it is cleared.
             disabled={kind !== null && kind !== shape}
@@ -144,10 +149,10 @@ export function GeometryEdit({
             {t(`map.draw.${shape}`)}
           </Button>
         ))}
-        <Button variant="plain" onClick={undo} disabled={history.current.length === 0}>
+        <Button variant="plain" className="disabled:opacity-50" onClick={undo} disabled={history.current.length === 0}>
           {t('map.draw.undo')}
         </Button>
-        <Button variant="plain" onClick={() => change(null)} disabled={!geometry}>
+        <Button variant="plain" className="disabled:opacity-50" onClick={() => change(null)} disabled={!geometry}>
           {t('map.draw.clear')}
         </Button>
       </div>
