@@ -118,10 +118,13 @@ export function propertySchema(def: PropertyDef): Schema {
       // A nested value such as a saved search's criteria; `of` checks the parts it names.
       return (def.of ? objectSchema(def.of, false) : yup.object()).typeError('errors.invalidValue') as Schema;
     case 'GEO':
-      return yup.mixed().nullable().test('geometry', 'errors.geometry.type', (v, ctx) => {
-        const error = isBlank(v) ? null : geometryError(v);
-        return error ? ctx.createError({ message: error }) : true;
-      });
+      return yup
+        .mixed()
+        .nullable()
+        .test('geometry', 'errors.geometry.type', (v, ctx) => {
+          const error = isBlank(v) ? null : geometryError(v);
+          return error ? ctx.createError({ message: error }) : true;
+        });
     case 'IDM':
     case 'ATT':
     case 'ARR':
