@@ -4,6 +4,14 @@ import { consultServer } from './consult/server';
 import { conversationsServer } from './conversations/server';
 import { lettersServer } from './letters/server';
 import { workflowServer } from './workflow/server';
+import { assistServer } from './assist/server';
 
 /** The server side of every domain module. */
-export const moduleServers: readonly ModuleServer[] = [orgsServer, consultServer, conversationsServer, lettersServer, workflowServer];
+export const moduleServers: readonly ModuleServer[] = [
+  orgsServer,
+  consultServer,
+  conversationsServer,
+  lettersServer,
+  workflowServer,
+  assistServer,
+];

@@ -253,6 +253,21 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
       },
     );
 
+    // A module's own sockets (live-assist): the same Origin check; the module authenticates.
+    for (const m of moduleServers)
+      for (const route of m.sockets ?? [])
+        a.get(
+          route.path,
+          {
+            websocket: true,
+            preValidation: async (request, reply) => {
+              if (!allowedOrigin(config, request))
+                await reply.code(403).send({ userMessage: 'notAllowed', sysMessage: 'Origin not allowed' });
+            },
+          },
+          (socket, request) => route.open(socket, request.query as Record<string, unknown>, services),
+        );
+
     // Before the routes: the limiter attaches itself to each route as it is added.
     await registerRateLimits(a);
     registerAuthRoutes(a, services);

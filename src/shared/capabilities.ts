@@ -12,6 +12,7 @@ export const CAPABILITIES = [
   'ResponseLetters',
   'WorkflowAdmin',
   'Belongings',
+  'SupportAgent',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 

@@ -1,3 +1,4 @@
+import type { WebSocket } from 'ws';
 import type { AccountService } from '../accounts/AccountService';
 import type { Queryable } from '../db/Database';
 import type { Migration } from '../db/migrations/Migration';
@@ -21,6 +22,12 @@ export interface DemoSeed {
   organizations: { community: string; proponent: string; regulator: string };
   /** Stores a demo file as an upload would leave it (on disk or in the bucket); answers its upload id. */
   storeFile: (bytes: Buffer) => Promise<string>;
+}
+
+/** A WebSocket route of a module's own (live-assist's `/ws-assist/socket`): the core checks the Origin as on `/ws`, the module authenticates. */
+export interface ModuleSocket {
+  path: string;
+  open(socket: WebSocket, query: Record<string, unknown>, services: Services): void;
 }
 
 /**
@@ -57,4 +64,6 @@ export interface ModuleServer {
   start?: (services: Services) => Promise<() => Promise<void>>;
   /** Fills a fresh demo site with the module's records, after the core's, in the same transaction. */
   demo?: (seed: DemoSeed) => Promise<void>;
+  /** Its own socket routes. */
+  sockets?: readonly ModuleSocket[];
 }

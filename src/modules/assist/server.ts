@@ -1,0 +1,108 @@
+/**
+ * The live-assist module's server part: the `/ws-assist/socket` route's sockets. Each authenticates
+ * like `/ws` (its first frame `tokenAuth`, answered `authed`, or closed 4001), then joins the relay
+ * (assistHub.ts) as the user who asked for help or as a support agent, by its `identity` query.
+ */
+import type { WebSocket } from 'ws';
+import type { ModuleServer } from '../../server/modules/ModuleServer';
+import type { Services } from '../../server/services';
+import { CloseCode, CloseReason, Push, type Frame } from '../../shared/protocol';
+import { AssistHub, type AssistAuditEntry, type AssistPeer } from './assistHub';
+import { SUPPORT_AGENT } from './model';
+import { ASSIST_SOCKET_PATH } from './protocol';
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 && value.length <= 4000 ? value : null);
+
+function parse(data: unknown): Frame | null {
+  try {
+    const frame: unknown = JSON.parse(String(data));
+    return typeof frame === 'object' && frame !== null && typeof (frame as Frame).o === 'string' ? (frame as Frame) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One relay per server process; its audit entries go to the server's console until the stored trail (next part of issue 18). */
+let hub: AssistHub | null = null;
+const hubFor = (): AssistHub => (hub ??= new AssistHub((entry: AssistAuditEntry) => console.info('assist:', JSON.stringify(entry))));
+
+/** Serves one `/ws-assist/socket` connection. */
+export function openAssistSocket(socket: WebSocket, query: Record<string, unknown>, services: Services): void {
+  const peerId = text(query.peerId);
+  const identity = query.identity;
+  if (!peerId || (identity !== 'user' && identity !== 'agent')) {
+    socket.close(CloseCode.policy, 'badQuery');
+    return;
+  }
+  const relay = hubFor();
+  const peer: AssistPeer = {
+    send: (frame) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+    },
+    close: (code, reason) => socket.close(code, reason),
+  };
+  let state: 'authenticating' | 'joined' | 'closed' = 'authenticating';
+  // Read through a function: the socket may close while authentication awaits.
+  const isClosed = (): boolean => state === 'closed';
+  const deadline = setTimeout(() => {
+    if (state === 'authenticating') socket.close(CloseCode.auth, CloseReason.authTimeout);
+  }, services.config.authTimeoutMs);
+
+  const authenticate = async (frame: Frame): Promise<void> => {
+    const info = frame.o === 'tokenAuth' && typeof frame.b === 'string' ? await services.tokens.resolve(frame.b) : null;
+    if (!info || info.expired) {
+      socket.close(CloseCode.auth, info?.expired ? CloseReason.expiredOnConnect : CloseReason.identFailed);
+      return;
+    }
+    const principal = await services.accounts.principal(info.userId, info.tokenHash, info.masquerader);
+    if (!principal || isClosed()) {
+      if (!principal) socket.close(CloseCode.auth, CloseReason.identFailed);
+      return;
+    }
+    const session = await services.accounts.session(principal, info.expiresAt);
+    if (isClosed()) return;
+    clearTimeout(deadline);
+    peer.send({ o: Push.authed, b: session });
+    const caller = { userId: principal.userId, name: session.name, supportAgent: principal.capabilities[SUPPORT_AGENT] === true };
+    const sessionInfo = parseInfo(query.sessionInfo);
+    const refused = identity === 'user' ? relay.joinUser(peerId, caller, sessionInfo, peer) : relay.joinAgent(peerId, caller, peer);
+    state = refused ? 'closed' : 'joined';
+  };
+
+  let pending: Promise<void> | null = null;
+  socket.on('message', (data) => {
+    const frame = parse(data);
+    if (state === 'authenticating') {
+      if (pending) return;
+      if (!frame) {
+        socket.close(CloseCode.auth, CloseReason.identFailed);
+        return;
+      }
+      pending = authenticate(frame).catch(() => socket.close(CloseCode.auth, CloseReason.identFailed));
+    } else if (state === 'joined' && frame) {
+      relay.receive(peer, frame);
+    }
+  });
+  socket.on('close', () => {
+    state = 'closed';
+    clearTimeout(deadline);
+    relay.leave(peer);
+  });
+  socket.on('error', () => undefined);
+}
+
+function parseInfo(value: unknown): unknown {
+  const raw = text(value);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export const assistServer: ModuleServer = {
+  name: 'assist',
+  ops: [],
+  sockets: [{ path: ASSIST_SOCKET_PATH, open: openAssistSocket }],
+};

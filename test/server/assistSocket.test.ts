@@ -1,0 +1,76 @@
+/** `/ws-assist/socket` (issue 18, spec 000 §7): authenticated like /ws, Origin checked, agents only with the SupportAgent capability, consent relayed. */
+import { buildUser, connectAdmin, type TestUser } from '../support/factories';
+import { ProtocolClient } from '../support/protocolClient';
+import { startTestServer, type RunningServer } from '../support/testServer';
+
+let srv: RunningServer;
+let user: TestUser;
+let agent: TestUser;
+let plain: TestUser;
+
+const url = (peerId: string, identity: 'user' | 'agent', origin = srv.url) => {
+  const q = new URLSearchParams({ peerId, identity, tabId: 't1', sessionInfo: JSON.stringify({ name: 'Ada', email: 'a@x', path: '/' }) });
+  return { wsUrl: `${srv.wsUrl.replace(/\/ws$/, '/ws-assist/socket')}?${q.toString()}`, origin };
+};
+async function join(peerId: string, identity: 'user' | 'agent', token: string): Promise<ProtocolClient> {
+  const { wsUrl, origin } = url(peerId, identity);
+  const client = await ProtocolClient.open(wsUrl, { origin });
+  client.sendRaw(JSON.stringify({ o: 'tokenAuth', b: token, v: 'test' }));
+  await client.nextPush((f) => f.o === 'authed');
+  return client;
+}
+
+beforeAll(async () => {
+  srv = await startTestServer({ authTimeoutMs: 1500 });
+  const admin = await connectAdmin(srv);
+  user = await buildUser(srv, { name: 'Ada Lovelace' });
+  agent = await buildUser(srv, { name: 'Sam Support' });
+  plain = await buildUser(srv, { name: 'Pat Plain' });
+  await admin.client.call('act/setCapabilities', { userId: agent.id, capabilities: { SupportAgent: true } });
+  for (const u of [user, agent, plain, admin]) u.client.close();
+});
+afterAll(() => srv.stop());
+
+describe('/ws-assist/socket', () => {
+  it('closes a socket without a good token with 4001', async () => {
+    const { wsUrl } = url('help-a', 'user');
+    const client = await ProtocolClient.open(wsUrl);
+    client.sendRaw(JSON.stringify({ o: 'tokenAuth', b: 'x'.repeat(43), v: 'test' }));
+    expect(await client.closed).toEqual({ code: 4001, reason: 'identFailed' });
+  });
+
+  it('refuses an upgrade from another origin', async () => {
+    const { wsUrl } = url('help-a', 'user');
+    await expect(ProtocolClient.open(wsUrl, { origin: 'https://evil.example' })).rejects.toThrow(/403/);
+  });
+
+  it('refuses an agent without the SupportAgent capability', async () => {
+    const asking = await join('help-b', 'user', user.token);
+    const notAgent = await join('help-b', 'agent', plain.token);
+    expect(await notAgent.closed).toEqual({ code: 4003, reason: 'notSupportAgent' });
+    asking.close();
+  });
+
+  it('relays a consent round trip, a busy answer, and End to both sides', async () => {
+    const asking = await join('help-c', 'user', user.token);
+    const helper = await join('help-c', 'agent', agent.token);
+    expect((await helper.nextPush((f) => f.o === 'assist/session')).b).toMatchObject({ peerId: 'help-c', sessionInfo: { name: 'Ada' } });
+    const joined = await asking.nextPush((f) => f.o === 'assist/agentJoined');
+    expect(joined.b).toEqual({ agentId: agent.id, name: 'Sam Support' });
+
+    helper.sendRaw(JSON.stringify({ o: 'assist/request', b: { kind: 'control' } }));
+    expect((await asking.nextPush((f) => f.o === 'assist/request')).b).toEqual({ kind: 'control', agentId: agent.id });
+    asking.sendRaw(JSON.stringify({ o: 'assist/answer', b: { kind: 'control', answer: 'accept', agentId: agent.id } }));
+    expect((await helper.nextPush((f) => f.o === 'assist/answer')).b).toEqual({ kind: 'control', answer: 'accept', agentId: agent.id });
+
+    helper.sendRaw(JSON.stringify({ o: 'assist/request', b: { kind: 'control' } }));
+    await asking.nextPush((f) => f.o === 'assist/request');
+    asking.sendRaw(JSON.stringify({ o: 'assist/answer', b: { kind: 'control', answer: 'busy', agentId: agent.id } }));
+    expect((await helper.nextPush((f) => f.o === 'assist/answer')).b).toEqual({ kind: 'control', answer: 'busy', agentId: agent.id });
+
+    asking.sendRaw(JSON.stringify({ o: 'assist/end' }));
+    await helper.nextPush((f) => f.o === 'assist/end');
+    expect(await helper.closed).toEqual({ code: 1000, reason: 'ended' });
+    asking.close();
+  });
+});
