@@ -4,6 +4,14 @@ import { consultClient } from './consult/client';
 import { conversationsClient } from './conversations/client';
 import { lettersClient } from './letters/client';
 import { workflowClient } from './workflow/client';
+import { assistClient } from './assist/client';
 
 /** The browser side of every domain module (see docs/modules.md). */
-export const moduleClients: readonly ModuleClient[] = [orgsClient, consultClient, conversationsClient, lettersClient, workflowClient];
+export const moduleClients: readonly ModuleClient[] = [
+  orgsClient,
+  consultClient,
+  conversationsClient,
+  lettersClient,
+  workflowClient,
+  assistClient,
+];

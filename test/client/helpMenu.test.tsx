@@ -96,6 +96,7 @@ describe('help menu', () => {
     const menu = await openHelp(user);
     expect(within(menu).queryByRole('menuitemcheckbox', { name: 'Debug logging' })).not.toBeInTheDocument();
     await user.click(within(menu).getByRole('menuitem', { name: 'Support request' }));
-    expect(await screen.findByRole('dialog', { name: 'Support request' })).toHaveTextContent('Ada Lovelace (ada@example.org)');
+    // The live-assist widget, pre-identified with the user's name and e-mail.
+    expect(await screen.findByRole('dialog', { name: 'Live help' })).toHaveTextContent('Ada Lovelace (ada@example.org)');
   });
 });

@@ -20,6 +20,11 @@ export interface ModuleScreens {
   messages: Readonly<Record<string, string>>;
 }
 
+/** What the help menu's support request opens when a module gives it (live-assist). */
+export interface SupportWidgetProps {
+  onClose: () => void;
+}
+
 /** The browser part of a domain module, listed once in `src/modules/client.ts`. */
 export interface ModuleClient {
   /** The model's name. */
@@ -32,4 +37,6 @@ export interface ModuleClient {
   fieldEditors?: readonly string[];
   /** Its screens: `() => import('./ui')`, so they load as a chunk of their own. */
   screens?: () => Promise<ModuleScreens>;
+  /** The widget the help menu's support request opens, a chunk of its own (the first module giving one wins). */
+  support?: () => Promise<ComponentType<SupportWidgetProps>>;
 }

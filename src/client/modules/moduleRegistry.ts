@@ -7,7 +7,9 @@ import { CORE_VIEWS } from '../../../machines/router/views';
 import { modules } from '../../modules';
 import { moduleClients } from '../../modules/client';
 import { addModuleMessages } from '../i18n/moduleCatalogue';
-import type { ModuleScreens } from './ModuleClient';
+import { lazyModule, type LazyModule } from '../shell/lazyModule';
+import type { ComponentType } from 'react';
+import type { ModuleScreens, SupportWidgetProps } from './ModuleClient';
 
 /** The views and session actors the root session machine is started with. */
 export function sessionModules(): SessionModules {
@@ -54,3 +56,7 @@ export const loadedScreens = (name: string): ModuleScreens | undefined => loaded
 /** The module whose screens edit property `name` of type `typeName` in the item form, if any. */
 export const moduleEditingField = (typeName: string, name: string): string | undefined =>
   moduleClients.find((c) => c.fieldEditors?.includes(`${typeName}.${name}`))?.name;
+
+const supportLoader = moduleClients.find((c) => c.support)?.support;
+/** The support widget a module gives (live-assist), loaded when the support request is chosen; null when no module gives one. */
+export const supportWidget: LazyModule<ComponentType<SupportWidgetProps>> | null = supportLoader ? lazyModule(supportLoader) : null;

@@ -19,6 +19,11 @@ import { Icon } from './Icon';
 import { Menu, MenuEntry, MenuSeparator, MenuText, MenuToggle } from './Menu';
 import { Modal } from './Modal';
 import { TaskEntries } from './TaskEntries';
+import { supportWidget } from '../modules/moduleRegistry';
+import { lazyModule, useLazyModule } from './lazyModule';
+
+// Stands in when no module gives a support widget: never loaded.
+const NO_SUPPORT = lazyModule<null>(() => Promise.resolve(null));
 
 type HelpDialog = 'support' | 'badConnection' | null;
 
@@ -36,6 +41,7 @@ export function HelpMenu() {
   const [location, navigate] = useLocation();
   const [dialog, setDialog] = useState<HelpDialog>(null);
   const mayDebug = user !== null && (user.admin || user.masquerading);
+  const Support = useLazyModule(supportWidget ?? NO_SUPPORT, dialog === 'support' && supportWidget !== null);
 
   const copyDetails = (): void => {
     const details = [
@@ -94,8 +100,9 @@ export function HelpMenu() {
           </>
         ) : null}
       </Menu>
+      {dialog === 'support' && supportWidget && Support ? <Support onClose={() => setDialog(null)} /> : null}
       <Modal
-        open={dialog === 'support'}
+        open={dialog === 'support' && supportWidget === null}
         title={t('app.supportRequest')}
         onClose={() => setDialog(null)}
         actions={<Button onClick={() => setDialog(null)}>{t('app.ok')}</Button>}

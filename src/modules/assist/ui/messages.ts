@@ -9,6 +9,7 @@ export const assistMessages: Readonly<Record<string, string>> = {
   'assist.you': 'You: {name} ({email})',
   'assist.ask': 'Ask for help',
   'assist.close': 'Close',
+  'assist.signIn': 'Please sign in first: a support agent can then help you here, in this tab.',
   'assist.end': 'End',
   'assist.status.connecting': 'Connecting…',
   'assist.status.waiting': 'Waiting for an agent…',

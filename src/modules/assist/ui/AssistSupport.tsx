@@ -1,0 +1,78 @@
+/**
+ * The help menu's support request (spec 000 §2): the live-assist widget for the signed-in user,
+ * pre-identified with their name and e-mail; a signed-out visitor is asked to sign in first.
+ */
+import { useSelector } from '@xstate/react';
+import { useLocation } from 'wouter';
+import { selectUser } from '../../../../machines/session/authSelectors';
+import type { SocketLike } from '../../../../machines/session/sessionEffects';
+import { AssistSystemId } from '../../../../machines/assist/assistSystemIds';
+import { useSiteConfig } from '../../../client/hooks/useSiteConfig';
+import { addModuleMessages } from '../../../client/i18n/moduleCatalogue';
+import { useT } from '../../../client/i18n/useT';
+import type { SupportWidgetProps } from '../../../client/modules/ModuleClient';
+import { clientVersion } from '../../../client/platform/clientVersion';
+import { socketUrl } from '../../../client/platform/socketUrl';
+import { useActors } from '../../../client/session/useActors';
+import { useSession } from '../../../client/session/SessionContext';
+import { Button } from '../../../client/shell/Button';
+import { AssistWidget, type AssistSessionRef } from './AssistWidget';
+import { assistMessages } from './messages';
+
+// The chunk's messages join the catalogue when it arrives, before the widget renders.
+addModuleMessages(assistMessages);
+
+const TAB_KEY = 'kk-assist-tab';
+
+/** This tab's id, kept for the tab's life (sessionStorage), so a reload rejoins the same help request's tab. */
+function tabId(): string {
+  try {
+    const known = window.sessionStorage.getItem(TAB_KEY);
+    if (known) return known;
+    const id = crypto.randomUUID();
+    window.sessionStorage.setItem(TAB_KEY, id);
+    return id;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
+
+export function AssistSupport({ onClose }: SupportWidgetProps) {
+  const t = useT();
+  const session = useSession();
+  const { auth } = useActors();
+  const user = useSelector(auth, selectUser);
+  const { version } = useSiteConfig();
+  const [location] = useLocation();
+  const assist = session.system.get(AssistSystemId.assist) as AssistSessionRef | undefined;
+
+  if (!user || !assist) {
+    return (
+      <section
+        role="dialog"
+        aria-modal="false"
+        aria-labelledby="assist-title"
+        className="fixed bottom-4 right-4 z-[61] w-[min(22rem,calc(100vw-2rem))] rounded-lg border border-neutral-300 bg-white p-4 text-sm text-neutral-900 shadow-xl dark:border-neutral-600 dark:bg-neutral-800 dark:text-neutral-100"
+      >
+        <h2 id="assist-title" className="mb-2 text-base font-semibold">
+          {t('assist.title')}
+        </h2>
+        <p className="mb-3">{t('assist.signIn')}</p>
+        <div className="flex justify-end">
+          <Button variant="plain" onClick={onClose}>
+            {t('assist.close')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  const connect = () => ({
+    createSocket: (path: string): SocketLike => new WebSocket(socketUrl(window.location, path)),
+    clientVersion: clientVersion(version),
+    peerId: crypto.randomUUID(),
+    tabId: tabId(),
+  });
+  return (
+    <AssistWidget session={assist} asker={{ name: user.name, email: user.email, path: location }} connect={connect} onClose={onClose} />
+  );
+}
