@@ -164,6 +164,13 @@ const SCREENS = {
     await page.getByRole('heading', { level: 2, name: 'Winter road realignment' }).waitFor();
     await page.getByTestId('item-state').waitFor();
   },
+  // The MAP display of the demo's community territories, and one territory's shape (issue 17).
+  'map-results': async (page) => {
+    await signIn(page);
+    await page.goto('/search?c0._=ConsultCommunityTerritory&c0.display=map');
+    await page.locator('nav[aria-label="Places on the map"] li button').first().waitFor();
+    await page.locator('[role="img"][aria-label="Map"] canvas').first().waitFor();
+  },
   'user-menu': async (page) => {
     await signIn(page);
     await page.getByRole('button', { name: 'User menu' }).click();
