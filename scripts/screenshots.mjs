@@ -164,7 +164,7 @@ const SCREENS = {
     await page.getByRole('heading', { level: 2, name: 'Winter road realignment' }).waitFor();
     await page.getByTestId('item-state').waitFor();
   },
-  // The MAP display of the demo's community territories, and one territory's shape (issue 17).
+  // The MAP display of the demo's community territories (issue 17).
   'map-results': async (page) => {
     await signIn(page);
     await page.goto('/search?c0._=ConsultCommunityTerritory&c0.display=map');
