@@ -7,6 +7,7 @@ let srv: RunningServer;
 let user: TestUser;
 let agent: TestUser;
 let plain: TestUser;
+let admin: TestUser;
 
 const url = (peerId: string, identity: 'user' | 'agent', origin = srv.url) => {
   const q = new URLSearchParams({ peerId, identity, tabId: 't1', sessionInfo: JSON.stringify({ name: 'Ada', email: 'a@x', path: '/' }) });
@@ -22,14 +23,18 @@ async function join(peerId: string, identity: 'user' | 'agent', token: string): 
 
 beforeAll(async () => {
   srv = await startTestServer({ authTimeoutMs: 1500 });
-  const admin = await connectAdmin(srv);
+  admin = await connectAdmin(srv);
   user = await buildUser(srv, { name: 'Ada Lovelace' });
   agent = await buildUser(srv, { name: 'Sam Support' });
   plain = await buildUser(srv, { name: 'Pat Plain' });
   await admin.client.call('act/setCapabilities', { userId: agent.id, capabilities: { SupportAgent: true } });
-  for (const u of [user, agent, plain, admin]) u.client.close();
+  for (const u of [agent, plain]) u.client.close();
 });
-afterAll(() => srv.stop());
+afterAll(async () => {
+  user.client.close();
+  admin.client.close();
+  await srv.stop();
+});
 
 describe('/ws-assist/socket', () => {
   it('closes a socket without a good token with 4001', async () => {
@@ -72,5 +77,38 @@ describe('/ws-assist/socket', () => {
     await helper.nextPush((f) => f.o === 'assist/end');
     expect(await helper.closed).toEqual({ code: 1000, reason: 'ended' });
     asking.close();
+  });
+
+  it('keeps every consent event in an audit trail the user and administrators read, and no one else', async () => {
+    type Row = {
+      peerId: string;
+      userId: string;
+      agentId: string | null;
+      event: string;
+      kind: string | null;
+      answer: string | null;
+      by: string;
+    };
+    const read = async (client: ProtocolClient) =>
+      (await client.call<{ events: Row[] }>('act/assistAudit')).events.filter((e) => e.peerId === 'help-c');
+    let mine: Row[] = [];
+    for (let i = 0; i < 50 && mine.length < 7; i += 1) {
+      mine = await read(user.client);
+      if (mine.length < 7) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(mine.map((e) => [e.event, e.kind, e.answer, e.by]).reverse()).toEqual([
+      ['asked', null, null, 'user'],
+      ['joined', null, null, 'agent'],
+      ['requested', 'control', null, 'agent'],
+      ['answered', 'control', 'accept', 'user'],
+      ['requested', 'control', null, 'agent'],
+      ['answered', 'control', 'busy', 'user'],
+      ['ended', null, null, 'user'],
+    ]);
+    expect(mine.every((e) => e.userId === user.id)).toBe(true);
+    expect(await read(admin.client)).toHaveLength(7);
+    const other = await buildUser(srv, { name: 'Nosy Neighbour' });
+    expect(await read(other.client)).toEqual([]);
+    other.client.close();
   });
 });

@@ -4,6 +4,7 @@
  * label. Its socket is `/ws-assist/socket` (server.ts).
  */
 import type { ModuleModel } from '../../shared/modules/ModuleModel';
+import { assistOperations } from './operations';
 
 /** The capability of support agents: only its holders' sockets may join a user's help request. */
 export const SUPPORT_AGENT = 'SupportAgent';
@@ -13,5 +14,6 @@ export const assistModule: ModuleModel = {
   itemTypes: [],
   lists: [],
   menu: [],
+  operations: assistOperations,
   labels: { [`capabilities.${SUPPORT_AGENT}`]: 'Support agent' },
 };

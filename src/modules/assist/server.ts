@@ -9,7 +9,9 @@ import type { Services } from '../../server/services';
 import { CloseCode, CloseReason, Push, type Frame } from '../../shared/protocol';
 import { AssistHub, type AssistAuditEntry, type AssistPeer } from './assistHub';
 import { SUPPORT_AGENT } from './model';
+import { assistOperations } from './operations';
 import { ASSIST_SOCKET_PATH } from './protocol';
+import { bindOperation } from '../../server/ops/bindOperation';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 && value.length <= 4000 ? value : null);
 
@@ -22,9 +24,23 @@ function parse(data: unknown): Frame | null {
   }
 }
 
-/** One relay per server process; its audit entries go to the server's console until the stored trail (next part of issue 18). */
-let hub: AssistHub | null = null;
-const hubFor = (): AssistHub => (hub ??= new AssistHub((entry: AssistAuditEntry) => console.info('assist:', JSON.stringify(entry))));
+/** The relay of each server (one per process; a test process may run several): its consent events go to the audit table. */
+const hubs = new WeakMap<Services, AssistHub>();
+function hubFor(services: Services): AssistHub {
+  let hub = hubs.get(services);
+  if (!hub) {
+    hub = new AssistHub((entry: AssistAuditEntry) => {
+      services.db
+        .query(
+          'INSERT INTO assist_events (peer_id, user_id, agent_id, event, kind, answer, by_side, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+          [entry.peerId, entry.userId, entry.agentId, entry.event, entry.kind ?? null, entry.answer ?? null, entry.by, new Date(entry.at)],
+        )
+        .catch((e: unknown) => console.error('Could not store a live-assist audit event:', e));
+    });
+    hubs.set(services, hub);
+  }
+  return hub;
+}
 
 /** Serves one `/ws-assist/socket` connection. */
 export function openAssistSocket(socket: WebSocket, query: Record<string, unknown>, services: Services): void {
@@ -34,7 +50,7 @@ export function openAssistSocket(socket: WebSocket, query: Record<string, unknow
     socket.close(CloseCode.policy, 'badQuery');
     return;
   }
-  const relay = hubFor();
+  const relay = hubFor(services);
   const peer: AssistPeer = {
     send: (frame) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
@@ -101,8 +117,58 @@ function parseInfo(value: unknown): unknown {
   }
 }
 
+interface AuditDbRow {
+  peer_id: string;
+  user_id: string;
+  agent_id: string | null;
+  event: string;
+  kind: string | null;
+  answer: string | null;
+  by_side: 'user' | 'agent';
+  at: Date | string;
+}
+
 export const assistServer: ModuleServer = {
   name: 'assist',
-  ops: [],
+  ops: [
+    bindOperation(assistOperations.audit, async (ctx) => {
+      const caller = ctx.caller!;
+      const res = caller.admin
+        ? await ctx.services.db.query<AuditDbRow>('SELECT * FROM assist_events ORDER BY at DESC, seq DESC LIMIT 1000')
+        : await ctx.services.db.query<AuditDbRow>('SELECT * FROM assist_events WHERE user_id = $1 ORDER BY at DESC, seq DESC LIMIT 1000', [
+            caller.userId,
+          ]);
+      return {
+        events: res.rows.map((r) => ({
+          peerId: r.peer_id,
+          userId: r.user_id,
+          agentId: r.agent_id,
+          event: r.event,
+          kind: r.kind,
+          answer: r.answer,
+          by: r.by_side,
+          at: new Date(r.at).toISOString(),
+        })),
+      };
+    }),
+  ],
+  migrations: [
+    {
+      id: 1801,
+      name: 'assist_events',
+      sql: `CREATE TABLE assist_events (
+        seq bigserial PRIMARY KEY,
+        peer_id text NOT NULL,
+        user_id text NOT NULL,
+        agent_id text,
+        event text NOT NULL,
+        kind text,
+        answer text,
+        by_side text NOT NULL,
+        at timestamptz NOT NULL
+      );
+      CREATE INDEX assist_events_user ON assist_events (user_id, at DESC)`,
+    },
+  ],
   sockets: [{ path: ASSIST_SOCKET_PATH, open: openAssistSocket }],
 };
