@@ -181,6 +181,15 @@ const SCREENS = {
     await page.getByRole('button', { name: 'Help' }).click();
     await page.getByRole('menu').waitFor();
   },
+  // The live-assist widget the support request opens, waiting for an agent (issue 18).
+  'assist-widget': async (page) => {
+    await signIn(page);
+    await page.getByRole('button', { name: 'Help' }).click();
+    await page.getByRole('menuitem', { name: 'Support request' }).click();
+    const widget = page.getByRole('dialog', { name: 'Live help' });
+    await widget.getByRole('button', { name: 'Ask for help' }).click();
+    await widget.getByText('Waiting for an agent…').waitFor();
+  },
   notifications: async (page) => {
     await signIn(page);
     await page.goto('/notifications');
