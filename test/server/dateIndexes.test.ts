@@ -35,6 +35,8 @@ describe('indexes on date properties', () => {
     const wanted = dateIndexes(itemTypes.all()).map((i) => i.name);
     // One index a property name: the organisations module's communication logs and meetings share their date property.
     expect(wanted).toContain('items_date_date');
+    // Also for a date a module adds to other types: the workflow's current step's due day.
+    expect(wanted).toContain('items_date__wf.$assignedDue');
     expect(new Set(wanted).size).toBe(wanted.length);
     expect(await itemIndexes()).toEqual(expect.arrayContaining(wanted));
   });

@@ -11,8 +11,12 @@ import type { Database } from '../db/Database';
 /** Arbitrary key of the advisory lock that keeps server processes from making the same index together. */
 const DATE_INDEX_LOCK = 7_374_203;
 
-/** Property names that can go into an index's name and expression as they are. */
-const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,40}$/;
+/**
+ * Property names that can go into an index's name (quoted) and expression (a string literal) as they
+ * are: letters, digits, `_`, and the `.` and `$` of properties a module adds to other types
+ * (`_wf.$assignedDue`, which the workflow's overdue card reads by range). No quote of either kind.
+ */
+const PLAIN_NAME = /^[A-Za-z_$][A-Za-z0-9_.$]{0,40}$/;
 
 /** One index: its name and the statement that makes it when missing. */
 export interface DateIndex {
