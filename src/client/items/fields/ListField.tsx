@@ -1,5 +1,5 @@
 /** list and ARR: rows of the `of` sub-fields (or of plain text), added, removed and moved up or down one at a time. */
-import { useEffect, useState } from 'react';
+import { newRowKey, RowButton, useRowKeys } from './rowControls';
 import type { ItemData, PropertyDef } from '../../../shared/items/types';
 import { Button } from '../../shell/Button';
 import { useT } from '../../i18n/useT';
@@ -47,52 +47,11 @@ function listShow(kinds: () => FieldKinds) {
   };
 }
 
-/** Arrow and bin icons of the rows' buttons (Material Design paths). */
-const ROW_ICONS = {
-  up: 'M4 12l1.41 1.41L11 7.83V20h2V7.83l5.58 5.59L20 12l-8-8z',
-  down: 'M20 12l-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8z',
-} as const;
-
-function RowButton({
-  icon,
-  label,
-  disabled,
-  onClick,
-}: {
-  icon: keyof typeof ROW_ICONS;
-  label: string;
-  disabled: boolean;
-  onClick(): void;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      disabled={disabled}
-      onClick={onClick}
-      className="inline-flex h-9 w-9 items-center justify-center rounded text-primary-ink hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-40 disabled:hover:bg-transparent dark:text-blue-300"
-    >
-      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="h-5 w-5 fill-current">
-        <path d={ROW_ICONS[icon]} />
-      </svg>
-    </button>
-  );
-}
-
-let rowSeq = 0;
-const rowKey = (): string => `r${++rowSeq}`;
-
 function listEdit(kinds: () => FieldKinds) {
   return function ListEdit({ name, def, value, item, type, inputId, errorId, error, shake, onChange, onBlur }: FieldEditProps) {
     const t = useT();
     const rows = rowsOf(value);
-    // A key per row that moves with it, so each row's inputs (and a relation chooser's state) stay its own.
-    const [keys, setKeys] = useState<string[]>(() => rows.map(rowKey));
-    const shownKeys = keys.length === rows.length ? keys : rows.map((_, i) => keys[i] ?? rowKey());
-    useEffect(() => {
-      if (shownKeys !== keys) setKeys(shownKeys);
-    }, [shownKeys, keys]);
+    const [shownKeys, setKeys] = useRowKeys(rows.length);
     const change = (next: unknown[], nextKeys: string[]): void => {
       setKeys(nextKeys);
       onChange(next);
@@ -175,7 +134,7 @@ function listEdit(kinds: () => FieldKinds) {
             </div>
           );
         })}
-        <Button variant="plain" disabled={full} onClick={() => change([...rows, def.of ? {} : ''], [...shownKeys, rowKey()])}>
+        <Button variant="plain" disabled={full} onClick={() => change([...rows, def.of ? {} : ''], [...shownKeys, newRowKey()])}>
           {t('app.field.addRow')}
         </Button>
       </div>

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FieldEditProps } from '../../../client/items/fields/FieldKind';
 import { FIELD_KINDS } from '../../../client/items/fields/fieldKinds';
 import { inputClass } from '../../../client/items/fields/fieldStyles';
+import { newRowKey, RowButton, useRowKeys } from '../../../client/items/fields/rowControls';
 import { useT } from '../../../client/i18n/useT';
 import { Button } from '../../../client/shell/Button';
 import type { ItemData, PropertyDef } from '../../../shared/items/types';
@@ -30,43 +31,6 @@ function kindChoices(): { available: string[]; unavailable: string[] } {
 
 /** The fields of a card beside its kind, drawn by the form's own editors. */
 const CARD_FIELDS = ['label', 'assignee', 'dueDays', 'wfState'] as const;
-
-/** Small inline icons (the shell's icon set is in the first download; these stay in the module's chunk). */
-const ICONS = {
-  up: 'M4 12l1.41 1.41L11 7.83V20h2V7.83l5.58 5.59L20 12l-8-8z',
-  down: 'M20 12l-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8z',
-  remove: 'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z',
-} as const;
-
-function IconButton({
-  icon,
-  label,
-  disabled,
-  onClick,
-  buttonRef,
-}: {
-  icon: keyof typeof ICONS;
-  label: string;
-  disabled?: boolean;
-  onClick(): void;
-  buttonRef?: (el: HTMLButtonElement | null) => void;
-}) {
-  return (
-    <button
-      ref={buttonRef}
-      type="button"
-      aria-label={label}
-      title={label}
-      disabled={disabled}
-      onClick={onClick}
-      className="inline-flex h-10 w-10 items-center justify-center rounded text-primary-ink hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-40 disabled:hover:bg-transparent dark:text-blue-300"
-    >
-      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="h-5 w-5 fill-current">
-        <path d={ICONS[icon]} />
-      </svg>
-    </button>
-  );
-}
 
 /** A select of step kinds: the registered ones, then the others under "Not available on this site yet" (disabled). */
 function KindSelect({
@@ -127,9 +91,6 @@ function withKind(step: ItemData, kind: string): ItemData {
   return { ...rest, kind };
 }
 
-let keySeq = 0;
-const newKey = (): string => `s${++keySeq}`;
-
 /** Where the focus lands after a change: a moved step's button, the next remove button, a new step's title, or the kind chooser. */
 type FocusTarget = { key: string; button: 'up' | 'down' | 'remove' | 'title' } | { key: null; button: 'add' };
 
@@ -138,11 +99,7 @@ export function StepsEditor({ name, def, value, item, type, inputId, errorId, er
   const t = useT();
   const steps = rowsOf(value);
   // Stable keys per card, moved with their step, so each card's inputs (and their choosers) stay with it.
-  const [keys, setKeys] = useState<string[]>(() => steps.map(newKey));
-  const shownKeys = keys.length === steps.length ? keys : steps.map((_, i) => keys[i] ?? newKey());
-  useEffect(() => {
-    if (shownKeys !== keys) setKeys(shownKeys);
-  }, [shownKeys, keys]);
+  const [shownKeys, setKeys] = useRowKeys(steps.length);
   const [newKind, setNewKind] = useState('');
   const [said, setSaid] = useState('');
   const buttons = useRef(new Map<string, HTMLButtonElement>());
@@ -203,7 +160,7 @@ export function StepsEditor({ name, def, value, item, type, inputId, errorId, er
   const add = (): void => {
     if (!newKind || full) return;
     const step: ItemData = { kind: newKind, label: t(`workflow.steps.${newKind}`) };
-    const key = newKey();
+    const key = newRowKey();
     commit([...steps, step], [...shownKeys, key]);
     setSaid(t('workflow.editor.added', { n: steps.length + 1, title: step.label as string }));
     setNewKind('');
@@ -249,21 +206,24 @@ export function StepsEditor({ name, def, value, item, type, inputId, errorId, er
                   {title !== kindName(kind) ? <span className="block text-sm text-muted">{kindName(kind)}</span> : null}
                 </h4>
                 <div className="flex shrink-0 gap-1">
-                  <IconButton
+                  <RowButton
+                    large
                     icon="up"
                     label={t('workflow.editor.moveUp', { n })}
                     disabled={i === 0}
                     onClick={() => move(i, -1)}
                     buttonRef={refFor(`${key}:up`)}
                   />
-                  <IconButton
+                  <RowButton
+                    large
                     icon="down"
                     label={t('workflow.editor.moveDown', { n })}
                     disabled={i === steps.length - 1}
                     onClick={() => move(i, 1)}
                     buttonRef={refFor(`${key}:down`)}
                   />
-                  <IconButton
+                  <RowButton
+                    large
                     icon="remove"
                     label={t('workflow.editor.remove', { n })}
                     onClick={() => remove(i)}
