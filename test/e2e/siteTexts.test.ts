@@ -122,6 +122,8 @@ describe('site texts', () => {
 
   it('a text with a plural (the page then loads the ICU parser, which the first download leaves out) shows at once in an open page and in a new one', async () => {
     const open = await pageAt('/', ADA);
+    // The welcome names the user the server's socket sent: the page is live, so it is told of changes.
+    await open.getByRole('heading', { name: 'Welcome, Ada Texts' }).waitFor();
     await open.getByRole('button', { name: 'Help', exact: true }).waitFor();
     const plural = '{count, plural, =0 {Site help} other {Site help, # new}}';
     await api.call('act/setLocaleOverride', { lang: 'en', key: 'app.helpMenuCount', message: plural });
