@@ -5,6 +5,7 @@ import { conversationsClient } from './conversations/client';
 import { lettersClient } from './letters/client';
 import { workflowClient } from './workflow/client';
 import { assistClient } from './assist/client';
+import { spatialClient } from './spatial/client';
 
 /** The browser side of every domain module (see docs/modules.md). */
 export const moduleClients: readonly ModuleClient[] = [
@@ -14,4 +15,5 @@ export const moduleClients: readonly ModuleClient[] = [
   lettersClient,
   workflowClient,
   assistClient,
+  spatialClient,
 ];

@@ -5,6 +5,7 @@ import { conversationsModule } from './conversations/model';
 import { lettersModule } from './letters/model';
 import { workflowModule } from './workflow/model';
 import { assistModule } from './assist/model';
+import { spatialModule } from './spatial/model';
 
 /** Every domain module, in menu order. A new module is a folder plus one line here (see docs/modules.md). */
 export const modules: readonly ModuleModel[] = [
@@ -14,4 +15,5 @@ export const modules: readonly ModuleModel[] = [
   lettersModule,
   workflowModule,
   assistModule,
+  spatialModule,
 ];

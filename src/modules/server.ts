@@ -5,6 +5,7 @@ import { conversationsServer } from './conversations/server';
 import { lettersServer } from './letters/server';
 import { workflowServer } from './workflow/server';
 import { assistServer } from './assist/server';
+import { spatialServer } from './spatial/server';
 
 /** The server side of every domain module. */
 export const moduleServers: readonly ModuleServer[] = [
@@ -14,4 +15,5 @@ export const moduleServers: readonly ModuleServer[] = [
   lettersServer,
   workflowServer,
   assistServer,
+  spatialServer,
 ];

@@ -1,0 +1,7 @@
+/** The spatial module's browser part: its lists, the collection and map screens, loaded as a chunk of their own. */
+import type { ModuleClient } from '../../client/modules/ModuleClient';
+
+export const spatialClient: ModuleClient = {
+  name: 'spatial',
+  screens: () => import('./ui').then((m) => m.spatialScreens),
+};

@@ -1,0 +1,15 @@
+/** The spatial module's screens and their messages: one chunk. */
+import type { ModuleScreens } from '../../../client/modules/ModuleClient';
+import { spatialMessages } from './messages';
+import { GisFilesView, SpatialCollectionsView, SpatialFeaturesView } from './SpatialResultsViews';
+
+export const spatialScreens: ModuleScreens = {
+  views: {
+    'v-data': GisFilesView,
+    'v-spatial': SpatialCollectionsView,
+    'v-spatial.map': SpatialFeaturesView,
+    'v-spatial.features': SpatialFeaturesView,
+    'v-spatial.collections': SpatialCollectionsView,
+  },
+  messages: spatialMessages,
+};
