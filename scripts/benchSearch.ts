@@ -20,7 +20,7 @@ import { openPostgres } from '../src/server/db/postgresDriver';
 import { readPredicate } from '../src/server/policy/policy';
 import type { Principal } from '../src/server/policy/Principal';
 import { compileSearch } from '../src/server/search/compileSearch';
-import { ensureDateIndexes } from '../src/server/search/dateIndexes';
+import { ensurePropertyIndexes } from '../src/server/search/propertyIndexes';
 import { SearchFields } from '../src/server/search/SearchFields';
 import { SearchService } from '../src/server/search/SearchService';
 import { coreTypes } from '../src/shared/items/coreTypes';
@@ -214,7 +214,7 @@ async function run(driver: 'pglite' | 'postgres', suite: 'general' | 'consult'):
       });
       return;
     }
-    await ensureDateIndexes(db, registry.all());
+    await ensurePropertyIndexes(db, registry.all());
     const t0 = performance.now();
     await seed(db);
     const seeded = ((performance.now() - t0) / 1000).toFixed(1);

@@ -17,7 +17,7 @@ import { installListRights, listRightRules } from '../src/server/policy/listRigh
 import { installTypeRules } from '../src/server/policy/policy';
 import type { Principal } from '../src/server/policy/Principal';
 import { compileSearch } from '../src/server/search/compileSearch';
-import { ensureDateIndexes } from '../src/server/search/dateIndexes';
+import { ensurePropertyIndexes } from '../src/server/search/propertyIndexes';
 import { SearchFields } from '../src/server/search/SearchFields';
 import { SearchService } from '../src/server/search/SearchService';
 import { ItemStore } from '../src/server/store/ItemStore';
@@ -56,7 +56,7 @@ interface BenchQuery {
 export async function prepareConsultServer(db: Database | null): Promise<void> {
   const listRights = installListRights(modules, (name) => itemTypes.get(name), false);
   installTypeRules([...moduleServers, listRightRules(listRights)], (name) => itemTypes.get(name) !== undefined);
-  if (db) await ensureDateIndexes(db, itemTypes.all());
+  if (db) await ensurePropertyIndexes(db, itemTypes.all());
 }
 
 /** The day before `now`, as DT values are written. */

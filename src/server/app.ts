@@ -29,7 +29,7 @@ import { modules } from '../modules';
 import { moduleServers } from '../modules/server';
 import { taskKinds } from './tasks/taskKinds';
 import { checkImportKinds, installImports } from './imports/installImports';
-import { ensureDateIndexes } from './search/dateIndexes';
+import { ensurePropertyIndexes } from './search/propertyIndexes';
 import type { Services } from './services';
 import { SiteSettings } from './settings/SiteSettings';
 import { SocketConnection } from './socket/SocketConnection';
@@ -155,7 +155,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   let app: FastifyInstance | null = null;
   const moduleStops: Array<() => Promise<void>> = [];
   try {
-    await ensureDateIndexes(db, itemTypes.all());
+    await ensurePropertyIndexes(db, itemTypes.all());
     // A bucket that cannot be used stops the start with its reason, before anything is stored in it.
     await checkObjectStore(config);
     const bootstrap = await db.transaction(async (tx): Promise<Bootstrap> => {

@@ -94,3 +94,78 @@ describe('the GEO kind', () => {
     for (const [geometry, key] of cases) expect(refusal(await territory(geometry))?.fields).toEqual({ geometry: key });
   });
 });
+
+describe('the map bounds filter (gb-)', () => {
+  const ring = (w: number, s: number, e: number, n: number) => [
+    [
+      [w, s],
+      [e, s],
+      [e, n],
+      [w, n],
+      [w, s],
+    ],
+  ];
+  const search = (bounds: unknown) =>
+    admin.client.request('search/ids', { must: { _: ['ConsultCommunityTerritory'], 'gb-geometry': bounds }, max: 100 });
+  const idsIn = async (bounds: unknown): Promise<string[]> => {
+    const reply = await search(bounds);
+    expect(reply.erred).toBeFalsy();
+    return (reply.b as { ids: string[] }).ids;
+  };
+  let lake = '';
+  let trail = '';
+  let camps = '';
+
+  beforeAll(async () => {
+    const make = async (label: string, geometry: unknown) =>
+      (await admin.client.call<Item>('create/ConsultCommunityTerritory', { owner: { id: owner }, label, geometry })).$id;
+    lake = await make('Bounds lake', { type: 'Polygon', coordinates: ring(-80.4, 60.1, -80.1, 60.3) });
+    trail = await make('Bounds trail', {
+      type: 'LineString',
+      coordinates: [
+        [-75, 62],
+        [-70, 64],
+      ],
+    });
+    camps = await make('Bounds camps', {
+      type: 'MultiPoint',
+      coordinates: [
+        [-60.5, 55.5],
+        [-60.2, 55.9],
+      ],
+    });
+  });
+
+  it('finds the shapes that meet a rectangle, of every kind, and no other', async () => {
+    const aroundLake = await idsIn([-81, 60, -80, 61]);
+    expect(aroundLake).toContain(lake);
+    expect(aroundLake).not.toContain(trail);
+    expect(aroundLake).not.toContain(camps);
+    // Across the trail's middle: the line meets it though neither end lies in it.
+    expect(await idsIn([-73, 62.5, -72, 63.5])).toEqual(expect.arrayContaining([trail]));
+    expect(await idsIn([-60.3, 55.8, -60.1, 56])).toContain(camps);
+    const nowhere = await idsIn([10, 10, 11, 11]);
+    expect(nowhere).not.toContain(lake);
+    expect(nowhere).not.toContain(trail);
+  });
+
+  it('takes coordinate pairs as the rectangle around them', async () => {
+    const found = await idsIn([-80.3, 60.2, -74, 63, -79, 61]);
+    expect(found).toEqual(expect.arrayContaining([lake, trail]));
+    expect(found).not.toContain(camps);
+  });
+
+  it('refuses bounds that are not pairs or not a rectangle, naming what it takes', async () => {
+    for (const bad of [[1], [1, 2, 3], [-70, 60, -80, 61], ['-80', 60, -79, 61], 'everywhere', []]) {
+      expect(await search(bad)).toMatchObject({
+        erred: true,
+        b: { userMessage: 'parseRequestFailed', sysMessage: expect.stringMatching(/^search: gb-geometry takes a rectangle/) },
+      });
+    }
+  });
+
+  it('ignores it on a property that holds no shape, and says so', async () => {
+    const reply = await admin.client.request('search/ids', { must: { _: ['ConsultCommunityTerritory'], 'gb-label': [0, 0, 1, 1] } });
+    expect((reply.b as { ignored: string[] }).ignored).toEqual([expect.stringMatching(/^gb-label: gb does not apply/)]);
+  });
+});

@@ -2,7 +2,7 @@ import { itemTypes } from '../../src/shared/itemTypes';
 import type { ItemTypeDef } from '../../src/shared/items/types';
 import type { Principal } from '../../src/server/policy/Principal';
 import { compileSearch } from '../../src/server/search/compileSearch';
-import { dateIndexes, ensureDateIndexes } from '../../src/server/search/dateIndexes';
+import { dateIndexes, ensurePropertyIndexes, geoIndexes } from '../../src/server/search/propertyIndexes';
 import { SearchFields } from '../../src/server/search/SearchFields';
 import { startTestServer, type RunningServer } from '../support/testServer';
 
@@ -30,7 +30,7 @@ const datedType = (name: string, prop: string): ItemTypeDef => ({
   label: () => name,
 });
 
-describe('indexes on date properties', () => {
+describe('indexes on date and shape properties', () => {
   test('the server starts with one for each date property of the registered types', async () => {
     const wanted = dateIndexes(itemTypes.all()).map((i) => i.name);
     // One index a property name: the organisations module's communication logs and meetings share their date property.
@@ -56,12 +56,30 @@ describe('indexes on date properties', () => {
     expect(plan).toContain('items_date_date');
   });
 
+  test('and one on the bounding box of each shape property, which the map bounds filter reads', async () => {
+    const wanted = geoIndexes(itemTypes.all()).map((i) => i.name);
+    // The consultation's project features and the communities' territories share their shape property.
+    expect(wanted).toContain('items_geo_geometry');
+    expect(await itemIndexes()).toEqual(expect.arrayContaining(wanted));
+    const caller: Principal = { userId: 'User-1', admin: true, capabilities: {}, orgs: {}, tokenHash: null, masquerader: null };
+    const compiled = compileSearch(
+      { must: { _: ['ConsultCommunityTerritory'], 'gb-geometry': [-120, 49, -110, 55] } },
+      { caller, fields: new SearchFields(itemTypes), now: new Date('2026-11-01T00:00:00Z') },
+    );
+    const plan = await srv.server.services.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const res = await tx.query<Record<string, string>>(`EXPLAIN ${compiled.sql}`, compiled.params);
+      return res.rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toContain('items_geo_geometry');
+  });
+
   test('makes only the missing ones, also for a type added later, and leaves names it cannot use as they are', async () => {
     const db = srv.server.services.db;
-    expect(await ensureDateIndexes(db, itemTypes.all())).toEqual([]);
+    expect(await ensurePropertyIndexes(db, itemTypes.all())).toEqual([]);
     const added = [...itemTypes.all(), datedType('FieldNote', 'recorded'), datedType('Odd', 'has space')];
-    expect(await ensureDateIndexes(db, added)).toEqual(['items_date_recorded']);
-    expect(await ensureDateIndexes(db, added)).toEqual([]);
+    expect(await ensurePropertyIndexes(db, added)).toEqual(['items_date_recorded']);
+    expect(await ensurePropertyIndexes(db, added)).toEqual([]);
     expect(await itemIndexes()).toEqual(expect.arrayContaining(['items_date_date', 'items_date_recorded']));
     expect((await itemIndexes()).some((name) => name.includes('space'))).toBe(false);
   });

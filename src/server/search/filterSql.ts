@@ -1,7 +1,7 @@
 import type { PropertyKind } from '../../shared/items/types';
 import type { Filter } from '../../shared/search';
 import type { SearchField } from './SearchFields';
-import { badValue, dateRange, numberRange, scalarList, stringList } from './searchValues';
+import { badValue, boundsValue, dateRange, numberRange, scalarList, stringList } from './searchValues';
 import type { SqlParams } from './SqlParams';
 
 /** What a condition needs besides its filter. */
@@ -29,6 +29,7 @@ const KINDS_FOR: Record<string, readonly PropertyKind[] | 'any'> = {
   tr: DATES,
   fb: ['BOOL'],
   nr: ['NUM'],
+  gb: ['GEO'],
   fs: 'any',
 };
 
@@ -195,6 +196,13 @@ export function filterSql(filter: Filter, ctx: FilterContext): FilterResult {
       // A missing flag counts as false, as a form shows it.
       const isTrue = `i.data @> ${params.add(JSON.stringify({ [field.name]: true }), 'jsonb')}`;
       return { sql: filter.value ? isTrue : `NOT (${isTrue})` };
+    }
+    case 'gb': {
+      const [w, s, e, n] = boundsValue(key, filter.value);
+      // The index (items_geo_{prop}) holds only the items that have the shape, hence the `?`.
+      const prop = params.add(field.name, 'text');
+      const box = `box(point(${params.add(w, 'float8')}, ${params.add(s, 'float8')}), point(${params.add(e, 'float8')}, ${params.add(n, 'float8')}))`;
+      return { sql: `(i.data ? ${prop} AND kk_geo_box(i.data -> ${prop}) && ${box})` };
     }
     default:
       return { ignored: `${key}: unknown key` };

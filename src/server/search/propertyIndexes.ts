@@ -1,15 +1,18 @@
 /**
- * Indexes on the calendar-date properties of the registered types, made at start-up where missing.
- * Search compares such dates as text (`(data ->> 'name') COLLATE "C"`, see compareDate), so a btree
- * on that expression lets a date range narrow the rows in the index, beside the text search and the
- * other filters, instead of in the table: on 100,000 items a search with a date range read a quarter
- * of the table's pages without it (docs/decisions.md).
+ * Indexes on properties of the registered types that search reads by range, made at start-up where
+ * missing:
+ * - calendar dates: search compares them as text (`(data ->> 'name') COLLATE "C"`, see compareDate),
+ *   so a btree on that expression lets a date range narrow the rows in the index, beside the text
+ *   search and the other filters, instead of in the table: on 100,000 items a search with a date
+ *   range read a quarter of the table's pages without it (docs/decisions.md);
+ * - shapes (GEO): a GiST index on each shape's bounding box (`kk_geo_box`, migration 15), so the
+ *   map's bounds filter (`gb-`) reads only the items whose box meets the one in view.
  */
-import type { ItemTypeDef } from '../../shared/items/types';
+import type { ItemTypeDef, PropertyKind } from '../../shared/items/types';
 import type { Database } from '../db/Database';
 
 /** Arbitrary key of the advisory lock that keeps server processes from making the same index together. */
-const DATE_INDEX_LOCK = 7_374_203;
+const PROPERTY_INDEX_LOCK = 7_374_203;
 
 /**
  * Property names that can go into an index's name (quoted) and expression (a string literal) as they
@@ -19,31 +22,44 @@ const DATE_INDEX_LOCK = 7_374_203;
 const PLAIN_NAME = /^[A-Za-z_$][A-Za-z0-9_.$]{0,40}$/;
 
 /** One index: its name and the statement that makes it when missing. */
-export interface DateIndex {
+export interface PropertyIndex {
   name: string;
   sql: string;
 }
 
-/** The index of every date property (kind DT) of `types`, one per property name. */
-export function dateIndexes(types: readonly ItemTypeDef[]): DateIndex[] {
+/** The names of the properties of `kind` in `types` that can be indexed, each once, sorted. */
+function propertiesOfKind(types: readonly ItemTypeDef[], kind: PropertyKind): string[] {
   const names = new Set<string>();
   for (const type of types) {
-    for (const [name, prop] of Object.entries(type.properties)) if (prop.kind === 'DT' && PLAIN_NAME.test(name)) names.add(name);
+    for (const [name, prop] of Object.entries(type.properties)) if (prop.kind === kind && PLAIN_NAME.test(name)) names.add(name);
   }
-  return [...names].sort().map((prop) => {
+  return [...names].sort();
+}
+
+/** The index of every date property (kind DT) of `types`, one per property name. */
+export function dateIndexes(types: readonly ItemTypeDef[]): PropertyIndex[] {
+  return propertiesOfKind(types, 'DT').map((prop) => {
     const name = `items_date_${prop}`;
     return { name, sql: `CREATE INDEX IF NOT EXISTS "${name}" ON items ((data ->> '${prop}') COLLATE "C")` };
   });
 }
 
-/** Makes the missing date indexes of `types`; answers the names of those it made. */
-export async function ensureDateIndexes(db: Database, types: readonly ItemTypeDef[]): Promise<string[]> {
-  const wanted = dateIndexes(types);
+/** The bounding-box index of every shape property (kind GEO) of `types`, one per property name; only items holding one are in it. */
+export function geoIndexes(types: readonly ItemTypeDef[]): PropertyIndex[] {
+  return propertiesOfKind(types, 'GEO').map((prop) => {
+    const name = `items_geo_${prop}`;
+    return { name, sql: `CREATE INDEX IF NOT EXISTS "${name}" ON items USING gist (kk_geo_box(data -> '${prop}')) WHERE data ? '${prop}'` };
+  });
+}
+
+/** Makes the missing date and shape indexes of `types`; answers the names of those it made. */
+export async function ensurePropertyIndexes(db: Database, types: readonly ItemTypeDef[]): Promise<string[]> {
+  const wanted = [...dateIndexes(types), ...geoIndexes(types)];
   if (wanted.length === 0) return [];
   return db.transaction(async (tx) => {
     // Indexing 100,000 items may outlast the statement time-out meant for requests.
     await tx.query('SET LOCAL statement_timeout = 0');
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [DATE_INDEX_LOCK]);
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [PROPERTY_INDEX_LOCK]);
     const res = await tx.query<{ indexname: string }>(
       "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'items'",
     );

@@ -1,4 +1,5 @@
 import { OpError } from '../OpError';
+import { boundsError, extentOfPairs, rectangleError, type Extent } from '../../shared/geo/bounds';
 
 /** Refuses a condition whose value has the wrong shape: the client sent something it cannot mean. */
 export function badValue(key: string, expected: string): never {
@@ -79,4 +80,18 @@ export function dateRange(
   const f = bound(from, false);
   const t = bound(to, true);
   return { from: f, to: t, toExclusive };
+}
+
+/**
+ * The rectangle of a `gb` (map bounds) condition: four numbers are a rectangle (west ≤ east, south ≤
+ * north); any other even count of at least two are coordinate pairs, and the rectangle around them
+ * (spec 001 §5).
+ */
+export function boundsValue(key: string, value: unknown): Extent {
+  if (Array.isArray(value) && value.length === 4) {
+    if (rectangleError(value)) badValue(key, 'a rectangle: west, south, east and north, west not past east nor south past north');
+    return value as unknown as Extent;
+  }
+  if (boundsError(value)) badValue(key, 'a rectangle or pairs of coordinates: an even count of numbers, at least 2');
+  return extentOfPairs(value as number[]);
 }

@@ -1,7 +1,11 @@
 /** The search query of spec 000 §3 and its reply, as both sides speak them. */
 
-/** Key prefixes that take a property: `ft-name`, `dr-created`, `fs-context.id`. */
-export const PROP_PREFIXES = ['ft', 'fw', 'dr', 'tr', 'fb', 'nr', 'm', 't', 'mp', 'fs'] as const;
+/**
+ * Key prefixes that take a property: `ft-name`, `dr-created`, `fs-context.id`; and `gb-geometry`, the
+ * map's bounds (a shape that meets the rectangle `[west, south, east, north]`, or the rectangle
+ * around coordinate pairs), which spec 000 §3 leaves to the map (spec 001 §5, §9).
+ */
+export const PROP_PREFIXES = ['ft', 'fw', 'dr', 'tr', 'fb', 'nr', 'm', 't', 'mp', 'fs', 'gb'] as const;
 /** Keys that stand alone: free text, type, ids, type indexes. */
 export const BARE_KEYS = ['q', '_', 'id', 'i'] as const;
 
