@@ -723,3 +723,77 @@ describe('response letters: each community reads and keeps only its own', () => 
     },
   );
 });
+
+// The spatial module (issue 17): collections, places and GIS files are read by the generic rule, and
+// so are their map features (act/streamFeatures) — a place never reaches whoever may not read it, in
+// a single read, a search or a stream. They are created by holders of Spatial among those who may
+// create the owner's items (a writer without it may not), and changed by the generic rule.
+describe('spatial: places are read as the generic rule says, through every path; created with Spatial', () => {
+  type Extra = 'mapper';
+  const places = {} as Record<Visibility, Item>;
+  let collection: Item;
+  let file: Item;
+  const extra = {} as Record<Extra, TestUser>;
+  const ask = (who: Who | Extra, o: string, b?: unknown) => (who === 'mapper' ? extra.mapper.client.request(o, b) : call(who, o, b));
+  const readable = (who: Who | Extra): string[] =>
+    VISIBILITIES.filter((v) => (who === 'mapper' ? MATRIX.reader[v] !== '-' : expected(who, v, 'read')))
+      .map((v) => places[v].$id)
+      .sort();
+  const CREATES: readonly (Who | Extra)[] = ['admin', 'mapper'];
+
+  beforeAll(async () => {
+    const a = users.admin.client;
+    extra.mapper = await buildUser(srv, { name: 'mapper' });
+    await a.call('act/setMembership', { userId: extra.mapper.id, orgId: orgIds.owner, capabilities: { write: true, Spatial: true } });
+    collection = await a.call<Item>('create/SpatialCollection', { label: 'Matrix places', owner: { id: orgIds.owner }, $access: 'PUBLIC' });
+    file = await a.call<Item>('create/GISCollection', {
+      name: 'matrix.kml',
+      kind: 'KML',
+      containedAs: { id: collection.$id },
+      owner: { id: orgIds.owner },
+      $access: 'PUBLIC',
+    });
+    for (const v of VISIBILITIES) {
+      places[v] = await a.call<Item>('create/SpatialFeature', {
+        label: `Matrix place ${v}`,
+        owner: { id: orgIds.owner },
+        collection: { id: collection.$id },
+        importedVia: { id: file.$id },
+        geometry: { type: 'Point', coordinates: [-100, 55] },
+        $access: v,
+      });
+    }
+    await a.call('act/grant', { id: places.PRIVATE.$id, grantee: users.grantee.id, actions: ['read', 'update'] });
+    for (let i = 0; i < 100 && (await ask('mapper', `read/${places.PROTECTED.$id}`)).erred; i++)
+      await new Promise((r) => setTimeout(r, 50));
+  });
+
+  test.each([...(Object.keys(MATRIX) as Who[]), 'mapper' as const])(
+    '%s reads, finds and is streamed exactly the places they may read',
+    async (who) => {
+      const single: string[] = [];
+      for (const v of VISIBILITIES) if (!(await ask(who, `read/${places[v].$id}`)).erred) single.push(places[v].$id);
+      expect(single.sort()).toEqual(readable(who));
+      if (who === 'anonymous') {
+        expect((await ask(who, 'act/streamFeatures', { relatedIDs: [collection.$id] })).erred).toBe(true);
+        return;
+      }
+      const found = await ask(who, 'search/ids', { must: { _: 'SpatialFeature', 'fw-label': 'Matrix*' }, max: 50 });
+      expect([...((found.b as { ids?: string[] }).ids ?? [])].sort()).toEqual(readable(who));
+      for (const relatedIDs of [[collection.$id], [file.$id], VISIBILITIES.map((v) => places[v].$id)]) {
+        const streamed = await ask(who, 'act/streamFeatures', { relatedIDs });
+        expect((streamed.b as { rel: string }[]).map((f) => f.rel).sort()).toEqual(readable(who));
+      }
+    },
+  );
+
+  test.each([...(Object.keys(MATRIX) as Who[]), 'mapper' as const].filter((w) => w !== 'anonymous'))(
+    '%s creates collections and places for the owner only with Spatial there',
+    async (who) => {
+      const made = await ask(who, 'create/SpatialCollection', { label: `Matrix by ${who}`, owner: { id: orgIds.owner } });
+      expect(!made.erred).toBe(CREATES.includes(who));
+      const place = await ask(who, 'create/SpatialFeature', { label: `Matrix by ${who}`, owner: { id: orgIds.owner } });
+      expect(!place.erred).toBe(CREATES.includes(who));
+    },
+  );
+});

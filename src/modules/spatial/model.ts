@@ -11,6 +11,7 @@ import type { ModuleModel } from '../../shared/modules/ModuleModel';
 import { spatialLabels } from './labels';
 import { FEATURE_COUNT_RANGES, GIS_KINDS, SPATIAL, SPATIAL_STATES, SPL_TYPES } from './spatialRules';
 import { spatialMenu, spatialViews } from './screens';
+import { spatialOperations } from './operations';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 const LIST_FACET = { kind: 'terms' } as const;
@@ -111,6 +112,7 @@ export const spatialModule: ModuleModel = {
   lists: [{ name: SPL_TYPES, editRight: { action: 'create', type: 'SpatialCollection' } }],
   menu: spatialMenu,
   views: spatialViews,
+  operations: spatialOperations,
   stateCharts: [
     { type: 'SpatialCollection', property: 'state', chart: spatialStates },
     { type: 'SpatialFeature', property: 'state', chart: spatialStates },

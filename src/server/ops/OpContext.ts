@@ -9,6 +9,12 @@ export interface OpContext {
   services: Services;
   /** The socket the request came on; null over HTTP. */
   connection: LiveConnection | null;
+  /**
+   * Set when the request asked to be streamed (docs/modules.md §10): sends one piece of the answer
+   * ahead of the handler's reply, which is then the last piece. Answers false once no one listens
+   * (the socket closed), and the handler should stop. See `answerInPieces` (pieces.ts).
+   */
+  piece?: (part: unknown) => Promise<boolean>;
 }
 
 /** Handles one operation with its parameters and body already validated: answers the reply, or throws an OpError. */

@@ -24,7 +24,8 @@ export function pieceRequests(frame: Frame): Frame[] {
 
 /**
  * Answers `frame` piece by piece through the dispatcher: `send` gets each piece's reply frame (the
- * request's `o` and `s`, the piece as `b`) and whether it is the last; a piece that fails is sent
+ * request's `o` and `s`, the piece as `b`) and whether it is the last (an operation answered as one
+ * piece may send pieces of its own ahead of its reply through `ctx.piece`, pieces.ts); a piece that fails is sent
  * erred and ends the stream, the pieces before it having gone out. `send` answering false (its
  * socket closed) stops the pieces still to read.
  */
@@ -36,8 +37,22 @@ export async function streamPieces(
 ): Promise<void> {
   const { stream: _asked, ...request } = frame;
   const parts = pieceRequests(request);
+  let listening = true;
   for (let i = 0; i < parts.length; i++) {
-    const reply = await dispatcher.dispatch(ctx, parts[i]!);
+    // A handler answering in pieces of its own (pieces.ts) sends each ahead of its reply, the last.
+    const own: OpContext =
+      parts.length === 1
+        ? {
+            ...ctx,
+            piece: async (part) => {
+              if (listening)
+                listening = (await send({ o: frame.o, ...(frame.s === undefined ? {} : { s: frame.s }), b: part }, false)) !== false;
+              return listening;
+            },
+          }
+        : ctx;
+    const reply = await dispatcher.dispatch(own, parts[i]!);
+    if (!listening) return;
     const last = reply.erred === true || i === parts.length - 1;
     if ((await send(reply, last)) === false || last) return;
   }
