@@ -5,12 +5,19 @@
  * answers likewise. Ending, by either side, ends everything at once and returns to Idle.
  */
 import { assign, enqueueActions, raise, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { AssistOp, type AssistAgentBody, type AssistSocketQuery, type ConsentKind } from '../../src/modules/assist/protocol';
+import {
+  AssistOp,
+  type AssistAgentBody,
+  type AssistCommand,
+  type AssistSocketQuery,
+  type ConsentKind,
+} from '../../src/modules/assist/protocol';
 import type { Frame } from '../../src/shared/protocol';
 import type { SocketFactory } from '../session/sessionEffects';
 import { getAuth } from '../systemIds';
 import { assistConnectionMachine } from './assistConnection';
-import { type AssistTellEvent } from './consentActions';
+import { type AssistReplayEvent, type AssistTellEvent } from './consentActions';
+import { liveStreamLogic, type LiveTab } from './liveStream';
 import { callingMachine } from './callingMachine';
 import { controlMachine } from './controlMachine';
 import { recordingMachine } from './recordingMachine';
@@ -33,6 +40,8 @@ export type AssistSessionEvent =
       tabId: string;
       createSocket: SocketFactory;
       clientVersion: string;
+      /** The tab the agent sees and controls (its live view and the replay of commands); none: nothing is streamed. */
+      tab?: LiveTab;
     }
   /** The user's answer to the prompt of a kind. */
   | { type: 'assist.answer'; kind: ConsentKind; accept: boolean }
@@ -46,7 +55,8 @@ export type AssistSessionEvent =
   | { type: 'assist.frame'; frame: Frame }
   /** Internal: everything was told to end. */
   | { type: 'assist.closed' }
-  | AssistTellEvent;
+  | AssistTellEvent
+  | AssistReplayEvent;
 
 export interface AssistSessionContext {
   asker: AssistAsker | null;
@@ -54,6 +64,8 @@ export interface AssistSessionContext {
   agents: AssistAgentBody[];
   /** Whether the agent ended the last help session (the widget says so). */
   endedByAgent: boolean;
+  /** The tab of the running help session (see `assist.ask`). */
+  tab: LiveTab | null;
 }
 
 const CHILD: Record<ConsentKind, 'control' | 'calling' | 'recording'> = { control: 'control', call: 'calling', recording: 'recording' };
@@ -66,12 +78,23 @@ const bodyOf = (frame: Frame): Record<string, unknown> =>
 
 export const assistSessionMachine = setup({
   types: { context: {} as AssistSessionContext, events: {} as AssistSessionEvent },
-  actors: { connection: assistConnectionMachine, control: controlMachine, calling: callingMachine, recording: recordingMachine },
+  actors: {
+    connection: assistConnectionMachine,
+    control: controlMachine,
+    calling: callingMachine,
+    recording: recordingMachine,
+    live: liveStreamLogic,
+  },
   guards: {
     isAgentEnd: ({ event }) => event.type === 'assist.frame' && event.frame.o === AssistOp.end,
   },
   actions: {
-    remember: assign(({ event }) => (event.type === 'assist.ask' ? { asker: event.asker, agents: [], endedByAgent: false } : {})),
+    remember: assign(({ event }) =>
+      event.type === 'assist.ask' ? { asker: event.asker, agents: [], endedByAgent: false, tab: event.tab ?? null } : {},
+    ),
+    replay: ({ context, event }) => {
+      if (event.type === 'assist.replay') context.tab?.replay(event.command);
+    },
     openSocket: enqueueActions(({ event, enqueue, system }) => {
       if (event.type !== 'assist.ask') return;
       const query: AssistSocketQuery = {
@@ -94,13 +117,21 @@ export const assistSessionMachine = setup({
       const b = bodyOf(event.frame);
       const agentId = typeof b.agentId === 'string' ? b.agentId : '';
       if (o === AssistOp.request && isKind(b.kind)) enqueue.sendTo(CHILD[b.kind], { type: 'agent.request', agentId });
-      else if (o === AssistOp.release && isKind(b.kind)) enqueue.sendTo(CHILD[b.kind], { type: RELEASE[b.kind] });
+      else if (o === AssistOp.command && typeof b.command === 'object' && b.command !== null) {
+        enqueue.sendTo('control', { type: 'agent.command', agentId, command: b.command as AssistCommand });
+      } else if (o === AssistOp.release && isKind(b.kind)) enqueue.sendTo(CHILD[b.kind], { type: RELEASE[b.kind] });
       else if (o === AssistOp.callError) enqueue.sendTo('calling', { type: 'call.error' });
       else if (o === AssistOp.agentJoined && agentId && typeof b.name === 'string') {
         const name = b.name;
-        enqueue.assign({ agents: [...context.agents.filter((a) => a.agentId !== agentId), { agentId, name }] });
+        const agents = [...context.agents.filter((a) => a.agentId !== agentId), { agentId, name }];
+        enqueue.assign({ agents });
+        // A full picture for the newcomer, even when the same agent rejoins.
+        enqueue.sendTo('live', { type: 'live.agents', count: 0 });
+        enqueue.sendTo('live', { type: 'live.agents', count: agents.length });
       } else if (o === AssistOp.agentLeft && agentId) {
-        enqueue.assign({ agents: context.agents.filter((a) => a.agentId !== agentId) });
+        const agents = context.agents.filter((a) => a.agentId !== agentId);
+        enqueue.assign({ agents });
+        enqueue.sendTo('live', { type: 'live.agents', count: agents.length });
         for (const child of CHILDREN) enqueue.sendTo(child, { type: 'agent.left', agentId });
       }
     }),
@@ -116,7 +147,7 @@ export const assistSessionMachine = setup({
   },
 }).createMachine({
   id: 'assistSession',
-  context: { asker: null, agents: [], endedByAgent: false },
+  context: { asker: null, agents: [], endedByAgent: false, tab: null },
   initial: 'Idle',
   states: {
     Idle: {
@@ -129,10 +160,12 @@ export const assistSessionMachine = setup({
         { id: 'control', src: 'control' },
         { id: 'calling', src: 'calling' },
         { id: 'recording', src: 'recording' },
+        { id: 'live', src: 'live', input: ({ context }) => ({ tab: context.tab }) },
       ],
       entry: 'openSocket',
       on: {
         'assist.tell': { actions: 'transmit' },
+        'assist.replay': { actions: 'replay' },
         'assist.answer': { actions: 'routeUser' },
         'assist.release': { actions: 'routeUser' },
         'assist.visibility': { actions: 'routeUser' },

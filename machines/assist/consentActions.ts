@@ -1,6 +1,6 @@
 /** What the three consent machines share: the agent's events and telling the agent through the assist connection. */
 import type { AnyActorRef } from 'xstate';
-import { AssistOp, type AssistOutgoing, type ConsentAnswer, type ConsentKind } from '../../src/modules/assist/protocol';
+import { AssistOp, type AssistCommand, type AssistOutgoing, type ConsentAnswer, type ConsentKind } from '../../src/modules/assist/protocol';
 
 /** Events every consent machine takes. */
 export type AgentEvent =
@@ -19,6 +19,8 @@ export const runsInSession = (self: AnyActorRef): boolean => self._parent !== un
 
 /** What a consent machine or the connection hands its parent, the help session. */
 export type AssistTellEvent = { type: 'assist.tell'; message: AssistOutgoing };
+/** What the control machine hands the help session: a command of the agent holding control, to replay in the tab. */
+export type AssistReplayEvent = { type: 'assist.replay'; command: AssistCommand };
 
 export const answer = (kind: ConsentKind, value: ConsentAnswer, agentId: string | null): AssistOutgoing => ({
   o: AssistOp.answer,

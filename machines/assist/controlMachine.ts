@@ -4,9 +4,11 @@
  * falls back to Disabled; accept gives Enabled; decline, release or the controlling agent leaving
  * gives Disabled; a request while Requesting or Enabled answers busy. While Enabled, a hidden tab
  * releases control (Enabled.Paused: the agent's input is not replayed) and showing it resumes it.
+ * The holder's commands are handed to the help session to replay (`assist.replay`) only in
+ * Enabled.Active; anyone else's, or any while paused or not granted, are dropped.
  */
 import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
-import { ASSIST_CONFIRM_TIMEOUT_MS, AssistOp, type AssistOutgoing } from '../../src/modules/assist/protocol';
+import { ASSIST_CONFIRM_TIMEOUT_MS, AssistOp, type AssistCommand, type AssistOutgoing } from '../../src/modules/assist/protocol';
 import { answer, released, runsInSession, type AgentEvent } from './consentActions';
 
 export type ControlEvent =
@@ -17,6 +19,8 @@ export type ControlEvent =
   | { type: 'user.decline' }
   /** The user or the agent gave control back. */
   | { type: 'control.release' }
+  /** The agent's command (from the socket), to replay in this tab. */
+  | { type: 'agent.command'; agentId: string; command: AssistCommand }
   /** The page's visibility changed (document.visibilityState). */
   | { type: 'tab.hidden' }
   | { type: 'tab.visible' };
@@ -33,12 +37,16 @@ export const controlMachine = setup({
   delays: { confirmTimeout: ASSIST_CONFIRM_TIMEOUT_MS },
   guards: {
     isHolder: ({ context, event }) => event.type === 'agent.left' && event.agentId === context.agentId,
+    isHoldersCommand: ({ context, event }) => event.type === 'agent.command' && event.agentId === context.agentId,
   },
   actions: {
     setAgent: assign({ agentId: ({ event }) => (event.type === 'agent.request' ? event.agentId : null) }),
     clearAgent: assign({ agentId: null }),
     tell: enqueueActions(({ enqueue, self }, message: AssistOutgoing) => {
       if (runsInSession(self)) enqueue.sendParent({ type: 'assist.tell', message });
+    }),
+    replay: enqueueActions(({ enqueue, event, self }) => {
+      if (event.type === 'agent.command' && runsInSession(self)) enqueue.sendParent({ type: 'assist.replay', command: event.command });
     }),
   },
 }).createMachine({
@@ -81,7 +89,10 @@ export const controlMachine = setup({
       },
       states: {
         Active: {
-          on: { 'tab.hidden': { target: 'Paused', actions: { type: 'tell', params: { o: AssistOp.visibility, b: { visible: false } } } } },
+          on: {
+            'agent.command': { guard: 'isHoldersCommand', actions: 'replay' },
+            'tab.hidden': { target: 'Paused', actions: { type: 'tell', params: { o: AssistOp.visibility, b: { visible: false } } } },
+          },
         },
         Paused: {
           on: { 'tab.visible': { target: 'Active', actions: { type: 'tell', params: { o: AssistOp.visibility, b: { visible: true } } } } },

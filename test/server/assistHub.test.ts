@@ -131,4 +131,52 @@ describe('the live-assist relay', () => {
     hub.receive(agent, { o: 'assist/request', b: { kind: 'call' } });
     expect(again.frames.at(-1)).toEqual({ o: 'assist/request', b: { kind: 'call', agentId: 'u-sam' } });
   });
+
+  it("passes the user's live view to every agent, and nothing from an agent as a live view", () => {
+    const { hub, user } = setup();
+    const first = peer();
+    const second = peer();
+    hub.joinAgent('help-1', sam, first);
+    hub.joinAgent('help-1', kim, second);
+    const full = { full: { path: '/i-Contact-1', cells: [], focus: null, scrollY: 0, hidden: false } };
+    hub.receive(user, { o: 'assist/view', b: full });
+    expect(first.frames.at(-1)).toEqual({ o: 'assist/view', b: full });
+    expect(second.frames.at(-1)).toEqual({ o: 'assist/view', b: full });
+    const before = user.frames.length;
+    hub.receive(first, { o: 'assist/view', b: full });
+    expect(user.frames).toHaveLength(before);
+  });
+
+  it('passes a command to the user only from the agent holding control, and not while the tab is hidden', () => {
+    const { hub, user, audit } = setup();
+    const holder = peer();
+    const other = peer();
+    hub.joinAgent('help-1', sam, holder);
+    hub.joinAgent('help-1', kim, other);
+    const command = { type: 'open', fromKey: 'i-Contact-1', segment: 'i-Contact-2' };
+    const commands = () => user.frames.filter((f) => f.o === 'assist/command');
+    hub.receive(holder, { o: 'assist/command', b: { command } });
+    expect(holder.frames.at(-1)).toEqual({ o: 'assist/refused', b: { reason: 'noControl' } });
+    hub.receive(holder, { o: 'assist/request', b: { kind: 'control' } });
+    hub.receive(user, { o: 'assist/answer', b: { kind: 'control', answer: 'accept', agentId: 'u-sam' } });
+    hub.receive(holder, { o: 'assist/command', b: { command } });
+    expect(commands()).toEqual([{ o: 'assist/command', b: { command, agentId: 'u-sam' } }]);
+    expect(audit.at(-1)).toMatchObject({ event: 'commanded', agentId: 'u-sam', by: 'agent' });
+    // Another agent, a malformed command, a hidden tab: refused by the relay.
+    hub.receive(other, { o: 'assist/command', b: { command } });
+    expect(other.frames.at(-1)).toEqual({ o: 'assist/refused', b: { reason: 'noControl' } });
+    hub.receive(holder, { o: 'assist/command', b: { command: { type: 'type', keys: 'x' } } });
+    expect(holder.frames.at(-1)).toEqual({ o: 'assist/refused', b: { reason: 'badCommand' } });
+    hub.receive(user, { o: 'assist/visibility', b: { visible: false } });
+    hub.receive(holder, { o: 'assist/command', b: { command } });
+    expect(holder.frames.at(-1)).toEqual({ o: 'assist/refused', b: { reason: 'paused' } });
+    hub.receive(user, { o: 'assist/visibility', b: { visible: true } });
+    hub.receive(holder, { o: 'assist/command', b: { command } });
+    expect(commands()).toHaveLength(2);
+    // Taken back by the user: refused again.
+    hub.receive(user, { o: 'assist/release', b: { kind: 'control', agentId: 'u-sam' } });
+    hub.receive(holder, { o: 'assist/command', b: { command } });
+    expect(holder.frames.at(-1)).toEqual({ o: 'assist/refused', b: { reason: 'noControl' } });
+    expect(commands()).toHaveLength(2);
+  });
 });

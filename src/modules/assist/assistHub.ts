@@ -4,10 +4,12 @@
  * help (and when), which agents joined, and passes the agent's requests to the user's tab and the
  * user's answers back. It stamps every relayed frame with the real agent (an agent cannot speak for
  * another), refuses an agent without the support capability and a second user on someone else's
- * help request, and reports every consent event to `audit` (the session's audit trail).
+ * help request, and reports every consent event to `audit` (the session's audit trail). It knows
+ * who holds control from the answers it relays, so an agent's commands reach the user's tab only
+ * while that agent holds control and the tab is visible; the user's live view goes to every agent.
  */
 import type { Frame } from '../../shared/protocol';
-import { AssistOp, type ConsentAnswer, type ConsentKind } from './protocol';
+import { AssistOp, type AssistCommand, type CommandRefusal, type ConsentAnswer, type ConsentKind } from './protocol';
 
 /** One socket as the hub sees it. */
 export interface AssistPeer {
@@ -39,8 +41,8 @@ export interface AssistAuditEntry {
   peerId: string;
   userId: string;
   agentId: string | null;
-  /** What happened: requested, answered, released, joined, left, ended. */
-  event: 'asked' | 'joined' | 'left' | 'requested' | 'answered' | 'released' | 'ended';
+  /** What happened: requested, answered, released, joined, left, ended, or a command passed on under control. */
+  event: 'asked' | 'joined' | 'left' | 'requested' | 'answered' | 'released' | 'ended' | 'commanded';
   kind?: ConsentKind;
   answer?: ConsentAnswer;
   by: 'user' | 'agent';
@@ -59,12 +61,30 @@ interface HelpSession {
   /** The asking tab's socket; null while it reconnects. */
   user: AssistPeer | null;
   agents: Map<AssistPeer, AssistCaller>;
+  /** The agent holding control (from the user's relayed answers), and whether the user's tab is hidden. */
+  control: { agentId: string; paused: boolean } | null;
 }
 
 const KINDS: readonly string[] = ['control', 'call', 'recording'];
 const ANSWERS: readonly string[] = ['accept', 'decline', 'busy', 'timeout'];
 const bodyOf = (frame: Frame): Record<string, unknown> =>
   typeof frame.b === 'object' && frame.b !== null ? (frame.b as Record<string, unknown>) : {};
+
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+/** Whether a command has the shape of {@link AssistCommand} (the user's tab checks again what it may replay). */
+function isCommand(value: unknown): value is AssistCommand {
+  if (typeof value !== 'object' || value === null) return false;
+  const c = value as Record<string, unknown>;
+  if (c.type === 'navigate')
+    return typeof c.path === 'string' && c.path.startsWith('/') && !c.path.startsWith('//') && c.path.length <= 2000;
+  if (c.type === 'open') return typeof c.fromKey === 'string' && typeof c.segment === 'string' && SEGMENT.test(c.segment);
+  if (c.type === 'fill') {
+    const v = c.value;
+    const scalar = v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+    return typeof c.cellKey === 'string' && typeof c.name === 'string' && scalar && (typeof v !== 'string' || v.length <= 10_000);
+  }
+  return false;
+}
 
 export class AssistHub {
   private readonly sessions = new Map<string, HelpSession>();
@@ -80,7 +100,7 @@ export class AssistHub {
     let session = this.sessions.get(peerId);
     if (session && session.userId !== caller.userId) return this.refuse(peer, 'notYourRequest');
     if (!session) {
-      session = { peerId, userId: caller.userId, sessionInfo, askedAt: this.now(), user: null, agents: new Map() };
+      session = { peerId, userId: caller.userId, sessionInfo, askedAt: this.now(), user: null, agents: new Map(), control: null };
       this.sessions.set(peerId, session);
       this.record(session, { event: 'asked', agentId: null, by: 'user' });
     }
@@ -124,8 +144,16 @@ export class AssistHub {
       } else if (frame.o === AssistOp.release && kind) {
         session.user?.send({ o: AssistOp.release, b: { kind, agentId } });
         this.record(session, { event: 'released', kind, agentId, by: 'agent' });
+        if (kind === 'control' && session.control?.agentId === agentId) session.control = null;
       } else if (frame.o === AssistOp.callError) {
         session.user?.send({ o: AssistOp.callError, b: { agentId } });
+      } else if (frame.o === AssistOp.command) {
+        const refusal = this.commandRefusal(session, agentId, b.command);
+        if (refusal) peer.send({ o: AssistOp.refused, b: { reason: refusal } });
+        else {
+          session.user?.send({ o: AssistOp.command, b: { command: b.command, agentId } });
+          this.record(session, { event: 'commanded', kind: 'control', agentId, by: 'agent' });
+        }
       }
       return;
     }
@@ -134,12 +162,18 @@ export class AssistHub {
       const agentId = typeof b.agentId === 'string' ? b.agentId : null;
       const body = { kind, answer: b.answer, agentId };
       for (const [agentPeer, agent] of session.agents) if (agent.userId === agentId) agentPeer.send({ o: AssistOp.answer, b: body });
+      if (kind === 'control' && b.answer === 'accept' && agentId) session.control = { agentId, paused: false };
       this.record(session, { event: 'answered', kind, answer: b.answer as ConsentAnswer, agentId, by: 'user' });
     } else if (frame.o === AssistOp.release && kind) {
       for (const agentPeer of session.agents.keys()) agentPeer.send({ o: AssistOp.release, b: { kind } });
+      if (kind === 'control') session.control = null;
       this.record(session, { event: 'released', kind, agentId: typeof b.agentId === 'string' ? b.agentId : null, by: 'user' });
     } else if (frame.o === AssistOp.visibility && typeof b.visible === 'boolean') {
       for (const agentPeer of session.agents.keys()) agentPeer.send({ o: AssistOp.visibility, b: { visible: b.visible } });
+      if (session.control) session.control = { ...session.control, paused: !b.visible };
+    } else if (frame.o === AssistOp.view && ('full' in b || 'patch' in b)) {
+      // Passed as it came: the agents' consoles check its shape before drawing it.
+      for (const agentPeer of session.agents.keys()) agentPeer.send({ o: AssistOp.view, b });
     }
   }
 
@@ -151,11 +185,21 @@ export class AssistHub {
     const { session, role, caller } = joined;
     if (role === 'agent') {
       session.agents.delete(peer);
+      if (session.control?.agentId === caller.userId && ![...session.agents.values()].some((a) => a.userId === caller.userId)) {
+        session.control = null;
+      }
       session.user?.send({ o: AssistOp.agentLeft, b: { agentId: caller.userId } });
       this.record(session, { event: 'left', agentId: caller.userId, by: 'agent' });
     } else if (session.user === peer) {
       session.user = null;
     }
+  }
+
+  /** Why an agent's command may not reach the user's tab, or null when it may. */
+  private commandRefusal(session: HelpSession, agentId: string, command: unknown): CommandRefusal | null {
+    if (!session.control || session.control.agentId !== agentId) return 'noControl';
+    if (session.control.paused) return 'paused';
+    return isCommand(command) ? null : 'badCommand';
   }
 
   /** The help requests, oldest first, for the agents' console. */

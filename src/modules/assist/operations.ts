@@ -1,12 +1,15 @@
-/** The live-assist module's operation: reading the consent audit trail (issue 18). */
+/** The live-assist module's operations: the consent audit trail and the agents' waiting list (issue 18). */
+import * as yup from 'yup';
 import { defineOperation } from '../../shared/protocol/defineOperation';
-import { noBody } from '../../shared/protocol/requestSchemas';
+import { noBody, optionalClosedObject } from '../../shared/protocol/requestSchemas';
 
-/** One consent event as stored: who asked for help, which agent, what happened, when (ISO). */
+/** One consent event as stored: who asked for help, which agent (with their names), what happened, when (ISO). */
 export interface AssistAuditRow {
   peerId: string;
   userId: string;
+  userName: string;
   agentId: string | null;
+  agentName: string | null;
   event: string;
   kind: string | null;
   answer: string | null;
@@ -14,10 +17,30 @@ export interface AssistAuditRow {
   at: string;
 }
 
+/** One help request waiting in the agents' console: who asked, their e-mail and page, when (ISO), the agents already with them. */
+export interface AssistWaitingRow {
+  peerId: string;
+  name: string;
+  email: string;
+  path: string;
+  askedAt: string;
+  agents: { agentId: string; name: string }[];
+}
+
 export const assistOperations = {
-  /** The caller's own help sessions' events, newest first; an administrator reads everyone's. */
+  /**
+   * The caller's own help sessions' events, newest first; an administrator reads everyone's. With
+   * `peerId`, one help session's events: its user's, an administrator's, or a support agent's.
+   */
   audit: defineOperation<{ events: AssistAuditRow[] }>()({
     pattern: 'act/assistAudit',
+    params: {},
+    signedIn: true,
+    body: () => optionalClosedObject({ peerId: yup.string().max(200) }).nullable(),
+  }),
+  /** The help requests waiting now, oldest first: for holders of the support capability only. */
+  waiting: defineOperation<{ requests: AssistWaitingRow[] }>()({
+    pattern: 'act/assistWaiting',
     params: {},
     signedIn: true,
     body: noBody,

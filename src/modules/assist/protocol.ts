@@ -4,6 +4,8 @@
  * message is a socket frame (`o`, `b`); the first one a socket sends is `tokenAuth` like on `/ws`.
  */
 
+import type { LivePatch, LiveView } from './liveView';
+
 /** Path of the assist socket. */
 export const ASSIST_SOCKET_PATH = '/ws-assist/socket';
 /** Reconnect attempts before the assist connection gives up (spec 000 §9). */
@@ -46,6 +48,12 @@ export const AssistOp = {
   callError: 'assist/callError',
   /** Server → agent, on joining: the help request (who asked, when, their page, the other agents). */
   session: 'assist/session',
+  /** User → agents: the live view, a full picture or a patch of the last one. Body {@link AssistViewBody}. */
+  view: 'assist/view',
+  /** Agent → user, only while the agent holds control: an action replayed in the user's tab. Body {@link AssistCommandBody}. */
+  command: 'assist/command',
+  /** Server → agent: a command was not passed on (control not granted to them, or paused). Body {@link AssistRefusedBody}. */
+  refused: 'assist/refused',
 } as const;
 
 export interface AssistAgentBody {
@@ -70,11 +78,42 @@ export interface AssistVisibilityBody {
   visible: boolean;
 }
 
+/**
+ * What the agent may do in the user's tab while holding control (spec 000 §4: replayed as actor events,
+ * never as raw input): go to an address, open a segment in the column after `fromKey`, or change one
+ * field of the form an open column shows.
+ */
+export type AssistCommand =
+  | { type: 'navigate'; path: string }
+  | { type: 'open'; fromKey: string; segment: string }
+  | { type: 'fill'; cellKey: string; name: string; value: string | number | boolean | null };
+
+export interface AssistCommandBody {
+  command: AssistCommand;
+  agentId?: string;
+}
+/** Why the relay did not pass a command on. */
+export type CommandRefusal = 'noControl' | 'paused' | 'badCommand';
+export interface AssistRefusedBody {
+  reason: CommandRefusal;
+}
+/** A live view frame: the whole picture (on an agent's joining) or the changes since the last frame. */
+export type AssistViewBody = { full: LiveView } | { patch: LivePatch };
+
 /** A message the user's side sends to the agent (through the assist connection). */
 export type AssistOutgoing =
   | { o: typeof AssistOp.answer; b: AssistAnswerBody }
   | { o: typeof AssistOp.release; b: AssistKindBody }
   | { o: typeof AssistOp.visibility; b: AssistVisibilityBody }
+  | { o: typeof AssistOp.view; b: AssistViewBody }
+  | { o: typeof AssistOp.end };
+
+/** A message the agent's console sends to the user (through its own assist connection). */
+export type AssistAgentOutgoing =
+  | { o: typeof AssistOp.request; b: { kind: ConsentKind } }
+  | { o: typeof AssistOp.release; b: AssistKindBody }
+  | { o: typeof AssistOp.command; b: AssistCommandBody }
+  | { o: typeof AssistOp.callError }
   | { o: typeof AssistOp.end };
 
 /** The agent's name as the user sees it (spec 000 §9: truncated at 20 characters). */

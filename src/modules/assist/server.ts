@@ -12,6 +12,7 @@ import { SUPPORT_AGENT } from './model';
 import { assistOperations } from './operations';
 import { ASSIST_SOCKET_PATH } from './protocol';
 import { bindOperation } from '../../server/ops/bindOperation';
+import { OpError } from '../../server/OpError';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 && value.length <= 4000 ? value : null);
 
@@ -126,29 +127,64 @@ interface AuditDbRow {
   answer: string | null;
   by_side: 'user' | 'agent';
   at: Date | string;
+  user_name: string;
+  agent_name: string | null;
+}
+
+const AUDIT_SELECT = `SELECT e.*, coalesce(u.label, '') AS user_name, a.label AS agent_name
+  FROM assist_events e LEFT JOIN items u ON u.id = e.user_id LEFT JOIN items a ON a.id = e.agent_id`;
+
+/** What the waiting list shows of a request's sessionInfo (the user's tab sent it; only text is kept). */
+function askerOf(info: unknown): { name: string; email: string; path: string } {
+  const o = typeof info === 'object' && info !== null ? (info as Record<string, unknown>) : {};
+  const str = (v: unknown): string => (typeof v === 'string' ? v.slice(0, 500) : '');
+  return { name: str(o.name), email: str(o.email), path: str(o.path) };
 }
 
 export const assistServer: ModuleServer = {
   name: 'assist',
   ops: [
-    bindOperation(assistOperations.audit, async (ctx) => {
+    bindOperation(assistOperations.audit, async (ctx, _params, body) => {
       const caller = ctx.caller!;
-      const res = caller.admin
-        ? await ctx.services.db.query<AuditDbRow>('SELECT * FROM assist_events ORDER BY at DESC, seq DESC LIMIT 1000')
-        : await ctx.services.db.query<AuditDbRow>('SELECT * FROM assist_events WHERE user_id = $1 ORDER BY at DESC, seq DESC LIMIT 1000', [
-            caller.userId,
-          ]);
+      const peerId = body?.peerId;
+      const order = 'ORDER BY e.at DESC, e.seq DESC LIMIT 1000';
+      let res;
+      if (peerId) {
+        // One help session: its user, an administrator, or any support agent (the console shows it beside the live view).
+        const wide = caller.admin || caller.capabilities[SUPPORT_AGENT] === true;
+        res = wide
+          ? await ctx.services.db.query<AuditDbRow>(`${AUDIT_SELECT} WHERE e.peer_id = $1 ${order}`, [peerId])
+          : await ctx.services.db.query<AuditDbRow>(`${AUDIT_SELECT} WHERE e.peer_id = $1 AND e.user_id = $2 ${order}`, [
+              peerId,
+              caller.userId,
+            ]);
+      } else {
+        res = caller.admin
+          ? await ctx.services.db.query<AuditDbRow>(`${AUDIT_SELECT} ${order}`)
+          : await ctx.services.db.query<AuditDbRow>(`${AUDIT_SELECT} WHERE e.user_id = $1 ${order}`, [caller.userId]);
+      }
       return {
         events: res.rows.map((r) => ({
           peerId: r.peer_id,
           userId: r.user_id,
+          userName: r.user_name,
           agentId: r.agent_id,
+          agentName: r.agent_name,
           event: r.event,
           kind: r.kind,
           answer: r.answer,
           by: r.by_side,
           at: new Date(r.at).toISOString(),
         })),
+      };
+    }),
+    bindOperation(assistOperations.waiting, async (ctx) => {
+      const caller = ctx.caller!;
+      if (caller.capabilities[SUPPORT_AGENT] !== true) throw new OpError('notAllowed', 'Only support agents see who waits for help');
+      return {
+        requests: hubFor(ctx.services)
+          .waiting()
+          .map((r) => ({ peerId: r.peerId, ...askerOf(r.sessionInfo), askedAt: new Date(r.askedAt).toISOString(), agents: r.agents })),
       };
     }),
   ],

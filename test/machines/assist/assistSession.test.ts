@@ -39,7 +39,7 @@ function setup() {
     fromAgent('authed');
   };
   const child = (id: 'connection' | 'control' | 'calling' | 'recording'): AnyActorRef | undefined => assistChild(actor.getSnapshot(), id);
-  return { actor, sockets, ask, socket, fromAgent, open, child };
+  return { actor, sockets, ask, socket, fromAgent, open, child, createSocket };
 }
 
 describe('assistSession', () => {
@@ -101,6 +101,68 @@ describe('assistSession', () => {
     expect(t.actor.getSnapshot().context.endedByAgent).toBe(false);
   });
 
+  it("streams the tab's live view to the agents and replays the controlling agent's commands, only while control is active", () => {
+    jest.useFakeTimers();
+    try {
+      const t = setup();
+      let view = { path: '/i-Contact-1', cells: [], focus: null, scrollY: 0, hidden: false };
+      let changed: () => void = () => undefined;
+      const replayed: unknown[] = [];
+      const tab = {
+        snapshot: () => view,
+        subscribe: (onChange: () => void) => {
+          changed = onChange;
+          return () => undefined;
+        },
+        replay: (command: unknown) => replayed.push(command) > 0,
+      };
+      t.actor.send({ type: 'assist.ask', asker, peerId: 'help-1', tabId: 'tab-1', createSocket: t.createSocket, clientVersion: '1', tab });
+      t.open();
+      // No agent yet: nothing is sent, whatever changes.
+      changed();
+      jest.advanceTimersByTime(100);
+      const views = () => t.socket().sent.filter((f) => f.o === 'assist/view');
+      expect(views()).toEqual([]);
+      t.fromAgent('assist/agentJoined', { agentId: 'a1', name: 'Sam Support' });
+      expect(views()).toEqual([{ o: 'assist/view', b: { full: view } }]);
+      // Two changes within one frame go out as one patch.
+      view = { ...view, path: '/i-Contact-2' };
+      changed();
+      view = { ...view, scrollY: 120 };
+      changed();
+      jest.advanceTimersByTime(40);
+      expect(views().slice(1)).toEqual([
+        {
+          o: 'assist/view',
+          b: {
+            patch: [
+              [['path'], '/i-Contact-2'],
+              [['scrollY'], 120],
+            ],
+          },
+        },
+      ]);
+      const command = { type: 'open', fromKey: 'i-Contact-2', segment: 'i-Contact-3' };
+      t.fromAgent('assist/command', { command, agentId: 'a1' });
+      expect(replayed).toEqual([]);
+      t.fromAgent('assist/request', { kind: 'control', agentId: 'a1' });
+      t.actor.send({ type: 'assist.answer', kind: 'control', accept: true });
+      t.fromAgent('assist/command', { command, agentId: 'a2' });
+      t.fromAgent('assist/command', { command, agentId: 'a1' });
+      expect(replayed).toEqual([command]);
+      t.actor.send({ type: 'assist.visibility', visible: false });
+      t.fromAgent('assist/command', { command, agentId: 'a1' });
+      expect(replayed).toHaveLength(1);
+      t.fromAgent('assist/agentLeft', { agentId: 'a1' });
+      view = { ...view, path: '/' };
+      changed();
+      jest.advanceTimersByTime(100);
+      expect(views()).toHaveLength(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('model: every state and transition', () => {
     const quiet = (): SocketLike => ({
       onopen: null,
@@ -130,6 +192,7 @@ describe('assistSession', () => {
         frame('assist/end'),
         { type: 'assist.end' },
         { type: 'assist.tell', message: { o: 'assist/visibility', b: { visible: true } } },
+        { type: 'assist.replay', command: { type: 'navigate', path: '/i-Contact-1' } },
       ],
       serializeState,
     });

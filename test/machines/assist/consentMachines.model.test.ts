@@ -27,6 +27,8 @@ describe('live-assist consent machines, model', () => {
       events: [
         ...agentEvents,
         { type: 'control.release' },
+        { type: 'agent.command', agentId: 'a1', command: { type: 'navigate', path: '/i-Contact-1' } },
+        { type: 'agent.command', agentId: 'a2', command: { type: 'navigate', path: '/i-Contact-1' } },
         { type: 'tab.hidden' },
         { type: 'tab.visible' },
         delayed('confirmTimeout', 'assistControl.Requesting'),

@@ -9,6 +9,7 @@ import type { SocketLike } from '../../../../machines/session/sessionEffects';
 import { AssistSystemId } from '../../../../machines/assist/assistSystemIds';
 import { useSiteConfig } from '../../../client/hooks/useSiteConfig';
 import { addModuleMessages } from '../../../client/i18n/moduleCatalogue';
+import { useIntl } from '../../../client/i18n/IntlContext';
 import { useT } from '../../../client/i18n/useT';
 import type { SupportWidgetProps } from '../../../client/modules/ModuleClient';
 import { clientVersion } from '../../../client/platform/clientVersion';
@@ -17,6 +18,7 @@ import { useActors } from '../../../client/session/useActors';
 import { useSession } from '../../../client/session/SessionContext';
 import { Button } from '../../../client/shell/Button';
 import { AssistWidget, type AssistSessionRef } from './AssistWidget';
+import { createLiveTab } from './liveTab';
 import { assistMessages } from './messages';
 
 // The chunk's messages join the catalogue when it arrives, before the widget renders.
@@ -39,6 +41,7 @@ function tabId(): string {
 
 export function AssistSupport({ onClose }: SupportWidgetProps) {
   const t = useT();
+  const intl = useIntl();
   const session = useSession();
   const { auth } = useActors();
   const user = useSelector(auth, selectUser);
@@ -71,6 +74,8 @@ export function AssistSupport({ onClose }: SupportWidgetProps) {
     clientVersion: clientVersion(version),
     peerId: crypto.randomUUID(),
     tabId: tabId(),
+    // What the agent sees of this tab and may do in it (only while control is granted).
+    tab: createLiveTab({ system: session.system, intl, win: window }),
   });
   return (
     <AssistWidget session={assist} asker={{ name: user.name, email: user.email, path: location }} connect={connect} onClose={onClose} />

@@ -10,6 +10,7 @@ import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { selectAssistConnectionStatus, type assistConnectionMachine } from '../../../../machines/assist/assistConnection';
 import { assistChild, type AssistAsker, type assistSessionMachine } from '../../../../machines/assist/assistSessionMachine';
+import type { LiveTab } from '../../../../machines/assist/liveStream';
 import type { callingMachine } from '../../../../machines/assist/callingMachine';
 import type { controlMachine } from '../../../../machines/assist/controlMachine';
 import type { recordingMachine } from '../../../../machines/assist/recordingMachine';
@@ -26,6 +27,8 @@ export interface AssistConnect {
   clientVersion: string;
   peerId: string;
   tabId: string;
+  /** The tab the agent sees (the live view) and controls once granted. */
+  tab?: LiveTab;
 }
 
 export interface AssistWidgetProps {

@@ -24,4 +24,6 @@ export const assistMessages: Readonly<Record<string, string>> = {
   'assist.stopControl': 'Take back control',
   'assist.hangUp': 'Hang up',
   'assist.stopRecording': 'Stop recording',
+  'assist.live.place': 'A place on the map',
+  'assist.live.filled': 'Filled in',
 };
