@@ -7,7 +7,7 @@
  *   (issue 14, scripts/benchSearchConsult.ts), each as the person who runs it. Goals: p95 under 50 ms
  *   on PostgreSQL, under 100 ms on PGlite.
  *
- *   node scripts/run-ts.mjs scripts/benchSearch.ts [--suite general|consult|both] [--driver pglite|postgres|both]
+ *   node scripts/run-ts.mjs scripts/benchSearch.ts [--suite general|consult|spatial|both] [--driver pglite|postgres|both]
  *     [--items 100000] [--runs 200] [--consultations 20000] [--responses 60000] [--consult-runs 100] [--explain]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,6 +29,7 @@ import type { SearchQuery } from '../src/shared/search';
 import { bulkWriter, percentile } from './benchSupport';
 import { random, vocabulary, zipf } from './benchText';
 import { benchConsult, prepareConsultServer, printConsultSummary, type ConsultFigure } from './benchSearchConsult';
+import { benchSpatial } from './benchSearchSpatial';
 import { startPostgresCluster } from './postgresCluster';
 
 const arg = (name: string, fallback: string): string => {
@@ -42,6 +43,7 @@ const SUITE = arg('suite', 'both');
 const CONSULTATIONS = Number(arg('consultations', '20000'));
 const RESPONSES = Number(arg('responses', '60000'));
 const CONSULT_RUNS = Number(arg('consult-runs', '100'));
+const PLACES = Number(arg('places', '100000'));
 const GOALS = { pglite: 100, postgres: 30 } as const;
 
 /** A field-work record, shaped like the domain modules' types: text, a status, a community, dates. */
@@ -196,7 +198,7 @@ async function measure(db: Database): Promise<{ p50: number; p95: number; hits: 
 /** The consultation queries' figures of each driver run, for the summary. */
 const consultFigures: Partial<Record<'pglite' | 'postgres', ConsultFigure[]>> = {};
 
-async function run(driver: 'pglite' | 'postgres', suite: 'general' | 'consult'): Promise<void> {
+async function run(driver: 'pglite' | 'postgres', suite: 'general' | 'consult' | 'spatial'): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'kk-bench-search-'));
   // A server set up for its machine keeps its working set in memory: 1 GB of 24 is far below the
   // usual quarter of RAM, and holds the 100,000 items (about 250 MB with their search text).
@@ -212,6 +214,10 @@ async function run(driver: 'pglite' | 'postgres', suite: 'general' | 'consult'):
         runs: CONSULT_RUNS,
         explain: process.argv.includes('--explain'),
       });
+      return;
+    }
+    if (suite === 'spatial') {
+      await benchSpatial(db, driver, { count: PLACES, runs: CONSULT_RUNS, explain: process.argv.includes('--explain') });
       return;
     }
     await ensurePropertyIndexes(db, registry.all());
@@ -234,14 +240,19 @@ async function run(driver: 'pglite' | 'postgres', suite: 'general' | 'consult'):
 }
 
 async function main(): Promise<void> {
-  if (!['general', 'consult', 'both'].includes(SUITE)) throw new Error(`Unknown suite ${SUITE}`);
+  if (!['general', 'consult', 'spatial', 'both'].includes(SUITE)) throw new Error(`Unknown suite ${SUITE}`);
   if (!['pglite', 'postgres', 'both'].includes(DRIVER)) throw new Error(`Unknown driver ${DRIVER}`);
   const drivers = DRIVER === 'both' ? (['pglite', 'postgres'] as const) : [DRIVER as 'pglite' | 'postgres'];
   // The modules' read rules, as the server installs them at start: every search's predicate holds them.
   await prepareConsultServer(null);
-  if (SUITE !== 'consult') {
+  if (SUITE === 'general' || SUITE === 'both') {
     console.log(`search/ids: free text + 2 filters + 3 facets, labels on, as a signed-in non-admin (${cpus().length} cores)`);
     for (const driver of drivers) await run(driver, 'general');
+  }
+  if (SUITE === 'spatial') {
+    console.log(`The map's searches over ${PLACES.toLocaleString('en')} places (issue 17), as a community member (${cpus().length} cores)`);
+    for (const driver of drivers) await run(driver, 'spatial');
+    return;
   }
   if (SUITE !== 'general') {
     console.log(`\nThe consultation dashboard's searches (issue 14), each as who runs it (${cpus().length} cores)`);
