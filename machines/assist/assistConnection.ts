@@ -16,6 +16,7 @@ import {
   AssistOp,
   assistRetryDelayMs,
   assistSocketUrl,
+  type AssistAgentOutgoing,
   type AssistOutgoing,
   type AssistSocketQuery,
 } from '../../src/modules/assist/protocol';
@@ -52,8 +53,8 @@ export interface AssistConnectionContext {
   token: string | null;
   /** Reconnect attempts since the socket was last open. */
   attempt: number;
-  /** Messages for the agent waiting for the socket to open. */
-  outbox: AssistOutgoing[];
+  /** Messages for the other side waiting for the socket to open. */
+  outbox: (AssistOutgoing | AssistAgentOutgoing)[];
 }
 
 export const assistConnectionMachine = setup({

@@ -1,5 +1,5 @@
 /** System ids of the live-assist actors (issue 18) and the one event they send to the assist connection. */
-import type { AssistOutgoing } from '../../src/modules/assist/protocol';
+import type { AssistAgentOutgoing, AssistOutgoing } from '../../src/modules/assist/protocol';
 
 export const AssistSystemId = {
   /** The help session (assistSessionMachine.ts): idle until the user asks for help, then runs the connection and the consent machines as its children. */
@@ -9,5 +9,5 @@ export const AssistSystemId = {
 /** What the help session sends the connection to tell the agent something. */
 export interface AssistSendEvent {
   type: 'assistConnection.send';
-  message: AssistOutgoing;
+  message: AssistOutgoing | AssistAgentOutgoing;
 }
