@@ -20,10 +20,20 @@ const esmPackages = [
   'minimatch',
   'brace-expansion',
   'balanced-match',
+  'shpjs',
+  'but-unzip',
+  'parsedbf',
 ];
+// Packages whose CommonJS build jest must not take: shpjs's is a browser bundle (it reads `self`),
+// but-unzip has none; jest takes their ES modules, compiled as above (the server bundle imports them).
+const moduleNameMapper = {
+  '^shpjs$': '<rootDir>/node_modules/shpjs/lib/index.js',
+  '^but-unzip$': '<rootDir>/node_modules/but-unzip/index.node.min.mjs',
+};
 const base = {
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  moduleNameMapper,
   testEnvironment: 'node',
   rootDir: __dirname,
 };

@@ -766,6 +766,8 @@ export const en = {
   'errors.import.columnCount': 'This row has more or fewer cells than the header.',
   'errors.import.keyNotUnique': 'More than one record has this value: the row cannot say which to update.',
   'errors.import.uploadFailed': 'The file could not be uploaded.',
+  'errors.import.noGeometry': 'This place has no shape the map can draw.',
+  'errors.import.noCoordinates': 'The file needs a latitude and a longitude column (or lat and lon, or y and x).',
   'tasks.import': 'Import',
   'imports.title': 'Import a file',
   'imports.chooseKind': 'Choose what to import',
