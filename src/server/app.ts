@@ -291,8 +291,10 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
     a.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0]!;
       const isApi = /^\/(api|ws|lov|locale-overrides|attachment|item-id-image|item-uuid-image)(\/|$)/.test(path);
-      // A missing file answers 404; a view key with a dot (/admin.owner, /admin.state) is a page.
-      const isFile = /\.(html?|m?js|css|map|json|txt|xml|webmanifest|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|wasm|pdf|zip)$/i.test(path);
+      // A missing file answers 404; a view key with a dot (/admin.owner, /admin.state, /spatial.map) is a page:
+      // only a script's or a style sheet's source map ends in .map.
+      const isFile =
+        /\.(html?|m?js|css|(m?js|css)\.map|json|txt|xml|webmanifest|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|wasm|pdf|zip)$/i.test(path);
       if (request.method === 'GET' && !isApi && !isFile) {
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml());
       }

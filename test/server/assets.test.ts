@@ -92,5 +92,13 @@ describe('GET /assets/*', () => {
     expect(svg.body.toString()).toContain('<svg');
     expect((await rawGet('/assets/missing-000.js', 'br')).status).toBe(404);
     expect((await rawGet('/assets/../package.json', 'br')).status).toBe(404);
+    expect((await rawGet('/assets/missing-000.js.map', 'br')).status).toBe(404);
+  });
+
+  test('answers a view key with a dot as the page, even one ending like a file (/spatial.map)', async () => {
+    for (const path of ['/spatial.map', '/admin.owner']) {
+      const page = await rawGet(path);
+      expect([path, page.status, page.headers['content-type']]).toEqual([path, 200, 'text/html; charset=utf-8']);
+    }
   });
 });

@@ -3,5 +3,6 @@ import type { ModuleClient } from '../../client/modules/ModuleClient';
 
 export const spatialClient: ModuleClient = {
   name: 'spatial',
+  panelTypes: ['SpatialCollection', 'GISCollection'],
   screens: () => import('./ui').then((m) => m.spatialScreens),
 };

@@ -9,7 +9,7 @@ import { spatialStates } from '../../../machines/spatial/spatialStates';
 import type { ItemData, ItemTypeDef } from '../../shared/items/types';
 import type { ModuleModel } from '../../shared/modules/ModuleModel';
 import { spatialLabels } from './labels';
-import { FEATURE_COUNT_RANGES, GIS_KINDS, SPATIAL, SPATIAL_STATES, SPL_TYPES } from './spatialRules';
+import { FEATURE_COUNT_RANGES, GIS_KINDS, holdsSpatial, SPATIAL, SPATIAL_STATES, SPL_TYPES } from './spatialRules';
 import { spatialMenu, spatialViews } from './screens';
 import { spatialOperations } from './operations';
 
@@ -34,7 +34,8 @@ export const SpatialCollectionType: ItemTypeDef = {
     files: { kind: 'ATT' },
   },
   label: (item: ItemData) => text(item.label),
-  listItem: { title: 'label', subtitle: 'spatialType', icon: 'spatial_layers' },
+  // No subtitle: a related list would show a kind of place by its key (RelatedList's subtitleOf).
+  listItem: { title: 'label', icon: 'spatial_layers' },
   defaultHeaders: ['label', 'spatialType', 'owner', 'state'],
 };
 
@@ -65,12 +66,12 @@ export const SpatialFeatureType: ItemTypeDef = {
     { org: 'owner', contacts: 'secondaryContacts' },
   ],
   label: (item: ItemData) => text(item.label),
-  listItem: { title: 'label', subtitle: 'spatialType', icon: 'spatial_place' },
+  listItem: { title: 'label', icon: 'spatial_place' },
   defaultHeaders: ['label', 'spatialType', 'collection', 'state'],
   layout: {
     sections: [
       { key: 'details', properties: ['label', 'spatialType', 'state', 'collection'] },
-      { key: 'geometry', t: 'types.SpatialFeature.geometry', properties: ['geometry'], wide: true },
+      { key: 'where', t: 'types.SpatialFeature.section.where', properties: ['geometry'], wide: true },
     ],
     side: ['owner', 'contact', 'secondaryContacts', 'importedVia'],
   },
@@ -99,7 +100,7 @@ export const GISCollectionType: ItemTypeDef = {
     },
   },
   label: (item: ItemData) => text(item.name),
-  listItem: { title: 'name', subtitle: 'kind', icon: 'spatial_file' },
+  listItem: { title: 'name', subtitle: 'featureCount', icon: 'spatial_file' },
   defaultHeaders: ['name', 'kind', 'containedAs', 'featureCount'],
 };
 
@@ -116,6 +117,20 @@ export const spatialModule: ModuleModel = {
   stateCharts: [
     { type: 'SpatialCollection', property: 'state', chart: spatialStates },
     { type: 'SpatialFeature', property: 'state', chart: spatialStates },
+  ],
+  cards: [
+    // The places most recently added or changed that the reader may read: active ones.
+    {
+      key: 'spatial.recent',
+      title: 'dashboard.spatial.recent',
+      size: 'THIRD',
+      kind: 'list',
+      type: 'SpatialFeature',
+      must: { 't-state': 'ACTIVE' },
+      sort: [{ key: 'updated', order: 'desc' }],
+      empty: 'dashboard.spatial.none',
+      show: holdsSpatial,
+    },
   ],
   labels: spatialLabels,
   icons: {

@@ -1,15 +1,17 @@
 /** The spatial module's screens and their messages: one chunk. */
 import type { ModuleScreens } from '../../../client/modules/ModuleClient';
 import { spatialMessages } from './messages';
+import { PlacesMapPanel, SpatialMapView } from './SpatialMaps';
 import { GisFilesView, SpatialCollectionsView, SpatialFeaturesView } from './SpatialResultsViews';
 
 export const spatialScreens: ModuleScreens = {
   views: {
     'v-data': GisFilesView,
     'v-spatial': SpatialCollectionsView,
-    'v-spatial.map': SpatialFeaturesView,
+    'v-spatial.map': SpatialMapView,
     'v-spatial.features': SpatialFeaturesView,
     'v-spatial.collections': SpatialCollectionsView,
   },
+  panels: { SpatialCollection: [PlacesMapPanel], GISCollection: [PlacesMapPanel] },
   messages: spatialMessages,
 };

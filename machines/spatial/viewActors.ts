@@ -1,0 +1,11 @@
+/**
+ * The statecharts the spatial module's views ask their cells to hold (`useCellViewActor`), by the
+ * name the actor tree gives them: the module's part of machines/router/viewActorCatalogue.ts. The app
+ * never imports this file (each view imports its own machine, in the module's lazy chunk).
+ */
+import { featureSetMachine } from './featureSetMachine';
+
+export const VIEW_ACTORS = {
+  /** A set of map features (a collection's places, the whole map), streamed in pieces. */
+  featureSet: featureSetMachine,
+} as const;

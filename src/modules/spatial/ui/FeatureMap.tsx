@@ -1,0 +1,196 @@
+/**
+ * Map features on a map (issue 17): each place a marker (a line's halfway point, an area's centroid),
+ * clustered, with lines and areas drawn as shapes; beside it the list of the places. A click on a
+ * marker or a list entry opens the item in the next column and its marker turns pink. The map actor
+ * (machines/map/mapMachine.ts) keeps the view, the base layer, the feature search and the selection;
+ * this draws its snapshot. Loaded with OpenLayers, as a chunk of its own.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import GeoJSON from 'ol/format/GeoJSON';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import { mapMachine } from '../../../../machines/map/mapMachine';
+import { useDarkTheme } from '../../../client/hooks/useDarkTheme';
+import { useSiteConfig } from '../../../client/hooks/useSiteConfig';
+import { addModuleMessages } from '../../../client/i18n/moduleCatalogue';
+import { useT } from '../../../client/i18n/useT';
+import { mapMessages } from '../../../client/map/mapMessages';
+import { MapController, MARKER_COLOURS, type MapMarker } from '../../../client/map/olMap';
+import { Button } from '../../../client/shell/Button';
+import { markerPosition } from '../../../shared/geo/markerPosition';
+import type { MapFeature } from '../mapFeatures';
+
+addModuleMessages(mapMessages);
+
+const geojson = new GeoJSON({ featureProjection: 'EPSG:3857', dataProjection: 'EPSG:4326' });
+const selectContext = (s: SnapshotFrom<typeof mapMachine>) => s.context;
+
+export interface FeatureMapProps {
+  features: readonly MapFeature[];
+  /** How the feature set is loading (spec 001 §4). */
+  status: 'LOADING' | 'SUCCESS' | 'FAILURE';
+  /** Why it failed, a message key. */
+  errorKey: string | null;
+  /** Opens the item a feature stands for, next to the map. */
+  onOpen: (rel: string) => void;
+  /** What the list says when there are no places. */
+  empty: string;
+  /** The feature opened last (pink), and where the map tells a new one. */
+  selected: string | null;
+  onSelected: (id: string) => void;
+}
+
+/** The features on a map, with the list of their places beside it. */
+export function FeatureMap({ features, status, errorKey, onOpen, empty, selected, onSelected }: FeatureMapProps) {
+  const t = useT();
+  const searchId = useId();
+  const { defaultBounds, mapTileUrl } = useSiteConfig();
+  const dark = useDarkTheme();
+  const map = useActorRef(mapMachine, { input: { defaultBounds, tiles: !!mapTileUrl, selected } });
+  const view = useSelector(map, selectContext);
+  const element = useRef<HTMLDivElement>(null);
+  const [controller, setController] = useState<MapController | null>(null);
+
+  const markers = useMemo<(MapMarker & { rel: string })[]>(
+    () =>
+      features.map((f) => {
+        const [lon, lat] = markerPosition(f.geometry);
+        return { id: f.$id, rel: f.rel, label: f.properties.label, lon, lat };
+      }),
+    [features],
+  );
+  const text = view.featureFilter.toLocaleLowerCase();
+  const named = useMemo(() => (text ? markers.filter((m) => m.label.toLocaleLowerCase().includes(text)) : markers), [markers, text]);
+  const listed = useMemo(() => [...named].sort((a, b) => a.label.localeCompare(b.label)), [named]);
+
+  useEffect(() => {
+    if (!element.current) return;
+    const c = new MapController(element.current, {
+      tileUrl: mapTileUrl ?? null,
+      dark,
+      onViewChanged: (extent) => map.send({ type: 'map.viewChanged', extent }),
+      onMarkerClicked: (id) => map.send({ type: 'map.featureClicked', id }),
+    });
+    setController(c);
+    return () => c.destroy();
+  }, [map, mapTileUrl, dark]);
+
+  // A click on a marker (or its entry in the list) opens its item in the next column.
+  const byId = useMemo(() => new Map(markers.map((m) => [m.id, m.rel])), [markers]);
+  useEffect(() => {
+    const sub = map.on('map.itemOpened', (e) => {
+      const rel = byId.get(e.id);
+      onSelected(e.id);
+      if (rel) onOpen(rel);
+    });
+    return () => sub.unsubscribe();
+  }, [map, byId, onOpen, onSelected]);
+
+  // Once the features are in, the map shows them all (the site's region while there are none).
+  const framed = useRef(false);
+  useEffect(() => {
+    if (framed.current || status !== 'SUCCESS' || features.length === 0) return;
+    framed.current = true;
+    map.send({ type: 'map.boundsRequested', coords: features.flatMap((f) => f.bbox) });
+  }, [map, status, features]);
+
+  useEffect(() => controller?.fit(view.fit.extent, 13), [controller, view.fit]);
+  useEffect(() => controller?.setBase(view.base), [controller, view.base]);
+  useEffect(() => controller?.setMarkers(named, view.selected), [controller, named, view.selected]);
+  // Lines and areas are drawn as what they are, beneath the markers.
+  useEffect(() => {
+    if (!controller) return;
+    controller.shapes.clear(true);
+    const shaped = features.filter((f) => f.geometry.type !== 'Point' && f.geometry.type !== 'MultiPoint');
+    controller.shapes.addFeatures(
+      geojson.readFeatures({
+        type: 'FeatureCollection',
+        features: shaped.map((f) => ({ type: 'Feature', geometry: f.geometry, properties: {} })),
+      }),
+    );
+  }, [controller, features]);
+
+  const zoom = (by: number) => {
+    const v = controller?.map.getView();
+    if (v) v.animate({ zoom: (v.getZoom() ?? 3) + by, duration: 200 });
+  };
+  return (
+    <div className="flex flex-col gap-2 @2xl:flex-row">
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <label htmlFor={searchId} className="sr-only">
+            {t('map.featureSearch')}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            placeholder={t('map.featureSearch')}
+            value={view.featureText}
+            onChange={(e) => map.send({ type: 'map.featureSearchTyped', text: e.target.value })}
+            className="min-w-32 flex-1 rounded-md border border-line bg-surface px-3 py-1.5 text-ink placeholder:text-muted"
+          />
+          {view.tiles ? (
+            <Button variant="plain" onClick={() => map.send({ type: 'map.baseChosen', base: view.base === 'tiles' ? 'outline' : 'tiles' })}>
+              {t(view.base === 'tiles' ? 'map.base.outline' : 'map.base.tiles')}
+            </Button>
+          ) : null}
+        </div>
+        <div className="relative">
+          <div
+            ref={element}
+            role="img"
+            aria-label={t('spatial.map.label', { count: features.length })}
+            data-testid="spatial-map"
+            className="h-[55vh] min-h-72 w-full overflow-hidden rounded-lg border border-line bg-surface"
+          />
+          <div className="absolute right-2 top-2 flex flex-col gap-1">
+            <Button variant="primary" className="!px-2.5" aria-label={t('map.zoomIn')} onClick={() => zoom(1)}>
+              +
+            </Button>
+            <Button variant="primary" className="!px-2.5" aria-label={t('map.zoomOut')} onClick={() => zoom(-1)}>
+              −
+            </Button>
+            <Button
+              variant="primary"
+              className="!px-2.5"
+              aria-label={t('map.home')}
+              onClick={() => map.send({ type: 'map.homeRequested' })}
+            >
+              ⌂
+            </Button>
+          </div>
+          {status !== 'SUCCESS' ? (
+            <p
+              role="status"
+              className={`absolute bottom-2 left-2 m-0 rounded bg-panel px-2 py-1 text-xs shadow ${status === 'FAILURE' ? 'text-red-700 dark:text-red-300' : 'text-ink'}`}
+            >
+              {t('spatial.map.layer')}: {status === 'FAILURE' && errorKey ? t(errorKey) : t(`map.layer.${status}`)}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <nav aria-label={t('map.markers')} className="max-h-[55vh] overflow-auto @2xl:w-64">
+        {status === 'SUCCESS' && markers.length === 0 ? <p className="m-2 text-sm text-muted">{empty}</p> : null}
+        <ul className="m-0 list-none p-0">
+          {listed.map((m) => (
+            <li key={m.id}>
+              <button
+                type="button"
+                aria-current={m.id === view.selected ? 'true' : undefined}
+                onClick={() => map.send({ type: 'map.featureClicked', id: m.id })}
+                className={`flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-sm text-ink hover:bg-primary/10 ${m.id === view.selected ? 'font-semibold' : ''}`}
+              >
+                <span
+                  aria-hidden="true"
+                  className="h-3 w-3 shrink-0 rounded-full border-2 border-white shadow"
+                  style={{ background: m.id === view.selected ? MARKER_COLOURS.selected : MARKER_COLOURS.normal }}
+                />
+                <span className="truncate">{m.label}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The spatial module's maps: spatial.map (every active place the reader may read on one map) and the
+ * maps of a collection's and a GIS file's places on their read screens. Each asks its column for a
+ * feature set actor (machines/spatial/featureSetMachine.ts), which streams the features in; the map
+ * itself, with OpenLayers, loads as a chunk of its own.
+ */
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import {
+  featureSetMachine,
+  featureSetStatus,
+  selectFeatureError,
+  selectFeatures,
+  selectSelectedFeature,
+  type FeatureSetQuery,
+  type FeatureSetSnapshot,
+} from '../../../../machines/spatial/featureSetMachine';
+import type { CellActorRef, CellSnapshot } from '../../../../machines/router/cellMachine';
+import { useT } from '../../../client/i18n/useT';
+import type { ItemPanelProps } from '../../../client/items/itemPanels';
+import type { CellViewProps } from '../../../client/layout/CellViewProps';
+import { useCellViewActor } from '../../../client/layout/useCellViewActor';
+import { useActors } from '../../../client/session/useActors';
+import type { MapFeature } from '../mapFeatures';
+import { ACTIVE } from '../spatialRules';
+
+const FeatureMap = lazy(() => import('./FeatureMap').then((m) => ({ default: m.FeatureMap })));
+const NO_FEATURES: MapFeature[] = [];
+const selectKey = (s: CellSnapshot): string => s.context.spec.key;
+
+/** The features of `query` on a map in `cell`; `only` keeps some of them; a click opens the item next to the cell. */
+function FeatureSetMap({
+  cell,
+  actorId,
+  query,
+  only,
+  empty,
+}: {
+  cell: CellActorRef;
+  actorId: string;
+  query: FeatureSetQuery;
+  only?: (f: MapFeature) => boolean;
+  empty: string;
+}) {
+  const { router } = useActors();
+  const key = useSelector(cell, selectKey);
+  const set = useCellViewActor(cell, actorId, featureSetMachine, { query });
+  const all = useSelector(set ?? undefined, (s: FeatureSetSnapshot | undefined) => (s ? selectFeatures(s) : NO_FEATURES));
+  const status = useSelector(set ?? undefined, (s: FeatureSetSnapshot | undefined) => (s ? featureSetStatus(s) : 'LOADING'));
+  const errorKey = useSelector(set ?? undefined, (s: FeatureSetSnapshot | undefined) => (s ? selectFeatureError(s) : null));
+  const selected = useSelector(set ?? undefined, (s: FeatureSetSnapshot | undefined) => (s ? selectSelectedFeature(s) : null));
+  const features = useMemo(() => (only ? all.filter(only) : all), [all, only]);
+  const onSelected = useCallback((id: string) => set?.send({ type: 'features.selected', id }), [set]);
+  const onOpen = useCallback((rel: string) => router.send({ type: 'router.opened', fromKey: key, segment: `i-${rel}` }), [router, key]);
+  return (
+    <Suspense
+      fallback={<div aria-busy="true" className="h-[55vh] min-h-72 w-full animate-pulse rounded-lg border border-line bg-surface" />}
+    >
+      <FeatureMap
+        features={features}
+        status={status}
+        errorKey={errorKey}
+        onOpen={onOpen}
+        empty={empty}
+        selected={selected}
+        onSelected={onSelected}
+      />
+    </Suspense>
+  );
+}
+
+const EVERYTHING: FeatureSetQuery = { relatedIDs: [], all: true };
+const isActive = (f: MapFeature): boolean => f.properties.state === ACTIVE;
+
+/** spatial.map: every active place the reader may read. */
+export function SpatialMapView({ cell, spec }: CellViewProps) {
+  const t = useT();
+  const title = t(`views.${spec.key}`);
+  useEffect(() => cell.send({ type: 'cell.described', title, icon: 'spatial_map' }), [cell, title]);
+  return (
+    <div className="@container p-4">
+      <FeatureSetMap cell={cell} actorId="spatial-map" query={EVERYTHING} only={isActive} empty={t('spatial.map.empty')} />
+    </div>
+  );
+}
+
+/** A collection's places (or a GIS file's) on a map, below its properties. */
+export function PlacesMapPanel({ item, cell }: ItemPanelProps) {
+  const t = useT();
+  const query = useMemo(() => ({ relatedIDs: [item.$id] }), [item.$id]);
+  return (
+    <section aria-label={t('spatial.places.title')} className="@container mt-4 flex flex-col gap-2">
+      <h3 className="m-0 text-base font-semibold">{t('spatial.places.title')}</h3>
+      <FeatureSetMap cell={cell} actorId={`places-${item.$id}`} query={query} empty={t('spatial.places.empty')} />
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * The spatial module in Chromium (issue 17), on a demo site: a community member holding Spatial opens
+ * the collections, opens a demo collection and sees its places on the map and listed, opens one from
+ * the list, draws its area in place of its point and saves it, and finds it on the map of all places
+ * (the archived demo place is not there). axe clean; screenshots in light and dark, desktop and phone.
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { e2eSuite, expectNoAxeViolations, invite, signedInPage } from './support/e2e';
+
+jest.setTimeout(240_000);
+
+const suite = e2eSuite({ SEED_DEMO: '1' });
+const SHOTS = process.env.SPATIAL_SHOTS ?? '/tmp';
+let mia: { email: string; password: string };
+
+/** The names in the list of places beside a map, once it holds `n`. */
+async function placesListed(page: Page, n: number): Promise<string[]> {
+  const entries = page.getByRole('navigation', { name: 'Places on the map' }).locator('li button');
+  await page.waitForFunction((count) => document.querySelectorAll('nav[aria-label="Places on the map"] li button').length === count, n, {
+    timeout: 30_000,
+  });
+  return entries.allInnerTexts();
+}
+
+beforeAll(async () => {
+  const { ids } = await suite.api.call<{ ids: string[] }>('search/ids', {
+    must: { _: 'SpatialCollection', 'fw-label': 'Harvest*' },
+    max: 1,
+  });
+  const harvest = await suite.api.call<{ owner: { id: string } }>(`read/${ids[0]}`);
+  const invited = await invite(suite, 'Mia', 'Lake');
+  await suite.api.call('act/setMembership', {
+    userId: invited.userId,
+    orgId: harvest.owner.id,
+    capabilities: { write: true, Spatial: true },
+  });
+  const page = await invited.join();
+  await page.context().close();
+  mia = invited;
+});
+
+describe('a community member with Spatial', () => {
+  it('opens a demo collection, sees its places, draws a place’s area and finds it on the map of all places', async () => {
+    const page = await signedInPage(suite.browser, suite.server.url, '/spatial.collections', { who: mia });
+    // The collections: the core's results, pre-filtered to active ones.
+    const harvest = page.getByRole('link', { name: 'Harvest sites' });
+    await harvest.waitFor();
+    for (const name of ['Cultural sites', 'Territory and waters', 'Trapline and cabins']) await page.getByRole('link', { name }).waitFor();
+    await expectNoAxeViolations(page);
+    await harvest.click();
+    await page.waitForURL(/i-SpatialCollection-\d+/);
+    // Its twelve places on the map and in the list beside it.
+    const places = await placesListed(page, 12);
+    expect(places).toContain('Blueberry flats');
+    await page.getByRole('img', { name: 'Map of 12 places' }).locator('canvas').first().waitFor();
+    await page.screenshot({ path: join(SHOTS, 'spatial-collection-light.png') });
+    await expectNoAxeViolations(page);
+
+    // One opened from the list opens next to the collection (in place of it, in one column).
+    const list = page.getByRole('navigation', { name: 'Places on the map' });
+    await list.getByRole('button', { name: 'Blueberry flats' }).click();
+    await page.waitForURL(/i-SpatialFeature-\d+/);
+    const id = /i-(SpatialFeature-\d+)/.exec(page.url())![1]!;
+    await page.getByRole('heading', { name: 'Blueberry flats' }).first().waitFor();
+    await page.screenshot({ path: join(SHOTS, 'spatial-place-light.png') });
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const toolbar = page.getByRole('toolbar', { name: 'Map' });
+    const summary = page.locator('p[aria-live="polite"]');
+    await summary.filter({ hasText: /One shape\W+points/ }).waitFor();
+    await toolbar.getByRole('button', { name: 'Clear' }).click();
+    await toolbar.getByRole('button', { name: 'Area' }).click();
+    const canvas = page.getByRole('application', { name: 'Map' });
+    await canvas.locator('canvas').first().waitFor();
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    for (const [x, y] of [
+      [0.35, 0.35],
+      [0.65, 0.35],
+      [0.65, 0.65],
+    ] as const) {
+      await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+      await page.waitForTimeout(300);
+    }
+    await page.mouse.dblclick(box.x + box.width * 0.35, box.y + box.height * 0.65);
+    await page.waitForTimeout(500);
+    await summary.filter({ hasText: /One shape\W+areas/ }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'spatial-edit-light.png') });
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    type Saved = { geometry: { type: string }; _u: number };
+    let saved = await suite.api.call<Saved>(`read/${id}`);
+    for (let i = 0; i < 50 && saved.geometry.type !== 'Polygon'; i++) {
+      await page.waitForTimeout(200);
+      saved = await suite.api.call<Saved>(`read/${id}`);
+    }
+    expect(saved.geometry.type).toBe('Polygon');
+
+    // The map of all places: the 29 active demo places (the archived landing is not among them).
+    await page.goto('/spatial.map');
+    const all = await placesListed(page, 29);
+    expect(all).toContain('Blueberry flats');
+    expect(all).not.toContain('Old mission landing');
+    const shape = await suite.api.call<{ geometry: unknown }>(`read/${id}`);
+    const streamed = await suite.api.call<{ rel: string; geometry: unknown }[]>('act/streamFeatures', { relatedIDs: [id] });
+    expect(streamed[0]!.geometry).toEqual(shape.geometry);
+    const onMap = page.getByRole('navigation', { name: 'Places on the map' });
+    await onMap.getByRole('button', { name: 'Blueberry flats' }).click();
+    await page.waitForURL(new RegExp(`i-${id}`));
+    await page.getByRole('heading', { name: 'Blueberry flats' }).first().waitFor();
+    // Back on the map, the place opened is the pink, current one.
+    await page.goBack();
+    await onMap.locator('button[aria-current="true"]', { hasText: 'Blueberry flats' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'spatial-map-light.png') });
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+
+  it('reads the same in the dark theme and on a phone', async () => {
+    const dark = await signedInPage(suite.browser, suite.server.url, '/spatial.map', { colorScheme: 'dark', who: mia });
+    await placesListed(dark, 29);
+    await dark.getByRole('img', { name: 'Map of 29 places' }).locator('canvas').first().waitFor();
+    await dark.screenshot({ path: join(SHOTS, 'spatial-map-dark.png') });
+    await expectNoAxeViolations(dark);
+    await dark.setViewportSize({ width: 390, height: 844 });
+    await dark.waitForTimeout(400);
+    await dark.screenshot({ path: join(SHOTS, 'spatial-map-phone-dark.png'), fullPage: true });
+    await dark.goto('/spatial.collections');
+    await dark.getByRole('link', { name: 'Harvest sites' }).waitFor();
+    await dark.screenshot({ path: join(SHOTS, 'spatial-collections-phone-dark.png'), fullPage: true });
+    await expectNoAxeViolations(dark);
+    await dark.context().close();
+  });
+});
