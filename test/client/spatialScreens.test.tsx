@@ -1,0 +1,134 @@
+/**
+ * The spatial module's screens, their React and actor side (issue 17): spatial.map asks for every
+ * place the reader may read, lists the active ones beside the map and hands them to it as markers; a
+ * click opens the place and makes it the pink, current one; a failure is said in words. The lists of
+ * collections ask for ACTIVE ones only. OpenLayers needs a canvas jsdom lacks: the controller is a
+ * recorder of what the screen asks it to draw.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { Frame } from '../../src/shared/protocol';
+import type { MapFeature } from '../../src/modules/spatial/mapFeatures';
+import { cleanUpApps, renderApp } from './support/renderApp';
+
+interface Drawn {
+  markers: { id: string; label: string; lon: number; lat: number }[];
+  shapes: number;
+  onMarkerClicked?: (id: string) => void;
+}
+const drawn: Drawn = { markers: [], shapes: 0 };
+
+jest.mock('../../src/client/map/olMap', () => ({
+  MARKER_COLOURS: { normal: '#1976D2', selected: '#E91E63' },
+  MapController: class {
+    map = { getView: () => null };
+    shapes = { clear: () => (drawn.shapes = 0), addFeatures: (f: unknown[]) => (drawn.shapes += f.length) };
+    constructor(_target: HTMLElement, options: { onMarkerClicked?: (id: string) => void }) {
+      drawn.onMarkerClicked = options.onMarkerClicked;
+    }
+    setBase() {}
+    fit() {}
+    setMarkers(markers: Drawn['markers']) {
+      drawn.markers = markers;
+    }
+    destroy() {}
+  },
+}));
+jest.mock('ol/format/GeoJSON', () => ({
+  __esModule: true,
+  default: class {
+    readFeatures(collection: { features: unknown[] }) {
+      return collection.features;
+    }
+  },
+}));
+jest.mock('../../src/client/map/GeometryMap', () => ({ GeometryShow: () => null, GeometryEdit: () => null }));
+
+afterEach(() => cleanUpApps());
+
+/** A community member holding Spatial in their organisation (not on the whole site). */
+const MAPPER = { organizations: { 'Organization-3': { write: true, Spatial: true } } };
+
+const place = (n: number, label: string, geometry: MapFeature['geometry'], state = 'ACTIVE'): MapFeature => ({
+  $id: `SpatialFeature-${n}`,
+  bbox: [-107, 54, -106, 55],
+  rel: `SpatialFeature-${n}`,
+  properties: { label, type: 'SpatialFeature', state },
+  geometry,
+});
+const FEATURES = [
+  place(1, 'Blueberry flats', { type: 'Point', coordinates: [-106.62, 54.21] }),
+  place(2, 'Winter trapline', {
+    type: 'LineString',
+    coordinates: [
+      [-106.5, 54.1],
+      [-106.3, 54.3],
+    ],
+  }),
+  place(3, 'Old mission landing', { type: 'Point', coordinates: [-106.27, 54.16] }, 'ARCHIVED'),
+];
+const ROW = {
+  $id: 'SpatialFeature-1',
+  _t: 'SpatialFeature',
+  _i: 1,
+  _u: 1,
+  _c: { ts: '2026-03-02T15:00:00Z', by: null },
+  $access: 'PROTECTED',
+  $labels: { 'SpatialFeature-1': 'Blueberry flats' },
+  label: 'Blueberry flats',
+  state: 'ACTIVE',
+  geometry: FEATURES[0]!.geometry,
+};
+
+test('spatial.map lists and draws the active places the reader may read; a click opens one and makes it current', async () => {
+  const h = renderApp({ signedIn: true, path: '/spatial.map', user: MAPPER });
+  const asked: unknown[] = [];
+  h.server.handlers.set('act/streamFeatures', (frame: Frame) => {
+    asked.push(frame.b);
+    return FEATURES;
+  });
+  h.server.handlers.set('read/SpatialFeature-1', () => ROW);
+  const places = await screen.findByRole('navigation', { name: 'Places on the map' });
+  await waitFor(() =>
+    expect(
+      within(places)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Blueberry flats', 'Winter trapline']),
+  );
+  expect(asked).toEqual([{ relatedIDs: [], all: true }]);
+  expect(screen.getByRole('img', { name: 'Map of 2 places' })).toBeInTheDocument();
+  // A marker per place (a line at its halfway point); the line is drawn as a shape too.
+  expect(drawn.markers.map((m) => [m.id, m.lon, m.lat])).toEqual([
+    ['SpatialFeature-1', -106.62, 54.21],
+    ['SpatialFeature-2', -106.4, 54.2],
+  ]);
+  expect(drawn.shapes).toBe(1);
+  act(() => drawn.onMarkerClicked?.('SpatialFeature-1'));
+  await waitFor(() => expect(window.location.pathname).toBe('/spatial.map/i-SpatialFeature-1'));
+  act(() => window.history.back());
+  const again = await screen.findByRole('navigation', { name: 'Places on the map' });
+  await waitFor(() => expect(within(again).getByRole('button', { name: 'Blueberry flats' })).toHaveAttribute('aria-current', 'true'));
+});
+
+test('a failure to load the places is said in words', async () => {
+  const h = renderApp({ signedIn: true, path: '/spatial.map', user: MAPPER });
+  h.server.failures.set('act/streamFeatures', { userMessage: 'notAllowed' });
+  expect(await screen.findByText('Places: You may not do this.')).toHaveAttribute('role', 'status');
+});
+
+test('the collections are the active ones, with a way to make a new one', async () => {
+  const h = renderApp({ signedIn: true, path: '/spatial.collections', user: MAPPER });
+  const asked: unknown[] = [];
+  h.server.handlers.set('search/ids', (frame: Frame) => {
+    asked.push(frame.b);
+    return { ids: [], labels: {}, total: 0, facets: {} };
+  });
+  expect(await screen.findByText('No active collections of places you may see yet. Start one with New collection.')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'New collection' })).toBeInTheDocument();
+  expect(asked[0]).toMatchObject({
+    must: expect.arrayContaining([
+      { kind: '_', prop: '', value: 'SpatialCollection' },
+      { kind: 'ft', prop: 'state', value: ['ACTIVE'] },
+    ]),
+  });
+});
