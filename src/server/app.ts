@@ -104,7 +104,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   // An event kind registered twice stops the start here too, before there is a database to close.
   buildEventKinds();
   // So does an import kind not uppercase, registered twice, or whose key cannot be indexed (spec 001 §5).
-  checkImportKinds();
+  checkImportKinds(moduleServers);
   // So does a dashboard card key defined twice, or a card the core cannot search or draw.
   buildDashboardCards();
   // So does a workflow step kind registered twice, or a behaviour of a kind no module declares.
@@ -127,7 +127,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   items.addChangeHook(accounts.onUserChange);
   items.addValidator(listValueValidator);
   items.addValidator(orgContactValidator);
-  installImports(items);
+  installImports(items, moduleServers);
   for (const m of moduleServers) {
     for (const validator of m.validators ?? []) items.addValidator(validator);
     for (const hook of m.changeHooks ?? []) items.addChangeHook(hook);

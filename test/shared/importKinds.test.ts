@@ -3,6 +3,7 @@ import { EXPORT_ONLY_COLUMNS, importableProperties, importKindTable } from '../.
 import type { ItemTypeDef } from '../../src/shared/items/types';
 import { buildImportKinds } from '../../src/shared/imports/importKinds';
 import { modules } from '../../src/modules';
+import { importReaderTable } from '../../src/server/imports/importReaders';
 
 jest.mock('../../src/modules', () => jest.requireActual('../support/exampleModule/withJournal').modelsWithJournal());
 
@@ -66,4 +67,50 @@ test("every registered kind has a label among its module's labels (the journal's
   const kinds = [...buildImportKinds().keys()];
   expect(kinds).toContain('JOURNAL_ENTRIES');
   expect(kinds.filter((k) => !labels[`imports.kinds.${k}`])).toEqual([]);
+});
+
+describe('a kind with a reader (its module reads the files: src/server/imports/ImportReader.ts)', () => {
+  const reader = { accept: ['.txt'], into: 'Note', hint: 'imports.hint.NOTE_FILES' };
+
+  test('registers with no key and no columns', () => {
+    const table = importKindTable([{ name: 'notes', importKinds: [{ kind: 'NOTE_FILES', type: 'Note', reader }] }], typeOf);
+    expect(table.get('NOTE_FILES')).toMatchObject({ owner: 'notes', columns: [], def: { reader } });
+  });
+
+  test.each([
+    [{ kind: 'NOTE_FILES', type: 'Note', key: 'title', reader }, 'Import kind NOTE_FILES: a kind with a reader has no key or columns'],
+    [
+      { kind: 'NOTE_FILES', type: 'Note', reader: { ...reader, into: 'Nope' } },
+      'Import kind NOTE_FILES of module m imports into the unknown item type Nope',
+    ],
+    [{ kind: 'NOTES', type: 'Note' }, 'Import kind NOTES: it names no key (nor a reader)'],
+  ])('refuses %j at start: %s', (def, message) => {
+    expect(() => importKindTable([{ name: 'm', importKinds: [def] }], typeOf)).toThrow(message);
+  });
+
+  test('each such kind needs exactly one reader from a module, and a reader needs such a kind', () => {
+    const kinds = importKindTable(
+      [
+        {
+          name: 'notes',
+          importKinds: [
+            { kind: 'NOTE_FILES', type: 'Note', reader },
+            { kind: 'NOTES', type: 'Note', key: 'title' },
+          ],
+        },
+      ],
+      typeOf,
+    );
+    const read = { kind: 'NOTE_FILES', read: () => Promise.reject(new Error('not read here')) };
+    expect(importReaderTable([{ name: 'notes', importReaders: [read] }], kinds).get('NOTE_FILES')).toBe(read);
+    expect(() => importReaderTable([{ name: 'notes' }], kinds)).toThrow(
+      'Import kind NOTE_FILES declares a reader its module does not bring',
+    );
+    expect(() => importReaderTable([{ name: 'notes', importReaders: [read, read] }], kinds)).toThrow(
+      'Import kind NOTE_FILES has two readers',
+    );
+    expect(() => importReaderTable([{ name: 'x', importReaders: [{ ...read, kind: 'NOTES' }] }], kinds)).toThrow(
+      'Module x brings a reader of NOTES, which no module declares with a reader',
+    );
+  });
 });

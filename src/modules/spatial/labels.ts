@@ -1,4 +1,6 @@
 /** The spatial module's labels (types, properties, choices, transitions, menu entries, views): shown by the core's screens. */
+import { gisImportLabels } from './gisImportKind';
+
 export const spatialLabels: Readonly<Record<string, string>> = {
   'types.SpatialCollection': 'spatial collection',
   'types.SpatialCollection.label': 'Name',
@@ -57,4 +59,5 @@ export const spatialLabels: Readonly<Record<string, string>> = {
   'views.v-spatial.map': 'Map of places',
   'views.v-spatial.features': 'Places',
   'views.v-spatial.collections': 'Collections',
+  ...gisImportLabels,
 };

@@ -9,6 +9,7 @@ import { spatialStates } from '../../../machines/spatial/spatialStates';
 import type { ItemData, ItemTypeDef } from '../../shared/items/types';
 import type { ModuleModel } from '../../shared/modules/ModuleModel';
 import { spatialLabels } from './labels';
+import { gisImportKinds } from './gisImportKind';
 import { FEATURE_COUNT_RANGES, GIS_KINDS, holdsSpatial, SPATIAL, SPATIAL_STATES, SPL_TYPES } from './spatialRules';
 import { spatialMenu, spatialViews } from './screens';
 import { spatialOperations } from './operations';
@@ -132,6 +133,7 @@ export const spatialModule: ModuleModel = {
       show: holdsSpatial,
     },
   ],
+  importKinds: gisImportKinds,
   labels: spatialLabels,
   icons: {
     // "layers": stacked sheets, a collection of places.

@@ -18,6 +18,7 @@ import type { ItemRecord } from '../../server/store/ItemRecord';
 import { ITEMS_CHANNEL, type Author, type ChangeHook } from '../../server/store/ItemStore';
 import { spatialDemo } from './demo';
 import { featureParts } from './featureStream';
+import { gisReader, spatialExportTask } from './gisImport';
 import { relId } from './mapFeatures';
 import { spatialOperations } from './operations';
 import { SPATIAL, SPL_TYPES } from './spatialRules';
@@ -122,6 +123,8 @@ export const spatialServer: ModuleServer = {
   changeHooks: [keepFeatureCounts],
   migrations: spatialMigrations,
   demo: spatialDemo,
+  importReaders: [gisReader],
+  taskKinds: [spatialExportTask],
   ops: [
     // Spec 001 §7: the features of the ids asked for, only those the caller may read, in pieces.
     bindOperation(spatialOperations.streamFeatures, async (ctx, _p, { relatedIDs, includeExcluded, all }) => {

@@ -14,7 +14,7 @@ export const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,40}$/;
 
 /** The index of a kind's key: its name and the statement that makes it. */
 export function keyIndex(kind: RegisteredImportKind): { name: string; sql: string } {
-  const { type, key } = kind.def;
+  const { type, key = '' } = kind.def;
   if (!PLAIN_NAME.test(type) || !PLAIN_NAME.test(key)) throw new Error(`Import kind ${kind.def.kind}: ${type}.${key} cannot be indexed`);
   const name = `items_import_${type}_${key}`.slice(0, 63);
   return { name, sql: `CREATE INDEX IF NOT EXISTS "${name}" ON items ((data ->> '${key}')) WHERE type = '${type}'` };
@@ -24,6 +24,8 @@ const made = new WeakMap<Database, Set<string>>();
 
 /** Makes the index of `kind`'s key if it is missing (once per process and database). */
 export async function ensureKeyIndex(db: Database, kind: RegisteredImportKind): Promise<void> {
+  // A kind with a reader only creates: it finds no items by a key.
+  if (kind.def.key === undefined) return;
   const index = keyIndex(kind);
   const known = made.get(db) ?? new Set<string>();
   made.set(db, known);

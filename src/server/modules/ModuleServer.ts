@@ -10,6 +10,7 @@ import type { TaskKind } from '../tasks/TaskKind';
 import type { JobKind } from '../jobs/JobKind';
 import type { Services } from '../services';
 import type { StepBehaviour } from '../workflow/StepBehaviour';
+import type { ImportReader } from '../imports/ImportReader';
 
 /** What a module's demo data may build on: the core's demo organisations and the services, in the seeding transaction. */
 export interface DemoSeed {
@@ -66,4 +67,9 @@ export interface ModuleServer {
   demo?: (seed: DemoSeed) => Promise<void>;
   /** Its own socket routes. */
   sockets?: readonly ModuleSocket[];
+  /**
+   * The file readers of its import kinds declared with a `reader` (ModuleModel.importKinds): each
+   * turns an uploaded file into records the import framework writes (src/server/imports/ImportReader.ts).
+   */
+  importReaders?: readonly ImportReader[];
 }

@@ -1,7 +1,7 @@
 import type { ItemTypeDef, PropertyDef } from '../items/types';
 import type { ImportKindDef } from './ImportKindDef';
 
-/** A registered kind: its declaration, the module that registered it and the columns a file may name. */
+/** A registered kind: its declaration, the module that registered it and the columns a file may name (none for a kind with a reader). */
 export interface RegisteredImportKind {
   def: ImportKindDef;
   owner: string;
@@ -47,6 +47,15 @@ export function importKindTable(
       if (known) throw new Error(`Import kind ${def.kind} is already registered: by module ${known.owner}, again by module ${source.name}`);
       const type = typeOf(def.type);
       if (!type) throw new Error(`Import kind ${def.kind} of module ${source.name} names the unknown item type ${def.type}`);
+      if (def.reader) {
+        // Its module's reader makes the records: no columns, no key (each record creates an item).
+        if (def.key !== undefined || def.columns) throw new Error(`Import kind ${def.kind}: a kind with a reader has no key or columns`);
+        if (def.reader.into !== undefined && !typeOf(def.reader.into))
+          throw new Error(`Import kind ${def.kind} of module ${source.name} imports into the unknown item type ${def.reader.into}`);
+        table.set(def.kind, { def, owner: source.name, columns: [] });
+        continue;
+      }
+      if (def.key === undefined) throw new Error(`Import kind ${def.kind}: it names no key (nor a reader)`);
       const columns = def.columns ?? importableProperties(type);
       for (const c of columns)
         if (!isImportable(type, c)) throw new Error(`Import kind ${def.kind}: ${def.type}.${c} cannot be imported from a cell`);

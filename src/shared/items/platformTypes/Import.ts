@@ -39,6 +39,8 @@ export const ImportType: ItemTypeDef = {
     label: { kind: 'textField', required: true, notBlank: true, maxLength: 200, sortable: true },
     // Chosen, by its label, on the Import's screen (src/client/import/): a run without one is refused (errors.import.unknownKind).
     kind: { kind: 'textField', maxLength: 100, internal: true },
+    // What a kind with a reader imports into (ImportKindDef.reader.into), chosen on the Import's screen.
+    into: { kind: 'REL', internal: true, related: false },
     file: { kind: 'REL', relTypes: ['Attachment'], readOnly: true },
     status: { kind: 'SEL', options: IMPORT_STATUSES, readOnly: true },
     dryRun: { kind: 'BOOL', readOnly: true },
