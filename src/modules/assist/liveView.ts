@@ -27,7 +27,13 @@ export interface LiveCell {
   /** The fields shown: read values, or the form's current draft while editing. */
   fields: LiveField[];
   /** Any other lines the column lists (search results), as the user reads them. */
-  lines: string[];
+  lines: LiveLine[];
+}
+
+/** A line of a list in a column: what the user reads, and the address segment it opens in the next column. */
+export interface LiveLine {
+  label: string;
+  segment: string;
 }
 
 /** The whole picture. */

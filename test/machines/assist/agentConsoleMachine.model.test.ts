@@ -1,6 +1,7 @@
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { agentConsoleMachine } from '../../../machines/assist/agentConsoleMachine';
 import type { SocketLike } from '../../../machines/session/sessionEffects';
+import type { OperationCall } from '../../../src/shared/protocol/operationCall';
 import { delayed, exploreModel } from '../support/modelCoverage';
 
 const quietSocket = (): SocketLike => ({
@@ -13,7 +14,9 @@ const quietSocket = (): SocketLike => ({
 });
 
 // The waiting list's request never answers by itself: its answers are the explicit done and error events.
-const machine = agentConsoleMachine.provide({ actors: { operation: fromPromise(() => new Promise<never>(() => undefined)) } });
+const machine = agentConsoleMachine.provide({
+  actors: { operation: fromPromise<unknown, OperationCall>(() => new Promise(() => undefined)) },
+});
 const frame = (o: string, b?: unknown) => ({ type: 'assist.frame', frame: { o, b } });
 const serializeState = (snapshot: AnyMachineSnapshot): string => {
   const c = snapshot.context as { peerId: string | null; endedBy: string | null; error: string | null };

@@ -7,6 +7,7 @@ import {
   selectMayCommand,
   WAITING_REFRESH_MS,
 } from '../../../machines/assist/agentConsoleMachine';
+import type { OperationCall } from '../../../src/shared/protocol/operationCall';
 import type { SocketLike } from '../../../machines/session/sessionEffects';
 
 interface FakeSocket extends SocketLike {
@@ -43,7 +44,7 @@ function setup() {
   const clock = new SimulatedClock();
   const machine = agentConsoleMachine.provide({
     actors: {
-      operation: fromPromise(async () => {
+      operation: fromPromise<unknown, OperationCall>(async () => {
         reads += 1;
         return { requests: [waitingRow] };
       }),

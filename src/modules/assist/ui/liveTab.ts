@@ -129,8 +129,12 @@ export function createLiveTab({ system, intl, win }: LiveTabDeps): LiveTab {
     if (type && item) return { ...base, typeLabel: typeLabel(type.name), mode: 'read', fields: fieldsOf(type, item, false) };
     if (type) return { ...base, typeLabel: typeLabel(type.name) };
     const results = contextOf<{ ids: string[]; labels: Record<string, string> }>(parts.results);
-    if (results)
-      return { ...base, lines: results.ids.slice(0, MAX_LINES).map((id) => results.labels[id] ?? typeLabel(id.split('-')[0] ?? '')) };
+    if (results) {
+      const lines = results.ids
+        .slice(0, MAX_LINES)
+        .map((id) => ({ label: results.labels[id] ?? typeLabel(id.split('-')[0] ?? ''), segment: `i-${id}` }));
+      return { ...base, lines };
+    }
     return base;
   };
 

@@ -1,0 +1,139 @@
+/**
+ * Live-assist, both sides in headless Chromium against the real server (issue 18): two browser
+ * contexts, a user and a support agent. The user asks for help from the help menu; the agent sees
+ * them waiting in the console, joins, and sees the user's open item in the live view; asks for
+ * control, the user grants it, and the address the agent enters opens another item in the user's
+ * tab; a second agent's control request is answered busy; hiding the user's tab pauses control;
+ * the user ending the session disconnects the agent. axe runs on the widget and the console, and
+ * the console is photographed in light and dark.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { ProtocolClient } from '../support/protocolClient';
+import { e2eSuite, expectNoAxeViolations, invite } from './support/e2e';
+
+jest.setTimeout(180_000);
+
+const e2e = e2eSuite();
+const SHOTS = process.env.ASSIST_SHOTS_DIR;
+
+async function setHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((h) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+describe('live-assist, the agent and the user', () => {
+  it("an agent joins from the console, sees the user's item, takes control with consent and opens another item in the user's tab", async () => {
+    const ada = await invite(e2e, 'Ada', 'Helpme');
+    const sam = await invite(e2e, 'Sam', 'Agent');
+    await e2e.api.call('act/setCapabilities', { userId: sam.userId, capabilities: { SupportAgent: true } });
+    const riverbend = await e2e.api.call<{ $id: string }>('create/Organization', { displayName: 'Riverbend Council', type: 'OTHER' });
+    const lakeside = await e2e.api.call<{ $id: string }>('create/Organization', { displayName: 'Lakeside Museum', type: 'MUSEUM' });
+
+    const user = await ada.join();
+    await user.goto(`${e2e.server.url}/i-${riverbend.$id}`);
+    await user.getByRole('heading', { name: 'Riverbend Council' }).first().waitFor();
+    await user.getByRole('button', { name: 'Help' }).click();
+    await user.getByRole('menuitem', { name: 'Support request' }).click();
+    const widget = user.getByRole('dialog', { name: 'Live help' });
+    await widget.getByRole('button', { name: 'Ask for help' }).click();
+    await widget.getByText('Waiting for an agent…').waitFor();
+
+    // The agent's console: reached from the menu, Ada waiting with her e-mail and page.
+    const agent = await sam.join();
+    await agent.goto(`${e2e.server.url}/assist`);
+    const waiting = agent.getByTestId('assist-waiting');
+    await waiting.getByRole('cell', { name: 'ada.helpme@example.org' }).waitFor();
+    await waiting.getByRole('cell', { name: `/i-${riverbend.$id}` }).waitFor();
+    const agentSocket = new Promise<string>((resolve) =>
+      agent.on('websocket', (socket) => {
+        if (socket.url().includes('/ws-assist/socket')) resolve(socket.url());
+      }),
+    );
+    await agent.getByRole('button', { name: 'Join Ada Helpme' }).click();
+    const peerId = new URL(await agentSocket).searchParams.get('peerId')!;
+    await agent.getByRole('heading', { name: 'Helping Ada Helpme (ada.helpme@example.org)' }).waitFor();
+    await widget.getByText('Sam Agent is helping you').waitFor();
+
+    // The live view: Ada's address and her open organisation, with its labels and values.
+    const live = agent.getByTestId('assist-live-view');
+    const first = live.getByTestId(`assist-live-cell-i-${riverbend.$id}`);
+    await first.getByRole('heading', { name: 'Riverbend Council' }).waitFor();
+    await first.getByText('Organisation · reading').waitFor();
+    await first.getByText('Display name').waitFor();
+    await first.getByText('Other', { exact: true }).waitFor();
+    await expectNoAxeViolations(agent);
+
+    // Control: asked, granted by Ada's click.
+    const control = agent.getByTestId('assist-consent-control');
+    await control.getByRole('button', { name: 'Request control' }).click();
+    await control.getByText('Asked, waiting for the user').waitFor();
+    await widget.getByText('Agent requested remote control. Allow?').waitFor();
+    await expectNoAxeViolations(user);
+    await widget.getByRole('button', { name: 'Grant Remote Control' }).click();
+    await control.getByText('Granted', { exact: true }).waitFor();
+
+    // A second agent asking for control meanwhile is answered busy.
+    const adminId = (e2e.api.pushes.find((f) => f.o === 'authed')?.b as { $id: string }).$id;
+    await e2e.api.call('act/setCapabilities', { userId: adminId, capabilities: { SupportAgent: true } });
+    const second = await ProtocolClient.open(
+      `${e2e.server.url.replace(/^http/, 'ws')}/ws-assist/socket?peerId=${peerId}&identity=agent&tabId=x&sessionInfo=%7B%7D`,
+      {
+        origin: e2e.server.url,
+      },
+    );
+    second.sendRaw(JSON.stringify({ o: 'tokenAuth', b: e2e.token, v: 'e2e' }));
+    await second.nextPush((f) => f.o === 'assist/session');
+    second.sendRaw(JSON.stringify({ o: 'assist/request', b: { kind: 'control' } }));
+    expect((await second.nextPush((f) => f.o === 'assist/answer')).b).toMatchObject({ kind: 'control', answer: 'busy' });
+    // Nor can it act in Ada's tab: the relay knows who holds control.
+    second.sendRaw(JSON.stringify({ o: 'assist/command', b: { command: { type: 'navigate', path: '/' } } }));
+    expect((await second.nextPush((f) => f.o === 'assist/refused')).b).toEqual({ reason: 'noControl' });
+    second.close();
+
+    // The agent opens another item: it opens in Ada's tab, and the live view follows.
+    const address = live.getByLabel('Address');
+    await address.fill(`/i-${riverbend.$id}/i-${lakeside.$id}`);
+    await live.getByRole('button', { name: 'Go' }).click();
+    await user.getByRole('heading', { name: 'Lakeside Museum' }).first().waitFor();
+    expect(new URL(user.url()).pathname).toBe(`/i-${riverbend.$id}/i-${lakeside.$id}`);
+    await live.getByTestId(`assist-live-cell-i-${lakeside.$id}`).getByText('Museum', { exact: true }).waitFor();
+
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      await agent.setViewportSize({ width: 1280, height: 900 });
+      await agent.screenshot({ path: `${SHOTS}/console-light.png`, fullPage: true });
+      await agent.emulateMedia({ colorScheme: 'dark' });
+      await agent.screenshot({ path: `${SHOTS}/console-dark.png`, fullPage: true });
+      await agent.emulateMedia({ colorScheme: 'light' });
+    }
+
+    // Ada's tab hidden: control paused on both sides, no command offered; shown again, resumed.
+    await setHidden(user, true);
+    await widget.getByText('Remote control is paused while this tab is hidden.').waitFor();
+    await control.getByText("Granted, paused (the user's tab is hidden)").waitFor();
+    expect(await live.getByRole('button', { name: 'Go' }).count()).toBe(0);
+    await setHidden(user, false);
+    await control.getByText('Granted', { exact: true }).waitFor();
+
+    // The audit trail names who did what.
+    const audit = agent.getByTestId('assist-audit');
+    await audit.getByText('Ada Helpme granted remote control to Sam Agent').waitFor();
+    await audit.getByText("Sam Agent acted in the user's tab under remote control").waitFor();
+
+    // Ada ends the session: the agent is disconnected and told.
+    await widget.getByRole('button', { name: 'End' }).click();
+    await agent.getByTestId('assist-ended').getByText('The user ended the session.').waitFor();
+    await agent.getByRole('button', { name: 'Back to the waiting list' }).click();
+    await agent.getByText('Nobody is waiting for help.').waitFor();
+
+    // Someone without the capability who opens the console by its address is told it is not theirs (the menu's access rule).
+    await user.goto(`${e2e.server.url}/assist`);
+    await user.getByRole('heading', { name: 'You cannot use this page' }).waitFor();
+    await user.context().close();
+    await agent.context().close();
+  });
+});
