@@ -54,6 +54,7 @@ describe('a community member with Spatial', () => {
     const places = await placesListed(page, 12);
     expect(places).toContain('Blueberry flats');
     await page.getByRole('img', { name: 'Map of 12 places' }).locator('canvas').first().waitFor();
+    await page.getByRole('img', { name: 'Map of 12 places' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'spatial-collection-light.png') });
     await expectNoAxeViolations(page);
 
@@ -128,6 +129,13 @@ describe('a community member with Spatial', () => {
     await dark.goto('/spatial.collections');
     await dark.getByRole('link', { name: 'Harvest sites' }).waitFor();
     await dark.screenshot({ path: join(SHOTS, 'spatial-collections-phone-dark.png'), fullPage: true });
+    await expectNoAxeViolations(dark);
+    // A collection's screen on the phone: its places on the map, then listed.
+    await dark.getByRole('link', { name: 'Trapline and cabins' }).click();
+    await placesListed(dark, 6);
+    await dark.getByRole('img', { name: 'Map of 6 places' }).locator('canvas').first().waitFor();
+    await dark.getByRole('img', { name: 'Map of 6 places' }).scrollIntoViewIfNeeded();
+    await dark.screenshot({ path: join(SHOTS, 'spatial-collection-phone-dark.png'), fullPage: true });
     await expectNoAxeViolations(dark);
     await dark.context().close();
   });

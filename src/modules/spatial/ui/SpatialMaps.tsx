@@ -89,7 +89,7 @@ export function PlacesMapPanel({ item, cell }: ItemPanelProps) {
   const t = useT();
   const query = useMemo(() => ({ relatedIDs: [item.$id] }), [item.$id]);
   return (
-    <section aria-label={t('spatial.places.title')} className="@container mt-4 flex flex-col gap-2">
+    <section aria-label={t('spatial.places.title')} className="@container mx-4 mt-4 flex flex-col gap-2">
       <h3 className="m-0 text-base font-semibold">{t('spatial.places.title')}</h3>
       <FeatureSetMap cell={cell} actorId={`places-${item.$id}`} query={query} empty={t('spatial.places.empty')} />
     </section>
