@@ -6,9 +6,11 @@
  *   `nr-{facet}` (numeric ranges, file sizes), once per bucket, e.g. `c0.ft-state=ACTIVE&c0.dr-created=LAST_WEEK`;
  *   date buckets are kept by name, so "last week" stays last week when the link is opened later;
  * - `sort`: keys in order, a leading `-` for descending (`c0.sort=-created`);
- * - `display`: the display, lower case (`c0.display=table`); `facets=hidden` when the facets are put away.
+ * - `display`: the display, lower case (`c0.display=table`); `facets=hidden` when the facets are put away;
+ * - `gb`: the map's bounds filter, west, south, east and north to 5 decimals (`c0.gb=-124.5,48.2,-122,49.8`).
  * A setting equal to the view's own start is left out, so a plain search stays `/search?c0=text`.
  */
+import { rectangleError, type Extent } from '../../src/shared/geo/bounds';
 import type { FacetKind, SortSpec } from '../../src/shared/search/SearchQuery';
 import { DEFAULT_SETTINGS, facetSpecsFor, RESULTS_DISPLAYS, type DisplayAs, type ResultsSettings } from './searchResultsQuery';
 
@@ -16,12 +18,22 @@ import { DEFAULT_SETTINGS, facetSpecsFor, RESULTS_DISPLAYS, type DisplayAs, type
 export type ResultsParams = ReadonlyArray<readonly [string, string]>;
 
 /** What the address may set of a results view: everything but the criteria, which the view itself fixes. */
-export type AddressedSettings = Pick<ResultsSettings, 'selectedFacets' | 'sortBy' | 'displayAs' | 'showFacets'>;
+export type AddressedSettings = Pick<ResultsSettings, 'selectedFacets' | 'sortBy' | 'displayAs' | 'showFacets' | 'inView'>;
 
 const SORT = 'sort';
 const DISPLAY = 'display';
 const FACETS = 'facets';
 const HIDDEN = 'hidden';
+const IN_VIEW = 'gb';
+
+/** A rectangle as the address writes it: four numbers to 5 decimals (about a metre), comma-separated. */
+const extentText = (extent: Extent): string => extent.map((n) => Number(n.toFixed(5))).join(',');
+
+/** The rectangle of a `gb` parameter, or null when it is not one. */
+function extentOfText(text: string): Extent | null {
+  const numbers = text.split(',').map((n) => (n.trim() === '' ? NaN : Number(n)));
+  return rectangleError(numbers) ? null : (numbers as unknown as Extent);
+}
 
 /** The key prefix of a facet's chosen buckets. */
 function prefixOf(facet: string, kind: FacetKind): string {
@@ -46,6 +58,7 @@ export function resultsParams(settings: ResultsSettings, base: Partial<ResultsSe
   if (sortText(settings.sortBy) !== sortText(start.sortBy)) params.push([SORT, sortText(settings.sortBy)]);
   if (settings.displayAs !== start.displayAs) params.push([DISPLAY, settings.displayAs.toLowerCase()]);
   if (settings.showFacets !== start.showFacets) params.push([FACETS, settings.showFacets ? 'shown' : HIDDEN]);
+  if (settings.inView) params.push([IN_VIEW, extentText(settings.inView)]);
   return params;
 }
 
@@ -62,6 +75,7 @@ export function settingsFromParams(params: ResultsParams, base: Partial<ResultsS
   let sortBy = start.sortBy;
   let displayAs = start.displayAs;
   let showFacets = start.showFacets;
+  let inView = start.inView;
   for (const [name, value] of params) {
     const facet = FACET_PARAM.exec(name);
     if (facet) {
@@ -75,12 +89,14 @@ export function settingsFromParams(params: ResultsParams, base: Partial<ResultsS
       if (RESULTS_DISPLAYS.includes(display)) displayAs = display;
     } else if (name === FACETS) {
       showFacets = value !== HIDDEN;
+    } else if (name === IN_VIEW) {
+      inView = extentOfText(value) ?? inView;
     }
   }
   // Only facets the view offers (a type's own ones once that type is chosen) narrow the results.
   const offered = new Set(facetSpecsFor(start.itemTypeName, chosen).map((s) => s.key));
   const selectedFacets = Object.fromEntries(Object.entries(chosen).filter(([key]) => offered.has(key)));
-  return { selectedFacets, sortBy, displayAs, showFacets };
+  return { selectedFacets, sortBy, displayAs, showFacets, inView };
 }
 
 /** Whether `settings` already are what `params` say (so the address changed because the results did). */

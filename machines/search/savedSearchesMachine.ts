@@ -19,8 +19,11 @@ import { userWatch, type UserWatchEvent } from '../session/userWatch';
 /** Most saved searches listed. */
 export const SAVED_SEARCHES_MAX = 200;
 
-/** What a saved search keeps (spec 000 §3): the results view's settings, handed over both ways. */
-export type SavedSearchSettings = ResultsSettings;
+/**
+ * What a saved search keeps (spec 000 §3): the results view's settings, handed over both ways; not the
+ * map's bounds filter, which is where one is looking now, not what one looks for (the address keeps it).
+ */
+export type SavedSearchSettings = Omit<ResultsSettings, 'inView'>;
 
 /** One saved search of the list. */
 export interface SavedSearch {
@@ -190,7 +193,10 @@ export const savedSearchesMachine = setup({
       enqueue.assign({ toApply: saved });
       // The address says all the saved search shows (text, facets, sort, display), as the results write it.
       const text = saved.settings.searchString;
-      const query = [...(text ? [['c0', text]] : []), ...resultsParams(saved.settings).map(([name, value]) => [`c0.${name}`, value])];
+      const query = [
+        ...(text ? [['c0', text]] : []),
+        ...resultsParams({ ...saved.settings, inView: null }).map(([name, value]) => [`c0.${name}`, value]),
+      ];
       const search = new URLSearchParams(query).toString();
       enqueue.sendTo(router, { type: 'router.linkFollowed', href: search ? `/search?${search}` : '/search', newTab: false });
     }),

@@ -154,10 +154,11 @@ export const searchResultsMachine = setup({
       event.type === 'results.addressChanged' && sameAsParams(context.settings, event.params, addressBase(context)),
     isAddressDisplayOnly: ({ context, event }) => {
       if (event.type !== 'results.addressChanged') return false;
-      const { selectedFacets, sortBy } = settingsFromParams(event.params, addressBase(context));
+      const { selectedFacets, sortBy, inView } = settingsFromParams(event.params, addressBase(context));
+      const { settings } = context;
       return (
-        JSON.stringify({ selectedFacets, sortBy }) ===
-        JSON.stringify({ selectedFacets: context.settings.selectedFacets, sortBy: context.settings.sortBy })
+        JSON.stringify({ selectedFacets, sortBy, inView }) ===
+        JSON.stringify({ selectedFacets: settings.selectedFacets, sortBy: settings.sortBy, inView: settings.inView })
       );
     },
     isKnownResult: ({ context, event }) => event.type === 'results.stepped' && context.ids.includes(event.from) && context.ids.length > 0,

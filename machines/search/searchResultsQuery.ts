@@ -3,6 +3,7 @@
  * query it makes of them: criteria, search string and type, the selected facet buckets, the sort.
  */
 import { itemTypes } from '../../src/shared/itemTypes';
+import type { Extent } from '../../src/shared/geo/bounds';
 import { dateBuckets, type RangeBucket } from '../../src/shared/search/dateBuckets';
 import { FILE_SIZE_BUCKETS, numericRanges } from '../../src/shared/search/numericRanges';
 import { savedSearchQuery, type SavedSearchCriteria } from '../../src/shared/search/savedSearchQuery';
@@ -28,6 +29,8 @@ export interface ResultsSettings {
   sortBy: SortSpec[];
   displayAs: DisplayAs;
   showFacets: boolean;
+  /** The map's bounds filter (MAP display): only hits whose shape meets this rectangle, or null. */
+  inView: Extent | null;
 }
 
 /** A fresh results view: every item, newest first, as a list with the facets shown. */
@@ -39,6 +42,7 @@ export const DEFAULT_SETTINGS: ResultsSettings = {
   sortBy: [...searchConstants.defaultSort],
   displayAs: 'LIST',
   showFacets: true,
+  inView: null,
 };
 
 /** Whether results of `itemTypeName` are a virtual type's views of Attachments, which export as a zip of their files. */
@@ -111,6 +115,25 @@ export function bucketFilter(spec: FacetSpec, bucket: string, now: Date, tzOffse
   return { prop: spec.key, kind: spec.kind === 'dateRanges' ? 'dr' : 'nr', value: { from: range.from, to: range.to } };
 }
 
+/** The shape properties of `itemTypeName`, or of every type when it is null (a general search). */
+function shapePropsOf(itemTypeName: string | null): string[] {
+  const types = itemTypeName ? [itemTypes.get(itemTypeName)].filter((t) => t !== undefined) : itemTypes.all();
+  return [
+    ...new Set(
+      types.flatMap((t) =>
+        Object.entries(t.properties)
+          .filter(([, def]) => def.kind === 'GEO')
+          .map(([name]) => name),
+      ),
+    ),
+  ];
+}
+
+/** The condition of the map's bounds filter: a shape of any of the types' shape properties meets `inView`. */
+function inViewGroup(itemTypeName: string | null, inView: Extent): SearchGroup {
+  return { should: shapePropsOf(itemTypeName).map((prop): Filter => ({ prop, kind: 'gb', value: [...inView] })), minShould: 1 };
+}
+
 /** The `search/ids` body of `settings`: every facet asked with its counts, chosen buckets narrowing the hits. */
 export function resultsQuery(settings: ResultsSettings, now: Date, tzOffset: number): SearchQuery {
   const base = savedSearchQuery({
@@ -127,6 +150,7 @@ export function resultsQuery(settings: ResultsSettings, now: Date, tzOffset: num
     // Tagged with its facet, which the server then counts without it: the other buckets stay on offer.
     if (chosen.length) narrowing.push({ should: chosen, facet: spec.key });
   }
+  if (settings.inView) narrowing.push(inViewGroup(facetTypeOf(settings.itemTypeName, settings.selectedFacets), settings.inView));
   return {
     ...base,
     ...(narrowing.length ? { subs: [...(base.subs ?? []), ...narrowing] } : {}),

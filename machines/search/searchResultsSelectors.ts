@@ -9,6 +9,12 @@ export const selectResultsSettings = (s: SearchResultsSnapshot): ResultsSettings
 /** LOADING, READY, EMPTY or FAILED. */
 export const selectResultsPhase = (s: SearchResultsSnapshot): ResultsPhase =>
   s.matches('READY') ? 'READY' : s.matches('EMPTY') ? 'EMPTY' : s.matches('FAILED') ? 'FAILED' : 'LOADING';
+/**
+ * Whether the MAP display stays on screen though the results are not ready: while they are asked again
+ * (its bounds filter moved), and when none are in view (the map is where the filter is turned off).
+ */
+export const selectMapStays = (s: SearchResultsSnapshot): boolean =>
+  s.context.settings.displayAs === 'MAP' && (s.matches('LOADING') || (s.matches('EMPTY') && s.context.settings.inView !== null));
 /** Whether the text field's pause is still running or the question is out. */
 export const selectResultsBusy = (s: SearchResultsSnapshot): boolean => s.matches('LOADING');
 export const selectResultIds = (s: SearchResultsSnapshot): string[] => s.context.ids;

@@ -14,6 +14,7 @@ interface Drawn {
   markers: { id: string; label: string; lon: number; lat: number }[];
   selected: string | null;
   onMarkerClicked?: (id: string) => void;
+  onViewChanged?: (extent: number[]) => void;
 }
 const drawn: Drawn = { markers: [], selected: null };
 
@@ -21,8 +22,9 @@ jest.mock('../../src/client/map/olMap', () => ({
   MARKER_COLOURS: { normal: '#1976D2', selected: '#E91E63' },
   MapController: class {
     map = { getView: () => null };
-    constructor(_target: HTMLElement, options: { onMarkerClicked?: (id: string) => void }) {
+    constructor(_target: HTMLElement, options: { onMarkerClicked?: (id: string) => void; onViewChanged?: (extent: number[]) => void }) {
       drawn.onMarkerClicked = options.onMarkerClicked;
+      drawn.onViewChanged = options.onViewChanged;
     }
     setBase() {}
     fit() {}
@@ -137,6 +139,36 @@ test('the feature search narrows the places a second after typing stops', async 
     },
   );
   expect(drawn.markers.map((m) => m.label)).toEqual(['Trapline Moose Lake']);
+});
+
+test('"Only what is in view" searches again for the shapes in view, 200 ms after the view settles, and keeps it in the address', async () => {
+  const t = start('/search?c0=trapline&c0._=ConsultCommunityTerritory&c0.display=map');
+  const places = await screen.findByRole('navigation', { name: 'Places on the map' });
+  await waitFor(() => expect(within(places).getAllByRole('button')).toHaveLength(2));
+  const inView = () =>
+    t.server.received
+      .filter((f) => f.o === 'search/ids')
+      .flatMap((f) =>
+        ((f.b as { subs?: { should?: { prop: string; kind: string; value: unknown }[] }[] }).subs ?? []).flatMap((g) => g.should ?? []),
+      )
+      .filter((c) => c.kind === 'gb')
+      // The type chosen in the type facet: its shape property alone.
+      .map((c) => [c.prop, c.value]);
+  act(() => drawn.onViewChanged?.([-100, 52, -95, 56]));
+  await t.user.click(screen.getByRole('checkbox', { name: 'Only what is in view' }));
+  await waitFor(() => expect(inView()).toEqual([['geometry', [-100, 52, -95, 56]]]));
+  expect(new URLSearchParams(window.location.search).get('c0.gb')).toBe('-100,52,-95,56');
+  // Panned: asked again once the view has settled, not on every move.
+  act(() => drawn.onViewChanged?.([-112, 54, -108, 57]));
+  act(() => drawn.onViewChanged?.([-111, 54, -107, 57]));
+  await waitFor(() =>
+    expect(inView()).toEqual([
+      ['geometry', [-100, 52, -95, 56]],
+      ['geometry', [-111, 54, -107, 57]],
+    ]),
+  );
+  await t.user.click(screen.getByRole('checkbox', { name: 'Only what is in view' }));
+  await waitFor(() => expect(new URLSearchParams(window.location.search).get('c0.gb')).toBeNull());
 });
 
 test('a general search does not offer MAP', async () => {

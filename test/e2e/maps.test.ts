@@ -78,6 +78,19 @@ describe('the MAP display of search results', () => {
     await page.context().close();
   });
 
+  it('"Only what is in view" keeps the places in view, from a link too, and gives them all back when unticked', async () => {
+    // A link to the map over the Atlantic, far from every trapline.
+    const page = await signedInPage(suite.browser, suite.server.url, `${PATH}&c0.gb=-60,40,-50,45`);
+    const inView = page.getByRole('checkbox', { name: 'Only what is in view' });
+    await inView.waitFor();
+    expect(await inView.isChecked()).toBe(true);
+    await page.getByText('No places in view.').waitFor();
+    await inView.uncheck();
+    expect((await placesListed(page, 3)).sort()).toEqual(['Trapline Birch Creek', 'Trapline Long Portage', 'Trapline Moose Lake']);
+    expect(new URL(page.url()).searchParams.get('c0.gb')).toBeNull();
+    await page.context().close();
+  });
+
   it('draws an area in place of a shape, with undo, and saves it', async () => {
     const page = await signedInPage(suite.browser, suite.server.url, PATH);
     const places = page.getByRole('navigation', { name: 'Places on the map' });

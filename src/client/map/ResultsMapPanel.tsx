@@ -1,8 +1,8 @@
 /**
  * The MAP display of search results (issue 17): the hits that have a shape, as clustered markers
  * (a line's halfway point, an area's centroid); a click opens the item in the next column and its
- * marker turns pink. The bounds filter keeps the list to what is in view, the feature search to
- * what it names. The map actor decides; this draws its snapshot. Loaded with OpenLayers, on demand.
+ * marker turns pink. The bounds filter searches again for what is in view (the search's `gb-`
+ * condition, kept in the address), the feature search keeps the list to what it names. The map actor decides; this draws its snapshot. Loaded with OpenLayers, on demand.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -13,6 +13,8 @@ import {
   selectResultIds,
   selectResultLabels,
   selectResultRows,
+  selectResultsBusy,
+  selectResultsSettings,
   selectRowsFailed,
   selectSelectedResult,
 } from '../../../machines/search/searchResultsSelectors';
@@ -21,7 +23,6 @@ import { useSiteConfig } from '../hooks/useSiteConfig';
 import { addModuleMessages } from '../i18n/moduleCatalogue';
 import { useT } from '../i18n/useT';
 import { Button } from '../shell/Button';
-import { extentContains } from '../../shared/geo/bounds';
 import { isGeometry } from '../../shared/geo/geometry';
 import { markerPosition } from '../../shared/geo/markerPosition';
 import { itemTypes } from '../../shared/itemTypes';
@@ -63,9 +64,11 @@ export function ResultsMapPanel({ results }: { results: SearchResultsActorRef })
   const labels = useSelector(results, selectResultLabels);
   const selected = useSelector(results, selectSelectedResult);
   const rowsFailed = useSelector(results, selectRowsFailed);
+  const busy = useSelector(results, selectResultsBusy);
+  const { inView } = useSelector(results, selectResultsSettings);
   const { defaultBounds, mapTileUrl } = useSiteConfig();
   const dark = useDarkTheme();
-  const map = useActorRef(mapMachine, { input: { defaultBounds, tiles: !!mapTileUrl, selected } });
+  const map = useActorRef(mapMachine, { input: { defaultBounds, tiles: !!mapTileUrl, selected, boundsFilter: inView } });
   const view = useSelector(map, selectContext);
   const element = useRef<HTMLDivElement>(null);
   const [controller, setController] = useState<MapController | null>(null);
@@ -95,7 +98,6 @@ export function ResultsMapPanel({ results }: { results: SearchResultsActorRef })
   const text = view.featureFilter.toLocaleLowerCase();
   const named = useMemo(() => (text ? markers.filter((m) => m.label.toLocaleLowerCase().includes(text)) : markers), [markers, text]);
   const box = view.boundsFilter;
-  const listed = useMemo(() => (box ? named.filter((m) => extentContains(box, m.lon, m.lat)) : named), [named, box]);
 
   useEffect(() => {
     if (!element.current) return;
@@ -109,6 +111,11 @@ export function ResultsMapPanel({ results }: { results: SearchResultsActorRef })
     return () => c.destroy();
   }, [map, mapTileUrl, dark]);
 
+  // The bounds filter, set or moved (200 ms after the view settles), searches again.
+  useEffect(() => {
+    const sub = map.on('map.boundsFiltered', (e) => results.send({ type: 'results.applied', settings: { inView: e.extent } }));
+    return () => sub.unsubscribe();
+  }, [map, results]);
   // A click on a marker (or its entry in the list) opens its item in the next column.
   useEffect(() => {
     const sub = map.on('map.itemOpened', (e) => results.send({ type: 'results.opened', id: e.id }));
@@ -118,7 +125,13 @@ export function ResultsMapPanel({ results }: { results: SearchResultsActorRef })
   useEffect(() => map.send({ type: 'map.selected', id: selected }), [map, selected]);
 
   // Once the shapes are known, the map shows them all (the site's region while there are none).
+  // A bounds filter already in force (a reload, a shared link) shows the view it was set in.
   const framed = useRef(false);
+  useEffect(() => {
+    if (framed.current || !view.boundsFilter) return;
+    framed.current = true;
+    map.send({ type: 'map.boundsRequested', coords: [...view.boundsFilter] });
+  }, [map, view.boundsFilter]);
   useEffect(() => {
     if (framed.current || !loaded || markers.length === 0) return;
     framed.current = true;
@@ -196,9 +209,11 @@ export function ResultsMapPanel({ results }: { results: SearchResultsActorRef })
         {withoutPlace > 0 ? <p className="m-0 text-xs text-muted">{t('map.withoutPlace', { count: withoutPlace })}</p> : null}
       </div>
       <nav aria-label={t('map.markers')} className="max-h-[55vh] overflow-auto @2xl:w-64">
-        {loaded && markers.length === 0 ? <p className="m-2 text-sm text-muted">{t('map.noMarkers')}</p> : null}
+        {!busy && loaded && markers.length === 0 ? (
+          <p className="m-2 text-sm text-muted">{t(box && ids.length === 0 ? 'map.noneInView' : 'map.noMarkers')}</p>
+        ) : null}
         <ul className="m-0 list-none p-0">
-          {listed.map((m) => (
+          {named.map((m) => (
             <li key={m.id}>
               <button
                 type="button"

@@ -20,6 +20,7 @@ export const mapMessages: Readonly<Record<string, string>> = {
   'map.featureSearch': 'Find on the map',
   'map.markers': 'Places on the map',
   'map.noMarkers': 'None of these results has a place on the map.',
+  'map.noneInView': 'No places in view.',
   'map.withoutPlace': '{count, plural, one {# result has no place on the map.} other {# results have no place on the map.}}',
   'map.layer.results': 'Results',
   'map.layer.LOADING': 'Loading',

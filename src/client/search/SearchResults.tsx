@@ -4,6 +4,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
 import {
   selectDisplayAs,
+  selectMapStays,
   selectResultsError,
   selectResultsPhase,
   selectRowsFailed,
@@ -68,6 +69,8 @@ export function SearchResults({
   const error = useSelector(results, selectResultsError);
   const rowsFailed = useSelector(results, selectRowsFailed);
   const showFacets = useSelector(results, selectShowFacets);
+  // The map stays while it searches again for what is in view, and when nothing is: the view is its question.
+  const mapStays = useSelector(results, selectMapStays);
   const phone = useMediaQuery(PHONE);
   const [drawer, setDrawer] = useState(false);
   const facetsButton = useRef<HTMLButtonElement>(null);
@@ -85,8 +88,8 @@ export function SearchResults({
         {showFacets && !phone ? <FacetsPanel results={results} /> : null}
         <section aria-label={t('app.results.title')} className="min-w-0 flex-1">
           {phase === 'FAILED' || rowsFailed ? <Failure results={results} errorKey={error} /> : null}
-          {phase === 'EMPTY' ? <p className="m-4 text-muted">{empty ?? t('app.noResults.NONE')}</p> : null}
-          {phase === 'READY' ? <Body results={results} /> : null}
+          {phase === 'EMPTY' && !mapStays ? <p className="m-4 text-muted">{empty ?? t('app.noResults.NONE')}</p> : null}
+          {phase === 'READY' || mapStays ? <Body results={results} /> : null}
         </section>
       </div>
     </div>

@@ -28,7 +28,7 @@ export function SearchResultsView({ cell, spec }: CellViewProps) {
     },
     [results, router, spec.key],
   );
-  const apply = useCallback((settings: ResultsSettings) => results?.send({ type: 'results.applied', settings }), [results]);
+  const apply = useCallback((settings: Partial<ResultsSettings>) => results?.send({ type: 'results.applied', settings }), [results]);
   useApplySavedSearch(apply);
   if (!results) return null;
   return <SearchResults results={results} onText={onText} actions={<SaveCurrent results={results} />} />;

@@ -42,6 +42,7 @@ describe('results settings in the address (issue 16, problem 5)', () => {
       sortBy: chosen.sortBy,
       displayAs: 'LIST',
       showFacets: true,
+      inView: null,
     });
     // admin.all-items starts as a table: a list is what the address must say, and no display keeps the table.
     expect(resultsParams(settings({ ...ALL_ITEMS_SETTINGS, displayAs: 'LIST' }), ALL_ITEMS_SETTINGS)).toEqual([['display', 'list']]);
@@ -58,7 +59,18 @@ describe('results settings in the address (issue 16, problem 5)', () => {
         ['_', 'Contact'],
         ['_', 'Contact'],
       ]),
-    ).toEqual({ selectedFacets: { _: ['Contact'] }, sortBy: DEFAULT_SETTINGS.sortBy, displayAs: 'LIST', showFacets: true });
+    ).toEqual({ selectedFacets: { _: ['Contact'] }, sortBy: DEFAULT_SETTINGS.sortBy, displayAs: 'LIST', showFacets: true, inView: null });
+  });
+
+  it("keeps the map's bounds filter as west, south, east and north to 5 decimals, and reads back only a rectangle", () => {
+    const inView = [-124.123456789, 48.2, -122, 49.87654321] as const;
+    const params = resultsParams(settings({ displayAs: 'MAP', inView }));
+    expect(params).toEqual([
+      ['display', 'map'],
+      ['gb', '-124.12346,48.2,-122,49.87654'],
+    ]);
+    expect(settingsFromParams(params).inView).toEqual([-124.12346, 48.2, -122, 49.87654]);
+    for (const bad of ['-122,48,-124,49', '1,2,3', '1,2,3,x', '', '1,,2,3']) expect(settingsFromParams([['gb', bad]]).inView).toBeNull();
   });
 
   it('knows when the address already says what the results show, whatever the order of the buckets', () => {
@@ -147,5 +159,37 @@ describe('searchResultsMachine and the address', () => {
     expect(t.searches()).toHaveLength(3);
     expect(t.searches()[2]!.subs).toEqual([{ should: [{ prop: '', kind: '_', value: 'Organization' }], facet: '_' }]);
     expect(selectResultsPhase(t.subject.getSnapshot())).toBe('LOADING');
+  });
+
+  it("asks again when the map's bounds filter is set or the address moves it, and writes it to the address", async () => {
+    const t = start({});
+    t.reply({ ids: [], labels: {}, total: 0, facets: {} });
+    await settled();
+    t.subject.send({ type: 'results.applied', settings: { displayAs: 'MAP', inView: [-81, 60, -80, 61] } });
+    await settled();
+    expect(t.searches()).toHaveLength(2);
+    expect(t.set().at(-1)).toBe('v-search:display=map&gb=-81%2C60%2C-80%2C61');
+    t.subject.send({
+      type: 'results.addressChanged',
+      params: [
+        ['display', 'map'],
+        ['gb', '-81,60,-80,61'],
+      ],
+    });
+    await settled();
+    expect(t.searches()).toHaveLength(2);
+    t.subject.send({
+      type: 'results.addressChanged',
+      params: [
+        ['display', 'map'],
+        ['gb', '-90,50,-85,55'],
+      ],
+    });
+    await settled();
+    expect(t.searches()).toHaveLength(3);
+    expect(t.searches()[2]!.subs).toContainEqual({
+      should: expect.arrayContaining([{ prop: 'geometry', kind: 'gb', value: [-90, 50, -85, 55] }]),
+      minShould: 1,
+    });
   });
 });

@@ -388,4 +388,14 @@ describe('results query helpers', () => {
       resultsQuery({ ...DEFAULT_SETTINGS, itemTypeName: 'Attachment' }, now, 0).facets!.map((f) => (typeof f === 'string' ? f : f.key)),
     ).toEqual(['created', 'filetype', 'size', 'kind']);
   });
+  it("narrows to the map's bounds on every shape property of the type, or of every type", () => {
+    const box = [-81, 60, -80, 61] as const;
+    expect(resultsQuery({ ...DEFAULT_SETTINGS, itemTypeName: 'ConsultCommunityTerritory', inView: box }, now, 0).subs).toContainEqual({
+      should: [{ prop: 'geometry', kind: 'gb', value: [...box] }],
+      minShould: 1,
+    });
+    const general = resultsQuery({ ...DEFAULT_SETTINGS, inView: box }, now, 0).subs!.at(-1)!;
+    expect(general.should).toContainEqual({ prop: 'geometry', kind: 'gb', value: [...box] });
+    expect(resultsQuery(DEFAULT_SETTINGS, now, 0).subs ?? []).toEqual([]);
+  });
 });
