@@ -1,6 +1,6 @@
 /**
  * The screen of one Import (docs/modules.md "Imports and exports"): choose what it imports (its
- * kind, saved on the item), upload a CSV or XLSX file (tus, with progress), which starts a dry run
+ * kind, saved on the item) and, for a kind with a reader, what it goes into (`into`), upload a CSV or XLSX file (tus, with progress), which starts a dry run
  * at once; then import for real. A run is a task: its progress comes from the task pushes the
  * session's tasks actor keeps, and a kill goes through that actor's confirmation. The outcome
  * (status, counts, preview, report) arrives on the Import item itself, pushed by the server.
@@ -42,6 +42,8 @@ export interface ImportContext extends ImportInput {
 export type ImportEvent =
   /** A kind was chosen for the Import `item` (as read). */
   | { type: 'import.kindChosen'; item: Item; kind: string }
+  /** What the Import goes into was chosen (its kind's reader imports into an item: ImportKindDef.reader.into). */
+  | { type: 'import.intoChosen'; item: Item; into: string }
   | { type: 'import.fileChosen'; file: File }
   /** Check the stored file again (dry run). */
   | { type: 'import.previewRequested' }
@@ -94,8 +96,9 @@ const taskWatch = fromCallback<ImportEvent, { tasks: TasksActorRef | null; key: 
   return () => subscription.unsubscribe();
 });
 
-/** The Import as read, with the chosen kind: what `update` is sent. */
-const kindChange = (event: ImportEvent): Item => {
+/** The Import as read, with the chosen kind or target: what `update` is sent. */
+const choiceChange = (event: ImportEvent): Item => {
+  if (event.type === 'import.intoChosen') return { ...event.item, into: { id: event.into } };
   const chosen = event as Extract<ImportEvent, { type: 'import.kindChosen' }>;
   return { ...chosen.item, kind: chosen.kind };
 };
@@ -107,7 +110,7 @@ const errorOf = (error: unknown): string => {
   return key.includes('.') ? key : `errors.${key}`;
 };
 
-/** IDLE, SAVING_KIND, UPLOADING, STARTING (the task asked for), RUNNING (until its task ends). */
+/** IDLE, SAVING_KIND (the kind or the target chosen), UPLOADING, STARTING (the task asked for), RUNNING (until its task ends). */
 export const importMachine = setup({
   types: {
     context: {} as ImportContext,
@@ -160,6 +163,7 @@ export const importMachine = setup({
     IDLE: {
       on: {
         'import.kindChosen': { target: 'SAVING_KIND', actions: 'forget' },
+        'import.intoChosen': { target: 'SAVING_KIND', actions: 'forget' },
         'import.fileChosen': { target: 'UPLOADING', actions: 'keepFile' },
         'import.previewRequested': { target: 'STARTING', actions: 'askPreview' },
         'import.startRequested': { target: 'STARTING', actions: 'askImport' },
@@ -171,7 +175,7 @@ export const importMachine = setup({
         id: 'saveKind',
         src: 'operation',
         input: ({ context, event }) => ({
-          call: callOf(operations.update, kindChange(event)),
+          call: callOf(operations.update, choiceChange(event)),
           connection: context.connection,
         }),
         onDone: { target: 'IDLE' },

@@ -794,6 +794,12 @@ export const en = {
   'imports.field': 'Column',
   'imports.reason': 'Problem',
   'imports.wholeRow': 'The whole row',
+  'imports.wholeEntry': 'The whole entry',
+  'imports.entry': 'Entry',
+  'imports.fileOfKind': 'File',
+  'imports.chooseInto': 'Choose a {type}',
+  'imports.loadingTargets': 'Loading…',
+  'imports.hiddenTarget': 'an item you may not see',
   // Item screens (issue 16): section headings, the record header, the empty state.
   'app.section.details': 'Details',
   'app.section.side': 'People and dates',

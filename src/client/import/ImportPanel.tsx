@@ -25,6 +25,7 @@ import { useItemAllowed } from '../items/useItemAllowed';
 import { useSession } from '../session/SessionContext';
 import { useActors } from '../session/useActors';
 import { Button } from '../shell/Button';
+import { ImportTargetSelect } from './ImportTargetSelect';
 
 const count = (item: Item, name: string): number => (typeof item[name] === 'number' ? (item[name] as number) : 0);
 
@@ -59,20 +60,24 @@ function PreviewTable({ preview, caption }: { preview: ImportPreview; caption: s
   );
 }
 
-/** Every problem the last run found: its line, the column by its label, and why. */
-function Report({ problems, typeName }: { problems: ImportProblem[]; typeName: string }) {
+/** Every problem the last run found: its line (a reader's entry), the column by its label, and why. */
+function Report({ problems, typeName, entries }: { problems: ImportProblem[]; typeName: string; entries: boolean }) {
   const t = useT();
   const type = itemTypes.get(typeName);
   // A property by its label; a column the file named that is none, as the file wrote it.
   const fieldLabel = (field: string): string =>
-    !field ? t('imports.wholeRow') : type && Object.hasOwn(type.properties, field) ? t(`types.${typeName}.${field}`) : field;
+    !field
+      ? t(entries ? 'imports.wholeEntry' : 'imports.wholeRow')
+      : type && Object.hasOwn(type.properties, field)
+        ? t(`types.${typeName}.${field}`)
+        : field;
   return (
     <table className="mt-2 min-w-full border-collapse text-sm" data-testid="import-report">
       <caption className="text-left font-medium text-ink">{t('imports.problems', { count: problems.length })}</caption>
       <thead>
         <tr>
           <th scope="col" className="border-b border-line px-2 py-1 text-left font-medium text-muted">
-            {t('imports.line')}
+            {t(entries ? 'imports.entry' : 'imports.line')}
           </th>
           <th scope="col" className="border-b border-line px-2 py-1 text-left font-medium text-muted">
             {t('imports.field')}
@@ -128,6 +133,10 @@ export function ImportPanel({ item, itemRef }: ItemPanelProps) {
   const preview = item.preview as ImportPreview | undefined;
   const problems = Array.isArray(item.report) ? (item.report as ImportProblem[]) : [];
   const hasFile = typeof item.file === 'object' && item.file !== null;
+  // A kind whose module reads its files: its formats, and the item it imports into.
+  const reader = kind?.def.reader;
+  const into = typeof item.into === 'object' && item.into !== null ? ((item.into as { id?: unknown }).id as string | undefined) : undefined;
+  const needsInto = !!reader?.into && !into;
 
   return (
     <section aria-labelledby={`import-${item.$id}`} className="mx-4 mb-4 flex flex-col gap-3 rounded border border-line p-3">
@@ -153,13 +162,24 @@ export function ImportPanel({ item, itemRef }: ItemPanelProps) {
               ))}
             </select>
           </label>
+          {reader?.into ? (
+            <ImportTargetSelect
+              key={reader.into}
+              type={reader.into}
+              value={into ?? null}
+              disabled={busy}
+              onChoose={(id) => actor.send({ type: 'import.intoChosen', item, into: id })}
+            />
+          ) : null}
           <label htmlFor={fileId} className="flex flex-col gap-1 text-sm text-muted">
-            {t('imports.file')}
+            {t(reader ? 'imports.fileOfKind' : 'imports.file')}
             <input
               id={fileId}
               type="file"
-              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              disabled={busy || !kind}
+              accept={
+                reader ? reader.accept.join(',') : '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+              }
+              disabled={busy || !kind || needsInto}
               onChange={(e) => {
                 const chosen = e.target.files?.[0];
                 if (chosen) actor.send({ type: 'import.fileChosen', file: chosen });
@@ -175,8 +195,15 @@ export function ImportPanel({ item, itemRef }: ItemPanelProps) {
           {t('types.Import.kind')}: {t(`imports.kinds.${kind.def.kind}`)}
         </p>
       ) : null}
+      {!mayRun && into ? (
+        <p className="m-0 text-sm text-ink">
+          {t('types.Import.into')}: {item.$labels?.[into] ?? t('imports.hiddenTarget')}
+        </p>
+      ) : null}
       {kind ? (
-        <p className="m-0 text-sm text-muted">{t('imports.keyHint', { columns: kind.columns.join(', '), key: kind.def.key })}</p>
+        <p className="m-0 text-sm text-muted">
+          {reader ? t(reader.hint) : t('imports.keyHint', { columns: kind.columns.join(', '), key: kind.def.key ?? '' })}
+        </p>
       ) : null}
       {file ? (
         <p className="m-0 flex items-center gap-2 text-sm text-ink">
@@ -225,7 +252,7 @@ export function ImportPanel({ item, itemRef }: ItemPanelProps) {
         </div>
       ) : null}
       {item.dryRun && preview && preview.columns.length ? <PreviewTable preview={preview} caption={t('imports.firstRows')} /> : null}
-      {problems.length && kind ? <Report problems={problems} typeName={kind.def.type} /> : null}
+      {problems.length && kind ? <Report problems={problems} typeName={kind.def.type} entries={!!reader} /> : null}
     </section>
   );
 }

@@ -65,6 +65,7 @@ describe('importMachine model', () => {
       ],
       events: [
         { type: 'import.kindChosen', item, kind: 'JOURNAL_ENTRIES' },
+        { type: 'import.intoChosen', item, into: 'SpatialCollection-2' },
         { type: 'import.fileChosen', file: new File(['title\nHeron\n'], 'entries.csv', { type: 'text/csv' }) },
         { type: 'import.previewRequested' },
         { type: 'import.startRequested' },
@@ -86,6 +87,32 @@ describe('importMachine model', () => {
       invariant,
     });
     expectFullCoverage(report, 5);
+  });
+});
+
+describe('importMachine choices', () => {
+  it('saves the chosen kind, then the chosen target, on the Import as read', async () => {
+    const calls: ConnectionCall[] = [];
+    const actor = createActor(
+      importMachine.provide({
+        actors: {
+          operation: fromPromise<unknown, ConnectionCall>(async ({ input }) => {
+            calls.push(input);
+            return item;
+          }),
+        },
+      }),
+      { input: { importId: 'Import-3', upload: fakeUpload([]), token: () => 'tok', connection: null, tasks: null } },
+    ).start();
+    actor.send({ type: 'import.kindChosen', item, kind: 'SPATIAL_FEATURES' });
+    await new Promise((r) => setTimeout(r, 0));
+    actor.send({ type: 'import.intoChosen', item: { ...item, kind: 'SPATIAL_FEATURES' }, into: 'SpatialCollection-2' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls.map((c) => c.call.b)).toEqual([
+      { ...item, kind: 'SPATIAL_FEATURES' },
+      { ...item, kind: 'SPATIAL_FEATURES', into: { id: 'SpatialCollection-2' } },
+    ]);
+    expect(actor.getSnapshot().value).toBe('IDLE');
   });
 });
 
