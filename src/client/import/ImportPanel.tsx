@@ -145,14 +145,14 @@ export function ImportPanel({ item, itemRef }: ItemPanelProps) {
       </h3>
       {mayRun ? (
         <div className="flex flex-wrap items-end gap-3">
-          <label htmlFor={kindId} className="flex flex-col gap-1 text-sm text-muted">
+          <label htmlFor={kindId} className="flex max-w-full flex-col gap-1 text-sm text-muted">
             {t('types.Import.kind')}
             <select
               id={kindId}
               value={kind ? kind.def.kind : ''}
               disabled={busy}
               onChange={(e) => e.target.value && actor.send({ type: 'import.kindChosen', item, kind: e.target.value })}
-              className="rounded border border-line bg-surface px-2 py-1 text-ink"
+              className="max-w-full rounded border border-line bg-surface px-2 py-1 text-ink"
             >
               <option value="">{t('imports.chooseKind')}</option>
               {kinds.map((k) => (

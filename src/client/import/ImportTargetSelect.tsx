@@ -33,7 +33,7 @@ export function ImportTargetSelect({ type, value, disabled, onChoose }: Props) {
   const loading = useSelector(actor, selectImportTargetsLoading);
   const error = useSelector(actor, selectImportTargetsError);
   return (
-    <label htmlFor={id} className="flex flex-col gap-1 text-sm text-muted">
+    <label htmlFor={id} className="flex max-w-full flex-col gap-1 text-sm text-muted">
       {t('types.Import.into')}
       <select
         id={id}
@@ -41,7 +41,7 @@ export function ImportTargetSelect({ type, value, disabled, onChoose }: Props) {
         disabled={disabled || loading}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => e.target.value && onChoose(e.target.value)}
-        className="rounded border border-line bg-surface px-2 py-1 text-ink"
+        className="max-w-full rounded border border-line bg-surface px-2 py-1 text-ink"
       >
         <option value="">{t(loading ? 'imports.loadingTargets' : 'imports.chooseInto', { type: t(`types.${type}`) })}</option>
         {targets.map((target) => (
