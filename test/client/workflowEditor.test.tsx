@@ -74,10 +74,10 @@ describe('the workflow template editor', () => {
         'Approve the letter',
         'Send the letter',
         'Decide the outcome',
+        'Check the area against protected places',
       ]),
     );
     expect(disabled).toEqual([
-      'Map the project (not available yet)',
       'Research (not available yet)',
       'Fieldwork (not available yet)',
       'Confirm the fieldwork (not available yet)',

@@ -116,7 +116,7 @@ describe('templates', () => {
     expect(refusal(await member.client.request('create/Workflow', body))?.userMessage).toBe('notAllowed');
     const spatial = await keeper.client.request('create/Workflow', {
       ...body,
-      steps: [...STEPS, { kind: 'RWF_SPATIAL', label: 'Map it' }],
+      steps: [...STEPS, { kind: 'RWF_RESEARCH', label: 'Research it' }],
     });
     expect(refusal(spatial)?.fields).toEqual({ steps: 'errors.workflow.stepKindUnavailable' });
     const badProps = await keeper.client.request('create/Workflow', {

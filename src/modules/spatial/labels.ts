@@ -60,4 +60,10 @@ export const spatialLabels: Readonly<Record<string, string>> = {
   'views.v-spatial.features': 'Places',
   'views.v-spatial.collections': 'Collections',
   ...gisImportLabels,
+  'workflow.stepProps.bufferM': 'Buffer around the area (metres)',
+  'workflow.stepProps.spatialTypes': 'Kinds of place to check',
+  'workflow.stepProps.overlapping': 'Places meeting the area',
+  'workflow.stepProps.nearby': 'Places within the buffer',
+  'workflow.stepProps.hiddenPlaces': 'Places you may not see',
+  'errors.overlap.noArea': 'Draw an area, or choose an item that has one.',
 };

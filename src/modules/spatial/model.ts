@@ -13,6 +13,7 @@ import { gisImportKinds } from './gisImportKind';
 import { FEATURE_COUNT_RANGES, GIS_KINDS, holdsSpatial, SPATIAL, SPATIAL_STATES, SPL_TYPES } from './spatialRules';
 import { spatialMenu, spatialViews } from './screens';
 import { spatialOperations } from './operations';
+import { overlapOperations } from './overlapOperations';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 const LIST_FACET = { kind: 'terms' } as const;
@@ -114,7 +115,21 @@ export const spatialModule: ModuleModel = {
   lists: [{ name: SPL_TYPES, editRight: { action: 'create', type: 'SpatialCollection' } }],
   menu: spatialMenu,
   views: spatialViews,
-  operations: spatialOperations,
+  operations: { ...spatialOperations, ...overlapOperations },
+  // Spec 001's RWF_SPATIAL: the overlap report on the item's area, run as the step opens (overlapServer.ts).
+  stepKinds: [
+    {
+      kind: 'RWF_SPATIAL',
+      label: 'workflow.steps.RWF_SPATIAL',
+      properties: {
+        bufferM: { kind: 'NUM', number: 'NATURAL', t: 'workflow.stepProps.bufferM' },
+        spatialTypes: { kind: 'LOV', list: SPL_TYPES, multiple: true, t: 'workflow.stepProps.spatialTypes' },
+        overlapping: { kind: 'NUM', readOnly: true, t: 'workflow.stepProps.overlapping' },
+        nearby: { kind: 'NUM', readOnly: true, t: 'workflow.stepProps.nearby' },
+        hiddenPlaces: { kind: 'NUM', readOnly: true, t: 'workflow.stepProps.hiddenPlaces' },
+      },
+    },
+  ],
   stateCharts: [
     { type: 'SpatialCollection', property: 'state', chart: spatialStates },
     { type: 'SpatialFeature', property: 'state', chart: spatialStates },

@@ -21,6 +21,7 @@ import { featureParts } from './featureStream';
 import { gisReader, spatialExportTask } from './gisImport';
 import { relId } from './mapFeatures';
 import { spatialOperations } from './operations';
+import { overlapOps, spatialStepBehaviour } from './overlapServer';
 import { SPATIAL, SPL_TYPES } from './spatialRules';
 
 /** The kinds of place every site starts with (SPL_TYPES), key and English label. */
@@ -125,7 +126,9 @@ export const spatialServer: ModuleServer = {
   demo: spatialDemo,
   importReaders: [gisReader],
   taskKinds: [spatialExportTask],
+  stepKinds: [spatialStepBehaviour],
   ops: [
+    ...overlapOps,
     // Spec 001 §7: the features of the ids asked for, only those the caller may read, in pieces.
     bindOperation(spatialOperations.streamFeatures, async (ctx, _p, { relatedIDs, includeExcluded, all }) => {
       const caller = signedInCaller(ctx);

@@ -5,7 +5,7 @@ import { SPEC_STEP_KINDS } from '../../shared/workflow/StepKindDef';
 const KIND_NAMES: Readonly<Record<(typeof SPEC_STEP_KINDS)[number], string>> = {
   RWF_ASSIGN: 'Assign a responder',
   RWF_SIMPLE: 'Task',
-  RWF_SPATIAL: 'Map the project',
+  RWF_SPATIAL: 'Check the area against protected places',
   RWF_RESEARCH: 'Research',
   RWF_LETTER_SEND: 'Send the letter',
   RWF_LETTER_PROPOSE: 'Propose a letter',
