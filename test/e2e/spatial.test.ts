@@ -14,12 +14,19 @@ const suite = e2eSuite({ SEED_DEMO: '1' });
 const SHOTS = process.env.SPATIAL_SHOTS ?? '/tmp';
 let mia: { email: string; password: string };
 
-/** The names in the list of places beside a map, once it holds `n`. */
+/** The names in the list of places beside a map, once it holds `n` (a screenshot and what the map says, if it never does). */
 async function placesListed(page: Page, n: number): Promise<string[]> {
   const entries = page.getByRole('navigation', { name: 'Places on the map' }).locator('li button');
-  await page.waitForFunction((count) => document.querySelectorAll('nav[aria-label="Places on the map"] li button').length === count, n, {
-    timeout: 30_000,
-  });
+  try {
+    await page.waitForFunction((count) => document.querySelectorAll('nav[aria-label="Places on the map"] li button').length === count, n, {
+      timeout: 30_000,
+    });
+  } catch (e) {
+    await page.screenshot({ path: join(SHOTS, 'spatial-failed.png') });
+    const said = await page.locator('[role="status"]').allInnerTexts();
+    const listed = (await entries.allInnerTexts()).length;
+    throw new Error(`${n} places never listed at ${page.url()} (${listed} listed; ${said.join(' | ')})`, { cause: e });
+  }
   return entries.allInnerTexts();
 }
 
@@ -114,6 +121,10 @@ describe('a community member with Spatial', () => {
     await onMap.locator('button[aria-current="true"]', { hasText: 'Blueberry flats' }).waitFor();
     await page.screenshot({ path: join(SHOTS, 'spatial-map-light.png') });
     await expectNoAxeViolations(page);
+    // The home screen's card names it first among the places changed lately.
+    await page.goto('/');
+    const recent = page.getByRole('region', { name: 'Recently changed places' });
+    await recent.getByRole('link').first().filter({ hasText: 'Blueberry flats' }).waitFor();
     await page.context().close();
   });
 
