@@ -1,8 +1,9 @@
 /** The spatial module's browser part: its lists, the collection and map screens, loaded as a chunk of their own. */
 import type { ModuleClient } from '../../client/modules/ModuleClient';
+import { shapeTypes } from './shapeTypes';
 
 export const spatialClient: ModuleClient = {
   name: 'spatial',
-  panelTypes: ['SpatialCollection', 'GISCollection'],
+  panelTypes: ['SpatialCollection', 'GISCollection', ...shapeTypes()],
   screens: () => import('./ui').then((m) => m.spatialScreens),
 };

@@ -1,6 +1,8 @@
 /** The spatial module's screens and their messages: one chunk. */
 import type { ModuleScreens } from '../../../client/modules/ModuleClient';
+import { shapeTypes } from '../shapeTypes';
 import { spatialMessages } from './messages';
+import { OverlapPanel } from './OverlapPanel';
 import { PlacesMapPanel, SpatialMapView } from './SpatialMaps';
 import { GisFilesView, SpatialCollectionsView, SpatialFeaturesView } from './SpatialResultsViews';
 
@@ -12,6 +14,11 @@ export const spatialScreens: ModuleScreens = {
     'v-spatial.features': SpatialFeaturesView,
     'v-spatial.collections': SpatialCollectionsView,
   },
-  panels: { SpatialCollection: [PlacesMapPanel], GISCollection: [PlacesMapPanel] },
+  panels: {
+    SpatialCollection: [PlacesMapPanel],
+    GISCollection: [PlacesMapPanel],
+    // Every type with a shape of its own: its area checked against the protected places.
+    ...Object.fromEntries(shapeTypes().map((type) => [type, [OverlapPanel]])),
+  },
   messages: spatialMessages,
 };
