@@ -32,6 +32,8 @@ describe('live-assist, the agent and the user', () => {
     await e2e.api.call('act/setCapabilities', { userId: sam.userId, capabilities: { SupportAgent: true } });
     const riverbend = await e2e.api.call<{ $id: string }>('create/Organization', { displayName: 'Riverbend Council', type: 'OTHER' });
     const lakeside = await e2e.api.call<{ $id: string }>('create/Organization', { displayName: 'Lakeside Museum', type: 'MUSEUM' });
+    // Ada may change the museum (not the council): the agent fills in its form for her.
+    await e2e.api.call('act/grant', { id: lakeside.$id, grantee: ada.userId, actions: ['read', 'update'] });
 
     const user = await ada.join();
     await user.goto(`${e2e.server.url}/i-${riverbend.$id}`);
@@ -102,13 +104,37 @@ describe('live-assist, the agent and the user', () => {
     expect(new URL(user.url()).pathname).toBe(`/i-${riverbend.$id}/i-${lakeside.$id}`);
     await live.getByTestId(`assist-live-cell-i-${lakeside.$id}`).getByText('Museum', { exact: true }).waitFor();
 
+    // The agent fills in a field of the form open in Ada's tab: her form takes the value; her focus shows in the live view.
+    await address.fill(`/i-${riverbend.$id}/i-${lakeside.$id}-edit`);
+    await live.getByRole('button', { name: 'Go' }).click();
+    const editing = live.getByTestId(`assist-live-cell-i-${lakeside.$id}-edit`);
+    await editing.getByText('Organisation · editing').waitFor();
+    const name = editing.getByRole('textbox', { name: 'Display name' });
+    // Both sides show the form with the stored name before the agent types.
+    await user.waitForFunction(() => [...document.querySelectorAll('input')].some((i) => i.value === 'Lakeside Museum'));
+    await agent.waitForFunction(() => [...document.querySelectorAll('input')].some((i) => i.value === 'Lakeside Museum'));
+    await name.fill('Lakeside Museum of Rivers');
+    await name.press('Enter');
+    await user.waitForFunction(
+      () =>
+        (document.activeElement as HTMLElement | null)?.isConnected !== false &&
+        [...document.querySelectorAll('input')].some((i) => i.value === 'Lakeside Museum of Rivers'),
+    );
+    expect(await user.getByLabel('Display name').inputValue()).toBe('Lakeside Museum of Rivers');
+    await user.getByLabel('Display name').focus();
+    await live.getByText('Typing in: Display name').waitFor();
+
     if (SHOTS) {
       mkdirSync(SHOTS, { recursive: true });
       await agent.setViewportSize({ width: 1280, height: 900 });
       await agent.screenshot({ path: `${SHOTS}/console-light.png`, fullPage: true });
       await agent.emulateMedia({ colorScheme: 'dark' });
       await agent.screenshot({ path: `${SHOTS}/console-dark.png`, fullPage: true });
+      await agent.setViewportSize({ width: 390, height: 844 });
+      await agent.screenshot({ path: `${SHOTS}/console-dark-phone.png`, fullPage: true });
       await agent.emulateMedia({ colorScheme: 'light' });
+      await agent.screenshot({ path: `${SHOTS}/console-light-phone.png`, fullPage: true });
+      await agent.setViewportSize({ width: 1280, height: 900 });
     }
 
     // Ada's tab hidden: control paused on both sides, no command offered; shown again, resumed.
@@ -122,7 +148,7 @@ describe('live-assist, the agent and the user', () => {
     // The audit trail names who did what.
     const audit = agent.getByTestId('assist-audit');
     await audit.getByText('Ada Helpme granted remote control to Sam Agent').waitFor();
-    await audit.getByText("Sam Agent acted in the user's tab under remote control").waitFor();
+    await audit.getByText("Sam Agent acted in the user's tab under remote control").first().waitFor();
 
     // Ada ends the session: the agent is disconnected and told.
     await widget.getByRole('button', { name: 'End' }).click();

@@ -12,6 +12,8 @@ export interface LiveField {
   name: string;
   label: string;
   value: string;
+  /** Set on a form's plain field the agent may fill in under control (text and numbers). */
+  fillable?: true;
 }
 
 /** One open column. */

@@ -103,7 +103,7 @@ function PictureColumn({ cell, focused, onCommand }: { cell: LiveCell; focused: 
                 {field.label}
               </dt>
               <dd className="m-0 min-w-0 break-words text-ink">
-                {editable ? (
+                {editable && field.fillable ? (
                   <FillInput
                     label={field.label}
                     value={field.value}

@@ -22,8 +22,11 @@ import type { AssistCommand } from '../protocol';
 
 /** Most result lines a column sends (the agent sees the first screenful, as the user does). */
 const MAX_LINES = 30;
-/** Field kinds an agent may fill (plain values); the others need the user's own pickers. */
-const FILLABLE = new Set(['textField', 'NUM', 'BOOL', 'DT', 'DTM', 'SEL', 'impreciseDate']);
+/**
+ * Field kinds an agent may fill: text typed as the user would type it. The others (choices, dates,
+ * relations, files) hold stored values the console does not show, so they keep the user's own pickers.
+ */
+const FILLABLE = new Set(['textField', 'NUM']);
 
 export interface LiveTabDeps {
   system: SystemLike;
@@ -106,7 +109,9 @@ export function createLiveTab({ system, intl, win }: LiveTabDeps): LiveTab {
       if (def.internal || SECRET_FIELD.test(name)) continue;
       const value = data[name];
       if (!all && isBlank(value)) continue;
-      out.push({ name, label: t(labelKey(type, name, def)), value: valueText(def, value, data) });
+      const field: LiveField = { name, label: t(labelKey(type, name, def)), value: valueText(def, value, data) };
+      if (all && FILLABLE.has(def.kind) && !def.readOnly) field.fillable = true;
+      out.push(field);
     }
     return out;
   };
@@ -121,10 +126,13 @@ export function createLiveTab({ system, intl, win }: LiveTabDeps): LiveTab {
     const key = cell.spec.key;
     const base = { key, title: parts.title ?? '', typeLabel: null, mode: 'view' as const, fields: [], lines: [] };
     const form = contextOf<{ typeName: string; draft: ItemData }>(parts.form);
-    const item = contextOf<{ item: Item | null }>(parts.item)?.item ?? null;
+    const itemContext = contextOf<{ item: Item | null; allowed: Record<string, boolean> }>(parts.item);
+    const item = itemContext?.item ?? null;
     const typeName = form?.typeName ?? item?._t ?? (cell.spec.kind === 'item' ? cell.spec.itemId?.split('-')[0] : undefined);
     const type = typeName ? itemTypes.get(typeName) : undefined;
-    if (type && form)
+    // An existing item's form the user may not use shows them its read screen's refusal, not the form.
+    const formShown = form !== null && (!item || itemContext?.allowed.update === true);
+    if (type && form && formShown)
       return { ...base, typeLabel: typeLabel(type.name), mode: 'edit', fields: fieldsOf(type, { ...item, ...form.draft }, true) };
     if (type && item) return { ...base, typeLabel: typeLabel(type.name), mode: 'read', fields: fieldsOf(type, item, false) };
     if (type) return { ...base, typeLabel: typeLabel(type.name) };
@@ -219,10 +227,15 @@ export function createLiveTab({ system, intl, win }: LiveTabDeps): LiveTab {
     const form = cell ? partsOf(cell).form : null;
     const typeName = contextOf<{ typeName: string }>(form)?.typeName;
     const def = typeName ? itemTypes.get(typeName)?.properties[command.name] : undefined;
+    const itemContext = cell ? contextOf<{ item: Item | null; allowed: Record<string, boolean> }>(partsOf(cell).item) : null;
+    if (itemContext?.item && itemContext.allowed.update !== true) return false;
     if (!form || !def || def.internal || def.readOnly || SECRET_FIELD.test(command.name) || !FILLABLE.has(def.kind)) return false;
     const field = doc.querySelector(`[data-cell="${CSS.escape(command.cellKey)}"] [name="${CSS.escape(command.name)}"]`);
     if (field instanceof win.HTMLInputElement && field.type === 'password') return false;
-    form.send({ type: 'form.changed', name: command.name, value: command.value });
+    const value =
+      def.kind === 'NUM' && typeof command.value === 'string' && command.value.trim() !== '' ? Number(command.value) : command.value;
+    if (typeof value === 'number' && Number.isNaN(value)) return false;
+    form.send({ type: 'form.changed', name: command.name, value });
     return true;
   };
 
