@@ -148,6 +148,7 @@ test.each([
     [{ line: 5, field: '', reason: 'errors.import.noGeometry' }],
     'Huckleberry slope',
   ],
+  ['territory.kmz', 'KML', { rows: 5, created: 4, failed: 1 }, [{ line: 5, field: '', reason: 'errors.import.noGeometry' }], 'Moose lick'],
   ['trip.gpx', 'GPX', { rows: 4, created: 4, failed: 0 }, [], 'Hunting trip'],
   [
     'sites.geojson',

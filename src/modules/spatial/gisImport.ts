@@ -26,11 +26,17 @@ const PREVIEW_ATTRIBUTES = 6;
 /** A property value as a preview cell. */
 const cellText = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
-/** The records of `read`, in the file's order: a place each, or what could not be read of it. */
-function* recordsOf(read: GisRead, columns: readonly string[], common: Record<string, unknown>): Generator<ImportRecord> {
+/** The records of `read`, in the file's order: a place each, or what could not be read of it; `progress` is told the share handed on. */
+function* recordsOf(
+  read: GisRead,
+  columns: readonly string[],
+  common: Record<string, unknown>,
+  progress: (share: number) => void,
+): Generator<ImportRecord> {
   const entries: (GisFeature | { line: number; reason: string })[] = [...read.features, ...read.problems];
   entries.sort((a, b) => a.line - b.line);
-  for (const e of entries) {
+  for (const [i, e] of entries.entries()) {
+    progress(i / entries.length);
     if ('reason' in e) {
       yield { line: e.line, body: null, problems: [{ line: e.line, field: '', reason: e.reason }], cells: [] };
       continue;
@@ -52,8 +58,6 @@ export const gisReader: ImportReader = {
     const bytes = new Uint8Array(await readFile(file.path));
     const read = await readGisFile(bytes, file.originalName);
     if (!read) throw new TaskError('errors.import.fileType', `${file.originalName} is no GIS file`);
-    // A file read at all is read whole: nothing of it is left to read.
-    progress(1);
     const fileProblem = read.features.length === 0 && read.problems.find((p) => p.reason === 'errors.import.badFile');
     if (fileProblem) throw new TaskError('errors.import.badFile', `${file.originalName} cannot be read as ${read.format}`);
     const columns = [...new Set(read.features.flatMap((f) => Object.keys(f.properties)))].slice(0, PREVIEW_ATTRIBUTES);
@@ -65,7 +69,7 @@ export const gisReader: ImportReader = {
         body: { name: file.originalName.slice(0, 300), source: { id: importId }, kind: read.format, containedAs: { id: into.id }, owner },
         property: 'importedVia',
       },
-      records: recordsOf(read, columns, { collection: { id: into.id }, owner }),
+      records: recordsOf(read, columns, { collection: { id: into.id }, owner }, progress),
     };
   },
 };

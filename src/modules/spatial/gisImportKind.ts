@@ -14,11 +14,13 @@ export const GIS_ACCEPT: readonly string[] = [
   '.json',
   '.zip',
   '.kml',
+  '.kmz',
   '.gpx',
   '.csv',
   'application/geo+json',
   'application/zip',
   'application/vnd.google-earth.kml+xml',
+  'application/vnd.google-earth.kmz',
   'application/gpx+xml',
   'text/csv',
 ];

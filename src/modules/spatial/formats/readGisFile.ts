@@ -4,20 +4,21 @@ import { readCsv } from './readCsv';
 import { readGeoJson } from './readGeoJson';
 import { readGpx } from './readGpx';
 import { readKml } from './readKml';
+import { kmlOfZip } from './readKmz';
 import { readShapefile } from './readShapefile';
 
 /** The file extensions the spatial import reads (the import screen's file picker offers these). */
-export const GIS_FILE_EXTENSIONS = ['.geojson', '.json', '.zip', '.kml', '.gpx', '.csv'] as const;
+export const GIS_FILE_EXTENSIONS = ['.geojson', '.json', '.zip', '.kml', '.kmz', '.gpx', '.csv'] as const;
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 
 /**
- * The format of a file: a zip is a shapefile; XML whose root is <kml> or <gpx> KML or GPX; text
+ * The format of a file: a zip is a shapefile (or KML when named .kmz: readGisFile looks inside); XML whose root is <kml> or <gpx> KML or GPX; text
  * starting with `{` GeoJSON; then by the name's extension (.geojson, .json, .kml, .gpx, .csv); other
  * text is taken for CSV. Null for bytes no reader can take (a binary file that is no zip).
  */
 export function detectGisFormat(bytes: Uint8Array, name: string): GisFormat | null {
-  if (ZIP.every((b, i) => bytes[i] === b)) return 'SHAPEFILE';
+  if (ZIP.every((b, i) => bytes[i] === b)) return name.toLowerCase().endsWith('.kmz') ? 'KML' : 'SHAPEFILE';
   const head = new TextDecoder('utf-8', { fatal: false })
     .decode(bytes.subarray(0, 4096))
     .replace(/^\uFEFF/, '')
@@ -36,11 +37,19 @@ export function detectGisFormat(bytes: Uint8Array, name: string): GisFormat | nu
   return bytes.subarray(0, 4096).includes(0) ? null : 'CSV';
 }
 
-/** The features of file `name` holding `bytes`, in the format its bytes say; null when no reader can take it. */
+/**
+ * The features of file `name` holding `bytes`, in the format its bytes say; null when no reader can
+ * take it. A zip holding a .kml and no shapefile is KMZ, whatever its name.
+ */
 export async function readGisFile(bytes: Uint8Array, name: string): Promise<GisRead | null> {
   const format = detectGisFormat(bytes, name);
   if (!format) return null;
-  if (format === 'SHAPEFILE') return readShapefile(bytes);
+  if (ZIP.every((b, i) => bytes[i] === b)) {
+    const kml = await kmlOfZip(bytes);
+    if (kml !== null) return readKml(kml);
+    if (format === 'KML') return { format, features: [], problems: [{ line: 1, reason: 'errors.import.badFile' }] };
+    return readShapefile(bytes);
+  }
   const text = new TextDecoder('utf-8').decode(bytes);
   switch (format) {
     case 'GEOJSON':
@@ -51,5 +60,8 @@ export async function readGisFile(bytes: Uint8Array, name: string): Promise<GisR
       return readGpx(text);
     case 'CSV':
       return readCsv(text);
+    case 'SHAPEFILE':
+      // Named .zip but no zip: its reader says the file cannot be read.
+      return readShapefile(bytes);
   }
 }

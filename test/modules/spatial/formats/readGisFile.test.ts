@@ -22,3 +22,16 @@ test('readGisFile reads with the detected format', async () => {
   expect((await readGisFile(fixtureBytes('trip.gpx'), 'trip.gpx'))?.features).toHaveLength(4);
   expect(await readGisFile(new Uint8Array([1, 0, 2]), 'x.bin')).toBeNull();
 });
+
+test('a KMZ (KML zipped as doc.kml) is read as its KML, by its name or by what the zip holds', async () => {
+  const kml = (await readGisFile(fixtureBytes('territory.kml'), 'territory.kml'))!;
+  const kmz = await readGisFile(fixtureBytes('territory.kmz'), 'territory.kmz');
+  expect(kmz).toEqual(kml);
+  expect(detectGisFormat(fixtureBytes('territory.kmz'), 'territory.kmz')).toBe('KML');
+  expect(await readGisFile(fixtureBytes('territory.kmz'), 'shared.zip')).toEqual(kml);
+  // A zip of shapefiles stays a shapefile; a .kmz that is no zip one can read is a problem of the file.
+  expect((await readGisFile(fixtureBytes('places-utm10n.zip'), 'places.zip'))?.format).toBe('SHAPEFILE');
+  expect((await readGisFile(fixtureBytes('places-utm10n.zip').subarray(0, 100), 'broken.kmz'))?.problems).toEqual([
+    { line: 1, reason: 'errors.import.badFile' },
+  ]);
+});
