@@ -200,6 +200,28 @@ describe('streamFeatures', () => {
   });
 });
 
+describe('search', () => {
+  it('leaves archived places and collections out of results unless the state is asked about, and its facet counts them', async () => {
+    const kept = await mia.client.call<Item>('create/SpatialCollection', { label: 'Searchable berries', owner: { id: org.$id } });
+    const gone = await mia.client.call<Item>('create/SpatialCollection', { label: 'Searchable bygone', owner: { id: org.$id } });
+    await mia.client.call(`transition/${gone.$id}`, { event: 'spatial.archive', _u: gone._u });
+    type Found = { ids: string[]; facets: Record<string, { key: string; count: number }[]> };
+    const find = (body: Record<string, unknown>) => mia.client.call<Found>('search/ids', { max: 50, ...body });
+    const typed = await find({ must: { _: 'SpatialCollection', 'fw-label': 'Searchable*' }, facets: ['state'] });
+    expect(typed.ids).toEqual([kept.$id]);
+    expect(Object.fromEntries(typed.facets.state!.map((b) => [b.key, b.count]))).toEqual({ ACTIVE: 1, ARCHIVED: 1 });
+    // The general search (the search bar) too.
+    expect((await find({ must: { q: 'Searchable bygone' } })).ids).not.toContain(gone.$id);
+    // Asked for by its state, as the facet asks.
+    expect((await find({ must: { _: 'SpatialCollection', 'fw-label': 'Searchable*', 'ft-state': ['ARCHIVED'] } })).ids).toEqual([gone.$id]);
+    const narrowed = await find({
+      must: { _: 'SpatialCollection', 'fw-label': 'Searchable*' },
+      subs: [{ facet: 'state', must: { 'ft-state': ['ACTIVE', 'ARCHIVED'] } }],
+    });
+    expect(narrowed.ids.sort()).toEqual([kept.$id, gone.$id].sort());
+  });
+});
+
 describe('GIS files', () => {
   it('keep their feature count as places read from them are created (one by one or together) and deleted', async () => {
     const target = await mia.client.call<Item>('create/SpatialCollection', { label: 'Imported', owner: { id: org.$id } });

@@ -10,7 +10,7 @@ import type { ItemData, ItemTypeDef } from '../../shared/items/types';
 import type { ModuleModel } from '../../shared/modules/ModuleModel';
 import { spatialLabels } from './labels';
 import { gisImportKinds } from './gisImportKind';
-import { FEATURE_COUNT_RANGES, GIS_KINDS, holdsSpatial, SPATIAL, SPATIAL_STATES, SPL_TYPES } from './spatialRules';
+import { ARCHIVED, FEATURE_COUNT_RANGES, GIS_KINDS, holdsSpatial, SPATIAL, SPATIAL_STATES, SPL_TYPES } from './spatialRules';
 import { spatialMenu, spatialViews } from './screens';
 import { spatialOperations } from './operations';
 import { overlapOperations } from './overlapOperations';
@@ -21,11 +21,15 @@ const LIST_FACET = { kind: 'terms' } as const;
 /** The state both spatial types keep: moved by the server alone (machines/spatial/spatialStates.ts). */
 const state = { kind: 'SEL', options: SPATIAL_STATES, readOnly: true, facet: LIST_FACET } as const;
 
+/** Spec 001 §4: archived ones are hidden from results unless the state is asked about. */
+const HIDDEN = { property: 'state', values: [ARCHIVED] } as const;
+
 /** A community's group of places ("Harvest sites", "Trapline boundaries"), and the GIS files brought into it. */
 export const SpatialCollectionType: ItemTypeDef = {
   name: 'SpatialCollection',
   defaultIcon: 'spatial_layers',
   defaultAccess: 'PROTECTED',
+  hiddenStates: HIDDEN,
   properties: {
     label: { kind: 'textField', required: true, notBlank: true, maxLength: 300, sortable: true },
     spatialType: { kind: 'LOV', list: SPL_TYPES, facet: LIST_FACET },
@@ -45,6 +49,7 @@ export const SpatialCollectionType: ItemTypeDef = {
 export const SpatialFeatureType: ItemTypeDef = {
   name: 'SpatialFeature',
   defaultIcon: 'spatial_place',
+  hiddenStates: HIDDEN,
   // Spec 001 "access": the core's visibility of every item ($access), PROTECTED unless chosen.
   defaultAccess: 'PROTECTED',
   properties: {

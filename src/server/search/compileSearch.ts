@@ -46,6 +46,13 @@ function filtersOf(clause: Clause | undefined, ignored: string[]): Filter[] {
   return out;
 }
 
+/** Whether any condition of `group`, or of its groups, is about `prop`. */
+function namesProperty(group: SearchGroup, prop: string, ignored: string[]): boolean {
+  const clauses = [group.must, group.should, group.mustNot];
+  if (clauses.some((c) => filtersOf(c, ignored.slice()).some((f) => f.prop === prop))) return true;
+  return [...(group.subs ?? []), ...(group.subsShould ?? [])].some((g) => namesProperty(g, prop, ignored));
+}
+
 /** Types named by `_` in `must` along every all-of path: the query's scope. */
 function scopeTypes(group: SearchGroup, fields: SearchFields, out: Set<string>): void {
   for (const f of filtersOf(group.must, [])) {
@@ -174,6 +181,17 @@ export function compileSearch(query: SearchQuery, options: CompileOptions): Comp
   for (const sub of (query.subs ?? []).filter(isNarrowing)) {
     const c = group(sub, true);
     if (c) narrowing.set(sub.facet!, [...(narrowing.get(sub.facet!) ?? []), c]);
+  }
+  // Items a type keeps out of results in some states (archived places) unless the query names the
+  // property: they narrow as that property's facet would, so the facet still counts them.
+  if (!viewOnly) {
+    for (const name of scope.size ? [...scope] : fields.generalTypes()) {
+      const hidden = fields.typeNamed(name)?.hiddenStates;
+      if (!hidden || namesProperty(query, hidden.property, ignored)) continue;
+      const value = `i.data ->> ${params.add(hidden.property, 'text')}`;
+      const c = `NOT (i.type = ${params.add(name, 'text')} AND coalesce(${value} = ANY(${params.add([...hidden.values], 'text[]')}), false))`;
+      narrowing.set(hidden.property, [...(narrowing.get(hidden.property) ?? []), c]);
+    }
   }
   const narrowed = (except: string | null): string[] => [...narrowing].filter(([key]) => key !== except).flatMap(([, conds]) => conds);
 

@@ -140,6 +140,12 @@ export interface ItemTypeDef {
   listItem?: ListItemDef;
   /** Sections and side column of its read screen and form; without it, a layout derived from the property kinds. */
   layout?: ItemLayoutDef;
+  /**
+   * Its items holding one of `values` in `property` are left out of search results unless the query
+   * names that property (spec 001 §4: archived spatial features and collections); that property's
+   * facet still counts them, so a person can ask for them.
+   */
+  hiddenStates?: { property: string; values: readonly string[] };
   /** Its items can run a workflow (spec 001 "workflow-capable types"): the workflow module adds its `_wf` properties to it. */
   workflow?: true;
   /** With `workflow`: the transition of its state chart a completed outcome step takes (a response: `response.respond`). */
