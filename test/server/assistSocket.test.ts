@@ -111,4 +111,33 @@ describe('/ws-assist/socket', () => {
     expect(await read(other.client)).toEqual([]);
     other.client.close();
   });
+
+  it("lists the waiting users to support agents only, and names the user and the agent in one session's trail", async () => {
+    const asking = await join('help-d', 'user', user.token);
+    const sam = await ProtocolClient.connect(srv.wsUrl, agent.token);
+    const nosy = await ProtocolClient.connect(srv.wsUrl, plain.token);
+    const { requests } = await sam.client.call<{
+      requests: { peerId: string; name: string; email: string; path: string; askedAt: string }[];
+    }>('act/assistWaiting');
+    expect(requests.find((r) => r.peerId === 'help-d')).toMatchObject({ name: 'Ada', email: 'a@x', path: '/' });
+    expect(Number.isNaN(Date.parse(requests.find((r) => r.peerId === 'help-d')!.askedAt))).toBe(false);
+    await expect(nosy.client.call('act/assistWaiting')).rejects.toThrow(/notAllowed/);
+    // Nor does anyone else read this session's trail by naming it; the agent does.
+    expect((await nosy.client.call<{ events: unknown[] }>('act/assistAudit', { peerId: 'help-d' })).events).toEqual([]);
+    const helper = await join('help-d', 'agent', agent.token);
+    await asking.nextPush((f) => f.o === 'assist/agentJoined');
+    let rows: { event: string; userName: string; agentName: string | null }[] = [];
+    for (let i = 0; i < 50 && rows.length < 2; i += 1) {
+      rows = (await sam.client.call<{ events: typeof rows }>('act/assistAudit', { peerId: 'help-d' })).events;
+      if (rows.length < 2) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(rows.map((r) => [r.event, r.userName, r.agentName])).toEqual([
+      ['joined', 'Ada Lovelace', 'Sam Support'],
+      ['asked', 'Ada Lovelace', null],
+    ]);
+    helper.close();
+    asking.close();
+    sam.client.close();
+    nosy.client.close();
+  });
 });
