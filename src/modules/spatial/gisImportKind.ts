@@ -34,8 +34,9 @@ export const gisImportKinds: readonly ImportKindDef[] = [
   },
 ];
 
-/** The labels of the kind and of its hint (the module's labels). */
+/** The labels of the kind, of its hint and of the export task in the tasks list (the module's labels). */
 export const gisImportLabels: Readonly<Record<string, string>> = {
+  'tasks.spatialExport': 'Export of places',
   'imports.kinds.SPATIAL_FEATURES': 'GIS file (GeoJSON, shapefile, KML, GPX, CSV)',
   'imports.hint.SPATIAL_FEATURES':
     'Each place of the file becomes a place of the collection, with the file’s own details kept. A shapefile comes zipped with its .prj; a CSV file names its latitude and longitude columns.',
