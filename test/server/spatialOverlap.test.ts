@@ -95,6 +95,8 @@ describe('act/spatialOverlap', () => {
       geometry: AREA,
     });
     expect((await overlap(mia, { itemId: territory.$id, bufferM: 0 })).hits.map((h) => h.label)).toEqual(['Sacred hill']);
+    // A place checked is not among what it meets (the cabin is about 1.4 km from the hill).
+    expect((await overlap(mia, { itemId: sacredHill, bufferM: 2000 })).hits.map((h) => h.label)).toEqual(['Trapper cabin']);
     const shapeless = await admin.client.call<Item>('create/Contact', { firstName: 'Ada', lastName: 'Noshape', $access: 'PUBLIC' });
     expect(refusal(await mia.client.request('act/spatialOverlap', { itemId: shapeless.$id }))?.fields).toEqual({
       itemId: 'errors.overlap.noArea',

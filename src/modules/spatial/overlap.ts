@@ -25,6 +25,8 @@ export interface OverlapQuestion {
   bufferM: number;
   /** SPL_TYPES keys; empty: every kind. */
   spatialTypes: readonly string[];
+  /** Places not to report: the item whose area it is, when it is a place itself. */
+  exclude?: readonly string[];
 }
 
 const METRES_PER_DEGREE = 111_320;
@@ -95,7 +97,7 @@ export async function overlapReport(db: Queryable, caller: Caller, question: Ove
   const hits: OverlapHit[] = [];
   for (const place of found) {
     const geometry = place.data.geometry;
-    if (!isGeometry(geometry)) continue;
+    if (!isGeometry(geometry) || question.exclude?.includes(place.id)) continue;
     const relation = relationOf(geometry, areaFeatures, buffered);
     if (!relation) continue;
     report.total++;

@@ -42,7 +42,13 @@ export const overlapOps = [
     return overlapReport(
       ctx.services.db,
       caller,
-      { areas, bufferM: body.bufferM ?? OVERLAP_DEFAULT_BUFFER_M, spatialTypes: body.spatialTypes ?? [] },
+      {
+        areas,
+        bufferM: body.bufferM ?? OVERLAP_DEFAULT_BUFFER_M,
+        spatialTypes: body.spatialTypes ?? [],
+        // A place checked is not reported as meeting itself.
+        ...(body.itemId !== undefined ? { exclude: [body.itemId] } : {}),
+      },
       new Date(),
     );
   }),
