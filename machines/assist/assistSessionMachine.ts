@@ -28,6 +28,8 @@ export interface AssistAsker {
   email: string;
   /** The page the user was on. */
   path: string;
+  /** That page's title, as its column's header shows it (what the agents' waiting list shows). */
+  title?: string;
 }
 
 export type AssistSessionEvent =

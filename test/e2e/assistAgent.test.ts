@@ -49,7 +49,11 @@ describe('live-assist, the agent and the user', () => {
     await agent.goto(`${e2e.server.url}/assist`);
     const waiting = agent.getByTestId('assist-waiting');
     await waiting.getByRole('cell', { name: 'ada.helpme@example.org' }).waitFor();
-    await waiting.getByRole('cell', { name: `/i-${riverbend.$id}` }).waitFor();
+    await waiting.getByRole('cell', { name: 'Riverbend Council' }).waitFor();
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      await agent.screenshot({ path: `${SHOTS}/console-waiting-light.png`, fullPage: true });
+    }
     const agentSocket = new Promise<string>((resolve) =>
       agent.on('websocket', (socket) => {
         if (socket.url().includes('/ws-assist/socket')) resolve(socket.url());

@@ -119,7 +119,7 @@ describe('/ws-assist/socket', () => {
     const { requests } = await sam.client.call<{
       requests: { peerId: string; name: string; email: string; path: string; askedAt: string }[];
     }>('act/assistWaiting');
-    expect(requests.find((r) => r.peerId === 'help-d')).toMatchObject({ name: 'Ada', email: 'a@x', path: '/' });
+    expect(requests.find((r) => r.peerId === 'help-d')).toMatchObject({ name: 'Ada', email: 'a@x', path: '/', title: '' });
     expect(Number.isNaN(Date.parse(requests.find((r) => r.peerId === 'help-d')!.askedAt))).toBe(false);
     await expect(nosy.client.call('act/assistWaiting')).rejects.toThrow(/notAllowed/);
     // Nor does anyone else read this session's trail by naming it; the agent does.

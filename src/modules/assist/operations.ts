@@ -23,6 +23,8 @@ export interface AssistWaitingRow {
   name: string;
   email: string;
   path: string;
+  /** The page's title as the user saw it (empty on the home page). */
+  title: string;
   askedAt: string;
   agents: { agentId: string; name: string }[];
 }

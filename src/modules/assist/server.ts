@@ -135,10 +135,10 @@ const AUDIT_SELECT = `SELECT e.*, coalesce(u.label, '') AS user_name, a.label AS
   FROM assist_events e LEFT JOIN items u ON u.id = e.user_id LEFT JOIN items a ON a.id = e.agent_id`;
 
 /** What the waiting list shows of a request's sessionInfo (the user's tab sent it; only text is kept). */
-function askerOf(info: unknown): { name: string; email: string; path: string } {
+function askerOf(info: unknown): { name: string; email: string; path: string; title: string } {
   const o = typeof info === 'object' && info !== null ? (info as Record<string, unknown>) : {};
   const str = (v: unknown): string => (typeof v === 'string' ? v.slice(0, 500) : '');
-  return { name: str(o.name), email: str(o.email), path: str(o.path) };
+  return { name: str(o.name), email: str(o.email), path: str(o.path), title: str(o.title) };
 }
 
 export const assistServer: ModuleServer = {

@@ -199,6 +199,7 @@ interface WaitingRow {
   name: string;
   email: string;
   path: string;
+  title: string;
   askedAt: string;
   agents: { agentId: string; name: string }[];
 }
@@ -244,7 +245,7 @@ function WaitingList({ requests, onJoin }: { requests: WaitingRow[] | null; onJo
               <tr key={r.peerId} className="border-b border-line">
                 <td className="py-2 pr-3">{r.name}</td>
                 <td className="py-2 pr-3">{r.email}</td>
-                <td className="py-2 pr-3 break-all">{r.path}</td>
+                <td className="py-2 pr-3">{r.title || t('assist.console.homePage')}</td>
                 <td className="py-2 pr-3">
                   {ago(Date.parse(r.askedAt))}
                   <span className="block text-xs text-muted">{formatDate(r.askedAt, true)}</span>

@@ -7,6 +7,7 @@ import { useLocation } from 'wouter';
 import { selectUser } from '../../../../machines/session/authSelectors';
 import type { SocketLike } from '../../../../machines/session/sessionEffects';
 import { AssistSystemId } from '../../../../machines/assist/assistSystemIds';
+import { getRouter } from '../../../../machines/systemIds';
 import { useSiteConfig } from '../../../client/hooks/useSiteConfig';
 import { addModuleMessages } from '../../../client/i18n/moduleCatalogue';
 import { useIntl } from '../../../client/i18n/IntlContext';
@@ -69,6 +70,11 @@ export function AssistSupport({ onClose }: SupportWidgetProps) {
       </section>
     );
   }
+  // The title of the column the user works in: the agents' waiting list names the page by it.
+  const pageTitle = (): string => {
+    const cells = getRouter(session.system)?.getSnapshot().context.cells ?? [];
+    return cells.length > 0 ? (cells[cells.length - 1]!.ref.getSnapshot().context.title ?? '') : '';
+  };
   const connect = () => ({
     createSocket: (path: string): SocketLike => new WebSocket(socketUrl(window.location, path)),
     clientVersion: clientVersion(version),
@@ -78,6 +84,11 @@ export function AssistSupport({ onClose }: SupportWidgetProps) {
     tab: createLiveTab({ system: session.system, intl, win: window }),
   });
   return (
-    <AssistWidget session={assist} asker={{ name: user.name, email: user.email, path: location }} connect={connect} onClose={onClose} />
+    <AssistWidget
+      session={assist}
+      asker={{ name: user.name, email: user.email, path: location, title: pageTitle() }}
+      connect={connect}
+      onClose={onClose}
+    />
   );
 }

@@ -66,6 +66,7 @@ export const assistMessages: Readonly<Record<string, string>> = {
   'assist.console.noFocus': 'No field has the focus.',
   'assist.console.unnamedField': 'a field without a label',
   'assist.console.home': 'The home page (no column open).',
+  'assist.console.homePage': 'Home page',
   'assist.console.untitled': 'Untitled',
   'assist.console.mode.read': 'reading',
   'assist.console.mode.edit': 'editing',
