@@ -131,7 +131,7 @@ export function createLiveTab({ system, intl, win }: LiveTabDeps): LiveTab {
     const typeName = form?.typeName ?? item?._t ?? (cell.spec.kind === 'item' ? cell.spec.itemId?.split('-')[0] : undefined);
     const type = typeName ? itemTypes.get(typeName) : undefined;
     // An existing item's form the user may not use shows them its read screen's refusal, not the form.
-    const formShown = form !== null && (!item || itemContext?.allowed.update === true);
+    const formShown = form !== null && (!item || itemContext?.allowed.update !== false);
     if (type && form && formShown)
       return { ...base, typeLabel: typeLabel(type.name), mode: 'edit', fields: fieldsOf(type, { ...item, ...form.draft }, true) };
     if (type && item) return { ...base, typeLabel: typeLabel(type.name), mode: 'read', fields: fieldsOf(type, item, false) };
@@ -228,7 +228,7 @@ export function createLiveTab({ system, intl, win }: LiveTabDeps): LiveTab {
     const typeName = contextOf<{ typeName: string }>(form)?.typeName;
     const def = typeName ? itemTypes.get(typeName)?.properties[command.name] : undefined;
     const itemContext = cell ? contextOf<{ item: Item | null; allowed: Record<string, boolean> }>(partsOf(cell).item) : null;
-    if (itemContext?.item && itemContext.allowed.update !== true) return false;
+    if (itemContext?.item && itemContext.allowed.update === false) return false;
     if (!form || !def || def.internal || def.readOnly || SECRET_FIELD.test(command.name) || !FILLABLE.has(def.kind)) return false;
     const field = doc.querySelector(`[data-cell="${CSS.escape(command.cellKey)}"] [name="${CSS.escape(command.name)}"]`);
     if (field instanceof win.HTMLInputElement && field.type === 'password') return false;
