@@ -133,11 +133,15 @@ describe('item menu in the column layout', () => {
         changed: ['lastName'],
       },
     ]);
-    const column = await screen.findByRole('region', { name: 'i-Contact-3' });
+    const column = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('section[data-cell="i-Contact-3"]');
+      if (!found) throw new Error('no column of Contact-3 yet');
+      return found;
+    });
     await waitFor(() => expect(h.server.received.some((f) => f.o === 'addWatch/Contact-3/1')).toBe(true));
     await user.click(within(column).getByRole('button', { name: 'Item menu' }));
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Timeline' }));
-    const timeline = await screen.findByRole('region', { name: 'v-timeline' });
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
     expect(await within(timeline).findByText('5 minutes ago')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/i-Contact-3/timeline');
   });

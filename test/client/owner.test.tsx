@@ -94,7 +94,7 @@ describe('admin.owner', () => {
     expect(within(members).getByText('Wren Writer')).toBeInTheDocument();
     // The administrator may take anyone's write, and the chooser now names the owner.
     expect(within(members).getByRole('checkbox', { name: "Change the organisation's items" })).toBeEnabled();
-    expect(screen.getByLabelText('Owner organisation')).toHaveValue('Organization-1');
+    expect(screen.getByRole('combobox', { name: 'Owner organisation' })).toHaveValue('Organization-1');
   });
 
   it("lets a writer switch a member's capability, shows a refused removal at that member, adds a found user and opens the organisation beside", async () => {

@@ -31,7 +31,7 @@ async function setUp(events: (h: AppHarness) => unknown, options: { refusal?: st
   // The column layout draws the timeline as the item's child column; an orphan is drawn on its own.
   const container = options.orphan
     ? renderInSession(h, <TimelineView cell={entry.ref} spec={entry.spec} parent={null} />).container
-    : await screen.findByRole('region', { name: 'v-timeline' });
+    : await screen.findByRole('region', { name: 'Timeline' });
   return { h, contact, in: within(container) };
 }
 

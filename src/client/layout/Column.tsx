@@ -42,14 +42,17 @@ function Loading() {
 
 /** A column of the layout. */
 export function Column({ cell, parent, active, multi, hidden }: Props) {
+  const t = useT();
   const width = useSelector(cell.ref, selectCellWidth);
   const parentTitle = useSelector(parent?.ref ?? cell.ref, selectCellTitle) ?? '';
+  // A screen reader names the column as its toolbar does (the item's label, the view's title), never by its key.
+  const title = useSelector(cell.ref, selectCellTitle);
   const View = viewFor(cell.spec);
   const backTo = !multi && parent ? { key: parent.spec.key, title: parentTitle } : null;
   const closable = cell.spec.index > 0 || cell.spec.key !== 'v-home';
   return (
     <section
-      aria-label={cell.spec.key}
+      aria-label={title || t('app.loading')}
       data-cell={cell.spec.key}
       data-active={active || undefined}
       hidden={hidden}
