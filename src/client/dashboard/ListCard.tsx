@@ -2,21 +2,11 @@
 import type { ReactNode } from 'react';
 import type { CardHits } from '../../../machines/dashboard/cardMachine';
 import type { CardDef } from '../../shared/dashboard/CardDef';
-import { itemTypes } from '../../shared/itemTypes';
 import type { Item } from '../../shared/items/types';
 import { useT, type Translate } from '../i18n/useT';
 import { formatDate } from '../items/fields/formatDate';
+import { Subtitle } from '../items/display/ListItem';
 import { CardItemLink } from './CardItemLink';
-
-/** The line under an item's label: its type's list subtitle, a date as DD-MMM-YYYY, text as it is. */
-function subtitleOf(item: Item | undefined): string {
-  if (!item) return '';
-  const type = itemTypes.get(item._t);
-  const name = type?.listItem?.subtitle;
-  const value = name ? item[name] : undefined;
-  if (typeof value !== 'string' && typeof value !== 'number') return '';
-  return type?.properties[name!]?.kind === 'DT' ? formatDate(String(value), String(value).length > 10) : String(value);
-}
 
 /** The card's own line under `item` (CardDef.line), and its dates as DD-MMM-YYYY [HH:mm]. */
 function cardLineOf(card: CardDef, item: Item | undefined, t: Translate): { text: string; dates: string[] } {
@@ -49,7 +39,7 @@ export function ListCard({ card, hits }: { card: CardDef; hits: CardHits }) {
       <ul className="flex flex-col gap-1">
         {hits.ids.map((id) => {
           const own = card.line ? cardLineOf(card, hits.items[id], t) : null;
-          const subtitle = own ? own.text : subtitleOf(hits.items[id]);
+          const item = hits.items[id];
           return (
             <li key={id} className="flex min-w-0 flex-col">
               <CardItemLink id={id} className="truncate text-sm">
@@ -60,8 +50,8 @@ export function ListCard({ card, hits }: { card: CardDef; hits: CardHits }) {
                 <span className="break-words text-xs text-muted">
                   <Unbroken {...own} />
                 </span>
-              ) : subtitle ? (
-                <span className="truncate text-xs text-muted">{subtitle}</span>
+              ) : item ? (
+                <Subtitle item={item} />
               ) : null}
             </li>
           );

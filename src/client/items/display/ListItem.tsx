@@ -29,7 +29,7 @@ const text = (value: unknown): string => (typeof value === 'string' || typeof va
 const SHOWN_AS_TEXT = new Set(['SEL', 'LOV', 'DT', 'DTM', 'impreciseDate', 'NUM', 'BOOL']);
 
 /** The subtitle property of `item` as a person reads it: option labels, dates, related items' labels; never a key. */
-function Subtitle({ item, type }: { item: Item; type: ItemTypeDef | undefined }) {
+export function Subtitle({ item, type = itemTypes.get(item._t) }: { item: Item; type?: ItemTypeDef | undefined }) {
   const name = type?.listItem?.subtitle;
   const def = name ? type.properties[name] : undefined;
   if (!type || !name || !def || def.internal) return null;

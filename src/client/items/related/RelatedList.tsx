@@ -25,23 +25,12 @@ import { useT } from '../../i18n/useT';
 import { useCellViewActor } from '../../layout/useCellViewActor';
 import { useActors } from '../../session/useActors';
 import { Button } from '../../shell/Button';
-import { formatDate } from '../fields/formatDate';
 import { capitalised } from '../display/useTypeLabel';
+import { Subtitle } from '../display/ListItem';
 import { AddHere } from './AddHere';
 
 /** A list shows its filter once it holds more than this many items (or a filter is typed). */
 export const RELATED_FILTER_FROM = 5;
-
-/** The line under an item's label: its type's list subtitle, a date as DD-MMM-YYYY, text as it is. */
-function subtitleOf(item: Item | undefined): string {
-  if (!item) return '';
-  const type = itemTypes.get(item._t);
-  const name = type?.listItem?.subtitle;
-  const value = name ? item[name] : undefined;
-  if (typeof value !== 'string' && typeof value !== 'number') return '';
-  const kind = type?.properties[name!]?.kind;
-  return kind === 'DT' || kind === 'DTM' ? formatDate(String(value), String(value).length > 10) : String(value);
-}
 
 /** The heading of `list`: its declared message, else "{Type}: {property}" for a relation that declares none. */
 function useHeading(list: RelatedListDef): string {
@@ -156,7 +145,7 @@ function ListBody({ actor, cell, item, list, heading, headingId }: { actor: Rela
       ) : (
         <ul className="flex flex-col gap-1" aria-busy={busy}>
           {hits.ids.map((id) => {
-            const subtitle = subtitleOf(hits.items[id]);
+            const item = hits.items[id];
             return (
               <li key={id} className="flex min-w-0 flex-col">
                 <a
@@ -169,7 +158,7 @@ function ListBody({ actor, cell, item, list, heading, headingId }: { actor: Rela
                 >
                   {hits.labels[id] || t('app.related.unnamed')}
                 </a>
-                {subtitle ? <span className="truncate text-xs text-muted">{subtitle}</span> : null}
+                {item ? <Subtitle item={item} /> : null}
               </li>
             );
           })}
