@@ -39,6 +39,9 @@ describe('admin.menu-items', () => {
       'My contacts',
       'Consultation',
       'Conversations',
+      'Live help console',
+      'Data',
+      'Spatial',
     ]);
     expect(switchOf(main, 'Notifications')).toHaveAttribute('aria-checked', 'false');
     expect(switchOf(main, 'Notifications')).toHaveTextContent('Hidden');
@@ -52,7 +55,7 @@ describe('admin.menu-items', () => {
     expect(within(row(admin, 'Menu items')).getByText('Always shown')).toBeInTheDocument();
     // First and last of a level cannot move further.
     expect(within(row(main, 'Search')).getByRole('button', { name: 'Move Search up' })).toBeDisabled();
-    expect(within(row(main, 'Conversations')).getByRole('button', { name: 'Move Conversations down' })).toBeDisabled();
+    expect(within(row(main, 'Spatial')).getByRole('button', { name: 'Move Spatial down' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
@@ -69,13 +72,18 @@ describe('admin.menu-items', () => {
       'My contacts',
       'Consultation',
       'Conversations',
+      'Live help console',
+      'Data',
+      'Spatial',
     ]);
     expect(screen.getByText('You have changes that are not saved yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sentOf(h, 'act/setMenuSettings')).toHaveLength(1));
     expect(sentOf(h, 'act/setMenuSettings')[0]!.b).toEqual({
       hidden: ['search'],
-      order: { '': ['home', 'notifications', 'search', 'my-organizations', 'my-contacts', 'consult', 'conversations'] },
+      order: {
+        '': ['home', 'notifications', 'search', 'my-organizations', 'my-contacts', 'consult', 'conversations', 'assist', 'data', 'spatial'],
+      },
     });
     expect(await screen.findByText('Applied', {}, WAIT)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
@@ -96,6 +104,9 @@ describe('admin.menu-items', () => {
       'My contacts',
       'Consultation',
       'Conversations',
+      'Live help console',
+      'Data',
+      'Spatial',
     ]);
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
@@ -113,6 +124,9 @@ describe('admin.menu-items', () => {
       'My contacts',
       'Consultation',
       'Conversations',
+      'Live help console',
+      'Data',
+      'Spatial',
     ]);
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
