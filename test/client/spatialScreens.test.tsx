@@ -6,6 +6,7 @@
  * recorder of what the screen asks it to draw.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Frame } from '../../src/shared/protocol';
 import type { MapFeature } from '../../src/modules/spatial/mapFeatures';
 import { cleanUpApps, renderApp } from './support/renderApp';
@@ -88,9 +89,10 @@ test('spatial.map lists and draws the active places the reader may read; a click
   });
   h.server.handlers.set('read/SpatialFeature-1', () => ROW);
   const places = await screen.findByRole('navigation', { name: 'Places on the map' });
+  // Few places: their group (places of no kind) is open.
   await waitFor(() =>
     expect(
-      within(places)
+      within(within(places).getByRole('list', { name: 'Other places' }))
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Blueberry flats', 'Winter trapline']),
@@ -131,4 +133,34 @@ test('the collections are the active ones, with a way to make a new one', async 
       { kind: 'ft', prop: 'state', value: ['ACTIVE'] },
     ]),
   });
+});
+
+test('many places are a tree by kind of place, 25 at a time, the other places last', async () => {
+  const h = renderApp({ signedIn: true, path: '/spatial.map', user: MAPPER });
+  const cabins = Array.from({ length: 30 }, (_, i) => ({
+    ...place(10 + i, `Cabin ${String(i + 1).padStart(2, '0')}`, { type: 'Point', coordinates: [-106 - i / 100, 54] }),
+    properties: { label: `Cabin ${String(i + 1).padStart(2, '0')}`, type: 'SpatialFeature', state: 'ACTIVE', spatialType: 'CABIN' },
+  }));
+  h.server.handlers.set('act/streamFeatures', () => [...cabins, FEATURES[0]!]);
+  h.server.handlers.set('act/lov', (frame: Frame) =>
+    (frame.b as { list: string }).list === 'SPL_TYPES'
+      ? { _: [{ id: 'LOVValue-1', key: 'CABIN', label: 'Cabin', state: 'ACTIVE' }] }
+      : { _: [] },
+  );
+  const user = userEvent.setup();
+  const places = await screen.findByRole('navigation', { name: 'Places on the map' });
+  const cabinGroup = await within(places).findByRole('button', { name: /^Cabin/ });
+  const otherGroup = within(places).getByRole('button', { name: /^Other places/ });
+  // Named kinds first, the other places last; closed while there are many.
+  expect(cabinGroup.compareDocumentPosition(otherGroup) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(cabinGroup).toHaveTextContent('30 places');
+  expect(cabinGroup).toHaveAttribute('aria-expanded', 'false');
+  await user.click(cabinGroup);
+  const list = within(places).getByRole('list', { name: 'Cabin' });
+  expect(within(list).getAllByRole('button', { name: /^Cabin \d+$/ })).toHaveLength(25);
+  await user.click(within(list).getByRole('button', { name: 'Show 5 more (5 not shown)' }));
+  expect(within(list).getAllByRole('button', { name: /^Cabin \d+$/ })).toHaveLength(30);
+  expect(within(list).queryByRole('button', { name: /^Show/ })).not.toBeInTheDocument();
+  await user.click(cabinGroup);
+  expect(within(places).queryByRole('list', { name: 'Cabin' })).not.toBeInTheDocument();
 });

@@ -14,13 +14,26 @@ const suite = e2eSuite({ SEED_DEMO: '1' });
 const SHOTS = process.env.SPATIAL_SHOTS ?? '/tmp';
 let mia: { email: string; password: string };
 
-/** The names in the list of places beside a map, once it holds `n` (a screenshot and what the map says, if it never does). */
+/**
+ * The names of the places beside a map once it holds `n`: every group of the tree opened and every
+ * page of it shown (a screenshot and what the map says, if it never holds them).
+ */
 async function placesListed(page: Page, n: number): Promise<string[]> {
-  const entries = page.getByRole('navigation', { name: 'Places on the map' }).locator('li button');
+  const nav = page.getByRole('navigation', { name: 'Places on the map' });
+  const entries = nav.locator('li li button');
   try {
-    await page.waitForFunction((count) => document.querySelectorAll('nav[aria-label="Places on the map"] li button').length === count, n, {
-      timeout: 30_000,
-    });
+    await page.getByRole('img', { name: n === 1 ? 'Map of one place' : `Map of ${n} places` }).waitFor({ timeout: 30_000 });
+    for (;;) {
+      const closed = nav.locator('button[aria-expanded="false"]');
+      const more = nav.getByRole('button', { name: /^Show \d+ more/ });
+      if ((await closed.count()) > 0) await closed.first().click();
+      else if ((await more.count()) > 0) await more.first().click();
+      else break;
+    }
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('nav[aria-label="Places on the map"] li li button').length === count,
+      n,
+    );
   } catch (e) {
     await page.screenshot({ path: join(SHOTS, 'spatial-failed.png') });
     const said = await page.locator('[role="status"]').allInnerTexts();

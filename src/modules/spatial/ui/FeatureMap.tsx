@@ -1,6 +1,6 @@
 /**
  * Map features on a map (issue 17): each place a marker (a line's halfway point, an area's centroid),
- * clustered, with lines and areas drawn as shapes; beside it the list of the places. A click on a
+ * clustered, with lines and areas drawn as shapes; beside it the places as a tree by kind of place. A click on a
  * marker or a list entry opens the item in the next column and its marker turns pink. The map actor
  * (machines/map/mapMachine.ts) keeps the view, the base layer, the feature search and the selection;
  * this draws its snapshot. Loaded with OpenLayers, as a chunk of its own.
@@ -15,10 +15,11 @@ import { useSiteConfig } from '../../../client/hooks/useSiteConfig';
 import { addModuleMessages } from '../../../client/i18n/moduleCatalogue';
 import { useT } from '../../../client/i18n/useT';
 import { mapMessages } from '../../../client/map/mapMessages';
-import { MapController, MARKER_COLOURS, type MapMarker } from '../../../client/map/olMap';
+import { MapController, type MapMarker } from '../../../client/map/olMap';
 import { Button } from '../../../client/shell/Button';
 import { markerPosition } from '../../../shared/geo/markerPosition';
 import type { MapFeature } from '../mapFeatures';
+import { PlacesTree } from './PlacesTree';
 
 addModuleMessages(mapMessages);
 
@@ -51,17 +52,16 @@ export function FeatureMap({ features, status, errorKey, onOpen, empty, selected
   const element = useRef<HTMLDivElement>(null);
   const [controller, setController] = useState<MapController | null>(null);
 
-  const markers = useMemo<(MapMarker & { rel: string })[]>(
+  const markers = useMemo<(MapMarker & { rel: string; kind: string | undefined })[]>(
     () =>
       features.map((f) => {
         const [lon, lat] = markerPosition(f.geometry);
-        return { id: f.$id, rel: f.rel, label: f.properties.label, lon, lat };
+        return { id: f.$id, rel: f.rel, label: f.properties.label, kind: f.properties.spatialType, lon, lat };
       }),
     [features],
   );
   const text = view.featureFilter.toLocaleLowerCase();
   const named = useMemo(() => (text ? markers.filter((m) => m.label.toLocaleLowerCase().includes(text)) : markers), [markers, text]);
-  const listed = useMemo(() => [...named].sort((a, b) => a.label.localeCompare(b.label)), [named]);
 
   useEffect(() => {
     if (!element.current) return;
@@ -171,25 +171,12 @@ export function FeatureMap({ features, status, errorKey, onOpen, empty, selected
       </div>
       <nav aria-label={t('map.markers')} className="max-h-[55vh] overflow-auto @2xl:w-64">
         {status === 'SUCCESS' && markers.length === 0 ? <p className="m-2 text-sm text-muted">{empty}</p> : null}
-        <ul className="m-0 list-none p-0">
-          {listed.map((m) => (
-            <li key={m.id}>
-              <button
-                type="button"
-                aria-current={m.id === view.selected ? 'true' : undefined}
-                onClick={() => map.send({ type: 'map.featureClicked', id: m.id })}
-                className={`flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-sm text-ink hover:bg-primary/10 ${m.id === view.selected ? 'font-semibold' : ''}`}
-              >
-                <span
-                  aria-hidden="true"
-                  className="h-3 w-3 shrink-0 rounded-full border-2 border-white shadow"
-                  style={{ background: m.id === view.selected ? MARKER_COLOURS.selected : MARKER_COLOURS.normal }}
-                />
-                <span className="truncate">{m.label}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <PlacesTree
+          places={named}
+          selected={view.selected}
+          filtering={text !== ''}
+          onClick={(id) => map.send({ type: 'map.featureClicked', id })}
+        />
       </nav>
     </div>
   );
