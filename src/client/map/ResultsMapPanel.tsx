@@ -27,6 +27,7 @@ import { isGeometry } from '../../shared/geo/geometry';
 import { markerPosition } from '../../shared/geo/markerPosition';
 import { itemTypes } from '../../shared/itemTypes';
 import type { Item } from '../../shared/items/types';
+import { MapViewControls } from './MapViewControls';
 import { mapMessages } from './mapMessages';
 import { MapController, type MapMarker } from './olMap';
 
@@ -144,10 +145,6 @@ export function ResultsMapPanel({ results }: { results: SearchResultsActorRef })
   useEffect(() => controller?.setMarkers(named, view.selected), [controller, named, view.selected]);
 
   const layer = view.layers.find((l) => l.id === 'results');
-  const zoom = (by: number) => {
-    const v = controller?.map.getView();
-    if (v) v.animate({ zoom: (v.getZoom() ?? 3) + by, duration: 200 });
-  };
   const withoutPlace = loaded ? ids.length - markers.length : 0;
   return (
     <div className="flex flex-col gap-2 @2xl:flex-row">
@@ -181,22 +178,7 @@ export function ResultsMapPanel({ results }: { results: SearchResultsActorRef })
             aria-label={t('map.label')}
             className="h-[55vh] min-h-72 w-full overflow-hidden rounded-lg border border-line bg-surface"
           />
-          <div className="absolute right-2 top-2 flex flex-col gap-1">
-            <Button variant="primary" className="!px-2.5" aria-label={t('map.zoomIn')} onClick={() => zoom(1)}>
-              +
-            </Button>
-            <Button variant="primary" className="!px-2.5" aria-label={t('map.zoomOut')} onClick={() => zoom(-1)}>
-              −
-            </Button>
-            <Button
-              variant="primary"
-              className="!px-2.5"
-              aria-label={t('map.home')}
-              onClick={() => map.send({ type: 'map.homeRequested' })}
-            >
-              ⌂
-            </Button>
-          </div>
+          <MapViewControls controller={controller} onHome={() => map.send({ type: 'map.homeRequested' })} />
           {layer && layer.status !== 'SUCCESS' ? (
             <p
               role="status"

@@ -14,6 +14,7 @@ import { useDarkTheme } from '../../../client/hooks/useDarkTheme';
 import { useSiteConfig } from '../../../client/hooks/useSiteConfig';
 import { addModuleMessages } from '../../../client/i18n/moduleCatalogue';
 import { useT } from '../../../client/i18n/useT';
+import { MapViewControls } from '../../../client/map/MapViewControls';
 import { mapMessages } from '../../../client/map/mapMessages';
 import { MapController, type MapMarker } from '../../../client/map/olMap';
 import { Button } from '../../../client/shell/Button';
@@ -110,10 +111,6 @@ export function FeatureMap({ features, status, errorKey, onOpen, empty, selected
     );
   }, [controller, features]);
 
-  const zoom = (by: number) => {
-    const v = controller?.map.getView();
-    if (v) v.animate({ zoom: (v.getZoom() ?? 3) + by, duration: 200 });
-  };
   return (
     <div className="flex flex-col gap-2 @2xl:flex-row">
       <div className="flex min-w-0 flex-1 flex-col gap-2">
@@ -143,22 +140,7 @@ export function FeatureMap({ features, status, errorKey, onOpen, empty, selected
             data-testid="spatial-map"
             className="h-[55vh] min-h-72 w-full overflow-hidden rounded-lg border border-line bg-surface"
           />
-          <div className="absolute right-2 top-2 flex flex-col gap-1">
-            <Button variant="primary" className="!px-2.5" aria-label={t('map.zoomIn')} onClick={() => zoom(1)}>
-              +
-            </Button>
-            <Button variant="primary" className="!px-2.5" aria-label={t('map.zoomOut')} onClick={() => zoom(-1)}>
-              −
-            </Button>
-            <Button
-              variant="primary"
-              className="!px-2.5"
-              aria-label={t('map.home')}
-              onClick={() => map.send({ type: 'map.homeRequested' })}
-            >
-              ⌂
-            </Button>
-          </div>
+          <MapViewControls controller={controller} onHome={() => map.send({ type: 'map.homeRequested' })} />
           {status !== 'SUCCESS' ? (
             <p
               role="status"
