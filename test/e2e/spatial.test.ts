@@ -1,18 +1,25 @@
 /**
- * The spatial module in Chromium (issue 17), on a demo site: a community member holding Spatial opens
- * the collections, opens a demo collection and sees its places on the map and listed, opens one from
- * the list, draws its area in place of its point and saves it, and finds it on the map of all places
- * (the archived demo place is not there). axe clean; screenshots in light and dark, desktop and phone.
+ * The spatial module in Chromium (issue 17), on a demo site, one server and one browser: a community
+ * member holding Spatial opens the collections, opens a demo collection and sees its places on the
+ * map and listed, opens one from the list, draws its area in place of its point and saves it, and
+ * finds it on the map of all places (the archived demo place is not there). The administrator imports
+ * a GIS file on an Import's screen: chooses "GIS file" and the collection it goes into, uploads the
+ * zipped UTM shapefile, sees the dry run's places and the null shape reported as an entry, imports
+ * it. Axe clean; screenshots in light and dark, desktop and phone.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import type { Item } from '../../src/shared/items/types';
 import { e2eSuite, expectNoAxeViolations, invite, signedInPage } from './support/e2e';
 
-jest.setTimeout(240_000);
+jest.setTimeout(300_000);
 
 const suite = e2eSuite({ SEED_DEMO: '1' });
 const SHOTS = process.env.SPATIAL_SHOTS ?? '/tmp';
 let mia: { email: string; password: string };
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
 /**
  * The names of the places beside a map once it holds `n`: every group of the tree opened and every
@@ -161,6 +168,71 @@ describe('a community member with Spatial', () => {
     await dark.getByRole('img', { name: 'Map of 6 places' }).scrollIntoViewIfNeeded();
     await dark.screenshot({ path: join(SHOTS, 'spatial-collection-phone-dark.png'), fullPage: true });
     await expectNoAxeViolations(dark);
+    await dark.context().close();
+  });
+});
+
+describe('the administrator', () => {
+  it('chooses the kind and the collection, uploads a shapefile, previews it and imports it', async () => {
+    const org = await suite.api.call<Item>('create/Organization', { displayName: 'Lynx Lake Nation', type: 'COMMUNITY' });
+    await suite.api.call<Item>('create/SpatialCollection', { label: 'Berry grounds', owner: { id: org.$id } });
+    const collection = await suite.api.call<Item>('create/SpatialCollection', { label: 'Survey 2026', owner: { id: org.$id } });
+    const imp = await suite.api.call<Item>('create/Import', { label: 'Survey shapefile' });
+    const page = await signedInPage(suite.browser, suite.server.url, `/i-${imp.$id}`);
+    const panel = page.getByRole('region', { name: 'Import a file' });
+    await panel.getByLabel('What it imports').selectOption({ label: 'GIS file (GeoJSON, shapefile, KML, GPX, CSV)' });
+    await panel.getByText('A shapefile comes zipped with its .prj', { exact: false }).waitFor();
+    // The file waits for a collection.
+    expect(await panel.getByLabel('File', { exact: true }).isDisabled()).toBe(true);
+    const into = panel.getByLabel('Into');
+    await into.locator('option', { hasText: 'Survey 2026' }).waitFor({ state: 'attached' });
+    await into.selectOption({ label: 'Survey 2026' });
+    const file = panel.getByLabel('File', { exact: true });
+    await page.waitForFunction(() => !(document.querySelector('input[type=file]') as HTMLInputElement | null)?.disabled);
+    await file.setInputFiles({
+      name: 'places-utm10n.zip',
+      mimeType: 'application/zip',
+      buffer: readFileSync(join(__dirname, '../fixtures/gis/places-utm10n.zip')),
+    });
+
+    const preview = panel.getByRole('table', { name: 'First rows of the file' });
+    await preview.waitFor({ timeout: 120_000 });
+    await preview.getByRole('cell', { name: 'Tatlayoko cabin' }).first().waitFor();
+    const report = panel.getByRole('table', { name: 'One problem' });
+    await report.getByRole('columnheader', { name: 'Entry' }).waitFor();
+    await report.getByRole('row', { name: /The whole entry This place has no shape the map can draw\./ }).waitFor();
+    const outcome = panel.getByTestId('import-outcome');
+    expect(await outcome.filter({ hasText: 'Preview:' }).innerText()).toBe(
+      'Preview: 6 rows read; would create 5, update 0, leave 0 as they are; 1 with problems.',
+    );
+    await expectNoAxeViolations(page);
+    await preview.scrollIntoViewIfNeeded();
+    await shot(page, 'gis-import-preview-light');
+
+    await panel.getByRole('button', { name: 'Import', exact: true }).click();
+    await outcome.filter({ hasText: 'Done:' }).waitFor({ timeout: 120_000 });
+    expect(await outcome.innerText()).toBe('Done: 6 rows read; 5 created, 0 updated, 0 unchanged; 1 with problems.');
+    const places = await suite.api.call<{ total: number }>('search/ids', {
+      must: { _: 'SpatialFeature', 'ft-collection': [collection.$id] },
+      max: 0,
+    });
+    expect(places.total).toBe(5);
+    await expectNoAxeViolations(page);
+    await report.scrollIntoViewIfNeeded();
+    await shot(page, 'gis-import-done-light');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await panel.getByLabel('Into').scrollIntoViewIfNeeded();
+    await shot(page, 'gis-import-done-phone');
+    await page.context().close();
+
+    const dark = await signedInPage(suite.browser, suite.server.url, `/i-${imp.$id}`, { colorScheme: 'dark' });
+    await dark.getByRole('table', { name: 'One problem' }).waitFor();
+    await expectNoAxeViolations(dark);
+    await dark.getByRole('table', { name: 'One problem' }).scrollIntoViewIfNeeded();
+    await shot(dark, 'gis-import-done-dark');
+    await dark.setViewportSize({ width: 390, height: 844 });
+    await dark.getByRole('table', { name: 'One problem' }).scrollIntoViewIfNeeded();
+    await shot(dark, 'gis-import-done-dark-phone');
     await dark.context().close();
   });
 });
