@@ -2,7 +2,8 @@
  * The spatial module's screens, their React and actor side (issue 17): spatial.map asks for every
  * place the reader may read, lists the active ones beside the map and hands them to it as markers; a
  * click opens the place and makes it the pink, current one; a failure is said in words. The lists of
- * collections ask for ACTIVE ones only. OpenLayers needs a canvas jsdom lacks: the controller is a
+ * collections ask for ACTIVE ones only; a collection's screen offers its export and its import as the
+ * server answered. OpenLayers needs a canvas jsdom lacks: the controller is a
  * recorder of what the screen asks it to draw.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -163,4 +164,59 @@ test('many places are a tree by kind of place, 25 at a time, the other places la
   expect(within(list).queryByRole('button', { name: /^Show/ })).not.toBeInTheDocument();
   await user.click(cabinGroup);
   expect(within(places).queryByRole('list', { name: 'Cabin' })).not.toBeInTheDocument();
+});
+
+test('a collection’s screen offers what the server allows: its export starts the task, its import opens an Import going into it', async () => {
+  const h = renderApp({ signedIn: true, path: '/spatial.collections/i-SpatialCollection-4', user: MAPPER });
+  const collection = {
+    ...ROW,
+    $id: 'SpatialCollection-4',
+    _t: 'SpatialCollection',
+    _i: 4,
+    $labels: { 'SpatialCollection-4': 'Harvest sites' },
+    label: 'Harvest sites',
+    geometry: undefined,
+  };
+  const asked: { o: string; b: unknown }[] = [];
+  h.server.handlers.set('read/SpatialCollection-4', () => collection);
+  h.server.handlers.set('act/streamFeatures', () => FEATURES.slice(0, 2));
+  h.server.handlers.set('act/spatialCollectionActions', () => ({ export: true, import: true }));
+  h.server.handlers.set('act/spatialExport/async', (frame: Frame) => {
+    asked.push({ o: frame.o, b: frame.b });
+    return { key: 'task-9', name: 'spatialExport', percentageComplete: 0 };
+  });
+  h.server.handlers.set('create/Import', (frame: Frame) => {
+    asked.push({ o: frame.o, b: frame.b });
+    return { $id: 'Import-3', _t: 'Import', _i: 3, _u: 1, $access: 'PRIVATE', label: 'GIS file into Harvest sites' };
+  });
+  const user = userEvent.setup();
+  const files = await screen.findByRole('region', { name: 'Places as a file' });
+  await user.selectOptions(within(files).getByLabelText('Format'), 'KML (Google Earth)');
+  await user.click(within(files).getByRole('button', { name: 'Export' }));
+  await user.click(within(files).getByRole('button', { name: 'Import into this collection' }));
+  await waitFor(() => expect(window.location.pathname).toBe('/spatial.collections/i-SpatialCollection-4/i-Import-3'));
+  expect(asked).toEqual([
+    { o: 'act/spatialExport/async', b: { collectionId: 'SpatialCollection-4', format: 'KML' } },
+    { o: 'create/Import', b: { label: 'GIS file into Harvest sites', kind: 'SPATIAL_FEATURES', into: { id: 'SpatialCollection-4' } } },
+  ]);
+});
+
+test('a reader who may take neither action is offered none', async () => {
+  const h = renderApp({ signedIn: true, path: '/spatial.collections/i-SpatialCollection-4', user: MAPPER });
+  h.server.handlers.set('read/SpatialCollection-4', () => ({
+    ...ROW,
+    $id: 'SpatialCollection-4',
+    _t: 'SpatialCollection',
+    _i: 4,
+    label: 'Harvest sites',
+  }));
+  h.server.handlers.set('act/streamFeatures', () => []);
+  let answered = false;
+  h.server.handlers.set('act/spatialCollectionActions', () => {
+    answered = true;
+    return { export: false, import: false };
+  });
+  await screen.findByText('No places here yet.');
+  await waitFor(() => expect(answered).toBe(true));
+  expect(screen.queryByRole('region', { name: 'Places as a file' })).not.toBeInTheDocument();
 });

@@ -267,3 +267,23 @@ test('the export is refused a reader who may not read the collection', async () 
     outsider.client.close();
   }
 });
+
+test('a collection’s screen offers the export to its readers and the import to those who may create its places', async () => {
+  const outsider = await buildUser(srv, { name: 'Ann Outside' });
+  try {
+    const shared = await newCollection('Shared places');
+    const secret = await newCollection('Secret places');
+    await mia.client.call('update', { ...secret, $access: 'PRIVATE' });
+    const ask = (user: TestUser, collectionId: string) => user.client.call('act/spatialCollectionActions', { collectionId });
+    expect(await ask(mia, shared.$id)).toEqual({ export: true, import: true });
+    // Wes writes for the community without Spatial: he reads and exports its places, he does not add any.
+    expect(await ask(wes, shared.$id)).toEqual({ export: true, import: false });
+    expect(await ask(outsider, secret.$id)).toEqual({ export: false, import: false });
+    expect(await ask(outsider, 'SpatialCollection-999999')).toEqual({ export: false, import: false });
+    const wrong = await outsider.client.request('act/spatialCollectionActions', { collectionId: org.$id });
+    expect(wrong.erred).toBe(true);
+    expect(JSON.stringify(wrong.b)).toContain('errors.invalidId');
+  } finally {
+    outsider.client.close();
+  }
+});

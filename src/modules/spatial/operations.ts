@@ -1,8 +1,14 @@
 /** The spatial module's operations: the map features of collections, files, places and any item with a geometry, streamed. */
 import * as yup from 'yup';
 import { defineOperation } from '../../shared/protocol/defineOperation';
-import { closedObject, idList } from '../../shared/protocol/requestSchemas';
+import { closedObject, idList, typedIdString } from '../../shared/protocol/requestSchemas';
 import { MAX_RELATED_IDS, type MapFeature } from './mapFeatures';
+
+/** What the caller may do with a collection's places as a whole: export them, import a GIS file into it. */
+export interface CollectionActions {
+  export: boolean;
+  import: boolean;
+}
 
 export const spatialOperations = {
   /**
@@ -22,5 +28,15 @@ export const spatialOperations = {
         includeExcluded: yup.boolean(),
         all: yup.boolean(),
       }),
+  }),
+  /**
+   * What a collection's screen offers: `export` to its readers (act/spatialExport/async), `import` to
+   * those who may create a place in it (and an Import). Both false for a collection the caller may not read.
+   */
+  spatialCollectionActions: defineOperation<CollectionActions>()({
+    pattern: 'act/spatialCollectionActions',
+    params: {},
+    signedIn: true,
+    body: () => closedObject({ collectionId: typedIdString('SpatialCollection').required('errors.required') }),
   }),
 };

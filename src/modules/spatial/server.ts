@@ -16,6 +16,7 @@ import type { CreateRule, TypeRule } from '../../server/policy/TypeRule';
 import { eventRecorder } from '../../server/store/eventRecorder';
 import type { ItemRecord } from '../../server/store/ItemRecord';
 import { ITEMS_CHANNEL, type Author, type ChangeHook } from '../../server/store/ItemStore';
+import { collectionActionsOp } from './collectionActionsServer';
 import { spatialDemo } from './demo';
 import { featureParts } from './featureStream';
 import { gisReader, spatialExportTask } from './gisImport';
@@ -129,6 +130,7 @@ export const spatialServer: ModuleServer = {
   stepKinds: [spatialStepBehaviour],
   ops: [
     ...overlapOps,
+    collectionActionsOp,
     // Spec 001 §7: the features of the ids asked for, only those the caller may read, in pieces.
     bindOperation(spatialOperations.streamFeatures, async (ctx, _p, { relatedIDs, includeExcluded, all }) => {
       const caller = signedInCaller(ctx);

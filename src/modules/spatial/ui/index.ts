@@ -1,6 +1,7 @@
 /** The spatial module's screens and their messages: one chunk. */
 import type { ModuleScreens } from '../../../client/modules/ModuleClient';
 import { shapeTypes } from '../shapeTypes';
+import { CollectionActions } from './CollectionActions';
 import { spatialMessages } from './messages';
 import { OverlapPanel } from './OverlapPanel';
 import { PlacesMapPanel, SpatialMapView } from './SpatialMaps';
@@ -15,7 +16,7 @@ export const spatialScreens: ModuleScreens = {
     'v-spatial.collections': SpatialCollectionsView,
   },
   panels: {
-    SpatialCollection: [PlacesMapPanel],
+    SpatialCollection: [CollectionActions, PlacesMapPanel],
     GISCollection: [PlacesMapPanel],
     // Every type with a shape of its own: its area checked against the protected places.
     ...Object.fromEntries(shapeTypes().map((type) => [type, [OverlapPanel]])),
