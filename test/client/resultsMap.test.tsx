@@ -104,11 +104,13 @@ test('a type with a geometry offers MAP: its places are listed and drawn, a clic
     ).toEqual(['Trapline Birch Creek', 'Trapline Moose Lake']),
   );
   expect(screen.getByText('1 result has no place on the map.')).toBeInTheDocument();
-  // The map is given a marker per place: a point where it is, an area at its centroid.
+  // The map is given a marker per place: a point where it is, an area at its centroid; a territory
+  // in its type's colour (spec 001 §9: consult territory orange with radius 5).
+  const territory = { colour: '#EF6C00', radius: 5 };
   await waitFor(() =>
     expect(drawn.markers).toEqual([
-      { id: 'ConsultCommunityTerritory-1', label: 'Trapline Birch Creek', lon: -110.2, lat: 55.4 },
-      { id: 'ConsultCommunityTerritory-2', label: 'Trapline Moose Lake', lon: -97, lat: 54 },
+      { id: 'ConsultCommunityTerritory-1', label: 'Trapline Birch Creek', lon: -110.2, lat: 55.4, ...territory },
+      { id: 'ConsultCommunityTerritory-2', label: 'Trapline Moose Lake', lon: -97, lat: 54, ...territory },
     ]),
   );
   act(() => drawn.onMarkerClicked?.('ConsultCommunityTerritory-2'));

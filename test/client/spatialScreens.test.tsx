@@ -106,6 +106,9 @@ test('spatial.map lists and draws the active places the reader may read; a click
     ['SpatialFeature-2', -106.4, 54.2],
   ]);
   expect(drawn.shapes).toBe(1);
+  // Places are teal (spec 001 §9), and the legend names their layer by its label.
+  expect(drawn.markers.map((m) => (m as { colour?: string }).colour)).toEqual(['#00897B', '#00897B']);
+  expect(within(screen.getByRole('list', { name: 'Layers on the map' })).getByText('Place')).toBeInTheDocument();
   act(() => drawn.onMarkerClicked?.('SpatialFeature-1'));
   await waitFor(() => expect(window.location.pathname).toBe('/spatial.map/i-SpatialFeature-1'));
   act(() => window.history.back());

@@ -29,6 +29,7 @@ import { itemTypes } from '../../shared/itemTypes';
 import type { Item } from '../../shared/items/types';
 import { MapViewControls } from './MapViewControls';
 import { mapMessages } from './mapMessages';
+import { mapStyleOf } from './mapPalette';
 import { MapController, type MapMarker } from './olMap';
 
 addModuleMessages(mapMessages);
@@ -45,13 +46,13 @@ const geoPropsOf = (typeName: string): string[] =>
     .filter(([, def]) => def.kind === 'GEO')
     .map(([name]) => name);
 
-/** The marker of a result: its first shape's point, or null when it has none. */
-function markerOf(row: Item, label: string): MapMarker | null {
+/** The marker of a result: its first shape's point in its type's colour, or null when it has none. */
+function markerOf(row: Item, label: string, dark: boolean): MapMarker | null {
   for (const prop of geoPropsOf(row._t)) {
     const value = row[prop];
     if (!isGeometry(value)) continue;
     const [lon, lat] = markerPosition(value);
-    return { id: row.$id, label, lon, lat };
+    return { id: row.$id, label, lon, lat, ...mapStyleOf(row._t, dark) };
   }
   return null;
 }
@@ -92,9 +93,9 @@ export function ResultsMapPanel({ results }: { results: SearchResultsActorRef })
     () =>
       ids.flatMap((id) => {
         const row = rows[id];
-        return row ? (markerOf(row, labels[id] ?? row.$id) ?? []) : [];
+        return row ? (markerOf(row, labels[id] ?? row.$id, dark) ?? []) : [];
       }),
-    [ids, rows, labels],
+    [ids, rows, labels, dark],
   );
   const text = view.featureFilter.toLocaleLowerCase();
   const named = useMemo(() => (text ? markers.filter((m) => m.label.toLocaleLowerCase().includes(text)) : markers), [markers, text]);

@@ -23,6 +23,7 @@ export const mapMessages: Readonly<Record<string, string>> = {
   'map.noneInView': 'No places in view.',
   'map.withoutPlace': '{count, plural, one {# result has no place on the map.} other {# results have no place on the map.}}',
   'map.layer.results': 'Results',
+  'map.legend': 'Layers on the map',
   'map.layer.LOADING': 'Loading',
   'map.layer.SUCCESS': 'Loaded',
   'map.layer.FAILURE': 'Could not load',

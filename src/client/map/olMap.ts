@@ -22,9 +22,10 @@ import land from 'world-atlas/land-110m.json';
 import type { BaseLayer } from '../../../machines/map/mapMachine';
 import type { Extent } from '../../shared/geo/bounds';
 import type { Geometry } from '../../shared/geo/geometry';
+import { DEFAULT_MARKER_RADIUS, MAP_PALETTE, selectedColour } from './mapPalette';
 
-/** Marker colours (spec 001 §9): the selected marker pink; others the site's blue. */
-export const MARKER_COLOURS = { normal: '#1976D2', selected: '#E91E63', shape: '#1976D2', outline: '#9E9E9E' } as const;
+/** Marker colours (spec 001 §9): the selected marker pink; others the site's blue unless their type says. */
+export const MARKER_COLOURS = { normal: '#1976D2', selected: MAP_PALETTE.pink.light, shape: '#1976D2', outline: '#9E9E9E' } as const;
 
 /** One marker: an item's place. */
 export interface MapMarker {
@@ -32,6 +33,10 @@ export interface MapMarker {
   label: string;
   lon: number;
   lat: number;
+  /** Its CSS colour (its type's, mapPalette.ts); the site's blue without one. */
+  colour?: string;
+  /** Its radius in pixels when it stands alone. */
+  radius?: number;
 }
 
 const geojson = new GeoJSON({ featureProjection: 'EPSG:3857', dataProjection: 'EPSG:4326' });
@@ -48,21 +53,36 @@ const outlineStyle = (dark: boolean) =>
     stroke: new Stroke({ color: dark ? '#6b7278' : '#b7b09c', width: 1 }),
   });
 
-const markerStyle = (colour: string, count: number): Style =>
+const markerStyle = (colour: string, count: number, radius: number): Style =>
   new Style({
     image: new CircleStyle({
-      radius: count > 1 ? 12 : 7,
+      radius: count > 1 ? 12 : radius,
       fill: new Fill({ color: colour }),
       stroke: new Stroke({ color: '#ffffff', width: 2 }),
     }),
     ...(count > 1 ? { text: new Text({ text: String(count), fill: new Fill({ color: '#ffffff' }), font: 'bold 12px sans-serif' }) } : {}),
   });
 
-const shapeStyle = new Style({
-  fill: new Fill({ color: 'rgba(25,118,210,0.2)' }),
-  stroke: new Stroke({ color: MARKER_COLOURS.shape, width: 2 }),
-  image: new CircleStyle({ radius: 6, fill: new Fill({ color: MARKER_COLOURS.shape }), stroke: new Stroke({ color: '#fff', width: 2 }) }),
-});
+/** `#RRGGBB` at `alpha`, for an area's fill. */
+const translucent = (hex: string, alpha: number): string => {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgba(${(n >> 16) & 255},${(n >> 8) & 255},${n & 255},${alpha})`;
+};
+
+const shapeStyles = new Map<string, Style>();
+/** A shape's style in its colour (one Style per colour, as OpenLayers prefers). */
+const shapeStyle = (colour: string): Style => {
+  let style = shapeStyles.get(colour);
+  if (!style) {
+    style = new Style({
+      fill: new Fill({ color: translucent(colour, 0.2) }),
+      stroke: new Stroke({ color: colour, width: 2 }),
+      image: new CircleStyle({ radius: 6, fill: new Fill({ color: colour }), stroke: new Stroke({ color: '#fff', width: 2 }) }),
+    });
+    shapeStyles.set(colour, style);
+  }
+  return style;
+};
 
 export interface MapControllerOptions {
   tileUrl: string | null;
@@ -101,7 +121,10 @@ export class MapController {
       style: (cluster: FeatureLike) => {
         const members = (cluster.get('features') as Feature[] | undefined) ?? [];
         const pink = members.some((f) => f.getId() === this.selected);
-        return markerStyle(pink ? MARKER_COLOURS.selected : MARKER_COLOURS.normal, members.length);
+        const first = members[0];
+        const colour = (first?.get('colour') as string | undefined) ?? MARKER_COLOURS.normal;
+        const radius = (first?.get('radius') as number | undefined) ?? DEFAULT_MARKER_RADIUS;
+        return markerStyle(pink ? selectedColour(options.dark) : colour, members.length, radius);
       },
     });
     const interactive = options.interactive !== false;
@@ -109,7 +132,15 @@ export class MapController {
       target,
       controls: [],
       interactions: interactive ? defaultInteractions() : [],
-      layers: [this.outline, ...(this.tiles ? [this.tiles] : []), new VectorLayer({ source: this.shapes, style: shapeStyle }), markerLayer],
+      layers: [
+        this.outline,
+        ...(this.tiles ? [this.tiles] : []),
+        new VectorLayer({
+          source: this.shapes,
+          style: (f: FeatureLike) => shapeStyle((f.get('colour') as string | undefined) ?? MARKER_COLOURS.shape),
+        }),
+        markerLayer,
+      ],
       view: new View({ center: fromLonLat([-97, 59]), zoom: 3 }),
     });
     this.map.on('moveend', () => {
@@ -151,7 +182,7 @@ export class MapController {
     this.markers.clear(true);
     this.markers.addFeatures(
       markers.map((m) => {
-        const f = new Feature({ geometry: new Point(fromLonLat([m.lon, m.lat])), label: m.label });
+        const f = new Feature({ geometry: new Point(fromLonLat([m.lon, m.lat])), label: m.label, colour: m.colour, radius: m.radius });
         f.setId(m.id);
         return f;
       }),

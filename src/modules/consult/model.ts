@@ -66,6 +66,8 @@ const consultationFields = (mirror: boolean): Record<string, PropertyDef> => {
 export const ConsultationType: ItemTypeDef = {
   name: 'Consultation',
   defaultIcon: 'assignment',
+  // Its project area, in the study area red of spec 001 §9.
+  mapStyle: { colour: 'red' },
   defaultAccess: 'PROTECTED',
   dateRanges: [['projectStartDt', 'projectEndDt']],
   properties: {
@@ -194,6 +196,8 @@ const geometry: PropertyDef = { kind: 'GEO', required: true };
 export const ConsultProjectFeatureType: ItemTypeDef = {
   name: 'ConsultProjectFeature',
   defaultIcon: 'map',
+  // A part of the project's area: the study area red of spec 001 §9, like the consultation's own area.
+  mapStyle: { colour: 'red' },
   defaultAccess: 'PROTECTED',
   properties: {
     consultation: { kind: 'REL', relTypes: ['Consultation'], required: true },
@@ -212,6 +216,8 @@ export const ConsultProjectFeatureType: ItemTypeDef = {
 export const ConsultCommunityTerritoryType: ItemTypeDef = {
   name: 'ConsultCommunityTerritory',
   defaultIcon: 'map',
+  // Spec 001 §9: consult territory orange with radius 5.
+  mapStyle: { colour: 'orange', radius: 5 },
   defaultAccess: 'PROTECTED',
   properties: {
     owner: { kind: 'REL', relTypes: ['Organization'], required: true },

@@ -17,6 +17,8 @@ export interface TreePlace {
   label: string;
   /** Its kind of place (an SPL_TYPES key), if it has one. */
   kind?: string | undefined;
+  /** Its marker's colour, shown beside it. */
+  colour?: string | undefined;
 }
 
 export interface TreeGroup<P extends TreePlace> {

@@ -49,6 +49,8 @@ export const SpatialCollectionType: ItemTypeDef = {
 export const SpatialFeatureType: ItemTypeDef = {
   name: 'SpatialFeature',
   defaultIcon: 'spatial_place',
+  // Spec 001 §9: spatial work items teal.
+  mapStyle: { colour: 'teal' },
   hiddenStates: HIDDEN,
   // Spec 001 "access": the core's visibility of every item ($access), PROTECTED unless chosen.
   defaultAccess: 'PROTECTED',

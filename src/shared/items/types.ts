@@ -115,6 +115,20 @@ export interface ItemLayoutDef {
   side?: readonly string[];
 }
 
+/**
+ * The named map colours of spec 001 §9 (selected marker pink, collected points orange, deleted points
+ * near black, out-of-segment points grey, spatial work items teal, references orange-red, consult
+ * territory orange, research footprint dark red, study area red). Their values, for the light and the
+ * dark theme, are src/client/map/mapPalette.ts.
+ */
+export type MapColour = 'pink' | 'orange' | 'nearBlack' | 'grey' | 'teal' | 'orangeRed' | 'darkRed' | 'red';
+
+/** How a type's features are drawn on a map: its colour, and its markers' radius in pixels (7 unless given). */
+export interface MapStyleDef {
+  colour: MapColour;
+  radius?: number;
+}
+
 /** An item type: its properties and how it is shown and labelled. */
 export interface ItemTypeDef {
   name: string;
@@ -150,6 +164,8 @@ export interface ItemTypeDef {
   workflow?: true;
   /** With `workflow`: the transition of its state chart a completed outcome step takes (a response: `response.respond`). */
   workflowOutcome?: string;
+  /** How its features (its own shapes, or the places it is) are drawn on a map (spec 001 §9); the site's blue unless given. */
+  mapStyle?: MapStyleDef;
   /** A virtual type (src/shared/items/virtualTypes.ts): never stored, searched and read from `over` joined with its parent. */
   virtual?: { over: 'Attachment'; parent: string; parentTypes: readonly string[]; parentProperties: readonly string[] };
 }

@@ -8,12 +8,16 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import GeoJSON from 'ol/format/GeoJSON';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useIntl } from '../../../client/i18n/IntlContext';
 import type { SnapshotFrom } from 'xstate';
 import { mapMachine } from '../../../../machines/map/mapMachine';
 import { useDarkTheme } from '../../../client/hooks/useDarkTheme';
 import { useSiteConfig } from '../../../client/hooks/useSiteConfig';
 import { addModuleMessages } from '../../../client/i18n/moduleCatalogue';
 import { useT } from '../../../client/i18n/useT';
+import { useTypeLabel } from '../../../client/items/display/useTypeLabel';
+import { MapLegend, type LegendLayer } from '../../../client/map/MapLegend';
+import { mapStyleOf } from '../../../client/map/mapPalette';
 import { MapViewControls } from '../../../client/map/MapViewControls';
 import { mapMessages } from '../../../client/map/mapMessages';
 import { MapController, type MapMarker } from '../../../client/map/olMap';
@@ -42,6 +46,29 @@ export interface FeatureMapProps {
   onSelected: (id: string) => void;
 }
 
+/**
+ * The layers the features make, in the order they first come: a type's features (a place, a
+ * territory) under the type's label, an item's shape under its property's label (a consultation's
+ * "Project area"); one entry per label and colour.
+ */
+function useLayers(features: readonly MapFeature[], dark: boolean): LegendLayer[] {
+  const t = useT();
+  const intl = useIntl();
+  const typeLabel = useTypeLabel();
+  return useMemo(() => {
+    const layers = new Map<string, LegendLayer>();
+    for (const f of features) {
+      const type = f.properties.type;
+      const prop = f.proxy ? f.$id.slice(f.$id.lastIndexOf(':') + 1) : '';
+      const propKey = `types.${type}.${prop}`;
+      const label = prop && propKey in intl.messages ? t(propKey) : typeLabel(type);
+      const { colour } = mapStyleOf(type, dark);
+      layers.set(`${label}|${colour}`, { label, colour });
+    }
+    return [...layers.values()];
+  }, [features, dark, t, intl.messages, typeLabel]);
+}
+
 /** The features on a map, with the list of their places beside it. */
 export function FeatureMap({ features, status, errorKey, onOpen, empty, selected, onSelected }: FeatureMapProps) {
   const t = useT();
@@ -57,10 +84,12 @@ export function FeatureMap({ features, status, errorKey, onOpen, empty, selected
     () =>
       features.map((f) => {
         const [lon, lat] = markerPosition(f.geometry);
-        return { id: f.$id, rel: f.rel, label: f.properties.label, kind: f.properties.spatialType, lon, lat };
+        const { colour, radius } = mapStyleOf(f.properties.type, dark);
+        return { id: f.$id, rel: f.rel, label: f.properties.label, kind: f.properties.spatialType, lon, lat, colour, radius };
       }),
-    [features],
+    [features, dark],
   );
+  const layers = useLayers(features, dark);
   const text = view.featureFilter.toLocaleLowerCase();
   const named = useMemo(() => (text ? markers.filter((m) => m.label.toLocaleLowerCase().includes(text)) : markers), [markers, text]);
 
@@ -103,13 +132,18 @@ export function FeatureMap({ features, status, errorKey, onOpen, empty, selected
     if (!controller) return;
     controller.shapes.clear(true);
     const shaped = features.filter((f) => f.geometry.type !== 'Point' && f.geometry.type !== 'MultiPoint');
+    // Each shape in its type's colour (olMap.ts styles a shape by its `colour`).
     controller.shapes.addFeatures(
       geojson.readFeatures({
         type: 'FeatureCollection',
-        features: shaped.map((f) => ({ type: 'Feature', geometry: f.geometry, properties: {} })),
+        features: shaped.map((f) => ({
+          type: 'Feature',
+          geometry: f.geometry,
+          properties: { colour: mapStyleOf(f.properties.type, dark).colour },
+        })),
       }),
     );
-  }, [controller, features]);
+  }, [controller, features, dark]);
 
   return (
     <div className="flex flex-col gap-2 @2xl:flex-row">
@@ -140,6 +174,7 @@ export function FeatureMap({ features, status, errorKey, onOpen, empty, selected
             data-testid="spatial-map"
             className="h-[55vh] min-h-72 w-full overflow-hidden rounded-lg border border-line bg-surface"
           />
+          <MapLegend layers={layers} />
           <MapViewControls controller={controller} onHome={() => map.send({ type: 'map.homeRequested' })} />
           {status !== 'SUCCESS' ? (
             <p

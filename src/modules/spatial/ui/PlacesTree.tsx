@@ -70,7 +70,7 @@ export function PlacesTree({ places, selected, filtering, onClick }: PlacesTreeP
                       <span
                         aria-hidden="true"
                         className="h-3 w-3 shrink-0 rounded-full border-2 border-white shadow"
-                        style={{ background: p.id === selected ? MARKER_COLOURS.selected : MARKER_COLOURS.normal }}
+                        style={{ background: p.id === selected ? MARKER_COLOURS.selected : (p.colour ?? MARKER_COLOURS.normal) }}
                       />
                       <span className="truncate">{p.label}</span>
                     </button>

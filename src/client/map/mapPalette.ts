@@ -1,0 +1,40 @@
+/**
+ * The map colours of spec 001 §9 in one place: each named colour's value in the light and the dark
+ * theme (mid shades that read against the outline's land and sea in both, with the markers' white
+ * ring), and how a type's features are drawn (its `mapStyle`, the site's blue without one).
+ */
+import { itemTypes } from '../../shared/itemTypes';
+import type { MapColour } from '../../shared/items/types';
+
+/** Each named colour: light theme, dark theme. */
+export const MAP_PALETTE: Readonly<Record<MapColour, { light: string; dark: string }>> = {
+  pink: { light: '#E91E63', dark: '#F06292' },
+  orange: { light: '#EF6C00', dark: '#FFA726' },
+  nearBlack: { light: '#212121', dark: '#101010' },
+  grey: { light: '#757575', dark: '#9E9E9E' },
+  teal: { light: '#00897B', dark: '#26A69A' },
+  orangeRed: { light: '#E64A19', dark: '#FF7043' },
+  darkRed: { light: '#8E1B1B', dark: '#C62828' },
+  red: { light: '#D32F2F', dark: '#EF5350' },
+};
+
+/** The colour of a feature with no type style: the site's primary blue. */
+const DEFAULT_COLOUR = { light: '#1976D2', dark: '#42A5F5' } as const;
+
+/** The radius of a marker, in pixels, when its type does not say. */
+export const DEFAULT_MARKER_RADIUS = 7;
+
+/** A named colour's value in a theme. */
+export const paletteColour = (colour: MapColour, dark: boolean): string => MAP_PALETTE[colour][dark ? 'dark' : 'light'];
+
+/** The selected marker's colour (pink). */
+export const selectedColour = (dark: boolean): string => paletteColour('pink', dark);
+
+/** How the features of `typeName` are drawn in a theme: a CSS colour and a marker radius. */
+export function mapStyleOf(typeName: string, dark: boolean): { colour: string; radius: number } {
+  const style = itemTypes.get(typeName)?.mapStyle;
+  return {
+    colour: style ? paletteColour(style.colour, dark) : DEFAULT_COLOUR[dark ? 'dark' : 'light'],
+    radius: style?.radius ?? DEFAULT_MARKER_RADIUS,
+  };
+}
