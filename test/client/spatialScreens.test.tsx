@@ -6,7 +6,7 @@
  * server answered. OpenLayers needs a canvas jsdom lacks: the controller is a
  * recorder of what the screen asks it to draw.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Frame } from '../../src/shared/protocol';
 import type { MapFeature } from '../../src/modules/spatial/mapFeatures';
@@ -16,6 +16,7 @@ interface Drawn {
   markers: { id: string; label: string; lon: number; lat: number }[];
   shapes: number;
   onMarkerClicked?: (id: string) => void;
+  onSpotClicked?: (ids: string[]) => void;
 }
 const drawn: Drawn = { markers: [], shapes: 0 };
 
@@ -24,8 +25,9 @@ jest.mock('../../src/client/map/olMap', () => ({
   MapController: class {
     map = { getView: () => null };
     shapes = { clear: () => (drawn.shapes = 0), addFeatures: (f: unknown[]) => (drawn.shapes += f.length) };
-    constructor(_target: HTMLElement, options: { onMarkerClicked?: (id: string) => void }) {
+    constructor(_target: HTMLElement, options: { onMarkerClicked?: (id: string) => void; onSpotClicked?: (ids: string[]) => void }) {
       drawn.onMarkerClicked = options.onMarkerClicked;
+      drawn.onSpotClicked = options.onSpotClicked;
     }
     setBase() {}
     fit() {}
@@ -114,6 +116,12 @@ test('spatial.map lists and draws the active places the reader may read; a click
   act(() => window.history.back());
   const again = await screen.findByRole('navigation', { name: 'Places on the map' });
   await waitFor(() => expect(within(again).getByRole('button', { name: 'Blueberry flats' })).toHaveAttribute('aria-current', 'true'));
+  // A marker standing for places on one spot lists them by label; choosing one opens it.
+  act(() => drawn.onSpotClicked?.(['SpatialFeature-1', 'SpatialFeature-2']));
+  const spot = await screen.findByRole('region', { name: '2 items at this spot' });
+  fireEvent.click(within(spot).getByRole('button', { name: 'Winter trapline' }));
+  await waitFor(() => expect(window.location.pathname).toBe('/spatial.map/i-SpatialFeature-2'));
+  expect(screen.queryByRole('region', { name: '2 items at this spot' })).not.toBeInTheDocument();
 });
 
 test('a failure to load the places is said in words', async () => {

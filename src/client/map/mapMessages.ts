@@ -24,6 +24,8 @@ export const mapMessages: Readonly<Record<string, string>> = {
   'map.withoutPlace': '{count, plural, one {# result has no place on the map.} other {# results have no place on the map.}}',
   'map.layer.results': 'Results',
   'map.legend': 'Layers on the map',
+  'map.spot.title': '{count, plural, one {# item} other {# items}} at this spot',
+  'map.spot.close': 'Close',
   'map.layer.LOADING': 'Loading',
   'map.layer.SUCCESS': 'Loaded',
   'map.layer.FAILURE': 'Could not load',

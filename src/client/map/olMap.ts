@@ -22,6 +22,7 @@ import land from 'world-atlas/land-110m.json';
 import type { BaseLayer } from '../../../machines/map/mapMachine';
 import type { Extent } from '../../shared/geo/bounds';
 import type { Geometry } from '../../shared/geo/geometry';
+import { groupBySpot } from '../../shared/geo/markerHash';
 import { DEFAULT_MARKER_RADIUS, MAP_PALETTE, selectedColour } from './mapPalette';
 
 /** Marker colours (spec 001 §9): the selected marker pink; others the site's blue unless their type says. */
@@ -63,6 +64,12 @@ const markerStyle = (colour: string, count: number, radius: number): Style =>
     ...(count > 1 ? { text: new Text({ text: String(count), fill: new Fill({ color: '#ffffff' }), font: 'bold 12px sans-serif' }) } : {}),
   });
 
+/** The closest a click on a cluster zooms; a cluster still there lists its items. */
+const MAX_CLUSTER_ZOOM = 16;
+
+/** The ids of the items a marker feature stands for (several on one spot). */
+const spotIds = (f: FeatureLike): string[] => (f.get('ids') as string[] | undefined) ?? [String(f.getId())];
+
 /** `#RRGGBB` at `alpha`, for an area's fill. */
 const translucent = (hex: string, alpha: number): string => {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -91,6 +98,8 @@ export interface MapControllerOptions {
   onViewChanged?(extent: Extent): void;
   /** A marker was clicked (the first of a cluster of one; a larger cluster zooms in). */
   onMarkerClicked?(id: string): void;
+  /** A marker standing for several items on one spot was clicked: their ids (without it, the first opens). */
+  onSpotClicked?(ids: string[]): void;
   /** Pan and zoom with the mouse and fingers (a field's small map shows only). */
   interactive?: boolean;
 }
@@ -120,11 +129,12 @@ export class MapController {
       source: clusters,
       style: (cluster: FeatureLike) => {
         const members = (cluster.get('features') as Feature[] | undefined) ?? [];
-        const pink = members.some((f) => f.getId() === this.selected);
+        const pink = members.some((f) => spotIds(f).includes(this.selected ?? ''));
+        const count = members.reduce((n, f) => n + spotIds(f).length, 0);
         const first = members[0];
         const colour = (first?.get('colour') as string | undefined) ?? MARKER_COLOURS.normal;
         const radius = (first?.get('radius') as number | undefined) ?? DEFAULT_MARKER_RADIUS;
-        return markerStyle(pink ? selectedColour(options.dark) : colour, members.length, radius);
+        return markerStyle(pink ? selectedColour(options.dark) : colour, count, radius);
       },
     });
     const interactive = options.interactive !== false;
@@ -152,10 +162,16 @@ export class MapController {
     this.map.on('singleclick', (event) => {
       this.map.forEachFeatureAtPixel(event.pixel, (cluster) => {
         const members = (cluster.get('features') as Feature[] | undefined) ?? [];
-        if (members.length === 1) this.options.onMarkerClicked?.(String(members[0]!.getId()));
-        else if (members.length > 1) {
+        const ids = members.flatMap(spotIds);
+        const view = this.map.getView();
+        if (ids.length === 1) this.options.onMarkerClicked?.(ids[0]!);
+        // One spot, or as close as the map goes: the items there, to choose from.
+        else if (members.length === 1 || (view.getZoom() ?? 0) >= MAX_CLUSTER_ZOOM) {
+          if (this.options.onSpotClicked) this.options.onSpotClicked(ids);
+          else if (ids[0]) this.options.onMarkerClicked?.(ids[0]);
+        } else if (members.length > 1) {
           const extent = new VectorSource({ features: members }).getExtent();
-          if (extent) this.map.getView().fit(extent, { padding: [40, 40, 40, 40], duration: 250, maxZoom: 16 });
+          if (extent) view.fit(extent, { padding: [40, 40, 40, 40], duration: 250, maxZoom: MAX_CLUSTER_ZOOM });
         }
         return members.length > 0;
       });
@@ -176,14 +192,22 @@ export class MapController {
     this.map.getView().fit(projected, { padding: [48, 48, 48, 48], maxZoom, size: this.map.getSize() ?? [300, 200] });
   }
 
-  /** Replaces the markers; the selected one turns pink. */
+  /**
+   * Replaces the markers; the selected one turns pink. Markers on the same spot (the same marker
+   * hash, spec 001 §9) are one marker with their count, whose click lists them (`onSpotClicked`).
+   */
   setMarkers(markers: readonly MapMarker[], selected: string | null): void {
     this.selected = selected;
     this.markers.clear(true);
     this.markers.addFeatures(
-      markers.map((m) => {
+      groupBySpot(markers).map(({ key, markers: at }) => {
+        const m = at[0]!;
         const f = new Feature({ geometry: new Point(fromLonLat([m.lon, m.lat])), label: m.label, colour: m.colour, radius: m.radius });
-        f.setId(m.id);
+        f.setId(at.length === 1 ? m.id : `spot:${key}`);
+        f.set(
+          'ids',
+          at.map((a) => a.id),
+        );
         return f;
       }),
     );
