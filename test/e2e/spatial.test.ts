@@ -11,6 +11,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Item } from '../../src/shared/items/types';
+import type { OverlapReport } from '../../src/modules/spatial/overlapReport';
+import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
 import { e2eSuite, expectNoAxeViolations, invite, signedInPage } from './support/e2e';
 
 jest.setTimeout(300_000);
@@ -18,6 +20,8 @@ jest.setTimeout(300_000);
 const suite = e2eSuite({ SEED_DEMO: '1' });
 const SHOTS = process.env.SPATIAL_SHOTS ?? '/tmp';
 let mia: { email: string; password: string };
+/** The demo collection "Harvest sites" of Mia's community. */
+let harvestId: string;
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
@@ -65,6 +69,7 @@ beforeAll(async () => {
   const page = await invited.join();
   await page.context().close();
   mia = invited;
+  harvestId = ids[0]!;
 });
 
 describe('a community member with Spatial', () => {
@@ -234,5 +239,121 @@ describe('the administrator', () => {
     await dark.getByRole('table', { name: 'One problem' }).scrollIntoViewIfNeeded();
     await shot(dark, 'gis-import-done-dark-phone');
     await dark.context().close();
+  });
+});
+
+describe('the whole spatial path of a community member', () => {
+  it('imports a shapefile from the collection’s screen, finds and redraws a place, checks its area, exports the collection', async () => {
+    const page = await signedInPage(suite.browser, suite.server.url, `/spatial.collections/i-${harvestId}`, { who: mia });
+    // The collection's screen offers its export and the import into it.
+    const files = page.getByRole('region', { name: 'Places as a file' });
+    await files.getByRole('button', { name: 'Export' }).waitFor();
+    await placesListed(page, 12);
+    await files.scrollIntoViewIfNeeded();
+    await shot(page, 'spatial-collection-actions-light');
+    await expectNoAxeViolations(page);
+    await files.getByRole('button', { name: 'Import into this collection' }).click();
+
+    // The Import opens already a GIS file into this collection: the file is all it waits for.
+    await page.waitForURL(/i-Import-\d+/);
+    const panel = page.getByRole('region', { name: 'Import a file' });
+    expect(await panel.getByLabel('What it imports').inputValue()).toBe('SPATIAL_FEATURES');
+    await panel.getByLabel('Into').locator('option:checked', { hasText: 'Harvest sites' }).waitFor({ state: 'attached' });
+    await page.waitForFunction(() => !(document.querySelector('input[type=file]') as HTMLInputElement | null)?.disabled);
+    await panel.getByLabel('File', { exact: true }).setInputFiles({
+      name: 'places-utm10n.zip',
+      mimeType: 'application/zip',
+      buffer: readFileSync(join(__dirname, '../fixtures/gis/places-utm10n.zip')),
+    });
+    await panel.getByRole('table', { name: 'First rows of the file' }).waitFor({ timeout: 120_000 });
+    await panel.getByRole('button', { name: 'Import', exact: true }).click();
+    const outcome = panel.getByTestId('import-outcome');
+    await outcome.filter({ hasText: 'Done:' }).waitFor({ timeout: 120_000 });
+    expect(await outcome.innerText()).toBe('Done: 6 rows read; 5 created, 0 updated, 0 unchanged; 1 with problems.');
+
+    // On the map of all places, with the 29 of before; one opened from the tree of places.
+    await page.goto('/spatial.map');
+    const all = await placesListed(page, 34);
+    expect(all).toEqual(expect.arrayContaining(['Tatlayoko cabin', 'Berry patch', 'Trapline trail', 'Blueberry flats']));
+    await page.getByRole('img', { name: 'Map of 34 places' }).locator('canvas').first().waitFor();
+    await shot(page, 'spatial-map-imported-light');
+    await page.getByRole('navigation', { name: 'Places on the map' }).getByRole('button', { name: 'Tatlayoko cabin' }).click();
+    await page.waitForURL(/i-SpatialFeature-\d+/);
+    const cabinId = /i-(SpatialFeature-\d+)/.exec(page.url())![1]!;
+    await page.getByRole('heading', { name: 'Tatlayoko cabin' }).first().waitFor();
+
+    // Its shape redrawn on the map as an area, and saved.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const toolbar = page.getByRole('toolbar', { name: 'Map' });
+    const summary = page.locator('p[aria-live="polite"]');
+    await summary.filter({ hasText: /One shape\W+points/ }).waitFor();
+    await toolbar.getByRole('button', { name: 'Clear' }).click();
+    await toolbar.getByRole('button', { name: 'Area' }).click();
+    const canvas = page.getByRole('application', { name: 'Map' });
+    await canvas.locator('canvas').first().waitFor();
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    const corners = [
+      [0.3, 0.3],
+      [0.7, 0.3],
+      [0.7, 0.7],
+    ] as const;
+    for (const [x, y] of corners) await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+    await page.mouse.dblclick(box.x + box.width * 0.3, box.y + box.height * 0.7);
+    await summary.filter({ hasText: /One shape\W+areas/ }).waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved now').waitFor();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+
+    // The overlap report on the drawn area, within 50 km: the places Mia may read by name, the others
+    // (the administrator's copy of the same file, another community's) only counted.
+    const client = (
+      await ProtocolClient.connect(
+        `${suite.server.url.replace(/^http/, 'ws')}/ws`,
+        await apiSignIn(suite.server.url, mia.email, mia.password),
+      )
+    ).client;
+    const expected = await client.call<OverlapReport>('act/spatialOverlap', { itemId: cabinId, bufferM: 50_000 });
+    client.close();
+    expect(expected.hidden.count).toBeGreaterThan(0);
+    const overlap = page.getByRole('region', { name: 'Protected places nearby' });
+    await overlap.getByLabel('Also look within').selectOption({ label: '50 km' });
+    await overlap.getByRole('button', { name: 'Check the area' }).click();
+    const answer = overlap.getByRole('status').filter({ hasText: 'Checked' });
+    await answer.waitFor();
+    const meeting = expected.hits.filter((h) => h.relation === 'INTERSECTS').length;
+    const text = await answer.innerText();
+    expect(text).toContain(
+      meeting === 0 ? 'No place meets the area' : meeting === 1 ? 'One place meets the area' : `${meeting} places meet the area`,
+    );
+    for (const hit of expected.hits) expect(text).toContain(hit.label);
+    expect(text).toContain(expected.hidden.count === 1 ? 'One place you may not see' : `${expected.hidden.count} places you may not see`);
+    await overlap.scrollIntoViewIfNeeded();
+    await shot(page, 'spatial-overlap-light');
+
+    // The collection exported as GeoJSON: the file downloaded holds its demo places and the imported ones.
+    await page.goto(`/spatial.collections/i-${harvestId}`);
+    await placesListed(page, 17);
+    const [download] = await Promise.all([page.waitForEvent('download'), files.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toBe('Harvest sites.geojson');
+    const exported = JSON.parse(readFileSync(await download.path(), 'utf8')) as { features: { label: string }[] };
+    const labels = exported.features.map((f) => f.label);
+    expect(labels).toHaveLength(17);
+    expect(labels).toEqual(
+      expect.arrayContaining(['Tatlayoko cabin', 'Berry patch', 'Trapline trail', 'Sḵwx̱wú7mesh fish camp', 'Blueberry flats']),
+    );
+
+    // The collection's screen in the dark theme, and on a phone in both.
+    await files.scrollIntoViewIfNeeded();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'spatial-collection-actions-dark');
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await files.scrollIntoViewIfNeeded();
+    await shot(page, 'spatial-collection-actions-phone-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await shot(page, 'spatial-collection-actions-phone-light');
+    await page.context().close();
   });
 });
