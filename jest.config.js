@@ -30,6 +30,9 @@ const moduleNameMapper = {
   '^shpjs$': '<rootDir>/node_modules/shpjs/lib/index.js',
   '^but-unzip$': '<rootDir>/node_modules/but-unzip/index.node.min.mjs',
 };
+// Server tests of the HTTP layer alone (socket origins, headers, per-address rate limits): the database
+// under them changes nothing they check, so they run once, on the PostgreSQL project.
+const driverFree = ['/test/server/httpHardening.test.ts'];
 const base = {
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
@@ -66,7 +69,7 @@ module.exports = {
       ...base,
       displayName: 'server-pglite',
       testMatch: ['<rootDir>/test/server/**/*.test.ts'],
-      testPathIgnorePatterns: ['/test/server/postgres/'],
+      testPathIgnorePatterns: ['/test/server/postgres/', ...driverFree],
       setupFiles: ['<rootDir>/test/support/driverPglite.ts'],
     },
     {

@@ -269,7 +269,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
         );
 
     // Before the routes: the limiter attaches itself to each route as it is added.
-    await registerRateLimits(a);
+    await registerRateLimits(a, config.anonymousRequestsPerMinute);
     registerAuthRoutes(a, services);
     registerItemRoutes(a, services, dispatcher);
     registerPublicRoutes(a, services);

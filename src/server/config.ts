@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AUTH_TIMEOUT_MS, SOCKET_RATE_PER_SECOND, WS_MAX_MSG_SIZE } from '../shared/constants';
+import { ADDRESS_LIMITS } from './http/rateLimits';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../shared/fileConstants';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from './db/statementTimeout';
 import { parseStorageUrl, type S3Location } from './files/storageUrl';
@@ -61,6 +62,8 @@ export interface ServerConfig {
   unfinishedUploadTtlSeconds: number;
   /** Frames a socket may send a second after its burst (the burst is twice this); see SOCKET_RATE_PER_SECOND. */
   socketRatePerSecond: number;
+  /** Anonymous POST /api/item calls one address may make a minute (public pages); see ANONYMOUS_REQUESTS_PER_MINUTE. */
+  anonymousRequestsPerMinute: number;
   /** ClamAV's daemon (`unix:/path` or `tcp://host:port`) that scans every upload; none: uploads are not scanned. */
   clamdUrl?: string;
   /** STORAGE_URL: uploads, variants and task results in this S3-compatible bucket; none: under DATA_DIR. */
@@ -156,6 +159,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       env.INBOUND_SMTP_PORT === '0' ? 0 : env.INBOUND_SMTP_PORT ? positiveInt('INBOUND_SMTP_PORT', env.INBOUND_SMTP_PORT, 2525) : undefined,
     inboundSmtpHost: env.INBOUND_SMTP_HOST || undefined,
     socketRatePerSecond: positiveInt('SOCKET_RATE_PER_SECOND', env.SOCKET_RATE_PER_SECOND, SOCKET_RATE_PER_SECOND),
+    anonymousRequestsPerMinute: positiveInt(
+      'ANONYMOUS_REQUESTS_PER_MINUTE',
+      env.ANONYMOUS_REQUESTS_PER_MINUTE,
+      ADDRESS_LIMITS.anonymousItem.max,
+    ),
     trustProxy: (env.TRUST_PROXY ?? '')
       .split(',')
       .map((a) => a.trim())

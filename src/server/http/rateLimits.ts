@@ -21,6 +21,7 @@ export const ADDRESS_LIMITS = {
   forgotPassword: { max: 20, minutes: 1 },
   setPassword: { max: 30, minutes: 1 },
   confirmEmail: { max: 30, minutes: 1 },
+  /** The default of ANONYMOUS_REQUESTS_PER_MINUTE (ServerConfig.anonymousRequestsPerMinute). */
   anonymousItem: { max: 3000, minutes: 1 },
 } as const satisfies Record<string, AddressLimit>;
 
@@ -41,13 +42,13 @@ class TooManyRequests extends Error {
  * POST /api/item is limited here too, as its route belongs to the item routes; signed-in callers
  * have the per-socket and per-token limits instead.
  */
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, anonymousRequestsPerMinute: number): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     keyGenerator: (request: FastifyRequest) => request.ip,
     errorResponseBuilder: (_request, context) => new TooManyRequests(`Too many requests from this address; try again in ${context.after}`),
   });
-  const anonymousItem = app.rateLimit(rateLimitConfig(ADDRESS_LIMITS.anonymousItem).rateLimit);
+  const anonymousItem = app.rateLimit(rateLimitConfig({ max: anonymousRequestsPerMinute, minutes: 1 }).rateLimit);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === 'POST' && request.url.split('?')[0] === '/api/item' && !request.headers.authorization) {
       await anonymousItem.call(app, request, reply);
