@@ -6,8 +6,12 @@
  * paused by the user's hidden tab; commands are offered and sent only while it is granted and
  * active. The user ending the session, or the agent, closes the socket and says who ended it.
  *
+ * Once a call is answered the console runs it (peerCallMachine.ts, as the caller) while Granted, when
+ * it was given devices to call with; the call failing tells the user's side and ends the call.
+ *
  * Observable: List.{Loading, Ready, Failed}, Session.Joining, Session.Joined (regions control, call,
- * recording: None, Asked, Granted, Declined, Busy, TimedOut; control's Granted: Active, Paused), Ended.
+ * recording: None, Asked, Granted, Declined, Busy, TimedOut; control's Granted: Active, Paused;
+ * call's Granted: Media, ConsentOnly), Ended.
  */
 import { assign, enqueueActions, raise, setup, type SnapshotFrom } from 'xstate';
 import { applyLivePatch, type LiveView } from '../../src/modules/assist/liveView';
@@ -17,9 +21,11 @@ import {
   AssistOp,
   type AssistAgentOutgoing,
   type AssistCommand,
+  type AssistIceServer,
   type CommandRefusal,
   type ConsentAnswer,
   type ConsentKind,
+  isCallSignal,
 } from '../../src/modules/assist/protocol';
 import type { Frame } from '../../src/shared/protocol';
 import { callOf } from '../../src/shared/protocol/operationCall';
@@ -27,6 +33,9 @@ import { operationLogic } from '../session/operation';
 import type { SocketFactory } from '../session/sessionEffects';
 import { getAuth } from '../systemIds';
 import { assistConnectionMachine } from './assistConnection';
+import { CALL_GRANTED, CONTROL_GRANTED, consentRegion } from './agentConsoleRegions';
+import { peerCallMachine, type CallOutgoingEvent } from './peerCallMachine';
+import type { CallMedia } from './peerConnection';
 
 /** How often the waiting list is read again. */
 export const WAITING_REFRESH_MS = 5_000;
@@ -49,11 +58,14 @@ export type AgentConsoleEvent =
   /** A frame from the user's side or the server (from the connection). */
   | { type: 'assist.frame'; frame: Frame }
   | { type: 'xstate.done.actor.waiting'; output: unknown }
-  | { type: 'xstate.error.actor.waiting'; error: unknown };
+  | { type: 'xstate.error.actor.waiting'; error: unknown }
+  | CallOutgoingEvent;
 
 export interface AgentConsoleInput {
   createSocket: SocketFactory;
   clientVersion: string;
+  /** The browser's devices and WebRTC for calls; none (tests): a call is only its consent. */
+  media?: CallMedia | null;
 }
 
 export interface AgentConsoleContext extends AgentConsoleInput {
@@ -67,6 +79,8 @@ export interface AgentConsoleContext extends AgentConsoleInput {
   /** The relay's last refusal of a command. */
   refused: CommandRefusal | null;
   endedBy: 'user' | 'agent' | null;
+  /** The STUN/TURN servers the relay gave on joining. */
+  iceServers: AssistIceServer[];
 }
 
 const bodyOf = (frame: Frame): Record<string, unknown> =>
@@ -83,10 +97,12 @@ export const agentConsoleMachine = setup({
     events: {} as AgentConsoleEvent,
     input: {} as AgentConsoleInput,
   },
-  actors: { operation: operationLogic, connection: assistConnectionMachine },
+  actors: { operation: operationLogic, connection: assistConnectionMachine, call: peerCallMachine },
   delays: { refresh: WAITING_REFRESH_MS, joinTimeout: JOIN_TIMEOUT_MS, answerTimeout: ANSWER_TIMEOUT_MS },
   guards: {
     isSession: ({ event }) => frameIs(AssistOp.session)(event),
+    isSignal: ({ event }) => frameIs(AssistOp.signal)(event),
+    hasNoMedia: ({ context }) => !context.media,
     isEnd: ({ event }) => frameIs(AssistOp.end)(event),
     isRequestOf: ({ event }, p: { kind: ConsentKind }) => event.type === 'console.request' && event.kind === p.kind,
     isReleaseOf: ({ event }, p: { kind: ConsentKind }) => event.type === 'console.release' && event.kind === p.kind,
@@ -130,13 +146,34 @@ export const agentConsoleMachine = setup({
     takeRefusal: assign(({ event }) =>
       event.type === 'assist.frame' && event.frame.o === AssistOp.refused ? { refused: bodyOf(event.frame).reason as CommandRefusal } : {},
     ),
+    keepIceServers: assign(({ event }) => {
+      const servers = event.type === 'assist.frame' ? bodyOf(event.frame).iceServers : undefined;
+      return Array.isArray(servers) ? { iceServers: servers as AssistIceServer[] } : {};
+    }),
+    forwardSignal: enqueueActions(({ enqueue, event }) => {
+      const signal = event.type === 'assist.frame' ? bodyOf(event.frame).signal : undefined;
+      if (isCallSignal(signal)) enqueue.sendTo('call', { type: 'call.signal', signal });
+    }),
+    sendSignal: enqueueActions(({ enqueue, event }) => {
+      if (event.type !== 'call.outgoing') return;
+      enqueue.sendTo('connection', { type: 'assistConnection.send', message: { o: AssistOp.signal, b: { signal: event.signal } } });
+    }),
     endedByUser: assign({ endedBy: 'user' }),
     endedByAgent: assign({ endedBy: 'agent' }),
     forget: assign({ peerId: null, view: null, refused: null, endedBy: null }),
   },
 }).createMachine({
   id: 'agentConsole',
-  context: ({ input }) => ({ ...input, requests: null, error: null, peerId: null, view: null, refused: null, endedBy: null }),
+  context: ({ input }) => ({
+    ...input,
+    requests: null,
+    error: null,
+    peerId: null,
+    view: null,
+    refused: null,
+    endedBy: null,
+    iceServers: [],
+  }),
   initial: 'List',
   states: {
     List: {
@@ -182,14 +219,18 @@ export const agentConsoleMachine = setup({
           after: { joinTimeout: { target: '#agentConsole.List', actions: 'joinFailed' } },
           on: {
             'assist.frame': [
-              { guard: 'isSession', target: 'Joined' },
+              { guard: 'isSession', target: 'Joined', actions: 'keepIceServers' },
               { guard: 'isEnd', target: '#agentConsole.Ended', actions: 'endedByUser' },
             ],
           },
         },
         Joined: {
           type: 'parallel',
-          states: { control: consentRegion('control'), call: consentRegion('call'), recording: consentRegion('recording') },
+          states: {
+            control: consentRegion('control', CONTROL_GRANTED),
+            call: consentRegion('call', CALL_GRANTED),
+            recording: consentRegion('recording', {}),
+          },
         },
       },
     },
@@ -198,63 +239,6 @@ export const agentConsoleMachine = setup({
     },
   },
 });
-
-/** One consent's region: the same chart for control, a call and recording; control's grant may be paused and takes commands. */
-function consentRegion(kind: ConsentKind) {
-  const request = {
-    guard: { type: 'isRequestOf', params: { kind } },
-    target: 'Asked',
-    actions: { type: 'send', params: { o: AssistOp.request, b: { kind } } },
-  } as const;
-  const answered = (answer: ConsentAnswer, target: string) => ({ guard: { type: 'isAnswer', params: { kind, answer } }, target }) as const;
-  const settled = { on: { 'console.request': request } };
-  const granted =
-    kind === 'control'
-      ? ({
-          initial: 'Active',
-          states: {
-            Active: {
-              on: {
-                'assist.frame': { guard: { type: 'isVisibility', params: { visible: false } }, target: 'Paused' },
-                'console.command': { actions: 'sendCommand' },
-              },
-            },
-            Paused: { on: { 'assist.frame': { guard: { type: 'isVisibility', params: { visible: true } }, target: 'Active' } } },
-          },
-        } as const)
-      : {};
-  return {
-    initial: 'None',
-    states: {
-      None: settled,
-      Asked: {
-        after: { answerTimeout: 'TimedOut' },
-        on: {
-          'assist.frame': [
-            answered('accept', 'Granted'),
-            answered('decline', 'Declined'),
-            answered('busy', 'Busy'),
-            answered('timeout', 'TimedOut'),
-          ],
-        },
-      },
-      Granted: {
-        ...granted,
-        on: {
-          'assist.frame': { guard: { type: 'isRelease', params: { kind } }, target: 'None' },
-          'console.release': {
-            guard: { type: 'isReleaseOf', params: { kind } },
-            target: 'None',
-            actions: { type: 'send', params: { o: AssistOp.release, b: { kind } } },
-          },
-        },
-      },
-      Declined: settled,
-      Busy: settled,
-      TimedOut: settled,
-    },
-  } as const;
-}
 
 export type AgentConsoleSnapshot = SnapshotFrom<typeof agentConsoleMachine>;
 /** What the console shows of one consent. */

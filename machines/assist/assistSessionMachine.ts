@@ -9,6 +9,7 @@ import {
   AssistOp,
   type AssistAgentBody,
   type AssistCommand,
+  type AssistIceServer,
   type AssistSocketQuery,
   type ConsentKind,
 } from '../../src/modules/assist/protocol';
@@ -19,6 +20,8 @@ import { assistConnectionMachine } from './assistConnection';
 import { type AssistReplayEvent, type AssistTellEvent } from './consentActions';
 import { liveStreamLogic, type LiveTab } from './liveStream';
 import { callingMachine } from './callingMachine';
+import { isCallSignal } from '../../src/modules/assist/protocol';
+import type { CallMedia } from './peerConnection';
 import { controlMachine } from './controlMachine';
 import { recordingMachine } from './recordingMachine';
 
@@ -44,6 +47,8 @@ export type AssistSessionEvent =
       clientVersion: string;
       /** The tab the agent sees and controls (its live view and the replay of commands); none: nothing is streamed. */
       tab?: LiveTab;
+      /** The browser's devices and WebRTC for calls; none: a call is only its consent. */
+      media?: CallMedia;
     }
   /** The user's answer to the prompt of a kind. */
   | { type: 'assist.answer'; kind: ConsentKind; accept: boolean }
@@ -68,6 +73,7 @@ export interface AssistSessionContext {
   endedByAgent: boolean;
   /** The tab of the running help session (see `assist.ask`). */
   tab: LiveTab | null;
+  media: CallMedia | null;
 }
 
 const CHILD: Record<ConsentKind, 'control' | 'calling' | 'recording'> = { control: 'control', call: 'calling', recording: 'recording' };
@@ -92,7 +98,9 @@ export const assistSessionMachine = setup({
   },
   actions: {
     remember: assign(({ event }) =>
-      event.type === 'assist.ask' ? { asker: event.asker, agents: [], endedByAgent: false, tab: event.tab ?? null } : {},
+      event.type === 'assist.ask'
+        ? { asker: event.asker, agents: [], endedByAgent: false, tab: event.tab ?? null, media: event.media ?? null }
+        : {},
     ),
     replay: ({ context, event }) => {
       if (event.type === 'assist.replay') context.tab?.replay(event.command);
@@ -123,10 +131,13 @@ export const assistSessionMachine = setup({
         enqueue.sendTo('control', { type: 'agent.command', agentId, command: b.command as AssistCommand });
       } else if (o === AssistOp.release && isKind(b.kind)) enqueue.sendTo(CHILD[b.kind], { type: RELEASE[b.kind] });
       else if (o === AssistOp.callError) enqueue.sendTo('calling', { type: 'call.error' });
+      else if (o === AssistOp.signal && isCallSignal(b.signal)) enqueue.sendTo('calling', { type: 'call.signal', signal: b.signal });
       else if (o === AssistOp.agentJoined && agentId && typeof b.name === 'string') {
         const name = b.name;
         const agents = [...context.agents.filter((a) => a.agentId !== agentId), { agentId, name }];
         enqueue.assign({ agents });
+        if (Array.isArray(b.iceServers))
+          enqueue.sendTo('calling', { type: 'call.configured', iceServers: b.iceServers as AssistIceServer[] });
         // A full picture for the newcomer, even when the same agent rejoins.
         enqueue.sendTo('live', { type: 'live.agents', count: 0 });
         enqueue.sendTo('live', { type: 'live.agents', count: agents.length });
@@ -149,7 +160,7 @@ export const assistSessionMachine = setup({
   },
 }).createMachine({
   id: 'assistSession',
-  context: { asker: null, agents: [], endedByAgent: false, tab: null },
+  context: { asker: null, agents: [], endedByAgent: false, tab: null, media: null },
   initial: 'Idle',
   states: {
     Idle: {
@@ -160,7 +171,7 @@ export const assistSessionMachine = setup({
       invoke: [
         { id: 'connection', src: 'connection', input: ({ event }) => connectionInput(event) },
         { id: 'control', src: 'control' },
-        { id: 'calling', src: 'calling' },
+        { id: 'calling', src: 'calling', input: ({ context }) => ({ media: context.media }) },
         { id: 'recording', src: 'recording' },
         { id: 'live', src: 'live', input: ({ context }) => ({ tab: context.tab }) },
       ],

@@ -4,17 +4,36 @@
  * them waiting in the console, joins, and sees the user's open item in the live view; asks for
  * control, the user grants it, and the address the agent enters opens another item in the user's
  * tab; a second agent's control request is answered busy; hiding the user's tab pauses control;
+ * the agent calls, the user answers, both see the call connected, and hanging up ends it on both;
  * the user ending the session disconnects the agent. axe runs on the widget and the console, and
  * the console is photographed in light and dark.
  */
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { ProtocolClient } from '../support/protocolClient';
-import { e2eSuite, expectNoAxeViolations, invite } from './support/e2e';
+import { CHROMIUM_ARGS, e2eSuite, expectNoAxeViolations, invite } from './support/e2e';
 
 jest.setTimeout(180_000);
 
 const e2e = e2eSuite();
+// Calls need a microphone and a camera: this file's people use a Chromium with fake devices that are always allowed.
+let media: Browser;
+beforeAll(async () => {
+  media = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+});
+afterAll(async () => {
+  await media?.close();
+});
+const withMedia = () => ({ ...e2e, browser: media });
 const SHOTS = process.env.ASSIST_SHOTS_DIR;
 
 async function setHidden(page: Page, hidden: boolean): Promise<void> {
@@ -27,8 +46,8 @@ async function setHidden(page: Page, hidden: boolean): Promise<void> {
 
 describe('live-assist, the agent and the user', () => {
   it("an agent joins from the console, sees the user's item, takes control with consent and opens another item in the user's tab", async () => {
-    const ada = await invite(e2e, 'Ada', 'Helpme');
-    const sam = await invite(e2e, 'Sam', 'Agent');
+    const ada = await invite(withMedia(), 'Ada', 'Helpme');
+    const sam = await invite(withMedia(), 'Sam', 'Agent');
     await e2e.api.call('act/setCapabilities', { userId: sam.userId, capabilities: { SupportAgent: true } });
     const riverbend = await e2e.api.call<{ $id: string }>('create/Organization', { displayName: 'Riverbend Council', type: 'OTHER' });
     const lakeside = await e2e.api.call<{ $id: string }>('create/Organization', { displayName: 'Lakeside Museum', type: 'MUSEUM' });
@@ -153,6 +172,38 @@ describe('live-assist, the agent and the user', () => {
     const audit = agent.getByTestId('assist-audit');
     await audit.getByText('Ada Helpme granted remote control to Sam Agent').waitFor();
     await audit.getByText("Sam Agent acted in the user's tab under remote control").first().waitFor();
+
+    // A call: the agent asks, Ada answers; both sides see the peer connection connected, with the other's picture.
+    const call = agent.getByTestId('assist-consent-call');
+    await call.getByRole('button', { name: 'Request a call' }).click();
+    await widget.getByText('You have an incoming call. Do you want to answer?').waitFor();
+    await widget.getByRole('button', { name: 'Answer' }).click();
+    await call.getByText('Call connected').waitFor();
+    await widget.getByText('Call connected').waitFor();
+    await call.getByLabel("The user's camera").waitFor();
+    await widget.getByLabel("The agent's camera").waitFor();
+    // Sound and picture flow both ways: each side's video element plays frames from the other.
+    for (const page of [user, agent]) {
+      await page.waitForFunction(() => {
+        const v = document.querySelector<HTMLVideoElement>('[data-testid="assist-call-media"]');
+        return !!v && v.readyState >= 2 && v.videoWidth > 0 && (v.srcObject as MediaStream | null)?.getAudioTracks().length === 1;
+      });
+    }
+    if (SHOTS) {
+      await agent.screenshot({ path: `${SHOTS}/console-call-light.png`, fullPage: true });
+      await user.screenshot({ path: `${SHOTS}/widget-call-light.png` });
+      await user.emulateMedia({ colorScheme: 'dark' });
+      await user.setViewportSize({ width: 390, height: 844 });
+      await user.screenshot({ path: `${SHOTS}/widget-call-dark-phone.png` });
+      await user.emulateMedia({ colorScheme: 'light' });
+      await user.setViewportSize({ width: 1280, height: 800 });
+    }
+    await expectNoAxeViolations(user);
+    // Ada hangs up: the call ends on both sides.
+    await widget.getByRole('button', { name: 'Hang up' }).click();
+    await call.getByRole('button', { name: 'Request a call' }).waitFor();
+    expect(await widget.getByText('Call connected').count()).toBe(0);
+    expect(await agent.getByTestId('assist-call-media').count()).toBe(0);
 
     // Ada ends the session: the agent is disconnected and told.
     await widget.getByRole('button', { name: 'End' }).click();

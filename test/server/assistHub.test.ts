@@ -58,7 +58,7 @@ describe('the live-assist relay', () => {
     const agent = peer();
     expect(hub.joinAgent('help-1', sam, agent)).toBeNull();
     expect(agent.frames[0]).toMatchObject({ o: 'assist/session', b: { peerId: 'help-1', sessionInfo: info } });
-    expect(user.frames).toEqual([{ o: 'assist/agentJoined', b: { agentId: 'u-sam', name: 'Sam Support' } }]);
+    expect(user.frames).toEqual([{ o: 'assist/agentJoined', b: { agentId: 'u-sam', name: 'Sam Support', iceServers: [] } }]);
     // The agent cannot speak for another agent: the server names who asked.
     hub.receive(agent, { o: 'assist/request', b: { kind: 'control', agentId: 'u-kim' } });
     expect(user.frames.at(-1)).toEqual({ o: 'assist/request', b: { kind: 'control', agentId: 'u-sam' } });
@@ -127,9 +127,44 @@ describe('the live-assist relay', () => {
     hub.leave(user);
     const again = peer();
     expect(hub.joinUser('help-1', ada, info, again)).toBeNull();
-    expect(again.frames).toEqual([{ o: 'assist/agentJoined', b: { agentId: 'u-sam', name: 'Sam Support' } }]);
+    expect(again.frames).toEqual([{ o: 'assist/agentJoined', b: { agentId: 'u-sam', name: 'Sam Support', iceServers: [] } }]);
     hub.receive(agent, { o: 'assist/request', b: { kind: 'call' } });
     expect(again.frames.at(-1)).toEqual({ o: 'assist/request', b: { kind: 'call', agentId: 'u-sam' } });
+  });
+
+  it('passes call signalling only between the user and the agent whose call she answered, only while it stands; both learn the ICE servers', () => {
+    const ice = [{ urls: 'turn:turn.example.org', username: 'kk', credential: 'secret' }];
+    const hub = new AssistHub(() => undefined, Date.now, ice);
+    const user = peer();
+    hub.joinUser('help-2', ada, info, user);
+    const caller = peer();
+    const other = peer();
+    hub.joinAgent('help-2', sam, caller);
+    hub.joinAgent('help-2', kim, other);
+    expect(caller.frames[0]).toMatchObject({ o: 'assist/session', b: { iceServers: ice } });
+    expect(user.frames[0]).toEqual({ o: 'assist/agentJoined', b: { agentId: 'u-sam', name: 'Sam Support', iceServers: ice } });
+    const offer = { description: { type: 'offer', sdp: 'v=0' } };
+    const candidate = { candidate: { candidate: 'candidate:1 1 udp 1 10.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 } };
+    const signals = (p: FakePeer) => p.frames.filter((f) => f.o === 'assist/signal');
+    // Before the user answers: nothing passes.
+    hub.receive(caller, { o: 'assist/signal', b: { signal: offer } });
+    expect(signals(user)).toEqual([]);
+    hub.receive(caller, { o: 'assist/request', b: { kind: 'call' } });
+    hub.receive(user, { o: 'assist/answer', b: { kind: 'call', answer: 'accept', agentId: 'u-sam' } });
+    hub.receive(caller, { o: 'assist/signal', b: { signal: offer } });
+    // Another agent, or a malformed signal, does not reach the user.
+    hub.receive(other, { o: 'assist/signal', b: { signal: offer } });
+    hub.receive(caller, { o: 'assist/signal', b: { signal: { description: { type: 'rollback', sdp: '' } } } });
+    expect(signals(user)).toEqual([{ o: 'assist/signal', b: { signal: offer, agentId: 'u-sam' } }]);
+    hub.receive(user, { o: 'assist/signal', b: { signal: candidate } });
+    expect(signals(caller)).toEqual([{ o: 'assist/signal', b: { signal: candidate } }]);
+    expect(signals(other)).toEqual([]);
+    // Hung up: the call no longer stands.
+    hub.receive(user, { o: 'assist/release', b: { kind: 'call' } });
+    hub.receive(caller, { o: 'assist/signal', b: { signal: candidate } });
+    hub.receive(user, { o: 'assist/signal', b: { signal: candidate } });
+    expect(signals(user)).toHaveLength(1);
+    expect(signals(caller)).toHaveLength(1);
   });
 
   it("passes the user's live view to every agent, and nothing from an agent as a live view", () => {

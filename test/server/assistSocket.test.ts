@@ -61,7 +61,7 @@ describe('/ws-assist/socket', () => {
     const helper = await join('help-c', 'agent', agent.token);
     expect((await helper.nextPush((f) => f.o === 'assist/session')).b).toMatchObject({ peerId: 'help-c', sessionInfo: { name: 'Ada' } });
     const joined = await asking.nextPush((f) => f.o === 'assist/agentJoined');
-    expect(joined.b).toEqual({ agentId: agent.id, name: 'Sam Support' });
+    expect(joined.b).toEqual({ agentId: agent.id, name: 'Sam Support', iceServers: [] });
 
     helper.sendRaw(JSON.stringify({ o: 'assist/request', b: { kind: 'control' } }));
     expect((await asking.nextPush((f) => f.o === 'assist/request')).b).toEqual({ kind: 'control', agentId: agent.id });

@@ -7,9 +7,19 @@
  * help request, and reports every consent event to `audit` (the session's audit trail). It knows
  * who holds control from the answers it relays, so an agent's commands reach the user's tab only
  * while that agent holds control and the tab is visible; the user's live view goes to every agent.
+ * Likewise it knows who the user answered a call from, and passes WebRTC signalling only between the
+ * user's tab and that agent, only while the call stands; both sides learn the STUN/TURN servers on joining.
  */
 import type { Frame } from '../../shared/protocol';
-import { AssistOp, type AssistCommand, type CommandRefusal, type ConsentAnswer, type ConsentKind } from './protocol';
+import {
+  AssistOp,
+  isCallSignal,
+  type AssistCommand,
+  type AssistIceServer,
+  type CommandRefusal,
+  type ConsentAnswer,
+  type ConsentKind,
+} from './protocol';
 
 /** One socket as the hub sees it. */
 export interface AssistPeer {
@@ -63,6 +73,8 @@ interface HelpSession {
   agents: Map<AssistPeer, AssistCaller>;
   /** The agent holding control (from the user's relayed answers), and whether the user's tab is hidden. */
   control: { agentId: string; paused: boolean } | null;
+  /** The agent whose call the user answered, until either side hangs up or the agent leaves. */
+  call: string | null;
 }
 
 const KINDS: readonly string[] = ['control', 'call', 'recording'];
@@ -93,6 +105,8 @@ export class AssistHub {
   constructor(
     private readonly audit: (entry: AssistAuditEntry) => void,
     private readonly now: () => number = Date.now,
+    /** The STUN/TURN servers both sides of a call are given (none: calls within one network). */
+    private readonly iceServers: AssistIceServer[] = [],
   ) {}
 
   /** The user's tab asks for help (or reconnects to its request). */
@@ -100,14 +114,23 @@ export class AssistHub {
     let session = this.sessions.get(peerId);
     if (session && session.userId !== caller.userId) return this.refuse(peer, 'notYourRequest');
     if (!session) {
-      session = { peerId, userId: caller.userId, sessionInfo, askedAt: this.now(), user: null, agents: new Map(), control: null };
+      session = {
+        peerId,
+        userId: caller.userId,
+        sessionInfo,
+        askedAt: this.now(),
+        user: null,
+        agents: new Map(),
+        control: null,
+        call: null,
+      };
       this.sessions.set(peerId, session);
       this.record(session, { event: 'asked', agentId: null, by: 'user' });
     }
     if (session.user && session.user !== peer) this.drop(session.user);
     session.user = peer;
     this.peers.set(peer, { session, role: 'user', caller });
-    for (const agent of session.agents.values()) peer.send({ o: AssistOp.agentJoined, b: { agentId: agent.userId, name: agent.name } });
+    for (const agent of session.agents.values()) peer.send({ o: AssistOp.agentJoined, b: this.joined(agent) });
     return null;
   }
 
@@ -118,8 +141,8 @@ export class AssistHub {
     if (!session) return this.refuse(peer, 'noHelpRequest');
     session.agents.set(peer, caller);
     this.peers.set(peer, { session, role: 'agent', caller });
-    peer.send({ o: AssistOp.session, b: this.info(session) });
-    session.user?.send({ o: AssistOp.agentJoined, b: { agentId: caller.userId, name: caller.name } });
+    peer.send({ o: AssistOp.session, b: { ...this.info(session), iceServers: this.iceServers } });
+    session.user?.send({ o: AssistOp.agentJoined, b: this.joined(caller) });
     this.record(session, { event: 'joined', agentId: caller.userId, by: 'agent' });
     return null;
   }
@@ -145,8 +168,13 @@ export class AssistHub {
         session.user?.send({ o: AssistOp.release, b: { kind, agentId } });
         this.record(session, { event: 'released', kind, agentId, by: 'agent' });
         if (kind === 'control' && session.control?.agentId === agentId) session.control = null;
+        if (kind === 'call' && session.call === agentId) session.call = null;
       } else if (frame.o === AssistOp.callError) {
         session.user?.send({ o: AssistOp.callError, b: { agentId } });
+      } else if (frame.o === AssistOp.signal) {
+        // Only the agent the user answered, only while the call stands.
+        if (session.call === agentId && isCallSignal(b.signal))
+          session.user?.send({ o: AssistOp.signal, b: { signal: b.signal, agentId } });
       } else if (frame.o === AssistOp.command) {
         const refusal = this.commandRefusal(session, agentId, b.command);
         if (refusal) peer.send({ o: AssistOp.refused, b: { reason: refusal } });
@@ -163,14 +191,21 @@ export class AssistHub {
       const body = { kind, answer: b.answer, agentId };
       for (const [agentPeer, agent] of session.agents) if (agent.userId === agentId) agentPeer.send({ o: AssistOp.answer, b: body });
       if (kind === 'control' && b.answer === 'accept' && agentId) session.control = { agentId, paused: false };
+      if (kind === 'call' && b.answer === 'accept' && agentId && this.hasAgent(session, agentId)) session.call = agentId;
       this.record(session, { event: 'answered', kind, answer: b.answer as ConsentAnswer, agentId, by: 'user' });
     } else if (frame.o === AssistOp.release && kind) {
       for (const agentPeer of session.agents.keys()) agentPeer.send({ o: AssistOp.release, b: { kind } });
       if (kind === 'control') session.control = null;
+      if (kind === 'call') session.call = null;
       this.record(session, { event: 'released', kind, agentId: typeof b.agentId === 'string' ? b.agentId : null, by: 'user' });
     } else if (frame.o === AssistOp.visibility && typeof b.visible === 'boolean') {
       for (const agentPeer of session.agents.keys()) agentPeer.send({ o: AssistOp.visibility, b: { visible: b.visible } });
       if (session.control) session.control = { ...session.control, paused: !b.visible };
+    } else if (frame.o === AssistOp.signal) {
+      if (session.call && isCallSignal(b.signal)) {
+        for (const [agentPeer, agent] of session.agents)
+          if (agent.userId === session.call) agentPeer.send({ o: AssistOp.signal, b: { signal: b.signal } });
+      }
     } else if (frame.o === AssistOp.view && ('full' in b || 'patch' in b)) {
       // Passed as it came: the agents' consoles check its shape before drawing it.
       for (const agentPeer of session.agents.keys()) agentPeer.send({ o: AssistOp.view, b });
@@ -188,11 +223,21 @@ export class AssistHub {
       if (session.control?.agentId === caller.userId && ![...session.agents.values()].some((a) => a.userId === caller.userId)) {
         session.control = null;
       }
+      if (session.call === caller.userId && !this.hasAgent(session, caller.userId)) session.call = null;
       session.user?.send({ o: AssistOp.agentLeft, b: { agentId: caller.userId } });
       this.record(session, { event: 'left', agentId: caller.userId, by: 'agent' });
     } else if (session.user === peer) {
       session.user = null;
     }
+  }
+
+  private hasAgent(session: HelpSession, agentId: string): boolean {
+    return [...session.agents.values()].some((a) => a.userId === agentId);
+  }
+
+  /** What the user's tab is told of an agent who joined: who, and the STUN/TURN servers for a call with them. */
+  private joined(agent: AssistCaller): { agentId: string; name: string; iceServers: AssistIceServer[] } {
+    return { agentId: agent.userId, name: agent.name, iceServers: this.iceServers };
   }
 
   /** Why an agent's command may not reach the user's tab, or null when it may. */

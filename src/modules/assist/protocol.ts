@@ -54,6 +54,10 @@ export const AssistOp = {
   command: 'assist/command',
   /** Server → agent: a command was not passed on (control not granted to them, or paused). Body {@link AssistRefusedBody}. */
   refused: 'assist/refused',
+  /** Server → either side, on joining: the STUN/TURN servers for calls. Body {@link AssistConfigBody}. */
+  config: 'assist/config',
+  /** Either side, only while the call is answered: WebRTC signalling (an offer, an answer or an ICE candidate). Body {@link AssistSignalBody}. */
+  signal: 'assist/signal',
 } as const;
 
 export interface AssistAgentBody {
@@ -97,6 +101,49 @@ export type CommandRefusal = 'noControl' | 'paused' | 'badCommand';
 export interface AssistRefusedBody {
   reason: CommandRefusal;
 }
+/** The STUN/TURN servers a call's peer connection uses (ASSIST_ICE_SERVERS; none on one network). */
+export interface AssistIceServer {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+export interface AssistConfigBody {
+  iceServers: AssistIceServer[];
+}
+/** One WebRTC signalling message: a session description (offer or answer) or an ICE candidate. */
+export type CallSignal =
+  | { description: { type: 'offer' | 'answer'; sdp: string } }
+  | { candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null; usernameFragment?: string | null } };
+export interface AssistSignalBody {
+  signal: CallSignal;
+  /** Stamped by the relay on what an agent sends. */
+  agentId?: string;
+}
+/** The longest session description the relay passes on. */
+export const SIGNAL_SDP_MAX = 100_000;
+
+/** Whether a value has the shape of a {@link CallSignal} (the relay passes on nothing else). */
+export function isCallSignal(value: unknown): value is CallSignal {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  if (typeof v.description === 'object' && v.description !== null) {
+    const d = v.description as Record<string, unknown>;
+    return (d.type === 'offer' || d.type === 'answer') && typeof d.sdp === 'string' && d.sdp.length <= SIGNAL_SDP_MAX;
+  }
+  if (typeof v.candidate === 'object' && v.candidate !== null) {
+    const c = v.candidate as Record<string, unknown>;
+    const optional = (x: unknown, type: 'string' | 'number') => x === undefined || x === null || typeof x === type;
+    return (
+      typeof c.candidate === 'string' &&
+      c.candidate.length <= 2_000 &&
+      optional(c.sdpMid, 'string') &&
+      optional(c.sdpMLineIndex, 'number') &&
+      optional(c.usernameFragment, 'string')
+    );
+  }
+  return false;
+}
+
 /** A live view frame: the whole picture (on an agent's joining) or the changes since the last frame. */
 export type AssistViewBody = { full: LiveView } | { patch: LivePatch };
 
@@ -106,6 +153,7 @@ export type AssistOutgoing =
   | { o: typeof AssistOp.release; b: AssistKindBody }
   | { o: typeof AssistOp.visibility; b: AssistVisibilityBody }
   | { o: typeof AssistOp.view; b: AssistViewBody }
+  | { o: typeof AssistOp.signal; b: AssistSignalBody }
   | { o: typeof AssistOp.end };
 
 /** A message the agent's console sends to the user (through its own assist connection). */
@@ -114,6 +162,7 @@ export type AssistAgentOutgoing =
   | { o: typeof AssistOp.release; b: AssistKindBody }
   | { o: typeof AssistOp.command; b: AssistCommandBody }
   | { o: typeof AssistOp.callError }
+  | { o: typeof AssistOp.signal; b: AssistSignalBody }
   | { o: typeof AssistOp.end };
 
 /** The agent's name as the user sees it (spec 000 §9: truncated at 20 characters). */

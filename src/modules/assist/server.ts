@@ -10,6 +10,7 @@ import { CloseCode, CloseReason, Push, type Frame } from '../../shared/protocol'
 import { AssistHub, type AssistAuditEntry, type AssistPeer } from './assistHub';
 import { SUPPORT_AGENT } from './model';
 import { assistOperations } from './operations';
+import { parseIceServers } from './iceServers';
 import { ASSIST_SOCKET_PATH } from './protocol';
 import { bindOperation } from '../../server/ops/bindOperation';
 import { OpError } from '../../server/OpError';
@@ -25,19 +26,35 @@ function parse(data: unknown): Frame | null {
   }
 }
 
+/** Read when the server starts: a malformed ASSIST_ICE_SERVERS stops it with its reason. */
+const ICE_SERVERS = parseIceServers(process.env.ASSIST_ICE_SERVERS);
+
 /** The relay of each server (one per process; a test process may run several): its consent events go to the audit table. */
 const hubs = new WeakMap<Services, AssistHub>();
 function hubFor(services: Services): AssistHub {
   let hub = hubs.get(services);
   if (!hub) {
-    hub = new AssistHub((entry: AssistAuditEntry) => {
-      services.db
-        .query(
-          'INSERT INTO assist_events (peer_id, user_id, agent_id, event, kind, answer, by_side, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-          [entry.peerId, entry.userId, entry.agentId, entry.event, entry.kind ?? null, entry.answer ?? null, entry.by, new Date(entry.at)],
-        )
-        .catch((e: unknown) => console.error('Could not store a live-assist audit event:', e));
-    });
+    hub = new AssistHub(
+      (entry: AssistAuditEntry) => {
+        services.db
+          .query(
+            'INSERT INTO assist_events (peer_id, user_id, agent_id, event, kind, answer, by_side, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+            [
+              entry.peerId,
+              entry.userId,
+              entry.agentId,
+              entry.event,
+              entry.kind ?? null,
+              entry.answer ?? null,
+              entry.by,
+              new Date(entry.at),
+            ],
+          )
+          .catch((e: unknown) => console.error('Could not store a live-assist audit event:', e));
+      },
+      Date.now,
+      ICE_SERVERS,
+    );
     hubs.set(services, hub);
   }
   return hub;

@@ -1,5 +1,7 @@
-import { fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { createMachine, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { agentConsoleMachine } from '../../../machines/assist/agentConsoleMachine';
+import type { peerCallMachine } from '../../../machines/assist/peerCallMachine';
+import type { CallMedia } from '../../../machines/assist/peerConnection';
 import type { SocketLike } from '../../../machines/session/sessionEffects';
 import type { OperationCall } from '../../../src/shared/protocol/operationCall';
 import { delayed, exploreModel } from '../support/modelCoverage';
@@ -14,9 +16,20 @@ const quietSocket = (): SocketLike => ({
 });
 
 // The waiting list's request never answers by itself: its answers are the explicit done and error events.
+// The call itself is peerCallMachine's (its own model test): here it runs until its end is sent.
 const machine = agentConsoleMachine.provide({
-  actors: { operation: fromPromise<unknown, OperationCall>(() => new Promise(() => undefined)) },
+  actors: {
+    operation: fromPromise<unknown, OperationCall>(() => new Promise(() => undefined)),
+    call: createMachine({}) as unknown as typeof peerCallMachine,
+  },
 });
+const media: CallMedia = {
+  localStream: () => new Promise(() => undefined),
+  createPeer: () => {
+    throw new Error('The call is replaced in this test');
+  },
+};
+const signal = { description: { type: 'answer', sdp: 'v=0' } };
 const frame = (o: string, b?: unknown) => ({ type: 'assist.frame', frame: { o, b } });
 const serializeState = (snapshot: AnyMachineSnapshot): string => {
   const c = snapshot.context as { peerId: string | null; endedBy: string | null; error: string | null };
@@ -52,6 +65,9 @@ const kindEvents = (kind: 'control' | 'call' | 'recording') => [
         { type: 'console.command', command: { type: 'navigate', path: '/' } },
       ]
     : []),
+  ...(kind === 'call'
+    ? [frame('assist/signal', { signal }), { type: 'call.outgoing', signal }, { type: 'xstate.done.actor.call', output: undefined }]
+    : []),
 ];
 
 describe('agent console, model', () => {
@@ -61,7 +77,12 @@ describe('agent console, model', () => {
       exploreModel({
         name: `agent console (${kind})`,
         machine,
-        variants: [{ name: kind, input: () => ({ createSocket: quietSocket, clientVersion: 't' }) }],
+        variants: [
+          { name: kind, input: () => ({ createSocket: quietSocket, clientVersion: 't' }) },
+          ...(kind === 'call'
+            ? [{ name: 'call with devices', input: () => ({ createSocket: quietSocket, clientVersion: 't', media }) }]
+            : []),
+        ],
         events: [...common, ...kindEvents(kind)],
         serializeState,
       }),
@@ -71,7 +92,7 @@ describe('agent console, model', () => {
     expect(reports.flatMap((r) => r.mismatches)).toEqual([]);
     expect(missedByAll((r) => r.missingStates)).toEqual([]);
     expect(missedByAll((r) => r.missingTransitions)).toEqual([]);
-    expect(reports[0]!.statesTotal).toBe(31);
-    expect(reports[0]!.transitionsTotal).toBe(52);
+    expect(reports[0]!.statesTotal).toBe(33);
+    expect(reports[0]!.transitionsTotal).toBe(56);
   });
 });

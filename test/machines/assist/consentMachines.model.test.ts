@@ -1,5 +1,7 @@
-import type { AnyMachineSnapshot } from 'xstate';
+import { createMachine, type AnyMachineSnapshot } from 'xstate';
 import { callingMachine } from '../../../machines/assist/callingMachine';
+import type { CallMedia } from '../../../machines/assist/peerConnection';
+import type { peerCallMachine } from '../../../machines/assist/peerCallMachine';
 import { controlMachine } from '../../../machines/assist/controlMachine';
 import { recordingMachine } from '../../../machines/assist/recordingMachine';
 import { delayed, expectFullCoverage, exploreModel } from '../support/modelCoverage';
@@ -38,15 +40,36 @@ describe('live-assist consent machines, model', () => {
     expectFullCoverage(report, 5);
   });
 
-  it('calling: every state and transition', () => {
+  it('calling: every state and transition, with and without devices to call with', () => {
+    // The call itself is peerCallMachine's (its own model test): here it runs until its end is sent.
+    const machine = callingMachine.provide({ actors: { call: createMachine({}) as unknown as typeof peerCallMachine } });
+    const media: CallMedia = {
+      localStream: () => new Promise(() => undefined),
+      createPeer: () => {
+        throw new Error('The call is replaced in this test');
+      },
+    };
+    const signal = { description: { type: 'offer', sdp: 'v=0' } };
     const report = exploreModel({
       name: 'assist calling',
-      machine: callingMachine,
-      variants: [{ name: 'default', input: () => undefined }],
-      events: [...agentEvents, { type: 'call.error' }, { type: 'call.hangUp' }, delayed('confirmTimeout', 'assistCalling.Requesting')],
+      machine,
+      variants: [
+        { name: 'no devices', input: () => ({}) },
+        { name: 'devices', input: () => ({ media }) },
+      ],
+      events: [
+        ...agentEvents,
+        { type: 'call.error' },
+        { type: 'call.hangUp' },
+        { type: 'call.configured', iceServers: [{ urls: 'stun:stun.example.org' }] },
+        { type: 'call.signal', signal },
+        { type: 'call.outgoing', signal },
+        { type: 'xstate.done.actor.call', output: undefined },
+        delayed('confirmTimeout', 'assistCalling.Requesting'),
+      ],
       serializeState,
     });
-    expectFullCoverage(report, 3);
+    expectFullCoverage(report, 5);
   });
 
   it('recording: every state and transition', () => {

@@ -29,6 +29,8 @@ import { Button } from '../../../client/shell/Button';
 import { SUPPORT_AGENT } from '../model';
 import { CONSENT_KINDS, type ConsentKind } from '../protocol';
 import { AssistAuditTrail } from './AssistAuditTrail';
+import { browserCallMedia } from './browserCallMedia';
+import { CallTile, type PeerCallRef } from './CallTile';
 import { LivePicture } from './LivePicture';
 
 const createSocket = (path: string): SocketLike => new WebSocket(socketUrl(window.location, path));
@@ -61,7 +63,11 @@ export function AgentConsoleView({ cell, spec }: CellViewProps) {
 function Console({ cell }: Pick<CellViewProps, 'cell'>) {
   const t = useT();
   const { version } = useSiteConfig();
-  const actor = useCellViewActor(cell, 'agentConsole', agentConsoleMachine, { createSocket, clientVersion: clientVersion(version) });
+  const actor = useCellViewActor(cell, 'agentConsole', agentConsoleMachine, {
+    createSocket,
+    clientVersion: clientVersion(version),
+    media: browserCallMedia,
+  });
   const ref = actor ?? undefined;
   const stage = useSelector(ref, (s) => (s ? selectStage(s) : 'list'));
   const requests = useSelector(ref, (s) => s?.context.requests ?? null);
@@ -153,6 +159,7 @@ function Consents({ actor }: { actor: ConsoleRef }) {
   const t = useT();
   const id = useId();
   const states = useSelector(actor, selectConsents).split(',') as ConsentShown[];
+  const call = useSelector(actor, (s) => s.children.call) as PeerCallRef | undefined;
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-2">
       <h3 id={`${id}-title`} className="m-0 text-base font-semibold">
@@ -172,6 +179,7 @@ function Consents({ actor }: { actor: ConsoleRef }) {
               <span className="text-sm text-muted" role="status">
                 {t(`assist.consent.${state}`)}
               </span>
+              {kind === 'call' && held && call ? <CallTile call={call} label={t('assist.call.userPicture')} /> : null}
               {held ? (
                 <Button variant="plain" onClick={() => actor.send({ type: 'console.release', kind })}>
                   {t(STOP[kind])}

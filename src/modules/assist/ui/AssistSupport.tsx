@@ -19,6 +19,7 @@ import { useActors } from '../../../client/session/useActors';
 import { useSession } from '../../../client/session/SessionContext';
 import { Button } from '../../../client/shell/Button';
 import { AssistWidget, type AssistSessionRef } from './AssistWidget';
+import { browserCallMedia } from './browserCallMedia';
 import { createLiveTab } from './liveTab';
 import { assistMessages } from './messages';
 
@@ -82,6 +83,7 @@ export function AssistSupport({ onClose }: SupportWidgetProps) {
     tabId: tabId(),
     // What the agent sees of this tab and may do in it (only while control is granted).
     tab: createLiveTab({ system: session.system, intl, win: window }),
+    media: browserCallMedia,
   });
   return (
     <AssistWidget

@@ -11,13 +11,15 @@ import type { ActorRefFrom } from 'xstate';
 import { selectAssistConnectionStatus, type assistConnectionMachine } from '../../../../machines/assist/assistConnection';
 import { assistChild, type AssistAsker, type assistSessionMachine } from '../../../../machines/assist/assistSessionMachine';
 import type { LiveTab } from '../../../../machines/assist/liveStream';
-import type { callingMachine } from '../../../../machines/assist/callingMachine';
+import { selectCallActor, type callingMachine } from '../../../../machines/assist/callingMachine';
+import type { CallMedia } from '../../../../machines/assist/peerConnection';
 import type { controlMachine } from '../../../../machines/assist/controlMachine';
 import type { recordingMachine } from '../../../../machines/assist/recordingMachine';
 import type { SocketFactory } from '../../../../machines/session/sessionEffects';
 import { Button } from '../../../client/shell/Button';
 import { useT } from '../../../client/i18n/useT';
 import { agentDisplayName, AssistMessage, type ConsentKind } from '../protocol';
+import { CallTile, type PeerCallRef } from './CallTile';
 
 export type AssistSessionRef = ActorRefFrom<typeof assistSessionMachine>;
 
@@ -29,6 +31,8 @@ export interface AssistConnect {
   tabId: string;
   /** The tab the agent sees (the live view) and controls once granted. */
   tab?: LiveTab;
+  /** The devices and WebRTC a call uses. */
+  media?: CallMedia;
 }
 
 export interface AssistWidgetProps {
@@ -63,6 +67,7 @@ export function AssistWidget({ session, asker, connect, onClose }: AssistWidgetP
     s ? (s.matches('Requesting') ? 'asked' : s.matches({ Enabled: 'Paused' }) ? 'paused' : s.matches('Enabled') ? 'on' : 'off') : 'off',
   );
   const callState = useSelector(calling, (s) => (s ? (s.matches('Requesting') ? 'asked' : s.matches('True') ? 'on' : 'off') : 'off'));
+  const call = useSelector(calling, (s) => (s ? selectCallActor(s) : undefined)) as PeerCallRef | undefined;
   const recordingState = useSelector(recording, (s) =>
     s ? (s.matches('Requested') ? 'asked' : s.hasTag('border') ? 'on' : 'off') : 'off',
   );
@@ -153,7 +158,14 @@ export function AssistWidget({ session, asker, connect, onClose }: AssistWidgetP
               />
             ) : null}
             {callState === 'on' ? (
-              <Granted text={t('assist.state.call')} action={t('assist.hangUp')} onAction={() => release('call')} />
+              <>
+                <Granted text={t('assist.state.call')} action={t('assist.hangUp')} onAction={() => release('call')} />
+                {call ? (
+                  <div className="mb-3">
+                    <CallTile call={call} label={t('assist.call.agentPicture')} />
+                  </div>
+                ) : null}
+              </>
             ) : null}
             {recordingState === 'on' ? (
               <Granted text={t('assist.state.recording')} action={t('assist.stopRecording')} onAction={() => release('recording')} />
