@@ -17,6 +17,10 @@ export interface FeatureSetQuery {
   relatedIDs: readonly string[];
   all?: boolean;
   includeExcluded?: boolean;
+  /** Items whose own features and their related items' are wanted (spec 001 §7 map requests). */
+  proxyIDs?: readonly string[];
+  /** With `proxyIDs`: only features of these types. */
+  onlyProxyTypes?: readonly string[];
 }
 
 export interface FeatureSetContext {
@@ -88,6 +92,8 @@ export const featureSetMachine = setup({
             relatedIDs: [...(context.query?.relatedIDs ?? [])],
             ...(context.query?.all ? { all: true } : {}),
             ...(context.query?.includeExcluded ? { includeExcluded: true } : {}),
+            ...(context.query?.proxyIDs ? { proxyIDs: [...context.query.proxyIDs] } : {}),
+            ...(context.query?.onlyProxyTypes ? { onlyProxyTypes: [...context.query.onlyProxyTypes] } : {}),
           }),
           replyTo: self,
         }),

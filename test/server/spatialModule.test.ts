@@ -192,6 +192,66 @@ describe('streamFeatures', () => {
     expect(await features(out, { relatedIDs: ids })).toEqual([]);
   });
 
+  it('proxyIDs: the features of the items related to a proxy, of onlyProxyTypes, only those the caller may read', async () => {
+    const proxied = (who: TestUser, proxyIDs: string[], onlyProxyTypes?: string[]) =>
+      features(who, { relatedIDs: [], proxyIDs, ...(onlyProxyTypes ? { onlyProxyTypes } : {}) });
+    // The places whose collection is the proxy: Mia's private one reaches Mia alone.
+    expect(labelsOf(await proxied(mia, [collection.$id], ['SpatialFeature']))).toEqual([
+      'For the community',
+      'Mia’s own',
+      'Open to all members of the site',
+    ]);
+    expect(labelsOf(await proxied(ned, [collection.$id], ['SpatialFeature']))).toEqual([
+      'For the community',
+      'Open to all members of the site',
+    ]);
+    expect(labelsOf(await proxied(out, [collection.$id]))).toEqual(['Open to all members of the site']);
+    expect(await proxied(mia, [collection.$id], ['ConsultCommunityTerritory'])).toEqual([]);
+
+    // A community's territory, through the organisation that owns it; none to whoever may not read it.
+    const { ids } = await admin.client.call<{ ids: string[] }>('search/ids', { must: { _: 'ConsultCommunityTerritory' }, max: 1 });
+    const territory = await admin.client.call<Item>(`read/${ids[0]}`);
+    const community = (territory.owner as { id: string }).id;
+    const drawn = await proxied(admin, [community], ['ConsultCommunityTerritory']);
+    expect(drawn.map((f) => f.$id)).toContain(`${territory.$id}:geometry`);
+    expect(new Set(drawn.map((f) => f.properties.type))).toEqual(new Set(['ConsultCommunityTerritory']));
+    expect(await proxied(out, [community], ['ConsultCommunityTerritory'])).toEqual([]);
+
+    // A consultation: its own project area and its project features, when both types are asked for.
+    const consult = await admin.client.call<{ ids: string[] }>('search/ids', { must: { _: 'Consultation' }, max: 1 });
+    const consultation = await admin.client.call<Item>(`read/${consult.ids[0]}`);
+    await admin.client.call('update', { ...consultation, projectArea: point(-106.5, 54.5) });
+    const part = await admin.client.call<Item>('create/ConsultProjectFeature', {
+      consultation: { id: consultation.$id },
+      owner: consultation.owner,
+      label: 'Access road',
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [-106.6, 54.4],
+          [-106.4, 54.6],
+        ],
+      },
+    });
+    const layers = await proxied(admin, [consultation.$id], ['Consultation', 'ConsultProjectFeature']);
+    expect(layers.map((f) => f.$id).sort()).toEqual([`${consultation.$id}:projectArea`, `${part.$id}:geometry`].sort());
+    expect((await proxied(admin, [consultation.$id], ['ConsultProjectFeature'])).map((f) => f.$id)).toEqual([`${part.$id}:geometry`]);
+    expect(await proxied(out, [consultation.$id])).toEqual([]);
+  });
+
+  it('refuses proxy ids that are not ids and types that do not exist, with their message keys', async () => {
+    const bad = await mia.client.request('act/streamFeatures', { relatedIDs: [], proxyIDs: ['not an id'] });
+    expect(bad.erred).toBe(true);
+    expect(JSON.stringify(bad.b)).toContain('errors.invalidId');
+    const unknown = await mia.client.request('act/streamFeatures', {
+      relatedIDs: [],
+      proxyIDs: [collection.$id],
+      onlyProxyTypes: ['Nope'],
+    });
+    expect(unknown.erred).toBe(true);
+    expect(JSON.stringify(unknown.b)).toContain('errors.unknownType');
+  });
+
   it('all: every place the caller may read, with nothing of what they may not', async () => {
     const mine = labelsOf(await features(out, { relatedIDs: [], all: true }));
     expect(mine).toContain('Open to all members of the site');

@@ -20,6 +20,10 @@ export interface FeatureRequest {
   includeExcluded: boolean;
   /** Every place the caller may read. */
   all: boolean;
+  /** Items whose own features, and the features of the items related to them, are wanted (spec 001 §7). */
+  proxyIDs?: readonly string[];
+  /** With `proxyIDs`: only features of items of these types (the proxies' own too); any type with a shape without it. */
+  onlyProxyTypes?: readonly string[] | undefined;
 }
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -64,27 +68,43 @@ export function featuresOfItem(record: ItemRecord): MapFeature[] {
 /** Whether a place's state keeps it off the map unless excluded ones are asked for. */
 const excluded = (record: ItemRecord): boolean => record.data.state === ARCHIVED;
 
+/** The features of a readable item: a place is itself, any other item its shapes. */
+function featuresOf(record: ItemRecord): MapFeature[] {
+  if (record.type !== 'SpatialFeature') return featuresOfItem(record);
+  const feature = featureOfPlace(record);
+  return feature ? [feature] : [];
+}
+
+/** The registered types whose items have features: those with a GEO property. */
+const typesWithShapes = (): string[] =>
+  itemTypes
+    .all()
+    .filter((type) => Object.values(type.properties).some((def) => def.kind === 'GEO'))
+    .map((type) => type.name);
+
 /**
- * The readable, undeleted places matching `where` (a condition over `i` using `params`), in id order,
- * FEATURES_PER_PIECE rows a query; ARCHIVED ones only with `includeExcluded`.
+ * The readable, undeleted items of `type` matching `where` (a condition over `i` using `params`), in
+ * id order, FEATURES_PER_PIECE rows a query; ARCHIVED places only with `includeExcluded`.
  */
-async function* placesWhere(
+async function* rowsWhere(
   db: Queryable,
   caller: Caller,
+  type: string,
   where: string,
   values: readonly unknown[],
   includeExcluded: boolean,
 ): AsyncGenerator<ItemRecord[]> {
   let after = 0;
   for (;;) {
-    const params: unknown[] = [...values];
-    const read = scopedReadPredicate(caller, params, ['SpatialFeature']);
+    const params: unknown[] = [...values, type];
+    const typeParam = `$${params.length}`;
+    const read = scopedReadPredicate(caller, params, [type]);
     params.push(after);
     const afterParam = `$${params.length}`;
-    const state = includeExcluded ? '' : `AND i.data->>'state' IS DISTINCT FROM '${ARCHIVED}'`;
+    const state = includeExcluded || type !== 'SpatialFeature' ? '' : `AND i.data->>'state' IS DISTINCT FROM '${ARCHIVED}'`;
     const res = await db.query<ItemRow>(
       `SELECT ${ITEM_COLUMNS} FROM items i
-        WHERE i.type = 'SpatialFeature' AND i.deleted_at IS NULL AND ${where} ${state} AND ${read} AND i.idx > ${afterParam}
+        WHERE i.type = ${typeParam} AND i.deleted_at IS NULL AND ${where} ${state} AND ${read} AND i.idx > ${afterParam}
         ORDER BY i.idx LIMIT ${FEATURES_PER_PIECE}`,
       params,
     );
@@ -119,22 +139,48 @@ export async function* featureParts(
       }
     }
   };
-  const placesOf = async function* (where: string, values: readonly unknown[]): AsyncGenerator<MapFeature[]> {
-    for await (const rows of placesWhere(db, caller, where, values, request.includeExcluded)) {
+  const featuresWhere = async function* (type: string, where: string, values: readonly unknown[]): AsyncGenerator<MapFeature[]> {
+    for await (const rows of rowsWhere(db, caller, type, where, values, request.includeExcluded)) {
       // The query's read condition is the policy's; each row is held to the policy's own answer too.
-      yield* take(rows.filter((r) => canRead(caller, r)).flatMap((r) => featureOfPlace(r) ?? []));
+      yield* take(rows.filter((r) => canRead(caller, r)).flatMap(featuresOf));
     }
   };
-  if (request.all) yield* placesOf('TRUE', []);
-  for (const id of request.relatedIDs) {
-    const record = await items.find(id);
-    if (!record || record.deletedAt || !canRead(caller, record)) continue;
+  const placesOf = (where: string, values: readonly unknown[]) => featuresWhere('SpatialFeature', where, values);
+  /** The features of a readable record asked for by its id. */
+  const featuresOfAsked = async function* (record: ItemRecord): AsyncGenerator<MapFeature[]> {
+    const id = record.id;
     if (record.type === 'SpatialCollection') yield* placesOf(`i.data->'collection'->>'id' = $1`, [id]);
     else if (record.type === 'GISCollection') yield* placesOf(`i.data->'importedVia'->>'id' = $1`, [id]);
     else if (record.type === 'SpatialFeature') {
       const feature = request.includeExcluded || !excluded(record) ? featureOfPlace(record) : null;
       if (feature) yield* take([feature]);
     } else yield* take(featuresOfItem(record));
+  };
+  const readable = async (id: string): Promise<ItemRecord | null> => {
+    const record = await items.find(id);
+    return record && !record.deletedAt && canRead(caller, record) ? record : null;
+  };
+  if (request.all) yield* placesOf('TRUE', []);
+  for (const id of request.relatedIDs) {
+    const record = await readable(id);
+    if (record) yield* featuresOfAsked(record);
+  }
+  // Spec 001 §7: a proxy's own features and those of the items related to it (a relation of theirs
+  // naming it), of `onlyProxyTypes` when given.
+  const only = request.onlyProxyTypes;
+  const shaped = typesWithShapes();
+  const related = (only ?? shaped).filter((t) => shaped.includes(t));
+  for (const id of request.proxyIDs ?? []) {
+    const proxy = await readable(id);
+    if (!proxy) continue;
+    if (!only || only.includes(proxy.type)) yield* featuresOfAsked(proxy);
+    for (const type of related) {
+      for (const [prop, def] of Object.entries(itemTypes.get(type)?.properties ?? {})) {
+        if (def.kind !== 'REL' || (def.relTypes && !def.relTypes.includes(proxy.type))) continue;
+        const naming = JSON.stringify({ [prop]: def.multiple ? [{ id }] : { id } });
+        yield* featuresWhere(type, `i.data @> $1::jsonb`, [naming]);
+      }
+    }
   }
   if (part.length > 0 || seen.size === 0) yield part;
 }

@@ -27,6 +27,9 @@ export const FEATURES_PER_PIECE = 1000;
 /** Most ids one request names. */
 export const MAX_RELATED_IDS = 1000;
 
+/** Most types one request's `onlyProxyTypes` names. */
+export const MAX_PROXY_TYPES = 50;
+
 /** The bounding box of a geometry: west, south, east, north. */
 export function bboxOf(geometry: Geometry): [number, number, number, number] {
   let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];

@@ -8,6 +8,7 @@ import type { Queryable } from '../../server/db/Database';
 import type { Migration } from '../../server/db/migrations/Migration';
 import { defaultListsMigration } from '../../server/lov/defaultListsMigration';
 import type { ModuleServer } from '../../server/modules/ModuleServer';
+import { OpError } from '../../server/OpError';
 import { bindOperation } from '../../server/ops/bindOperation';
 import { answerInPieces } from '../../server/ops/pieces';
 import { signedInCaller } from '../../server/ops/signedInCaller';
@@ -16,6 +17,7 @@ import type { CreateRule, TypeRule } from '../../server/policy/TypeRule';
 import { eventRecorder } from '../../server/store/eventRecorder';
 import type { ItemRecord } from '../../server/store/ItemRecord';
 import { ITEMS_CHANNEL, type Author, type ChangeHook } from '../../server/store/ItemStore';
+import { itemTypes } from '../../shared/itemTypes';
 import { collectionActionsOp } from './collectionActionsServer';
 import { spatialDemo } from './demo';
 import { featureParts } from './featureStream';
@@ -132,13 +134,22 @@ export const spatialServer: ModuleServer = {
     ...overlapOps,
     collectionActionsOp,
     // Spec 001 §7: the features of the ids asked for, only those the caller may read, in pieces.
-    bindOperation(spatialOperations.streamFeatures, async (ctx, _p, { relatedIDs, includeExcluded, all }) => {
+    bindOperation(spatialOperations.streamFeatures, async (ctx, _p, { relatedIDs, includeExcluded, all, proxyIDs, onlyProxyTypes }) => {
       const caller = signedInCaller(ctx);
+      const unknown = (onlyProxyTypes ?? []).findIndex((type) => itemTypes.get(type) === undefined);
+      if (unknown >= 0)
+        throw new OpError('validationFailed', `There is no item type ${onlyProxyTypes![unknown]}`, {
+          [`onlyProxyTypes[${unknown}]`]: 'errors.unknownType',
+        });
       const { db, items } = ctx.services;
-      return answerInPieces(
-        ctx,
-        featureParts(db, items, caller, { relatedIDs, includeExcluded: includeExcluded === true, all: all === true }),
-      );
+      const request = {
+        relatedIDs,
+        includeExcluded: includeExcluded === true,
+        all: all === true,
+        proxyIDs: proxyIDs ?? [],
+        onlyProxyTypes,
+      };
+      return answerInPieces(ctx, featureParts(db, items, caller, request));
     }),
   ],
 };
