@@ -5,7 +5,10 @@
  * finds it on the map of all places (the archived demo place is not there). The administrator imports
  * a GIS file on an Import's screen: chooses "GIS file" and the collection it goes into, uploads the
  * zipped UTM shapefile, sees the dry run's places and the null shape reported as an entry, imports
- * it. Axe clean; screenshots in light and dark, desktop and phone.
+ * it. Then a member's whole path: a zipped shapefile imported from the collection's screen, its places
+ * clustered on the map of places, one opened from the tree and redrawn as an area, the overlap report
+ * read (another community's places counted, not named), the collection exported as GeoJSON and the
+ * downloaded file read. Axe clean; screenshots in light and dark, desktop and phone.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -340,6 +343,10 @@ describe('the whole spatial path of a community member', () => {
     const exported = JSON.parse(readFileSync(await download.path(), 'utf8')) as { features: { label: string }[] };
     const labels = exported.features.map((f) => f.label);
     expect(labels).toHaveLength(17);
+    // The export is among the tasks of the help menu, as every task is.
+    await page.getByRole('button', { name: /^Help/ }).click();
+    await page.getByText(/^Export of places of \d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}: done$/).waitFor();
+    await page.keyboard.press('Escape');
     expect(labels).toEqual(
       expect.arrayContaining(['Tatlayoko cabin', 'Berry patch', 'Trapline trail', 'Sḵwx̱wú7mesh fish camp', 'Blueberry flats']),
     );
