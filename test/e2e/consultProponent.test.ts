@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { e2eSuite, expectNoAxeViolations, invite, signedInPage } from './support/e2e';
+import { e2eSuite, expectNoAxeViolations, screenshot, invite, signedInPage } from './support/e2e';
 
 jest.setTimeout(300_000);
 
@@ -21,7 +21,7 @@ let proponent: { email: string; password: string };
 let page: Page;
 let consultationPath = '';
 
-const shot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (p: Page, name: string) => screenshot(p, name);
 /** The whole read screen (its column scrolls on its own): a tall window for the picture. */
 async function tallShot(p: Page, name: string): Promise<void> {
   const size = p.viewportSize()!;

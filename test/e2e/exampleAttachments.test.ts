@@ -5,19 +5,16 @@
  * entry's title, and the zip of the files found downloads (a real download) with those files inside.
  * Axe clean in both themes, on a desktop and at phone width.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import * as tus from 'tus-js-client';
 import type { Item } from '../../src/shared/items/types';
 import { zipEntries } from '../support/zipEntries';
-import { e2eSuite, expectNoAxeViolations, signedInPage } from './support/e2e';
+import { e2eSuite, expectNoAxeViolations, screenshot, signedInPage } from './support/e2e';
 
 jest.setTimeout(240_000);
 
 /** Where the screenshots go (looked at when the screen changes). */
-const SHOTS = process.env.KK_SCREENSHOTS ?? join(tmpdir(), 'kk-attachments-shots');
 
 const e2e = e2eSuite({}, { journal: true });
 
@@ -44,10 +41,9 @@ beforeAll(async () => {
   await upload(notes, 'dawn count.txt', geese);
   await upload(map, 'lake map.pdf', geese);
   await upload(notes, 'claw marks.txt', bear);
-  mkdirSync(SHOTS, { recursive: true });
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, name);
 const count = (page: Page, total: number) =>
   page
     .getByRole('status')

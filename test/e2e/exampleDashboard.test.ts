@@ -4,25 +4,19 @@
  * browser of their own, creates it (the cards' type watch), with no reload; the dashboard is axe clean
  * in both themes, on a desktop and at phone width.
  */
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { format } from 'date-fns';
 import type { Page } from 'playwright-core';
-import { e2eSuite, expectNoAxeViolations, invite, signedInPage } from './support/e2e';
+import { e2eSuite, expectNoAxeViolations, screenshot, invite, signedInPage } from './support/e2e';
 
 jest.setTimeout(240_000);
 
 /** Where the screenshots go (looked at when the screen changes). */
-const SHOTS = process.env.KK_SCREENSHOTS ?? join(tmpdir(), 'kk-dashboard-shots');
 
 const suite = e2eSuite({}, { journal: true });
-beforeAll(() => {
-  mkdirSync(SHOTS, { recursive: true });
-});
+beforeAll(() => {});
 
 const today = new Date();
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 const recentOf = (page: Page) => page.getByRole('region', { name: 'Recent entries' });
 const calendarOf = (page: Page) => page.getByRole('region', { name: 'Entries by date' });
 

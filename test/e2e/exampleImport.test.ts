@@ -5,26 +5,20 @@
  * the bad rows (line, column and problem as labels) while the good ones exist. Axe clean in both
  * themes; screenshots on a desktop and at phone width.
  */
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Item } from '../../src/shared/items/types';
-import { e2eSuite, expectNoAxeViolations, signedInPage } from './support/e2e';
+import { e2eSuite, expectNoAxeViolations, screenshot, signedInPage } from './support/e2e';
 
 jest.setTimeout(300_000);
 
 /** Where the screenshots go (looked at when the screen changes). */
-const SHOTS = process.env.KK_SCREENSHOTS ?? join(tmpdir(), 'kk-import-shots');
 /** Enough good rows for the run to show its progress for a while. */
 const GOOD = 1200;
 
 const e2e = e2eSuite({}, { journal: true });
-beforeAll(() => {
-  mkdirSync(SHOTS, { recursive: true });
-});
+beforeAll(() => {});
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, name);
 
 const file = [
   'title,date,private',

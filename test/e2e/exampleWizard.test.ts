@@ -5,23 +5,17 @@
  * draft creates a real entry that opens again in its wizard at the same step, and Finish opens the
  * entry. axe clean in both themes; screenshots at desktop and phone width, light and dark.
  */
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { e2eSuite, expectNoAxeViolations, signedInPage } from './support/e2e';
+import { e2eSuite, expectNoAxeViolations, screenshot, signedInPage } from './support/e2e';
 
 jest.setTimeout(240_000);
 
 /** Where the screenshots go (looked at when the screen changes). */
-const SHOTS = process.env.KK_SCREENSHOTS ?? join(tmpdir(), 'kk-wizard-shots');
 
 const e2e = e2eSuite({}, { api: false, journal: true });
-beforeAll(() => {
-  mkdirSync(SHOTS, { recursive: true });
-});
+beforeAll(() => {});
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, name);
 const param = (page: Page): string | null => new URL(page.url()).searchParams.get('c0');
 const pathOf = (page: Page): string => new URL(page.url()).pathname;
 const stepHeading = (page: Page, name: string) => page.locator('form').getByRole('heading', { level: 3, name });

@@ -4,15 +4,13 @@
  * shape shows on a small map, and its entry becomes the current (pink) one. axe clean; screenshots
  * of the display in light and dark, on a desktop and a phone, are left in the data directory.
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { e2eSuite, expectNoAxeViolations, signedInPage } from './support/e2e';
+import { e2eSuite, expectNoAxeViolations, screenshot, signedInPage } from './support/e2e';
 
 jest.setTimeout(180_000);
 
 const suite = e2eSuite();
 /** Where the screenshots are left, to be looked at. */
-const SHOTS = process.env.MAP_SHOTS ?? '/tmp';
 const PATH = '/search?c0=trapline&c0._=ConsultCommunityTerritory&c0.display=map';
 
 const square = (lon: number, lat: number) => ({
@@ -63,14 +61,14 @@ describe('the MAP display of search results', () => {
     expect(await page.getByRole('button', { name: 'Map', exact: true }).getAttribute('aria-pressed')).toBe('true');
     // The markers are on the map: OpenLayers drew its canvas.
     await page.locator('[role="img"][aria-label="Map"] canvas').first().waitFor();
-    await page.screenshot({ path: join(SHOTS, 'maps-light.png') });
+    await screenshot(page, 'maps-light', { fullPage: false });
     await expectNoAxeViolations(page);
 
     await places.getByRole('button', { name: 'Trapline Moose Lake' }).click();
     await page.waitForURL(/\/search\/i-ConsultCommunityTerritory-\d+\?/);
     await page.getByRole('heading', { name: 'Trapline Moose Lake' }).first().waitFor();
     await page.getByRole('img', { name: 'Shape' }).locator('canvas').first().waitFor();
-    await page.screenshot({ path: join(SHOTS, 'maps-open-light.png') });
+    await screenshot(page, 'maps-open-light', { fullPage: false });
     await expectNoAxeViolations(page);
     // Back on the results, the opened item's place is the current (pink) one.
     await page.goBack();
@@ -120,7 +118,7 @@ describe('the MAP display of search results', () => {
     await page.mouse.dblclick(box.x + box.width * 0.3, box.y + box.height * 0.7);
     await page.waitForTimeout(500);
     await summary.filter({ hasText: /One shape\W+areas/ }).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'maps-edit-light.png') });
+    await screenshot(page, 'maps-edit-light', { fullPage: false });
     // Undo steps back to the cleared value, and again to the point it held.
     await toolbar.getByRole('button', { name: 'Undo' }).click();
     await summary.filter({ hasText: 'Nothing drawn' }).waitFor();
@@ -159,11 +157,11 @@ describe('the MAP display of search results', () => {
     const dark = await signedInPage(suite.browser, suite.server.url, PATH, { colorScheme: 'dark' });
     await placesListed(dark, 3);
     await dark.locator('[role="img"][aria-label="Map"] canvas').first().waitFor();
-    await dark.screenshot({ path: join(SHOTS, 'maps-dark.png') });
+    await screenshot(dark, 'maps-dark', { fullPage: false });
     await expectNoAxeViolations(dark);
     await dark.setViewportSize({ width: 390, height: 844 });
     await dark.waitForTimeout(300);
-    await dark.screenshot({ path: join(SHOTS, 'maps-phone-dark.png'), fullPage: true });
+    await screenshot(dark, 'maps-phone-dark');
     await dark.context().close();
   });
 });

@@ -6,10 +6,9 @@
  * chosen bucket with no hits stays checked with 0, and free text finds people by their e-mail domain and by
  * the name of their organisation. axe in both themes. With KK_SCREENSHOTS=<dir>, screenshots are saved there.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { e2eSuite, expectNoAxeViolations, signedInPage } from './support/e2e';
+import { e2eSuite, expectNoAxeViolations, screenshot, signedInPage } from './support/e2e';
 
 jest.setTimeout(120_000);
 
@@ -30,12 +29,7 @@ beforeAll(async () => {
 });
 
 /** Saves a screenshot when KK_SCREENSHOTS names a directory. */
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.KK_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
-}
+const shot = (page: Page, name: string): Promise<void> => screenshot(page, name, { fullPage: false });
 
 interface StripState {
   /** Per column: whether its toolbar's first button (close or back) lies wholly inside the strip's view. */

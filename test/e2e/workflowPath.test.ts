@@ -8,17 +8,15 @@
  * the outbox carries it as PDF), and decides the outcome, which makes the response Responded. The
  * editor, the stepper, the thread and the dashboard are axe clean; screenshots of each are kept.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
-import { e2eSuite, expectNoAxeViolations, invite, signedInPage, type Invited } from './support/e2e';
+import { e2eSuite, expectNoAxeViolations, screenshot, invite, signedInPage, type Invited } from './support/e2e';
 
 jest.setTimeout(240_000);
 
-const SHOTS = process.env.KK_SCREENSHOTS ?? join(tmpdir(), 'kk-workflow-shots');
-const shot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (p: Page, name: string) => screenshot(p, name);
 
 const suite = e2eSuite({ SEED_DEMO: '1' });
 let rita: Invited;
@@ -60,7 +58,6 @@ async function write(p: Page, text: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   // Set-up that is not the point: the response distributed and taken up, the responder and the proponent's person.
   const lakeview = await one({ _: 'Organization', 'ft-type': 'COMMUNITY', q: 'Lakeview' });
   const minerals = await one({ _: 'Organization', q: 'Northern Minerals' });

@@ -1,5 +1,5 @@
 /** End-to-end set-up: Debian's Chromium through playwright-core, and the real server as a process. */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -209,4 +209,15 @@ export async function invite({ api, browser, server }: E2ESuite, firstName: stri
     return page;
   };
   return { userId, email, password, join };
+}
+
+/**
+ * Saves a screenshot of `page` as `<name>.png` in the directory KK_SCREENSHOTS names, for people to look
+ * at the screens; without it nothing is taken (screenshots assert nothing, and cost the run's CPU).
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.KK_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: options.fullPage ?? true });
 }
