@@ -16,17 +16,14 @@ import type { Page } from 'playwright-core';
 import type { Item } from '../../src/shared/items/types';
 import type { OverlapReport } from '../../src/modules/spatial/overlapReport';
 import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
-import { e2eSuite, expectNoAxeViolations, invite, signedInPage } from './support/e2e';
+import { e2eSuite, expectNoAxeViolations, invite, screenshot, signedInPage } from './support/e2e';
 
 jest.setTimeout(300_000);
 
 const suite = e2eSuite({ SEED_DEMO: '1' });
-const SHOTS = process.env.SPATIAL_SHOTS ?? '/tmp';
 let mia: { email: string; password: string };
 /** The demo collection "Harvest sites" of Mia's community. */
 let harvestId: string;
-
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
 /**
  * The names of the places beside a map once it holds `n`: every group of the tree opened and every
@@ -49,7 +46,7 @@ async function placesListed(page: Page, n: number): Promise<string[]> {
       n,
     );
   } catch (e) {
-    await page.screenshot({ path: join(SHOTS, 'spatial-failed.png') });
+    await screenshot(page, 'spatial-failed', { fullPage: false });
     const said = await page.locator('[role="status"]').allInnerTexts();
     const listed = (await entries.allInnerTexts()).length;
     throw new Error(`${n} places never listed at ${page.url()} (${listed} listed; ${said.join(' | ')})`, { cause: e });
@@ -90,7 +87,7 @@ describe('a community member with Spatial', () => {
     expect(places).toContain('Blueberry flats');
     await page.getByRole('img', { name: 'Map of 12 places' }).locator('canvas').first().waitFor();
     await page.getByRole('img', { name: 'Map of 12 places' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SHOTS, 'spatial-collection-light.png') });
+    await screenshot(page, 'spatial-collection-light', { fullPage: false });
     await expectNoAxeViolations(page);
 
     // One opened from the list opens next to the collection (in place of it, in one column).
@@ -99,7 +96,7 @@ describe('a community member with Spatial', () => {
     await page.waitForURL(/i-SpatialFeature-\d+/);
     const id = /i-(SpatialFeature-\d+)/.exec(page.url())![1]!;
     await page.getByRole('heading', { name: 'Blueberry flats' }).first().waitFor();
-    await page.screenshot({ path: join(SHOTS, 'spatial-place-light.png') });
+    await screenshot(page, 'spatial-place-light', { fullPage: false });
     await page.getByRole('button', { name: 'Edit' }).click();
     const toolbar = page.getByRole('toolbar', { name: 'Map' });
     const summary = page.locator('p[aria-live="polite"]');
@@ -121,7 +118,7 @@ describe('a community member with Spatial', () => {
     await page.mouse.dblclick(box.x + box.width * 0.35, box.y + box.height * 0.65);
     await page.waitForTimeout(500);
     await summary.filter({ hasText: /One shape\W+areas/ }).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'spatial-edit-light.png') });
+    await screenshot(page, 'spatial-edit-light', { fullPage: false });
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     type Saved = { geometry: { type: string }; _u: number };
@@ -147,7 +144,7 @@ describe('a community member with Spatial', () => {
     // Back on the map, the place opened is the pink, current one.
     await page.goBack();
     await onMap.locator('button[aria-current="true"]', { hasText: 'Blueberry flats' }).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'spatial-map-light.png') });
+    await screenshot(page, 'spatial-map-light', { fullPage: false });
     await expectNoAxeViolations(page);
     // The home screen's card names it first among the places changed lately.
     await page.goto('/');
@@ -160,21 +157,21 @@ describe('a community member with Spatial', () => {
     const dark = await signedInPage(suite.browser, suite.server.url, '/spatial.map', { colorScheme: 'dark', who: mia });
     await placesListed(dark, 29);
     await dark.getByRole('img', { name: 'Map of 29 places' }).locator('canvas').first().waitFor();
-    await dark.screenshot({ path: join(SHOTS, 'spatial-map-dark.png') });
+    await screenshot(dark, 'spatial-map-dark', { fullPage: false });
     await expectNoAxeViolations(dark);
     await dark.setViewportSize({ width: 390, height: 844 });
     await dark.waitForTimeout(400);
-    await dark.screenshot({ path: join(SHOTS, 'spatial-map-phone-dark.png'), fullPage: true });
+    await screenshot(dark, 'spatial-map-phone-dark');
     await dark.goto('/spatial.collections');
     await dark.getByRole('link', { name: 'Harvest sites' }).waitFor();
-    await dark.screenshot({ path: join(SHOTS, 'spatial-collections-phone-dark.png'), fullPage: true });
+    await screenshot(dark, 'spatial-collections-phone-dark');
     await expectNoAxeViolations(dark);
     // A collection's screen on the phone: its places on the map, then listed.
     await dark.getByRole('link', { name: 'Trapline and cabins' }).click();
     await placesListed(dark, 6);
     await dark.getByRole('img', { name: 'Map of 6 places' }).locator('canvas').first().waitFor();
     await dark.getByRole('img', { name: 'Map of 6 places' }).scrollIntoViewIfNeeded();
-    await dark.screenshot({ path: join(SHOTS, 'spatial-collection-phone-dark.png'), fullPage: true });
+    await screenshot(dark, 'spatial-collection-phone-dark');
     await expectNoAxeViolations(dark);
     await dark.context().close();
   });
@@ -215,7 +212,7 @@ describe('the administrator', () => {
     );
     await expectNoAxeViolations(page);
     await preview.scrollIntoViewIfNeeded();
-    await shot(page, 'gis-import-preview-light');
+    await screenshot(page, 'gis-import-preview-light');
 
     await panel.getByRole('button', { name: 'Import', exact: true }).click();
     await outcome.filter({ hasText: 'Done:' }).waitFor({ timeout: 120_000 });
@@ -227,20 +224,20 @@ describe('the administrator', () => {
     expect(places.total).toBe(5);
     await expectNoAxeViolations(page);
     await report.scrollIntoViewIfNeeded();
-    await shot(page, 'gis-import-done-light');
+    await screenshot(page, 'gis-import-done-light');
     await page.setViewportSize({ width: 390, height: 844 });
     await panel.getByLabel('Into').scrollIntoViewIfNeeded();
-    await shot(page, 'gis-import-done-phone');
+    await screenshot(page, 'gis-import-done-phone');
     await page.context().close();
 
     const dark = await signedInPage(suite.browser, suite.server.url, `/i-${imp.$id}`, { colorScheme: 'dark' });
     await dark.getByRole('table', { name: 'One problem' }).waitFor();
     await expectNoAxeViolations(dark);
     await dark.getByRole('table', { name: 'One problem' }).scrollIntoViewIfNeeded();
-    await shot(dark, 'gis-import-done-dark');
+    await screenshot(dark, 'gis-import-done-dark');
     await dark.setViewportSize({ width: 390, height: 844 });
     await dark.getByRole('table', { name: 'One problem' }).scrollIntoViewIfNeeded();
-    await shot(dark, 'gis-import-done-dark-phone');
+    await screenshot(dark, 'gis-import-done-dark-phone');
     await dark.context().close();
   });
 });
@@ -253,7 +250,7 @@ describe('the whole spatial path of a community member', () => {
     await files.getByRole('button', { name: 'Export' }).waitFor();
     await placesListed(page, 12);
     await files.scrollIntoViewIfNeeded();
-    await shot(page, 'spatial-collection-actions-light');
+    await screenshot(page, 'spatial-collection-actions-light');
     await expectNoAxeViolations(page);
     await files.getByRole('button', { name: 'Import into this collection' }).click();
 
@@ -279,7 +276,7 @@ describe('the whole spatial path of a community member', () => {
     const all = await placesListed(page, 34);
     expect(all).toEqual(expect.arrayContaining(['Tatlayoko cabin', 'Berry patch', 'Trapline trail', 'Blueberry flats']));
     await page.getByRole('img', { name: 'Map of 34 places' }).locator('canvas').first().waitFor();
-    await shot(page, 'spatial-map-imported-light');
+    await screenshot(page, 'spatial-map-imported-light');
     await page.getByRole('navigation', { name: 'Places on the map' }).getByRole('button', { name: 'Tatlayoko cabin' }).click();
     await page.waitForURL(/i-SpatialFeature-\d+/);
     const cabinId = /i-(SpatialFeature-\d+)/.exec(page.url())![1]!;
@@ -333,7 +330,7 @@ describe('the whole spatial path of a community member', () => {
     for (const hit of expected.hits) expect(text).toContain(hit.label);
     expect(text).toContain(expected.hidden.count === 1 ? 'One place you may not see' : `${expected.hidden.count} places you may not see`);
     await overlap.scrollIntoViewIfNeeded();
-    await shot(page, 'spatial-overlap-light');
+    await screenshot(page, 'spatial-overlap-light');
 
     // The collection exported as GeoJSON: the file downloaded holds its demo places and the imported ones.
     await page.goto(`/spatial.collections/i-${harvestId}`);
@@ -354,13 +351,13 @@ describe('the whole spatial path of a community member', () => {
     // The collection's screen in the dark theme, and on a phone in both.
     await files.scrollIntoViewIfNeeded();
     await page.emulateMedia({ colorScheme: 'dark' });
-    await shot(page, 'spatial-collection-actions-dark');
+    await screenshot(page, 'spatial-collection-actions-dark');
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await files.scrollIntoViewIfNeeded();
-    await shot(page, 'spatial-collection-actions-phone-dark');
+    await screenshot(page, 'spatial-collection-actions-phone-dark');
     await page.emulateMedia({ colorScheme: 'light' });
-    await shot(page, 'spatial-collection-actions-phone-light');
+    await screenshot(page, 'spatial-collection-actions-phone-light');
     await page.context().close();
   });
 });
