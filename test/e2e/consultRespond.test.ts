@@ -124,6 +124,10 @@ describe("the responder's consultation screens", () => {
     await lakeview.getByRole('heading', { name: 'Spruce River water licence', level: 2 }).waitFor();
     await lakeview.getByText('Lakeview First Nation').first().waitFor();
     await expectNoAxeViolations(lakeview);
+    // The response's map: the community's own territory, its layer named in the legend.
+    const map = lakeview.getByRole('region', { name: 'On the map' });
+    await map.getByRole('list', { name: 'Layers on the map' }).getByText('Community territory').waitFor();
+    await map.getByRole('button', { name: 'Lakeview traditional territory' }).waitFor();
 
     await lakeview.goto(`/i-${theirs}`);
     await lakeview.getByRole('alert').first().waitFor();
@@ -132,6 +136,9 @@ describe("the responder's consultation screens", () => {
     const willow = await willowMember.join();
     await willow.goto(`/i-${theirs}`);
     await willow.getByRole('heading', { name: 'Spruce River water licence', level: 2 }).waitFor();
+    // Another community's territory never reaches its map.
+    await willow.getByRole('region', { name: 'On the map' }).getByText('Nothing here is on the map yet.').waitFor();
+    expect(await willow.getByText('Lakeview traditional territory').count()).toBe(0);
     await willow.goto(`/i-${mine}`);
     await willow.getByRole('alert').first().waitFor();
     expect(await willow.getByRole('heading', { name: 'Spruce River water licence', level: 2 }).count()).toBe(0);

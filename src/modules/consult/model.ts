@@ -62,12 +62,17 @@ const consultationFields = (mirror: boolean): Record<string, PropertyDef> => {
   };
 };
 
+/** What a consultation's and a response's maps draw: the project's area and features, the communities' territories. */
+const CONSULT_MAP_TYPES = ['Consultation', 'ConsultProjectFeature', 'ConsultCommunityTerritory'] as const;
+
 /** A proponent's request to consult a community about a project on the land. */
 export const ConsultationType: ItemTypeDef = {
   name: 'Consultation',
   defaultIcon: 'assignment',
   // Its project area, in the study area red of spec 001 §9.
   mapStyle: { colour: 'red' },
+  // On its screen: its project area and features, and the territories of the communities consulted.
+  mapLayers: { via: ['communities'], types: CONSULT_MAP_TYPES },
   defaultAccess: 'PROTECTED',
   dateRanges: [['projectStartDt', 'projectEndDt']],
   properties: {
@@ -122,6 +127,8 @@ export const ConsultResponseType: ItemTypeDef = {
   adminCreateOnly: true,
   workflow: true,
   workflowOutcome: 'response.respond',
+  // On its screen: the consultation's project area and features, and the responding community's territory.
+  mapLayers: { via: ['consultation', 'owner'], types: CONSULT_MAP_TYPES },
   properties: {
     consultation: { kind: 'REL', relTypes: ['Consultation'], required: true, readOnly: true },
     /**

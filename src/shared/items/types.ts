@@ -129,6 +129,17 @@ export interface MapStyleDef {
   radius?: number;
 }
 
+/**
+ * A map on the type's read screen of the shapes around an item (spec 001 §7 map requests): the item
+ * and the items its relations `via` name are the proxies; drawn are their own shapes and those of the
+ * items whose relations name them, of `types` alone (onlyProxyTypes). Drawn by whichever module
+ * offers maps; only what the reader may read.
+ */
+export interface MapLayersDef {
+  via: readonly string[];
+  types: readonly string[];
+}
+
 /** An item type: its properties and how it is shown and labelled. */
 export interface ItemTypeDef {
   name: string;
@@ -166,6 +177,8 @@ export interface ItemTypeDef {
   workflowOutcome?: string;
   /** How its features (its own shapes, or the places it is) are drawn on a map (spec 001 §9); the site's blue unless given. */
   mapStyle?: MapStyleDef;
+  /** A map of the shapes related to its items on their read screens. */
+  mapLayers?: MapLayersDef;
   /** A virtual type (src/shared/items/virtualTypes.ts): never stored, searched and read from `over` joined with its parent. */
   virtual?: { over: 'Attachment'; parent: string; parentTypes: readonly string[]; parentProperties: readonly string[] };
 }

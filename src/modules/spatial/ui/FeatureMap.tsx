@@ -24,6 +24,7 @@ import { mapMessages } from '../../../client/map/mapMessages';
 import { MapController, type MapMarker } from '../../../client/map/olMap';
 import { Button } from '../../../client/shell/Button';
 import { markerPosition } from '../../../shared/geo/markerPosition';
+import { itemTypes } from '../../../shared/itemTypes';
 import type { MapFeature } from '../mapFeatures';
 import { PlacesTree } from './PlacesTree';
 
@@ -48,9 +49,9 @@ export interface FeatureMapProps {
 }
 
 /**
- * The layers the features make, in the order they first come: a type's features (a place, a
- * territory) under the type's label, an item's shape under its property's label (a consultation's
- * "Project area"); one entry per label and colour.
+ * The layers the features make, in the order they first come, one entry per label and colour: a
+ * type's features under the type's label when the item is its shape (a place, a territory: its GEO
+ * property required), else under the property's label (a consultation's "Project area").
  */
 function useLayers(features: readonly MapFeature[], dark: boolean): LegendLayer[] {
   const t = useT();
@@ -62,7 +63,8 @@ function useLayers(features: readonly MapFeature[], dark: boolean): LegendLayer[
       const type = f.properties.type;
       const prop = f.proxy ? f.$id.slice(f.$id.lastIndexOf(':') + 1) : '';
       const propKey = `types.${type}.${prop}`;
-      const label = prop && propKey in intl.messages ? t(propKey) : typeLabel(type);
+      const isShape = !prop || itemTypes.get(type)?.properties[prop]?.required === true;
+      const label = !isShape && propKey in intl.messages ? t(propKey) : typeLabel(type);
       const { colour } = mapStyleOf(type, dark);
       layers.set(`${label}|${colour}`, { label, colour });
     }

@@ -21,6 +21,7 @@ import type { ItemPanelProps } from '../../../client/items/itemPanels';
 import type { CellViewProps } from '../../../client/layout/CellViewProps';
 import { useCellViewActor } from '../../../client/layout/useCellViewActor';
 import { useActors } from '../../../client/session/useActors';
+import { itemTypes } from '../../../shared/itemTypes';
 import type { MapFeature } from '../mapFeatures';
 import { ACTIVE } from '../spatialRules';
 
@@ -81,6 +82,34 @@ export function SpatialMapView({ cell, spec }: CellViewProps) {
     <div className="@container p-4">
       <FeatureSetMap cell={cell} actorId="spatial-map" query={EVERYTHING} only={isActive} empty={t('spatial.map.empty')} />
     </div>
+  );
+}
+
+/** The ids a relation value names: one `{id}` or a list of them. */
+const idsOf = (v: unknown): string[] =>
+  (Array.isArray(v) ? v : [v]).flatMap((r) =>
+    typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string' ? [(r as { id: string }).id] : [],
+  );
+
+/**
+ * The shapes around an item of a type declaring `mapLayers` (a consultation, a response): the item and
+ * the items its relations `via` name are the proxies, the types its layers (spec 001 §7); each layer
+ * in its type's colour, named in the legend. The server sends only what the reader may read.
+ */
+export function LayersMapPanel({ item, cell }: ItemPanelProps) {
+  const t = useT();
+  const layers = itemTypes.get(item._t)?.mapLayers;
+  const proxies = [item.$id, ...(layers?.via ?? []).flatMap((prop) => idsOf(item[prop]))].join(' ');
+  const query = useMemo(
+    () => ({ relatedIDs: [], proxyIDs: proxies.split(' '), onlyProxyTypes: [...(layers?.types ?? [])] }),
+    [proxies, layers],
+  );
+  if (!layers) return null;
+  return (
+    <section aria-label={t('spatial.places.title')} className="@container mx-4 mt-4 flex flex-col gap-2">
+      <h3 className="m-0 text-base font-semibold">{t('spatial.places.title')}</h3>
+      <FeatureSetMap cell={cell} actorId={`layers-${item.$id}`} query={query} empty={t('spatial.layers.empty')} />
+    </section>
   );
 }
 

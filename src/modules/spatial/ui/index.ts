@@ -1,10 +1,11 @@
 /** The spatial module's screens and their messages: one chunk. */
 import type { ModuleScreens } from '../../../client/modules/ModuleClient';
+import { layerTypes } from '../layerTypes';
 import { shapeTypes } from '../shapeTypes';
 import { CollectionActions } from './CollectionActions';
 import { spatialMessages } from './messages';
 import { OverlapPanel } from './OverlapPanel';
-import { PlacesMapPanel, SpatialMapView } from './SpatialMaps';
+import { LayersMapPanel, PlacesMapPanel, SpatialMapView } from './SpatialMaps';
 import { GisFilesView, SpatialCollectionsView, SpatialFeaturesView } from './SpatialResultsViews';
 
 export const spatialScreens: ModuleScreens = {
@@ -18,8 +19,14 @@ export const spatialScreens: ModuleScreens = {
   panels: {
     SpatialCollection: [CollectionActions, PlacesMapPanel],
     GISCollection: [PlacesMapPanel],
-    // Every type with a shape of its own: its area checked against the protected places.
-    ...Object.fromEntries(shapeTypes().map((type) => [type, [OverlapPanel]])),
+    // Every type asking for a map of the shapes around its items (mapLayers), and every type with a
+    // shape of its own (its area checked against the protected places); a type may be both.
+    ...Object.fromEntries(
+      [...new Set([...layerTypes(), ...shapeTypes()])].map((type) => [
+        type,
+        [...(layerTypes().includes(type) ? [LayersMapPanel] : []), ...(shapeTypes().includes(type) ? [OverlapPanel] : [])],
+      ]),
+    ),
   },
   messages: spatialMessages,
 };

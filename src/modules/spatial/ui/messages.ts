@@ -10,6 +10,7 @@ export const spatialMessages: Readonly<Record<string, string>> = {
   'spatial.map.empty': 'No active places you may see yet.',
   'spatial.places.title': 'On the map',
   'spatial.places.empty': 'No places here yet.',
+  'spatial.layers.empty': 'Nothing here is on the map yet.',
   'spatial.collection.files': 'Places as a file',
   'spatial.collection.format': 'Format',
   'spatial.collection.format.GEOJSON': 'GeoJSON',
