@@ -26,7 +26,7 @@ import { Button } from '../../../client/shell/Button';
 import { markerPosition } from '../../../shared/geo/markerPosition';
 import { itemTypes } from '../../../shared/itemTypes';
 import type { MapFeature } from '../mapFeatures';
-import { PlacesTree } from './PlacesTree';
+import { layerKind, PlacesTree } from './PlacesTree';
 
 addModuleMessages(mapMessages);
 
@@ -53,12 +53,13 @@ export interface FeatureMapProps {
  * type's features under the type's label when the item is its shape (a place, a territory: its GEO
  * property required), else under the property's label (a consultation's "Project area").
  */
-function useLayers(features: readonly MapFeature[], dark: boolean): LegendLayer[] {
+function useLayers(features: readonly MapFeature[], dark: boolean): { layers: LegendLayer[]; layerOf: Map<string, string> } {
   const t = useT();
   const intl = useIntl();
   const typeLabel = useTypeLabel();
   return useMemo(() => {
     const layers = new Map<string, LegendLayer>();
+    const layerOf = new Map<string, string>();
     for (const f of features) {
       const type = f.properties.type;
       const prop = f.proxy ? f.$id.slice(f.$id.lastIndexOf(':') + 1) : '';
@@ -67,8 +68,9 @@ function useLayers(features: readonly MapFeature[], dark: boolean): LegendLayer[
       const label = !isShape && propKey in intl.messages ? t(propKey) : typeLabel(type);
       const { colour } = mapStyleOf(type, dark);
       layers.set(`${label}|${colour}`, { label, colour });
+      layerOf.set(f.$id, label);
     }
-    return [...layers.values()];
+    return { layers: [...layers.values()], layerOf };
   }, [features, dark, t, intl.messages, typeLabel]);
 }
 
@@ -85,16 +87,18 @@ export function FeatureMap({ features, status, errorKey, onOpen, empty, selected
   // The ids of the items at the spot last clicked (several markers on one spot), listed over the map.
   const [spot, setSpot] = useState<string[]>([]);
 
+  const { layers, layerOf } = useLayers(features, dark);
   const markers = useMemo<(MapMarker & { rel: string; kind: string | undefined })[]>(
     () =>
       features.map((f) => {
         const [lon, lat] = markerPosition(f.geometry);
         const { colour, radius } = mapStyleOf(f.properties.type, dark);
-        return { id: f.$id, rel: f.rel, label: f.properties.label, kind: f.properties.spatialType, lon, lat, colour, radius };
+        // A place is listed under its kind of place; any other item's shape under its layer's name.
+        const kind = f.properties.type === 'SpatialFeature' ? f.properties.spatialType : layerKind(layerOf.get(f.$id) ?? '');
+        return { id: f.$id, rel: f.rel, label: f.properties.label, kind, lon, lat, colour, radius };
       }),
-    [features, dark],
+    [features, dark, layerOf],
   );
-  const layers = useLayers(features, dark);
   const text = view.featureFilter.toLocaleLowerCase();
   const named = useMemo(() => (text ? markers.filter((m) => m.label.toLocaleLowerCase().includes(text)) : markers), [markers, text]);
 

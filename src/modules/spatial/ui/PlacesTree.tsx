@@ -4,12 +4,16 @@
  * opens it (the map's `map.featureClicked`), and the group of the current (pink) place stays open
  * as far as that place.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useT } from '../../../client/i18n/useT';
 import { useSiteLovLabel } from '../../../client/items/fields/LovField';
 import { MARKER_COLOURS } from '../../../client/map/olMap';
 import { markerTree, OTHER_GROUP, TREE_PAGE_SIZE, type TreePlace } from '../markerTree';
 import { SPL_TYPES } from '../spatialRules';
+
+const LAYER = 'layer:';
+/** The group of the shapes of a map layer that are not places (a consultation's project area): named by the layer. */
+export const layerKind = (label: string): string => `${LAYER}${label}`;
 
 export interface PlacesTreeProps {
   places: readonly TreePlace[];
@@ -22,10 +26,12 @@ export interface PlacesTreeProps {
 export function PlacesTree({ places, selected, filtering, onClick }: PlacesTreeProps) {
   const t = useT();
   const kindLabel = useSiteLovLabel(SPL_TYPES);
-  const groups = useMemo(
-    () => markerTree(places, (kind) => (kind === OTHER_GROUP ? t('spatial.tree.other') : kindLabel(kind))),
-    [places, kindLabel, t],
+  const nameOf = useCallback(
+    (kind: string): string =>
+      kind === OTHER_GROUP ? t('spatial.tree.other') : kind.startsWith(LAYER) ? kind.slice(LAYER.length) : kindLabel(kind),
+    [t, kindLabel],
   );
+  const groups = useMemo(() => markerTree(places, nameOf), [places, nameOf]);
   // How many places each group shows; a group not named here is closed (or open, when there are few places).
   const [shown, setShown] = useState<Readonly<Record<string, number>>>({});
   const openAll = filtering || places.length <= TREE_PAGE_SIZE;
@@ -39,9 +45,9 @@ export function PlacesTree({ places, selected, filtering, onClick }: PlacesTreeP
   return (
     <ul className="m-0 list-none p-0">
       {groups.map((g) => {
-        const name = g.key === OTHER_GROUP ? t('spatial.tree.other') : kindLabel(g.key);
+        const name = nameOf(g.key);
         const count = countOf(g.key, g.places.length, g.places);
-        const listId = `places-${g.key}`;
+        const listId = `places-${g.key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
         return (
           <li key={g.key}>
             <button
