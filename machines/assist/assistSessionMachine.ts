@@ -22,6 +22,7 @@ import { liveStreamLogic, type LiveTab } from './liveStream';
 import { callingMachine } from './callingMachine';
 import { isCallSignal } from '../../src/modules/assist/protocol';
 import type { CallMedia } from './peerConnection';
+import type { RecordMedia } from './tabRecorder';
 import { controlMachine } from './controlMachine';
 import { recordingMachine } from './recordingMachine';
 
@@ -49,6 +50,8 @@ export type AssistSessionEvent =
       tab?: LiveTab;
       /** The browser's devices and WebRTC for calls; none: a call is only its consent. */
       media?: CallMedia;
+      /** The browser's recorder of this tab; none: a recording is only its consent. */
+      recorder?: RecordMedia;
     }
   /** The user's answer to the prompt of a kind. */
   | { type: 'assist.answer'; kind: ConsentKind; accept: boolean }
@@ -74,6 +77,7 @@ export interface AssistSessionContext {
   /** The tab of the running help session (see `assist.ask`). */
   tab: LiveTab | null;
   media: CallMedia | null;
+  recorder: RecordMedia | null;
 }
 
 const CHILD: Record<ConsentKind, 'control' | 'calling' | 'recording'> = { control: 'control', call: 'calling', recording: 'recording' };
@@ -99,7 +103,14 @@ export const assistSessionMachine = setup({
   actions: {
     remember: assign(({ event }) =>
       event.type === 'assist.ask'
-        ? { asker: event.asker, agents: [], endedByAgent: false, tab: event.tab ?? null, media: event.media ?? null }
+        ? {
+            asker: event.asker,
+            agents: [],
+            endedByAgent: false,
+            tab: event.tab ?? null,
+            media: event.media ?? null,
+            recorder: event.recorder ?? null,
+          }
         : {},
     ),
     replay: ({ context, event }) => {
@@ -160,7 +171,7 @@ export const assistSessionMachine = setup({
   },
 }).createMachine({
   id: 'assistSession',
-  context: { asker: null, agents: [], endedByAgent: false, tab: null, media: null },
+  context: { asker: null, agents: [], endedByAgent: false, tab: null, media: null, recorder: null },
   initial: 'Idle',
   states: {
     Idle: {
@@ -172,7 +183,7 @@ export const assistSessionMachine = setup({
         { id: 'connection', src: 'connection', input: ({ event }) => connectionInput(event) },
         { id: 'control', src: 'control' },
         { id: 'calling', src: 'calling', input: ({ context }) => ({ media: context.media }) },
-        { id: 'recording', src: 'recording' },
+        { id: 'recording', src: 'recording', input: ({ context }) => ({ recorder: context.recorder }) },
         { id: 'live', src: 'live', input: ({ context }) => ({ tab: context.tab }) },
       ],
       entry: 'openSocket',

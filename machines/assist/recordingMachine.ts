@@ -3,11 +3,13 @@
  * agent's request asks the user (the prompt 'Agent requested to record activity in this browser
  * tab.') for 30 s, then falls back to Off; Allow Recording gives Recording, shown by a red dashed
  * border round the page (the `border` tag); Reject, either side stopping, or the agent who asked
- * leaving gives Off. A request while one is asked or recording answers busy.
+ * leaving gives Off. A request while one is asked or recording answers busy. While Recording it
+ * runs the recorder (tabRecorder.ts) when the browser gave it one; leaving Recording stores the file.
  */
 import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { ASSIST_CONFIRM_TIMEOUT_MS, type AssistOutgoing } from '../../src/modules/assist/protocol';
 import { answer, runsInSession, released, type AgentEvent } from './consentActions';
+import { tabRecorderLogic, type RecordMedia } from './tabRecorder';
 
 export type RecordingEvent =
   | AgentEvent
@@ -21,15 +23,23 @@ export type RecordingEvent =
 export interface RecordingContext {
   /** The agent who asked for the recording. */
   agentId: string | null;
+  recorder: RecordMedia | null;
+}
+
+export interface RecordingInput {
+  /** The browser's recorder; none (tests): only the consent runs. */
+  recorder?: RecordMedia | null;
 }
 
 const KIND = 'recording';
 
 export const recordingMachine = setup({
-  types: { context: {} as RecordingContext, events: {} as RecordingEvent },
+  types: { context: {} as RecordingContext, events: {} as RecordingEvent, input: {} as RecordingInput },
+  actors: { recorder: tabRecorderLogic },
   delays: { confirmTimeout: ASSIST_CONFIRM_TIMEOUT_MS },
   guards: {
     isRequester: ({ context, event }) => event.type === 'agent.left' && event.agentId === context.agentId,
+    hasNoRecorder: ({ context }) => context.recorder === null,
   },
   actions: {
     setAgent: assign({ agentId: ({ event }) => (event.type === 'agent.request' ? event.agentId : null) }),
@@ -40,7 +50,7 @@ export const recordingMachine = setup({
   },
 }).createMachine({
   id: 'assistRecording',
-  context: { agentId: null },
+  context: ({ input }) => ({ agentId: null, recorder: input?.recorder ?? null }),
   initial: 'Off',
   on: {
     'assist.end': { target: '.Off', actions: 'clearAgent' },
@@ -75,6 +85,16 @@ export const recordingMachine = setup({
           actions: [{ type: 'tell', params: ({ context }) => released(KIND, context.agentId) }, 'clearAgent'],
         },
         'agent.left': { guard: 'isRequester', target: 'Off', actions: 'clearAgent' },
+      },
+      initial: 'Capturing',
+      states: {
+        /** The browser records; leaving stores the recording. */
+        Capturing: {
+          always: { guard: 'hasNoRecorder', target: 'ConsentOnly' },
+          invoke: { src: 'recorder', input: ({ context }) => ({ media: context.recorder! }) },
+        },
+        /** No recorder was given (the machine runs alone): the consent only. */
+        ConsentOnly: {},
       },
     },
   },

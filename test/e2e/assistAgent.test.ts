@@ -5,6 +5,7 @@
  * control, the user grants it, and the address the agent enters opens another item in the user's
  * tab; a second agent's control request is answered busy; hiding the user's tab pauses control;
  * the agent calls, the user answers, both see the call connected, and hanging up ends it on both;
+ * a recording is allowed (red dashed border), stopped, stored on the user's record, opened and deleted;
  * the user ending the session disconnects the agent. axe runs on the widget and the console, and
  * the console is photographed in light and dark.
  */
@@ -204,6 +205,28 @@ describe('live-assist, the agent and the user', () => {
     await call.getByRole('button', { name: 'Request a call' }).waitFor();
     expect(await widget.getByText('Call connected').count()).toBe(0);
     expect(await agent.getByTestId('assist-call-media').count()).toBe(0);
+
+    // Recording: asked, allowed (the red dashed border shows), stopped by Ada; it is stored on her record, to open and delete.
+    const recording = agent.getByTestId('assist-consent-recording');
+    await recording.getByRole('button', { name: 'Request recording' }).click();
+    await widget.getByText('Agent requested to record activity in this browser tab.').waitFor();
+    await widget.getByRole('button', { name: 'Allow Recording' }).click();
+    await user.getByTestId('assist-recording-border').waitFor();
+    await recording.getByText('Granted', { exact: true }).waitFor();
+    await widget.getByRole('button', { name: 'Stop recording' }).click();
+    await user.getByTestId('assist-recording-border').waitFor({ state: 'detached' });
+    await recording.getByRole('button', { name: 'Request recording' }).waitFor();
+    await widget.getByText(/Recording saved to your record: “Live help recording/).waitFor();
+    const open = widget.getByRole('link', { name: 'Open' });
+    const href = (await open.getAttribute('href'))!;
+    const file = await user.request.get(href);
+    expect(file.status()).toBe(200);
+    // The server names the type from the content (a moment of webm may read as audio).
+    expect(file.headers()['content-type']).toMatch(/^(video|audio)\/webm$/);
+    expect((await file.body()).length).toBeGreaterThan(0);
+    await widget.getByRole('button', { name: /^Delete the recording/ }).click();
+    await widget.getByText(/was deleted\./).waitFor();
+    expect((await user.request.get(href)).status()).toBe(404);
 
     // Ada ends the session: the agent is disconnected and told.
     await widget.getByRole('button', { name: 'End' }).click();

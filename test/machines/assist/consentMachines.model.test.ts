@@ -76,10 +76,13 @@ describe('live-assist consent machines, model', () => {
     const report = exploreModel({
       name: 'assist recording',
       machine: recordingMachine,
-      variants: [{ name: 'default', input: () => undefined }],
+      variants: [
+        { name: 'no recorder', input: () => ({}) },
+        { name: 'recorder', input: () => ({ recorder: { start: () => ({ stop: () => undefined }) } }) },
+      ],
       events: [...agentEvents, { type: 'recording.stop' }, delayed('confirmTimeout', 'assistRecording.Requested')],
       serializeState,
     });
-    expectFullCoverage(report, 3);
+    expectFullCoverage(report, 5);
   });
 });

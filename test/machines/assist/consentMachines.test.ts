@@ -108,8 +108,21 @@ describe('recording', () => {
     ]);
   });
 
+  it('records while Recording: the recorder starts on Allow Recording and stops (storing the file) on stop', () => {
+    const runs: string[] = [];
+    const recorder = { start: () => (runs.push('start'), { stop: () => void runs.push('stop') }) };
+    const actor = createActor(recordingMachine, { input: { recorder } }).start();
+    actor.send({ type: 'agent.request', agentId: 'a1' });
+    expect(runs).toEqual([]);
+    actor.send({ type: 'user.accept' });
+    expect(runs).toEqual(['start']);
+    actor.send({ type: 'recording.stop' });
+    expect(runs).toEqual(['start', 'stop']);
+    expect(selectRecordingBorder(actor.getSnapshot())).toBe(false);
+  });
+
   it('a machine run alone tells nobody', () => {
-    const actor = createActor(recordingMachine).start();
+    const actor = createActor(recordingMachine, { input: {} }).start();
     actor.send({ type: 'agent.request', agentId: 'a1' });
     actor.send({ type: 'user.accept' });
     expect(selectRecordingBorder(actor.getSnapshot())).toBe(true);

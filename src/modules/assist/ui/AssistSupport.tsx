@@ -7,7 +7,14 @@ import { useLocation } from 'wouter';
 import { selectUser } from '../../../../machines/session/authSelectors';
 import type { SocketLike } from '../../../../machines/session/sessionEffects';
 import { AssistSystemId } from '../../../../machines/assist/assistSystemIds';
-import { getRouter } from '../../../../machines/systemIds';
+import { getAuth, getConnection, getRouter } from '../../../../machines/systemIds';
+import { assistChild } from '../../../../machines/assist/assistSessionMachine';
+import { selectCallActor, type callingMachine } from '../../../../machines/assist/callingMachine';
+import { callOperation } from '../../../../machines/session/operation';
+import { formatDate } from '../../../client/items/fields/formatDate';
+import { operations } from '../../../shared/protocol/operations';
+import { callOf } from '../../../shared/protocol/operationCall';
+import type { SnapshotFrom } from 'xstate';
 import { useSiteConfig } from '../../../client/hooks/useSiteConfig';
 import { addModuleMessages } from '../../../client/i18n/moduleCatalogue';
 import { useIntl } from '../../../client/i18n/IntlContext';
@@ -20,6 +27,7 @@ import { useSession } from '../../../client/session/SessionContext';
 import { Button } from '../../../client/shell/Button';
 import { AssistWidget, type AssistSessionRef } from './AssistWidget';
 import { browserCallMedia } from './browserCallMedia';
+import { createBrowserRecorder } from './browserRecorder';
 import { createLiveTab } from './liveTab';
 import { assistMessages } from './messages';
 
@@ -27,6 +35,8 @@ import { assistMessages } from './messages';
 addModuleMessages(assistMessages);
 
 const TAB_KEY = 'kk-assist-tab';
+/** The name under which recordings hang on the user's record. */
+const RECORDINGS_PROP = 'assistRecordings';
 
 /** This tab's id, kept for the tab's life (sessionStorage), so a reload rejoins the same help request's tab. */
 function tabId(): string {
@@ -76,21 +86,48 @@ export function AssistSupport({ onClose }: SupportWidgetProps) {
     const cells = getRouter(session.system)?.getSnapshot().context.cells ?? [];
     return cells.length > 0 ? (cells[cells.length - 1]!.ref.getSnapshot().context.title ?? '') : '';
   };
-  const connect = () => ({
-    createSocket: (path: string): SocketLike => new WebSocket(socketUrl(window.location, path)),
-    clientVersion: clientVersion(version),
-    peerId: crypto.randomUUID(),
-    tabId: tabId(),
+  const token = (): string | null => getAuth(session.system)?.getSnapshot().context.token ?? null;
+  // A recording is stored on the user's own record (User-n), which only they (and administrators) may change.
+  const upload = (file: File): Promise<string> =>
+    session.getSnapshot().context.effects.upload(file, {
+      token: token(),
+      metadata: { filename: file.name, relType: user._t, relIndex: String(user._i), relProp: RECORDINGS_PROP },
+      onProgress: () => undefined,
+    }).done;
+  const callStreams = (): MediaStream[] => {
+    const calling = assistChild(assist.getSnapshot(), 'calling');
+    const call = calling ? selectCallActor(calling.getSnapshot() as SnapshotFrom<typeof callingMachine>) : undefined;
+    const context = call?.getSnapshot().context as { localStream: MediaStream | null; remoteStream: MediaStream | null } | undefined;
+    return [context?.remoteStream, context?.localStream].filter((s): s is MediaStream => !!s);
+  };
+  const connect = () => {
     // What the agent sees of this tab and may do in it (only while control is granted).
-    tab: createLiveTab({ system: session.system, intl, win: window }),
-    media: browserCallMedia,
-  });
+    const tab = createLiveTab({ system: session.system, intl, win: window });
+    return {
+      createSocket: (path: string): SocketLike => new WebSocket(socketUrl(window.location, path)),
+      clientVersion: clientVersion(version),
+      peerId: crypto.randomUUID(),
+      tabId: tabId(),
+      tab,
+      media: browserCallMedia,
+      recorder: createBrowserRecorder({
+        callStreams,
+        tab,
+        upload,
+        fileName: (started) => `${t('assist.recording.fileName', { when: formatDate(started.toISOString(), true) })}.webm`,
+      }),
+    };
+  };
+  const deleteRecording = async (id: string): Promise<void> => {
+    await callOperation(getConnection(session.system), callOf(operations.delete, null, { id }));
+  };
   return (
     <AssistWidget
       session={assist}
       asker={{ name: user.name, email: user.email, path: location, title: pageTitle() }}
       connect={connect}
       onClose={onClose}
+      deleteRecording={deleteRecording}
     />
   );
 }

@@ -13,6 +13,7 @@ import { assistChild, type AssistAsker, type assistSessionMachine } from '../../
 import type { LiveTab } from '../../../../machines/assist/liveStream';
 import { selectCallActor, type callingMachine } from '../../../../machines/assist/callingMachine';
 import type { CallMedia } from '../../../../machines/assist/peerConnection';
+import type { RecordMedia } from '../../../../machines/assist/tabRecorder';
 import type { controlMachine } from '../../../../machines/assist/controlMachine';
 import type { recordingMachine } from '../../../../machines/assist/recordingMachine';
 import type { SocketFactory } from '../../../../machines/session/sessionEffects';
@@ -20,6 +21,7 @@ import { Button } from '../../../client/shell/Button';
 import { useT } from '../../../client/i18n/useT';
 import { agentDisplayName, AssistMessage, type ConsentKind } from '../protocol';
 import { CallTile, type PeerCallRef } from './CallTile';
+import { SavedRecordings } from './SavedRecordings';
 
 export type AssistSessionRef = ActorRefFrom<typeof assistSessionMachine>;
 
@@ -33,6 +35,8 @@ export interface AssistConnect {
   tab?: LiveTab;
   /** The devices and WebRTC a call uses. */
   media?: CallMedia;
+  /** The recorder of this tab. */
+  recorder?: RecordMedia;
 }
 
 export interface AssistWidgetProps {
@@ -40,6 +44,8 @@ export interface AssistWidgetProps {
   asker: AssistAsker;
   connect: () => AssistConnect;
   onClose: () => void;
+  /** Deletes one of the user's recordings (an Attachment); without it, recordings are not listed. */
+  deleteRecording?: (id: string) => Promise<void>;
 }
 
 const PROMPTS: { kind: ConsentKind; text: string; accept: string }[] = [
@@ -53,7 +59,7 @@ type CallingRef = ActorRefFrom<typeof callingMachine>;
 type RecordingRef = ActorRefFrom<typeof recordingMachine>;
 type ConnectionRef = ActorRefFrom<typeof assistConnectionMachine>;
 
-export function AssistWidget({ session, asker, connect, onClose }: AssistWidgetProps) {
+export function AssistWidget({ session, asker, connect, onClose, deleteRecording }: AssistWidgetProps) {
   const t = useT();
   const active = useSelector(session, (s) => s.matches('Active'));
   const agents = useSelector(session, (s) => s.context.agents);
@@ -122,6 +128,7 @@ export function AssistWidget({ session, asker, connect, onClose }: AssistWidgetP
           <>
             <p className="mb-2">{endedByAgent ? t('assist.endedByAgent') : t('assist.intro')}</p>
             <p className="mb-3 text-neutral-600 dark:text-neutral-300">{t('assist.you', { name: asker.name, email: asker.email })}</p>
+            {deleteRecording ? <SavedRecordings onDelete={deleteRecording} /> : null}
             <div className="flex justify-end gap-2">
               <Button variant="plain" onClick={onClose}>
                 {t('assist.close')}
@@ -170,6 +177,7 @@ export function AssistWidget({ session, asker, connect, onClose }: AssistWidgetP
             {recordingState === 'on' ? (
               <Granted text={t('assist.state.recording')} action={t('assist.stopRecording')} onAction={() => release('recording')} />
             ) : null}
+            {deleteRecording ? <SavedRecordings onDelete={deleteRecording} /> : null}
             <div className="flex justify-end">
               <button
                 type="button"

@@ -1,0 +1,35 @@
+/**
+ * The recordings of this tab's help sessions, as the widget lists them: saving, saved (the
+ * Attachment's id, to open and delete) or failed. A small store outside the actors because a
+ * recording's upload outlives the recording chart's Recording state (it starts when recording stops).
+ */
+export interface RecordingEntry {
+  key: number;
+  name: string;
+  status: 'saving' | 'saved' | 'failed' | 'deleted';
+  /** The Attachment item, once saved. */
+  id?: string;
+}
+
+let entries: readonly RecordingEntry[] = [];
+let next = 1;
+const listeners = new Set<() => void>();
+const changed = (): void => listeners.forEach((l) => l());
+
+export const recordingList = {
+  add(name: string): number {
+    const key = next++;
+    entries = [...entries, { key, name, status: 'saving' }];
+    changed();
+    return key;
+  },
+  update(key: number, change: Partial<Omit<RecordingEntry, 'key'>>): void {
+    entries = entries.map((e) => (e.key === key ? { ...e, ...change } : e));
+    changed();
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  snapshot: (): readonly RecordingEntry[] => entries,
+};
