@@ -217,6 +217,14 @@ describe('live-assist, the agent and the user', () => {
     await user.getByTestId('assist-recording-border').waitFor({ state: 'detached' });
     await recording.getByRole('button', { name: 'Request recording' }).waitFor();
     await widget.getByText(/Recording saved to your record: “Live help recording/).waitFor();
+    if (SHOTS) {
+      await user.screenshot({ path: `${SHOTS}/widget-recording-light.png` });
+      await user.emulateMedia({ colorScheme: 'dark' });
+      await user.setViewportSize({ width: 390, height: 844 });
+      await user.screenshot({ path: `${SHOTS}/widget-recording-dark-phone.png` });
+      await user.emulateMedia({ colorScheme: 'light' });
+      await user.setViewportSize({ width: 1280, height: 800 });
+    }
     const open = widget.getByRole('link', { name: 'Open' });
     const href = (await open.getAttribute('href'))!;
     const file = await user.request.get(href);

@@ -54,8 +54,6 @@ export const AssistOp = {
   command: 'assist/command',
   /** Server → agent: a command was not passed on (control not granted to them, or paused). Body {@link AssistRefusedBody}. */
   refused: 'assist/refused',
-  /** Server → either side, on joining: the STUN/TURN servers for calls. Body {@link AssistConfigBody}. */
-  config: 'assist/config',
   /** Either side, only while the call is answered: WebRTC signalling (an offer, an answer or an ICE candidate). Body {@link AssistSignalBody}. */
   signal: 'assist/signal',
 } as const;
@@ -101,14 +99,11 @@ export type CommandRefusal = 'noControl' | 'paused' | 'badCommand';
 export interface AssistRefusedBody {
   reason: CommandRefusal;
 }
-/** The STUN/TURN servers a call's peer connection uses (ASSIST_ICE_SERVERS; none on one network). */
+/** The STUN/TURN servers a call's peer connection uses (ASSIST_ICE_SERVERS; none on one network), sent with `session` and `agentJoined`. */
 export interface AssistIceServer {
   urls: string | string[];
   username?: string;
   credential?: string;
-}
-export interface AssistConfigBody {
-  iceServers: AssistIceServer[];
 }
 /** One WebRTC signalling message: a session description (offer or answer) or an ICE candidate. */
 export type CallSignal =
