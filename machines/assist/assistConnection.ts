@@ -3,7 +3,8 @@
  * `/ws-assist/socket?peerId=…&identity=…&tabId=…&sessionInfo=…`, authenticated like `/ws` (its first
  * frame is `tokenAuth`, the server answers `authed`). A socket lost for any reason but a refused
  * token is opened again up to 30 times, waiting 1 s, 2 s, 4 s… at most 25 s between attempts;
- * then it gives up (Failed) until the user asks for help again. Messages for the agent sent while
+ * then it gives up (Failed) until the user asks for help again. Each attempt authenticates with the
+ * session's current token, so a token refreshed while the socket was down is the one used. Messages for the agent sent while
  * it reconnects wait in an outbox and go out, in order, once it is open. Every frame the server
  * relays is emitted as `assistConnection.received` for the help session to route.
  *
@@ -21,6 +22,7 @@ import {
   type AssistSocketQuery,
 } from '../../src/modules/assist/protocol';
 import { isAuthClose } from '../session/pendingRequests';
+import { getAuth } from '../systemIds';
 import type { SocketFactory } from '../session/sessionEffects';
 import { socketLogic, type SocketEvent } from '../session/socketLogic';
 import type { AssistSendEvent } from './assistSystemIds';
@@ -80,8 +82,10 @@ export const assistConnectionMachine = setup({
     countAttempt: assign({ attempt: ({ context }) => context.attempt + 1 }),
     resetAttempts: assign({ attempt: 0 }),
     forget: assign({ query: null, token: null, attempt: 0, outbox: [] }),
-    sendTokenAuth: enqueueActions(({ context, enqueue }) => {
-      const frame: Frame = { o: 'tokenAuth', b: context.token, v: context.clientVersion };
+    // Each (re)connection authenticates with the session's token as it is now (refreshed meanwhile), else the one it opened with.
+    sendTokenAuth: enqueueActions(({ context, enqueue, system }) => {
+      const token = getAuth(system)?.getSnapshot().context.token || context.token;
+      const frame: Frame = { o: 'tokenAuth', b: token, v: context.clientVersion };
       enqueue.sendTo('socket', { type: 'socket.send', data: JSON.stringify(frame) });
     }),
     queue: assign({

@@ -1,4 +1,4 @@
-import { createActor, SimulatedClock } from 'xstate';
+import { assign, createActor, createMachine, SimulatedClock, type ActorRefFrom } from 'xstate';
 import { assistConnectionMachine, selectAssistConnectionStatus } from '../../../machines/assist/assistConnection';
 import type { SocketLike } from '../../../machines/session/sessionEffects';
 import type { Frame } from '../../../src/shared/protocol';
@@ -127,5 +127,48 @@ describe('assistConnection', () => {
     expect(t.status()).toBe('idle');
     t.clock.increment(60_000);
     expect(t.sockets).toHaveLength(1);
+  });
+
+  it("reconnecting authenticates with the session's token as it is now (refreshed while the socket was down)", () => {
+    const sockets: FakeSocket[] = [];
+    const createSocket = (url: string): SocketLike => {
+      const socket: FakeSocket = {
+        url,
+        sent: [],
+        closedWith: null,
+        onopen: null,
+        onmessage: null,
+        onclose: null,
+        onerror: null,
+        send: (d) => socket.sent.push(JSON.parse(d)),
+        close: () => undefined,
+      };
+      sockets.push(socket);
+      return socket;
+    };
+    // The session's auth actor, as the help session finds it in its system: only its token is read.
+    const auth = createMachine({
+      types: {} as { context: { token: string }; events: { type: 'refreshed'; token: string } },
+      context: { token: 'tok-1' },
+      on: { refreshed: { actions: assign({ token: ({ event }) => event.token }) } },
+    });
+    const root = createMachine({
+      invoke: [
+        { id: 'auth', systemId: 'auth', src: auth },
+        { id: 'connection', src: assistConnectionMachine, input: { createSocket, clientVersion: '1.2.3' } },
+      ],
+    });
+    const clock = new SimulatedClock();
+    const actor = createActor(root, { clock }).start();
+    const connection = actor.getSnapshot().children.connection as ActorRefFrom<typeof assistConnectionMachine>;
+    connection.send({ type: 'assistConnection.open', query, token: 'tok-1' });
+    sockets[0]!.onopen?.({});
+    expect(sockets[0]!.sent[0]).toMatchObject({ o: 'tokenAuth', b: 'tok-1' });
+    sockets[0]!.onmessage?.({ data: JSON.stringify({ o: 'authed', b: { id: 'u1' } }) });
+    sockets[0]!.onclose?.({ code: 1006, reason: '' });
+    (actor.getSnapshot().children.auth as ActorRefFrom<typeof auth>).send({ type: 'refreshed', token: 'tok-2' });
+    clock.increment(1_000);
+    sockets[1]!.onopen?.({});
+    expect(sockets[1]!.sent[0]).toMatchObject({ o: 'tokenAuth', b: 'tok-2' });
   });
 });
