@@ -41,6 +41,8 @@ export interface MapContext {
   layers: MapLayer[];
   /** The item whose marker is pink. */
   selected: string | null;
+  /** The items at the spot last clicked (several markers on one spot, listed over the map); empty when none. */
+  spot: string[];
   /** The rectangle the results are narrowed to, or null when the bounds filter is off. */
   boundsFilter: Extent | null;
   /** What the feature search box holds, and what was applied after the pause. */
@@ -80,6 +82,8 @@ export type MapEvent =
   | { type: 'map.layerToggled'; id: string }
   /** A marker was clicked: it turns pink and its item opens. */
   | { type: 'map.featureClicked'; id: string }
+  | { type: 'map.spotClicked'; ids: readonly string[] }
+  | { type: 'map.spotClosed' }
   /** The item shown beside the map changed (or closed): its marker is pink, nothing opens. */
   | { type: 'map.selected'; id: string | null };
 
@@ -165,6 +169,8 @@ export const mapMachine = setup({
     announceOpened: emit(({ event }) => ({ type: 'map.itemOpened' as const, id: event.type === 'map.featureClicked' ? event.id : '' })),
     selectGiven: assign(({ event }) => (event.type === 'map.selected' ? { selected: event.id } : {})),
     clearSelection: assign({ selected: null }),
+    showSpot: assign(({ event }) => (event.type === 'map.spotClicked' ? { spot: [...event.ids] } : {})),
+    closeSpot: assign({ spot: [] }),
   },
 }).createMachine({
   id: 'map',
@@ -179,6 +185,7 @@ export const mapMachine = setup({
       tiles: !!input.tiles,
       layers: [],
       selected: input.selected ?? null,
+      spot: [],
       boundsFilter: input.boundsFilter && !rectangleError(input.boundsFilter) ? asExtent(input.boundsFilter) : null,
       featureText: '',
       featureFilter: '',
@@ -195,6 +202,8 @@ export const mapMachine = setup({
     'map.layerLoaded': { actions: 'layerLoaded' },
     'map.layerFailed': { actions: 'layerFailed' },
     'map.layerToggled': { actions: 'toggleLayer' },
+    'map.spotClicked': { actions: 'showSpot' },
+    'map.spotClosed': { actions: 'closeSpot' },
   },
   states: {
     boundsFilter: {
@@ -248,13 +257,13 @@ export const mapMachine = setup({
         START: { always: [{ guard: 'startsSelected', target: 'SELECTED' }, { target: 'NONE' }] },
         NONE: {
           on: {
-            'map.featureClicked': { target: 'SELECTED', actions: ['selectClicked', 'announceOpened'] },
+            'map.featureClicked': { target: 'SELECTED', actions: ['selectClicked', 'closeSpot', 'announceOpened'] },
             'map.selected': { guard: 'isSelection', target: 'SELECTED', actions: 'selectGiven' },
           },
         },
         SELECTED: {
           on: {
-            'map.featureClicked': { target: 'SELECTED', actions: ['selectClicked', 'announceOpened'] },
+            'map.featureClicked': { target: 'SELECTED', actions: ['selectClicked', 'closeSpot', 'announceOpened'] },
             'map.selected': [
               { guard: 'isSelection', target: 'SELECTED', actions: 'selectGiven' },
               { target: 'NONE', actions: 'clearSelection' },

@@ -28,7 +28,7 @@ import { markerPosition } from '../../shared/geo/markerPosition';
 import { itemTypes } from '../../shared/itemTypes';
 import type { Item } from '../../shared/items/types';
 import { MapViewControls } from './MapViewControls';
-import { SpotList } from './SpotList';
+import { MapSpot } from './SpotList';
 import { mapMessages } from './mapMessages';
 import { mapStyleOf } from './mapPalette';
 import { MapController, type MapMarker } from './olMap';
@@ -75,8 +75,6 @@ export function ResultsMapPanel({ results }: { results: SearchResultsActorRef })
   const view = useSelector(map, selectContext);
   const element = useRef<HTMLDivElement>(null);
   const [controller, setController] = useState<MapController | null>(null);
-  // The ids of the items at the spot last clicked (several markers on one spot), listed over the map.
-  const [spot, setSpot] = useState<string[]>([]);
 
   // Every hit's row is needed for its shape (the hits are capped at the search's maximum).
   useEffect(() => {
@@ -111,7 +109,7 @@ export function ResultsMapPanel({ results }: { results: SearchResultsActorRef })
       dark,
       onViewChanged: (extent) => map.send({ type: 'map.viewChanged', extent }),
       onMarkerClicked: (id) => map.send({ type: 'map.featureClicked', id }),
-      onSpotClicked: setSpot,
+      onSpotClicked: (ids) => map.send({ type: 'map.spotClicked', ids }),
     });
     setController(c);
     return () => c.destroy();
@@ -184,14 +182,7 @@ export function ResultsMapPanel({ results }: { results: SearchResultsActorRef })
             className="h-[55vh] min-h-72 w-full overflow-hidden rounded-lg border border-line bg-surface"
           />
           <MapViewControls controller={controller} onHome={() => map.send({ type: 'map.homeRequested' })} />
-          <SpotList
-            items={markers.filter((m) => spot.includes(m.id))}
-            onChoose={(id) => {
-              setSpot([]);
-              map.send({ type: 'map.featureClicked', id });
-            }}
-            onClose={() => setSpot([])}
-          />
+          <MapSpot map={map} markers={markers} />
           {layer && layer.status !== 'SUCCESS' ? (
             <p
               role="status"

@@ -1,4 +1,7 @@
 /** The items at one spot of a map (one marker with a count, spec 001 §9): a click on one opens it. */
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { mapMachine } from '../../../machines/map/mapMachine';
 import { useT } from '../i18n/useT';
 import { Button } from '../shell/Button';
 
@@ -39,5 +42,17 @@ export function SpotList({ items, onChoose, onClose }: SpotListProps) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The map actor's spot over its map, listed from `markers`: choosing one opens it, closing empties the spot. */
+export function MapSpot({ map, markers }: { map: ActorRefFrom<typeof mapMachine>; markers: readonly { id: string; label: string }[] }) {
+  const spot = useSelector(map, (snapshot) => snapshot.context.spot);
+  return (
+    <SpotList
+      items={markers.filter((m) => spot.includes(m.id))}
+      onChoose={(id) => map.send({ type: 'map.featureClicked', id })}
+      onClose={() => map.send({ type: 'map.spotClosed' })}
+    />
   );
 }

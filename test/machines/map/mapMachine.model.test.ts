@@ -50,8 +50,10 @@ const regions: { name: string; events: AnyEventObject[]; context: (c: MapContext
       { type: 'map.featureClicked', id: 'Contact-2' },
       { type: 'map.selected', id: 'Contact-3' },
       { type: 'map.selected', id: null },
+      { type: 'map.spotClicked', ids: ['Contact-2', 'Contact-3'] },
+      { type: 'map.spotClosed' },
     ],
-    context: (c) => [c.selected],
+    context: (c) => [c.selected, c.spot],
   },
 ];
 

@@ -19,7 +19,7 @@ import { useTypeLabel } from '../../../client/items/display/useTypeLabel';
 import { MapLegend, type LegendLayer } from '../../../client/map/MapLegend';
 import { mapStyleOf } from '../../../client/map/mapPalette';
 import { MapViewControls } from '../../../client/map/MapViewControls';
-import { SpotList } from '../../../client/map/SpotList';
+import { MapSpot } from '../../../client/map/SpotList';
 import { mapMessages } from '../../../client/map/mapMessages';
 import { MapController, type MapMarker } from '../../../client/map/olMap';
 import { Button } from '../../../client/shell/Button';
@@ -84,8 +84,6 @@ export function FeatureMap({ features, status, errorKey, onOpen, empty, selected
   const view = useSelector(map, selectContext);
   const element = useRef<HTMLDivElement>(null);
   const [controller, setController] = useState<MapController | null>(null);
-  // The ids of the items at the spot last clicked (several markers on one spot), listed over the map.
-  const [spot, setSpot] = useState<string[]>([]);
 
   const { layers, layerOf } = useLayers(features, dark);
   const markers = useMemo<(MapMarker & { rel: string; kind: string | undefined })[]>(
@@ -109,7 +107,7 @@ export function FeatureMap({ features, status, errorKey, onOpen, empty, selected
       dark,
       onViewChanged: (extent) => map.send({ type: 'map.viewChanged', extent }),
       onMarkerClicked: (id) => map.send({ type: 'map.featureClicked', id }),
-      onSpotClicked: setSpot,
+      onSpotClicked: (ids) => map.send({ type: 'map.spotClicked', ids }),
     });
     setController(c);
     return () => c.destroy();
@@ -186,14 +184,7 @@ export function FeatureMap({ features, status, errorKey, onOpen, empty, selected
           />
           <MapLegend layers={layers} />
           <MapViewControls controller={controller} onHome={() => map.send({ type: 'map.homeRequested' })} />
-          <SpotList
-            items={markers.filter((m) => spot.includes(m.id))}
-            onChoose={(id) => {
-              setSpot([]);
-              map.send({ type: 'map.featureClicked', id });
-            }}
-            onClose={() => setSpot([])}
-          />
+          <MapSpot map={map} markers={markers} />
           {status !== 'SUCCESS' ? (
             <p
               role="status"
