@@ -31,9 +31,16 @@ describe('menus and dialogs whose code loads on demand', () => {
     expect(screen.getByRole('menuitem', { name: 'Documentation' })).toBeInTheDocument();
   });
 
-  it('asks again for code that failed to arrive (offline, a new version deployed)', async () => {
+  it('tries again while its code fails to arrive, and gives it to the menu that asked', async () => {
     const loader = jest.fn<Promise<string>, []>().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce('loaded');
-    const module = lazyModule(loader);
+    const module = lazyModule(loader, [0.01]);
+    await expect(module.load()).resolves.toBe('loaded');
+    expect(loader).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks again for code that failed to arrive after its last try (offline, a new version deployed)', async () => {
+    const loader = jest.fn<Promise<string>, []>().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce('loaded');
+    const module = lazyModule(loader, []);
     const listener = jest.fn();
     module.subscribe(listener);
     await expect(module.load()).rejects.toThrow('offline');

@@ -2,11 +2,12 @@
  * The administration screens by view key (spec 000 §2 Known paths: admin items). They load together
  * (one chunk) with the first column that shows one, so the first download of the app does not carry them.
  */
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyScreen } from '../shell/lazyScreen';
 import type { CellViewProps } from '../layout/CellViewProps';
 
 type View = ComponentType<CellViewProps>;
-const load = (get: () => Promise<View>) => lazy(() => get().then((view) => ({ default: view })));
+const load = (get: () => Promise<View>) => lazyScreen(get);
 
 /** View key to the admin screen that draws it. */
 export const ADMIN_VIEWS: Record<string, View> = {

@@ -2,7 +2,7 @@
  * The routes and the access rule of spec 000 §2: without a valid token every path but /sign-in, /i-…
  * and the public views redirects to /sign-in?next=…; / and /sign-out go to plain /sign-in.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { accessRedirect } from '../../../machines/router/accessRule';
 import { parseLocation } from '../../../machines/router/parseLocation';
 import { CORE_VIEWS } from '../../../machines/router/views';
@@ -18,11 +18,12 @@ import { SetPassPage } from '../pages/SetPassPage';
 import { SignInPage } from '../pages/SignInPage';
 import { SignOutPage } from '../pages/SignOutPage';
 import { safeNext } from '../platform/safeNext';
+import { lazyScreen } from '../shell/lazyScreen';
 
 // Developer screens load on demand, so they cost users nothing.
-const DebugPage = lazy(() => import('../debug/DebugPage').then((m) => ({ default: m.DebugPage })));
+const DebugPage = lazyScreen(() => import('../debug/DebugPage').then((m) => m.DebugPage));
 // What's new shows rich text, so it brings the HTML cleaner: loaded when opened.
-const WhatsNewPage = lazy(() => import('../pages/WhatsNewPage').then((m) => ({ default: m.WhatsNewPage })));
+const WhatsNewPage = lazyScreen(() => import('../pages/WhatsNewPage').then((m) => m.WhatsNewPage));
 
 function Loading() {
   const t = useT();

@@ -1,5 +1,6 @@
 /** The panels modules add below an item's properties (src/client/modules/ModuleClient.ts `panelTypes`). */
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazyScreen } from '../shell/lazyScreen';
 import { loadScreens, modulesPanelling } from '../modules/moduleRegistry';
 import type { ItemPanelProps } from './itemPanels';
 
@@ -13,17 +14,15 @@ function panelsOf(typeName: string): LazyExoticComponent<ComponentType<ItemPanel
       typeName,
       names.length === 0
         ? null
-        : lazy(async () => {
+        : lazyScreen(async () => {
             const panels = (await Promise.all(names.map(loadScreens))).flatMap((screens) => screens.panels?.[typeName] ?? []);
-            return {
-              default: (props: ItemPanelProps) => (
-                <>
-                  {panels.map((Panel, at) => (
-                    <Panel key={at} {...props} />
-                  ))}
-                </>
-              ),
-            };
+            return (props: ItemPanelProps) => (
+              <>
+                {panels.map((Panel, at) => (
+                  <Panel key={at} {...props} />
+                ))}
+              </>
+            );
           }),
     );
   }

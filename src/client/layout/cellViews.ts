@@ -1,5 +1,5 @@
 /** Which React view draws a cell: item cells the generic item screens, views by their key. */
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { CellSpec } from '../../../machines/router/parseLocation';
 import { NOT_FOUND_VIEW } from '../../../machines/router/views';
 import { modules } from '../../modules';
@@ -13,15 +13,16 @@ import { RouteOnlyView } from '../views/RouteOnlyView';
 import { TimelineView } from '../views/TimelineView';
 import { withViewAccess } from '../views/withViewAccess';
 import type { CellViewProps } from './CellViewProps';
+import { lazyScreen } from '../shell/lazyScreen';
 
 // The item screens (every property kind, the rich-text editor, uploads) load with the first item cell.
-const ItemCellView = lazy(() => import('../items/ItemCellView').then((m) => ({ default: m.ItemCellView })));
+const ItemCellView = lazyScreen(() => import('../items/ItemCellView').then((m) => m.ItemCellView));
 // So do the search results (their cards show every property kind).
-const SearchResultsView = lazy(() => import('../search/SearchResultsView').then((m) => ({ default: m.SearchResultsView })));
+const SearchResultsView = lazyScreen(() => import('../search/SearchResultsView').then((m) => m.SearchResultsView));
 
 /** A module's view: its screens' chunk loads (with their messages) the first time one of them opens. */
 const moduleView = (name: string, key: string): ComponentType<CellViewProps> =>
-  lazy(() => loadScreens(name).then((screens) => ({ default: screens.views?.[key] ?? RouteOnlyView })));
+  lazyScreen(() => loadScreens(name).then((screens) => screens.views?.[key] ?? RouteOnlyView));
 
 const MODULE_VIEWS = Object.fromEntries(
   modules.flatMap((m) => Object.keys(m.views ?? {}).map((key) => [key, moduleView(m.name, key)] as const)),

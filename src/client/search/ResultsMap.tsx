@@ -1,9 +1,10 @@
 /** MAP display: the results as markers on a map; the map and OpenLayers load as their own chunk when it shows. */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { SearchResultsActorRef } from '../../../machines/search/searchResultsMachine';
 import { itemTypes } from '../../shared/itemTypes';
+import { lazyScreen } from '../shell/lazyScreen';
 
-const ResultsMapPanel = lazy(() => import('../map/ResultsMapPanel').then((m) => ({ default: m.ResultsMapPanel })));
+const ResultsMapPanel = lazyScreen(() => import('../map/ResultsMapPanel').then((m) => m.ResultsMapPanel));
 
 /** Whether results of `typeName` can be shown on a map: the type has a geometry property. */
 export const hasGeometry = (typeName: string | null): boolean =>

@@ -3,6 +3,7 @@
  * when the page is idle, so it stays out of the first download, and given synchronously once loaded.
  */
 import { useEffect, useSyncExternalStore } from 'react';
+import { CHUNK_RETRY_DELAYS_S, importRetrying } from './lazyScreen';
 
 export interface LazyModule<T> {
   /** The module once loaded, else null. */
@@ -12,15 +13,15 @@ export interface LazyModule<T> {
   subscribe(listener: () => void): () => void;
 }
 
-/** A module loaded by `loader` on the first `load()`. */
-export function lazyModule<T>(loader: () => Promise<T>): LazyModule<T> {
+/** A module loaded by `loader` on the first `load()`, tried again after each of `retryDelays` (seconds) while it fails. */
+export function lazyModule<T>(loader: () => Promise<T>, retryDelays: readonly number[] = CHUNK_RETRY_DELAYS_S): LazyModule<T> {
   let value: T | null = null;
   let pending: Promise<T> | null = null;
   const listeners = new Set<() => void>();
   return {
     current: () => value,
     load() {
-      pending ??= loader().then(
+      pending ??= importRetrying(loader, retryDelays).then(
         (loaded) => {
           value = loaded;
           for (const listener of [...listeners]) listener();

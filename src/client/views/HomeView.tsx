@@ -1,13 +1,14 @@
 /** The home view (v-home, shown at /): the signed-in user's dashboard under a greeting. */
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { selectUser } from '../../../machines/session/authSelectors';
 import { useT } from '../i18n/useT';
 import type { CellViewProps } from '../layout/CellViewProps';
 import { useActors } from '../session/useActors';
+import { lazyScreen } from '../shell/lazyScreen';
 
 // A chunk of its own: the greeting draws at once, and the first download stays small.
-const Dashboard = lazy(() => import('../dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
+const Dashboard = lazyScreen(() => import('../dashboard/Dashboard').then((m) => m.Dashboard));
 
 /** Greets the user above the cards of the modules they may use. */
 export function HomeView({ cell }: CellViewProps) {

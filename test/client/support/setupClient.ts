@@ -18,8 +18,8 @@ Element.prototype.releasePointerCapture ??= () => undefined;
 Element.prototype.scrollIntoView ??= () => undefined;
 
 // The views load their code on demand (React.lazy); on a busy 2-core CI machine the first find can take
-// longer than the library's 1 s default.
-configure({ asyncUtilTimeout: 4000 });
+// longer than the library's 1 s default (a client test file shares the machine with an e2e file and its browser).
+configure({ asyncUtilTimeout: 8000 });
 
 // Menus and dialogs load Radix when the page is idle (src/client/shell/radixModule.ts); the component
 // tests open them at once, as a person does once the page has settled; the lazyRadix*.test.tsx files open them before.

@@ -1,10 +1,11 @@
 /** GEO: a GeoJSON geometry on a map; the map and OpenLayers load as their own chunk when one shows. */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useT } from '../../i18n/useT';
 import type { FieldEditProps, FieldKind, FieldShowProps } from './FieldKind';
+import { lazyScreen } from '../../shell/lazyScreen';
 
-const GeometryShow = lazy(() => import('../../map/GeometryMap').then((m) => ({ default: m.GeometryShow })));
-const GeometryEdit = lazy(() => import('../../map/GeometryMap').then((m) => ({ default: m.GeometryEdit })));
+const GeometryShow = lazyScreen(() => import('../../map/GeometryMap').then((m) => m.GeometryShow));
+const GeometryEdit = lazyScreen(() => import('../../map/GeometryMap').then((m) => m.GeometryEdit));
 
 function Loading({ tall }: { tall?: boolean }) {
   return <div aria-busy="true" className={`${tall ? 'h-72' : 'h-48'} w-full animate-pulse rounded border border-line bg-surface`} />;
