@@ -1,4 +1,4 @@
-/** Jest: unit tests, and the server tests twice, once per database driver. */
+/** Jest: unit, client and e2e tests, and the server tests on PostgreSQL, those of the driver itself on PGlite too. */
 const transform = {
   '^.+\\.(t|j|mj)sx?$': [
     '@swc/jest',
@@ -30,9 +30,30 @@ const moduleNameMapper = {
   '^shpjs$': '<rootDir>/node_modules/shpjs/lib/index.js',
   '^but-unzip$': '<rootDir>/node_modules/but-unzip/index.node.min.mjs',
 };
-// Server tests of the HTTP layer alone (socket origins, headers, per-address rate limits): the database
-// under them changes nothing they check, so they run once, on the PostgreSQL project.
-const driverFree = ['/test/server/httpHardening.test.ts'];
+// Server tests that exercise the database driver itself run on both drivers: transactions and
+// contention, restarts and what survives them, backups, the statement time-out, streamed answers,
+// change notifications (live watches, domain events, notifications), scheduled jobs, a first start.
+// Every other server test (the HTTP layer, the protocol, permissions, each module's rules) checks SQL
+// that is the same on both, and runs once, on PostgreSQL; the e2e tests run every module on PGlite.
+const onBothDrivers = [
+  'db/**',
+  'backupRestore',
+  'databaseContention',
+  'domainEvents',
+  'durability',
+  'firstStart',
+  'fuzzOperations',
+  'itemStoreCreateMany',
+  'itemStoreTransaction',
+  'jobs',
+  'jobsSchedule',
+  'notifications',
+  'objectStorageBackup',
+  'siteSettings',
+  'streamed',
+  'tasks',
+  'watches',
+].map((name) => (name.endsWith('**') ? `<rootDir>/test/server/${name}/*.test.ts` : `<rootDir>/test/server/${name}.test.ts`));
 const base = {
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
@@ -68,8 +89,7 @@ module.exports = {
     {
       ...base,
       displayName: 'server-pglite',
-      testMatch: ['<rootDir>/test/server/**/*.test.ts'],
-      testPathIgnorePatterns: ['/test/server/postgres/', ...driverFree],
+      testMatch: ['<rootDir>/test/server/pglite/**/*.test.ts', ...onBothDrivers],
       setupFiles: ['<rootDir>/test/support/driverPglite.ts'],
     },
     {

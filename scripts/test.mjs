@@ -1,5 +1,5 @@
 // npm test: type check, lint, build, then every jest project (unit, client, e2e, server on PGlite, server on PostgreSQL).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { buildClient, buildServer } from '../esbuild.config.mjs';
 
@@ -34,11 +34,37 @@ if (missing.length) {
   }
 }
 
-console.log('Type check...');
-run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-// The shape of the code: formatting, the import rules, no import cycles, no floating promises (eslint.config.mjs).
-console.log('Lint...');
-run('npm', ['run', '--silent', 'lint']);
+/** Runs the commands side by side (the CI machine has 2 cores), printing each one's output when it ends; exits on any failure. */
+async function runSideBySide(commands) {
+  const results = await Promise.all(
+    commands.map(
+      ({ title, cmd, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          const out = [];
+          child.stdout.on('data', (d) => out.push(d));
+          child.stderr.on('data', (d) => out.push(d));
+          child.on('close', (code) => {
+            console.log(`${title}: ${code === 0 ? 'passed' : 'FAILED'} (${Math.round((Date.now() - started) / 1000)} s)`);
+            const text = Buffer.concat(out).toString().trim();
+            if (text) console.log(text);
+            resolve(code);
+          });
+        }),
+    ),
+  );
+  const failed = results.find((code) => code !== 0);
+  if (failed !== undefined) process.exit(failed ?? 1);
+}
+
+// The type check, and the shape of the code: formatting, the import rules, no import cycles, no floating
+// promises (eslint.config.mjs); the same checks as `npm run lint`, the two slow ones side by side.
+console.log('Type check, format check and lint...');
+await runSideBySide([
+  { title: 'Type check', cmd: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  { title: 'Format check and lint', cmd: 'sh', args: ['-c', 'npx prettier --check . && npx eslint .'] },
+]);
 await buildServer();
 // The e2e tests run the server as `npm start` does, which serves this bundle.
 await buildClient();
