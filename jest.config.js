@@ -30,11 +30,13 @@ const moduleNameMapper = {
   '^shpjs$': '<rootDir>/node_modules/shpjs/lib/index.js',
   '^but-unzip$': '<rootDir>/node_modules/but-unzip/index.node.min.mjs',
 };
-// Server tests that exercise the database driver itself run on both drivers: transactions and
-// contention, restarts and what survives them, backups, the statement time-out, streamed answers,
-// change notifications (live watches, domain events, notifications), scheduled jobs, a first start.
-// Every other server test (the HTTP layer, the protocol, permissions, each module's rules) checks SQL
-// that is the same on both, and runs once, on PostgreSQL; the e2e tests run every module on PGlite.
+// Server tests run on PostgreSQL. On PGlite too run those that exercise the database driver itself
+// (transactions and contention, restarts and what survives them, backups, the statement time-out,
+// streamed answers, change notifications: live watches, domain events, notifications; scheduled jobs,
+// a first start) and the rules of the modules whose issues ask for both (consultation, workflows,
+// letters, conversations, spatial). The rest (the HTTP layer, the protocol, accounts, the core's
+// operations, organisations and contacts) checks SQL that is the same on both and runs once; the e2e
+// tests run every screen on PGlite.
 const onBothDrivers = [
   'db/**',
   'backupRestore',
@@ -53,6 +55,21 @@ const onBothDrivers = [
   'streamed',
   'tasks',
   'watches',
+  // The domain modules.
+  'consultModule',
+  'consultScreens',
+  'conversations',
+  'conversationsMail',
+  'conversationsWorkflow',
+  'geometryKind',
+  'letters',
+  'lettersWorkflow',
+  'permissionMatrix',
+  'spatialGisImport',
+  'spatialModule',
+  'spatialOverlap',
+  'workflowCards',
+  'workflowModule',
 ].map((name) => (name.endsWith('**') ? `<rootDir>/test/server/${name}/*.test.ts` : `<rootDir>/test/server/${name}.test.ts`));
 const base = {
   transform,
