@@ -128,6 +128,8 @@ describe("the responder's consultation screens", () => {
     const map = lakeview.getByRole('region', { name: 'On the map' });
     await map.getByRole('list', { name: 'Layers on the map' }).getByText('Community territory').waitFor();
     await map.getByRole('button', { name: 'Lakeview traditional territory' }).waitFor();
+    // Its group beside the map counts shapes: a territory is no place.
+    await map.getByRole('button', { name: /Community territory.*1 shape$/ }).waitFor();
 
     await lakeview.goto(`/i-${theirs}`);
     await lakeview.getByRole('alert').first().waitFor();

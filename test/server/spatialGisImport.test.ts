@@ -280,6 +280,15 @@ test('a collection’s screen offers the export to its readers and the import to
     expect(await ask(wes, shared.$id)).toEqual({ export: true, import: false });
     expect(await ask(outsider, secret.$id)).toEqual({ export: false, import: false });
     expect(await ask(outsider, 'SpatialCollection-999999')).toEqual({ export: false, import: false });
+    // An archived collection is exported, not added to; an import begun before it was archived is refused.
+    const old = await newCollection('Old places');
+    const imp = await mia.client.call<Item>('create/Import', { label: 'Late', kind: 'SPATIAL_FEATURES', into: { id: old.$id } });
+    await mia.client.call(`transition/${old.$id}`, { event: 'spatial.archive', _u: old._u });
+    expect(await ask(mia, old.$id)).toEqual({ export: true, import: false });
+    const attachmentId = await upload(mia, imp, fixture('trip.gpx'), 'trip.gpx');
+    const started = await mia.client.call<TaskInfo>('act/import/async', { importId: imp.$id, attachmentId });
+    expect(((await mia.client.nextPush(ended(started.key), 60_000)).b as TaskInfo).errorKey).toBe('errors.import.archivedTarget');
+    expect(await contentOf(old)).toEqual({ files: [], places: [] });
     const wrong = await outsider.client.request('act/spatialCollectionActions', { collectionId: org.$id });
     expect(wrong.erred).toBe(true);
     expect(JSON.stringify(wrong.b)).toContain('errors.invalidId');

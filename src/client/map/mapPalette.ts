@@ -38,3 +38,15 @@ export function mapStyleOf(typeName: string, dark: boolean): { colour: string; r
     radius: style?.radius ?? DEFAULT_MARKER_RADIUS,
   };
 }
+
+/**
+ * How a cluster of markers is drawn: in its members' colour when they share one, in the neutral grey
+ * when they come from layers of different colours (a place beside a territory), so that no layer's
+ * colour stands for another's; as large as its largest member.
+ */
+export function clusterLook(members: readonly { colour?: string; radius?: number }[], dark: boolean): { colour: string; radius: number } {
+  const colours = new Set(members.map((m) => m.colour ?? DEFAULT_COLOUR[dark ? 'dark' : 'light']));
+  const colour = colours.size === 1 ? [...colours][0]! : paletteColour('grey', dark);
+  const radius = Math.max(DEFAULT_MARKER_RADIUS, ...members.map((m) => m.radius ?? DEFAULT_MARKER_RADIUS));
+  return { colour, radius };
+}

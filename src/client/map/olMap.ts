@@ -23,7 +23,7 @@ import type { BaseLayer } from '../../../machines/map/mapMachine';
 import type { Extent } from '../../shared/geo/bounds';
 import type { Geometry } from '../../shared/geo/geometry';
 import { groupBySpot } from '../../shared/geo/markerHash';
-import { DEFAULT_MARKER_RADIUS, MAP_PALETTE, selectedColour } from './mapPalette';
+import { clusterLook, MAP_PALETTE, selectedColour } from './mapPalette';
 
 /** Marker colours (spec 001 §9): the selected marker pink; others the site's blue unless their type says. */
 export const MARKER_COLOURS = { normal: '#1976D2', selected: MAP_PALETTE.pink.light, shape: '#1976D2', outline: '#9E9E9E' } as const;
@@ -131,9 +131,10 @@ export class MapController {
         const members = (cluster.get('features') as Feature[] | undefined) ?? [];
         const pink = members.some((f) => spotIds(f).includes(this.selected ?? ''));
         const count = members.reduce((n, f) => n + spotIds(f).length, 0);
-        const first = members[0];
-        const colour = (first?.get('colour') as string | undefined) ?? MARKER_COLOURS.normal;
-        const radius = (first?.get('radius') as number | undefined) ?? DEFAULT_MARKER_RADIUS;
+        const { colour, radius } = clusterLook(
+          members.map((f) => ({ colour: f.get('colour') as string | undefined, radius: f.get('radius') as number | undefined })),
+          options.dark,
+        );
         return markerStyle(pink ? selectedColour(options.dark) : colour, count, radius);
       },
     });

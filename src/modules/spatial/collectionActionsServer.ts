@@ -7,6 +7,7 @@ import { bindOperation } from '../../server/ops/bindOperation';
 import { signedInCaller } from '../../server/ops/signedInCaller';
 import { canCreate, canRead } from '../../server/policy/policy';
 import { spatialOperations, type CollectionActions } from './operations';
+import { ARCHIVED } from './spatialRules';
 
 const NOTHING: CollectionActions = { export: false, import: false };
 
@@ -19,6 +20,10 @@ export const collectionActionsOp = bindOperation(spatialOperations.spatialCollec
   if (!collection || collection.deletedAt || !canRead(caller, collection)) return NOTHING;
   return {
     export: true,
-    import: canCreate(caller, items.typeOf('Import')) && canCreate(caller, items.typeOf('SpatialFeature'), collection.ownerOrg),
+    // An archived collection takes no new places (the import would refuse them): made active again first.
+    import:
+      collection.data.state !== ARCHIVED &&
+      canCreate(caller, items.typeOf('Import')) &&
+      canCreate(caller, items.typeOf('SpatialFeature'), collection.ownerOrg),
   };
 });

@@ -19,6 +19,7 @@ import { readGisFile } from './formats/readGisFile';
 import { writeGeoJson, type GisOutFeature } from './formats/writeGeoJson';
 import { writeKml } from './formats/writeKml';
 import { SPATIAL_FEATURES } from './gisImportKind';
+import { ARCHIVED } from './spatialRules';
 
 /** Attributes of a place shown in a dry run's preview (the file's first property names). */
 const PREVIEW_ATTRIBUTES = 6;
@@ -55,6 +56,7 @@ export const gisReader: ImportReader = {
   kind: SPATIAL_FEATURES,
   async read({ importId, into, file, progress }) {
     if (!into) throw new TaskError('errors.import.noTarget', `${importId} has no collection`);
+    if (into.data.state === ARCHIVED) throw new TaskError('errors.import.archivedTarget', `${into.id} is archived`);
     const bytes = new Uint8Array(await readFile(file.path));
     const read = await readGisFile(bytes, file.originalName);
     if (!read) throw new TaskError('errors.import.fileType', `${file.originalName} is no GIS file`);

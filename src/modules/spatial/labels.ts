@@ -66,4 +66,5 @@ export const spatialLabels: Readonly<Record<string, string>> = {
   'workflow.stepProps.nearby': 'Places within the buffer',
   'workflow.stepProps.hiddenPlaces': 'Places you may not see',
   'errors.overlap.noArea': 'Draw an area, or choose an item that has one.',
+  'errors.import.archivedTarget': 'This collection is archived: make it active again to import places into it.',
 };

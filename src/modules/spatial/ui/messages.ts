@@ -23,6 +23,8 @@ export const spatialMessages: Readonly<Record<string, string>> = {
   'spatial.collection.importLabel': 'GIS file into {collection}',
   'spatial.tree.other': 'Other places',
   'spatial.tree.count': '{count, plural, one {# place} other {# places}}',
+  // A layer's group (a consultation's project areas, territories): its shapes are no places.
+  'spatial.tree.shapes': '{count, plural, one {# shape} other {# shapes}}',
   'spatial.tree.more': 'Show {count} more ({left} not shown)',
   'spatial.overlap.title': 'Protected places nearby',
   'spatial.overlap.help': 'Check this area against the places your community protects: which ones it meets, and which lie close to it.',
