@@ -68,4 +68,7 @@ await runSideBySide([
 await buildServer();
 // The e2e tests run the server as `npm start` does, which serves this bundle.
 await buildClient();
-run('npx', ['jest', '--ci', ...process.argv.slice(2)], { env });
+// Jest and its workers (which take node's flags from it) keep the embedded database's WebAssembly on V8's
+// baseline compiler: its optimising tier re-compiles the database on every test server's start, which a
+// short-lived server never earns back (test/support/serverProcess.ts, TEST_NODE_FLAGS).
+run(process.execPath, ['--liftoff-only', 'node_modules/jest/bin/jest.js', '--ci', ...process.argv.slice(2)], { env });

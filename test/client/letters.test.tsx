@@ -16,6 +16,25 @@ import { cleanUpApps, renderApp, type RenderOptions } from './support/renderApp'
 import { withProviders } from './support/renderItemScreen';
 import type { SeededItem } from './support/protocolServer';
 
+// The response's screen draws its map layers with OpenLayers, which jsdom cannot run (maps are tested in Chromium).
+jest.mock('../../src/client/map/olMap', () => ({
+  MARKER_COLOURS: { normal: '#1976D2', selected: '#E91E63' },
+  MapController: class {
+    map = { getView: () => null };
+    shapes = { clear: () => undefined, addFeatures: () => undefined };
+    setBase() {}
+    fit() {}
+    setMarkers() {}
+    destroy() {}
+  },
+}));
+jest.mock('ol/format/GeoJSON', () => ({
+  __esModule: true,
+  default: class {
+    readFeatures = () => [];
+  },
+}));
+
 afterEach(cleanUpApps);
 
 const response: SeededItem = {
