@@ -61,7 +61,9 @@ export function PlacesTree({ places, selected, filtering, onClick }: PlacesTreeP
                 {count > 0 ? '▾' : '▸'}
               </span>
               <span className="min-w-0 flex-1 truncate">{name}</span>
-              <span className="text-xs font-normal text-muted">{t(g.key.startsWith(LAYER) ? 'spatial.tree.shapes' : 'spatial.tree.count', { count: g.places.length })}</span>
+              <span className="text-xs font-normal text-muted">
+                {t(g.key.startsWith(LAYER) ? 'spatial.tree.shapes' : 'spatial.tree.count', { count: g.places.length })}
+              </span>
             </button>
             {count > 0 ? (
               <ul id={listId} aria-label={name} className="m-0 list-none p-0 pl-4">
