@@ -4,7 +4,8 @@
  * them waiting in the console, joins, and sees the user's open item in the live view; asks for
  * control, the user grants it, and the address the agent enters opens another item in the user's
  * tab; a second agent's control request is answered busy; hiding the user's tab pauses control;
- * the agent calls, the user answers, both see the call connected, and hanging up ends it on both;
+ * the agent calls, the user answers, both see the call connected and each peer connection's statistics show
+ * sound received from the other, and hanging up ends it on both;
  * a recording is allowed (red dashed border), stopped, stored on the user's record, opened and deleted;
  * the user ending the session disconnects the agent. axe runs on the widget and the console, and
  * the console is photographed in light and dark.
@@ -37,6 +38,54 @@ afterAll(async () => {
 const withMedia = () => ({ ...e2e, browser: media });
 const SHOTS = process.env.ASSIST_SHOTS_DIR;
 
+/** Keeps every RTCPeerConnection the page makes on `window.__assistPeers`, so the test can read its stats (test side only). */
+function recordPeers(): void {
+  const Native = window.RTCPeerConnection;
+  const peers: RTCPeerConnection[] = [];
+  (window as unknown as { __assistPeers: RTCPeerConnection[] }).__assistPeers = peers;
+  window.RTCPeerConnection = class extends Native {
+    constructor(config?: RTCConfiguration) {
+      super(config);
+      peers.push(this);
+    }
+  };
+}
+
+/**
+ * Waits, in the page, until its connected peer connection receives sound: an inbound audio RTP stream
+ * with bytes received, whose packet count then grows again (audio keeps flowing, not one burst).
+ */
+async function audioArrives(page: Page): Promise<{ bytes: number; packets: number }> {
+  return page.evaluate(async () => {
+    const read = async (): Promise<{ bytes: number; packets: number }> => {
+      let bytes = 0;
+      let packets = 0;
+      const peers = (window as unknown as { __assistPeers: RTCPeerConnection[] }).__assistPeers;
+      for (const peer of peers.filter((p) => p.connectionState === 'connected')) {
+        (await peer.getStats()).forEach((r: { type: string; kind?: string; bytesReceived?: number; packetsReceived?: number }) => {
+          if (r.type === 'inbound-rtp' && r.kind === 'audio') {
+            bytes += r.bytesReceived ?? 0;
+            packets += r.packetsReceived ?? 0;
+          }
+        });
+      }
+      return { bytes, packets };
+    };
+    const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 100));
+    let first = await read();
+    while (first.bytes === 0) {
+      await pause();
+      first = await read();
+    }
+    let next = await read();
+    while (next.packets <= first.packets) {
+      await pause();
+      next = await read();
+    }
+    return next;
+  });
+}
+
 async function setHidden(page: Page, hidden: boolean): Promise<void> {
   await page.evaluate((h) => {
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
@@ -56,6 +105,7 @@ describe('live-assist, the agent and the user', () => {
     await e2e.api.call('act/grant', { id: lakeside.$id, grantee: ada.userId, actions: ['read', 'update'] });
 
     const user = await ada.join();
+    await user.context().addInitScript(recordPeers);
     await user.goto(`${e2e.server.url}/i-${riverbend.$id}`);
     await user.getByRole('heading', { name: 'Riverbend Council' }).first().waitFor();
     await user.getByRole('button', { name: 'Help' }).click();
@@ -66,6 +116,7 @@ describe('live-assist, the agent and the user', () => {
 
     // The agent's console: reached from the menu, Ada waiting with her e-mail and page.
     const agent = await sam.join();
+    await agent.context().addInitScript(recordPeers);
     await agent.goto(`${e2e.server.url}/assist`);
     const waiting = agent.getByTestId('assist-waiting');
     await waiting.getByRole('cell', { name: 'ada.helpme@example.org' }).waitFor();
@@ -190,6 +241,9 @@ describe('live-assist, the agent and the user', () => {
         return !!v && v.readyState >= 2 && v.videoWidth > 0 && (v.srcObject as MediaStream | null)?.getAudioTracks().length === 1;
       });
     }
+    // The peer connections' own statistics: each side receives the other's sound, and keeps receiving it.
+    const heard = await Promise.all([audioArrives(user), audioArrives(agent)]);
+    for (const side of heard) expect(side.bytes).toBeGreaterThan(0);
     if (SHOTS) {
       await agent.screenshot({ path: `${SHOTS}/console-call-light.png`, fullPage: true });
       await user.screenshot({ path: `${SHOTS}/widget-call-light.png` });
