@@ -502,6 +502,54 @@ describe('agreements, dispositions and the parts of a response', () => {
     });
   });
 
+  it("keeps a disposition's areas with its organisation and draws them on its map for its readers alone", async () => {
+    const permit = await proponent.client.call<Item>('create/Disposition', {
+      owner: { id: org.proponent },
+      title: 'Gravel pit licence',
+      dispositionType: 'LICENCE',
+    });
+    const area = { disposition: { id: permit.$id }, owner: { id: org.proponent }, label: 'Pit 3' };
+    const square = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-120, 50],
+          [-119.9, 50],
+          [-119.9, 50.1],
+          [-120, 50.1],
+          [-120, 50],
+        ],
+      ],
+    };
+    const made = await plainWriter.client.call<Item>('create/DispositionFeature', { ...area, geometry: square });
+    expect(
+      refusal(await admin.client.request('create/DispositionFeature', { ...area, owner: { id: org.communityA }, geometry: square }))
+        ?.fields,
+    ).toEqual({
+      owner: 'errors.consult.notDispositionOwner',
+    });
+    const elsewhere = { ...area, disposition: { id: made.$id }, geometry: square };
+    expect(refusal(await admin.client.request('create/DispositionFeature', elsewhere))?.fields).toEqual({
+      disposition: 'errors.relatedNeedsId',
+    });
+    expect(refusal(await admin.client.request('create/DispositionFeature', { ...area, geometry: { type: 'Blob' } }))?.fields).toEqual({
+      geometry: 'errors.geometry.type',
+    });
+    // The disposition's map: its areas, for those who read it; nothing for others.
+    const drawn = (who: TestUser) =>
+      who.client.call<{ $id: string }[]>('act/streamFeatures', {
+        relatedIDs: [],
+        proxyIDs: [permit.$id],
+        onlyProxyTypes: ['DispositionFeature'],
+      });
+    expect((await drawn(plainWriter)).map((f) => f.$id)).toEqual([`${made.$id}:geometry`]);
+    for (const who of [memberA, stranger]) {
+      expect(refusal(await who.client.request(`read/${permit.$id}`))?.userMessage).toBe('notAllowed');
+      expect(refusal(await who.client.request(`read/${made.$id}`))?.userMessage).toBe('notAllowed');
+      expect(await drawn(who)).toEqual([]);
+    }
+  });
+
   it("keeps a response's sections and concerns with its community, and shapes as GeoJSON", async () => {
     const { responses: ids } = await responder.client.call<{ responses: string[] }>('act/consultDistribute', {
       consultationId: (await inReview('Sections test')).$id,
@@ -594,6 +642,13 @@ describe('the demo community', () => {
         WHERE a.email IN ('helen.sinclair@referrals.example.org', 'ruth.cardinal@lakeview.example.org', 'tom.bighetty@redwillow.example.org', 'dana.okafor@northern-minerals.example.com')
         GROUP BY a.email, a.capabilities`,
     );
+    // The demo permit's claim blocks, drawn on its screen.
+    const blocks = await a.call<{ ids: string[]; labels: Record<string, string> }>('search/ids', {
+      must: { _: 'DispositionFeature', 'ft-owner': proponentOrg },
+      labels: true,
+      max: 10,
+    });
+    expect(Object.values(blocks.labels).sort()).toEqual(['Claim block MX-2291-A', 'Claim block MX-2291-B']);
     expect(people.rows).toHaveLength(4);
     expect(people.rows.find((p) => p.email.startsWith('dana'))?.orgs).toEqual([proponentOrg]);
     expect(people.rows.find((p) => p.email.startsWith('ruth'))?.orgs).toEqual([community]);

@@ -75,6 +75,9 @@ export const consultPermissions: readonly TypeRule[] = [
     allow: (caller, item, generic) =>
       generic || (!!caller && item.ownerOrg !== null && caller.orgs[item.ownerOrg]?.[CONSULT_RESPOND] === true),
   },
+  // A disposition's areas (DispositionFeature) take no rule of their own, as dispositions take none: the
+  // generic rule reads both, and an area is of its disposition's organisation (consultValidators.ts)
+  // and PROTECTED like it unless someone sets it apart, so the same people read the two.
   // A project's area: as the generic rule says, and the site's responders, who read its consultation.
   {
     type: 'ConsultProjectFeature',

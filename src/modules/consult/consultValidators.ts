@@ -66,15 +66,23 @@ const responseParts: ItemValidator = async (tx, { type, data, ownerOrg, changed 
   return errors;
 };
 
-/** A project area is of its consultation's organisation; geometries are GeoJSON. */
+/** The map features' types, and for those that are part of an item the relation naming it (its owner is theirs). */
+const MAP_FEATURES: Readonly<Record<string, { prop: string; parent: string; error: string } | null>> = {
+  ConsultProjectFeature: { prop: 'consultation', parent: 'Consultation', error: 'errors.consult.notConsultationOwner' },
+  DispositionFeature: { prop: 'disposition', parent: 'Disposition', error: 'errors.consult.notDispositionOwner' },
+  ConsultCommunityTerritory: null,
+};
+
+/** A project area is of its consultation's organisation, a disposition's area of its disposition's; geometries are GeoJSON. */
 const mapFeatures: ItemValidator = async (tx, { type, data, ownerOrg, changed }) => {
-  if (type.name !== 'ConsultProjectFeature' && type.name !== 'ConsultCommunityTerritory') return {};
+  if (!Object.hasOwn(MAP_FEATURES, type.name)) return {};
   const errors: FieldErrors = {};
   if (touches(changed, 'geometry') && !isGeometry(data.geometry)) errors.geometry = 'errors.consult.geometry';
-  if (type.name === 'ConsultProjectFeature' && touches(changed, 'consultation', 'owner')) {
-    const owner = await ownerOfParent(tx, relIds(data.consultation)[0], 'Consultation');
-    if (owner === undefined) errors.consultation = 'errors.invalidValue';
-    else if (owner !== ownerOrg) errors.owner = 'errors.consult.notConsultationOwner';
+  const part = MAP_FEATURES[type.name];
+  if (part && touches(changed, part.prop, 'owner')) {
+    const owner = await ownerOfParent(tx, relIds(data[part.prop])[0], part.parent);
+    if (owner === undefined) errors[part.prop] = 'errors.invalidValue';
+    else if (owner !== ownerOrg) errors.owner = part.error;
   }
   return errors;
 };

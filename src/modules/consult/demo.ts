@@ -432,12 +432,39 @@ export async function consultDemo({ tx, items, accounts, adminId, organizations,
       opts,
     );
 
-  await items.create(
+  const permit = await items.create(
     author,
     'Disposition',
     { owner: { id: organizations.proponent }, title: 'Mineral exploration permit MX-2291', dispositionType: 'PERMIT', issued: day(-200) },
     opts,
   );
+  // The claim blocks the permit covers, drawn on its screen.
+  for (const [label, west, south] of [
+    ['Claim block MX-2291-A', -106.7, 54.35],
+    ['Claim block MX-2291-B', -106.55, 54.35],
+  ] as const)
+    await items.create(
+      author,
+      'DispositionFeature',
+      {
+        disposition: { id: permit.id },
+        owner: { id: organizations.proponent },
+        label,
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [west, south],
+              [west + 0.12, south],
+              [west + 0.12, south + 0.08],
+              [west, south + 0.08],
+              [west, south],
+            ],
+          ],
+        },
+      },
+      opts,
+    );
   await items.create(
     author,
     'ConsultCommunityTerritory',

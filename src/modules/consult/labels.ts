@@ -116,6 +116,15 @@ export const consultLabels = {
   'types.Disposition.files': 'Files',
   'types.Disposition.related.owner': 'Dispositions',
 
+  'types.DispositionFeature': 'disposition area',
+  'types.DispositionFeature.disposition': 'Disposition',
+  'types.DispositionFeature.owner': 'Organisation',
+  'types.DispositionFeature.label': 'Name',
+  'types.DispositionFeature.description': 'Description',
+  'types.DispositionFeature.geometry': 'Shape',
+  'types.DispositionFeature.geometry.type': 'Shape type',
+  'types.DispositionFeature.related.disposition': 'Areas covered',
+
   'types.Agreement': 'agreement',
   'types.Agreement.owner': 'Organisation',
   'types.Agreement.title': 'Title',
@@ -194,6 +203,7 @@ export const consultLabels = {
   'errors.consult.notCommunity': 'Choose community organisations only.',
   'errors.consult.notResponseOwner': 'This belongs to the community of its response.',
   'errors.consult.notConsultationOwner': 'This belongs to the organisation of its consultation.',
+  'errors.consult.notDispositionOwner': 'This belongs to the organisation of its disposition.',
   'errors.consult.notDistributable': 'This consultation cannot be distributed now.',
   'errors.consult.geometry': 'The shape is not a GeoJSON geometry.',
 } as const satisfies Record<string, string>;

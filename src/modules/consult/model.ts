@@ -242,6 +242,8 @@ export const DispositionType: ItemTypeDef = {
   name: 'Disposition',
   defaultIcon: 'gavel',
   defaultAccess: 'PROTECTED',
+  // On its screen: the areas it covers on the land (its DispositionFeature items).
+  mapLayers: { via: [], types: ['DispositionFeature'] },
   properties: {
     owner: { kind: 'REL', relTypes: ['Organization'], required: true },
     title: { kind: 'textField', required: true, notBlank: true, maxLength: 300, sortable: true },
@@ -253,6 +255,27 @@ export const DispositionType: ItemTypeDef = {
   label: (item: ItemData) => text(item.title),
   listItem: { title: 'title', subtitle: 'issued', icon: 'gavel' },
   defaultHeaders: ['issued', 'title', 'dispositionType'],
+};
+
+/**
+ * A part of the land a disposition covers (spec 001 "DispositionFeature": a permit's claim block, a
+ * licence's cutblock), of its disposition's organisation; drawn on the disposition's screen.
+ */
+export const DispositionFeatureType: ItemTypeDef = {
+  name: 'DispositionFeature',
+  defaultIcon: 'map',
+  defaultAccess: 'PROTECTED',
+  properties: {
+    disposition: { kind: 'REL', relTypes: ['Disposition'], required: true },
+    // Listed on its disposition, not among everything an organisation holds.
+    owner: { kind: 'REL', relTypes: ['Organization'], required: true, related: false },
+    label: { kind: 'textField', required: true, notBlank: true, maxLength: 300, sortable: true },
+    description: { kind: 'HTM', maxLength: 20_000 },
+    geometry,
+  },
+  label: (item: ItemData) => text(item.label),
+  listItem: { title: 'label', icon: 'map' },
+  defaultHeaders: ['label', 'disposition'],
 };
 
 /** An agreement an organisation keeps with others; every saved version is kept (the module's table). */
@@ -289,6 +312,7 @@ export const consultModule: ModuleModel = {
     ConsultProjectFeatureType,
     ConsultCommunityTerritoryType,
     DispositionType,
+    DispositionFeatureType,
     AgreementType,
   ],
   // Spec 001 §6: priorities need update on ConsultResponse, disposition types update on Organization.
