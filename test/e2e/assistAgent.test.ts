@@ -5,8 +5,8 @@
  * control, the user grants it, and the address the agent enters opens another item in the user's
  * tab; a second agent's control request is answered busy; hiding the user's tab pauses control;
  * the agent calls, the user answers, both see the call connected and each peer connection's statistics show
- * sound received from the other, and hanging up ends it on both;
- * a recording is allowed (red dashed border), stopped, stored on the user's record, opened and deleted;
+ * sound received from the other; during the call a recording is allowed (red dashed border), stopped,
+ * stored on the user's record and played by the browser; hanging up ends the call on both; the recording is deleted;
  * the user ending the session disconnects the agent. axe runs on the widget and the console, and
  * the console is photographed in light and dark.
  */
@@ -254,19 +254,16 @@ describe('live-assist, the agent and the user', () => {
       await user.setViewportSize({ width: 1280, height: 800 });
     }
     await expectNoAxeViolations(user);
-    // Ada hangs up: the call ends on both sides.
-    await widget.getByRole('button', { name: 'Hang up' }).click();
-    await call.getByRole('button', { name: 'Request a call' }).waitFor();
-    expect(await widget.getByText('Call connected').count()).toBe(0);
-    expect(await agent.getByTestId('assist-call-media').count()).toBe(0);
 
-    // Recording: asked, allowed (the red dashed border shows), stopped by Ada; it is stored on her record, to open and delete.
+    // Recording during the call (both voices mixed, the agent's picture): asked, allowed (the red dashed border shows),
+    // stopped by Ada; it is stored on her record, and it plays.
     const recording = agent.getByTestId('assist-consent-recording');
     await recording.getByRole('button', { name: 'Request recording' }).click();
     await widget.getByText('Agent requested to record activity in this browser tab.').waitFor();
     await widget.getByRole('button', { name: 'Allow Recording' }).click();
     await user.getByTestId('assist-recording-border').waitFor();
     await recording.getByText('Granted', { exact: true }).waitFor();
+    expect(await widget.getByText('Call connected').count()).toBe(1);
     await widget.getByRole('button', { name: 'Stop recording' }).click();
     await user.getByTestId('assist-recording-border').waitFor({ state: 'detached' });
     await recording.getByRole('button', { name: 'Request recording' }).waitFor();
@@ -286,6 +283,30 @@ describe('live-assist, the agent and the user', () => {
     // The server names the type from the content (a moment of webm may read as audio).
     expect(file.headers()['content-type']).toMatch(/^(video|audio)\/webm$/);
     expect((await file.body()).length).toBeGreaterThan(0);
+    // The browser plays it: a media element given the file's address reads its metadata, with a duration.
+    const played = await user.evaluate(
+      (src) =>
+        new Promise<{ readyState: number; duration: number; error: number | null }>((resolve) => {
+          const media = document.createElement('video');
+          media.muted = true;
+          media.preload = 'metadata';
+          const done = (): void => resolve({ readyState: media.readyState, duration: media.duration, error: media.error?.code ?? null });
+          media.addEventListener('loadedmetadata', done, { once: true });
+          media.addEventListener('error', done, { once: true });
+          media.src = src;
+        }),
+      href,
+    );
+    expect(played.error).toBeNull();
+    expect(played.readyState).toBeGreaterThanOrEqual(1);
+    expect(played.duration).toBeGreaterThan(0);
+
+    // Ada hangs up: the call ends on both sides.
+    await widget.getByRole('button', { name: 'Hang up' }).click();
+    await call.getByRole('button', { name: 'Request a call' }).waitFor();
+    expect(await widget.getByText('Call connected').count()).toBe(0);
+    expect(await agent.getByTestId('assist-call-media').count()).toBe(0);
+
     await widget.getByRole('button', { name: /^Delete the recording/ }).click();
     await widget.getByText(/was deleted\./).waitFor();
     expect((await user.request.get(href)).status()).toBe(404);
