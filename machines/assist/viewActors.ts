@@ -5,8 +5,11 @@
  * actor tree (`npm run actor-tree`) and test/machines/actorTree.test.ts read it.
  */
 import { agentConsoleMachine } from './agentConsoleMachine';
+import { userRecordingsMachine } from './userRecordingsMachine';
 
 export const VIEW_ACTORS = {
   /** The support agent's console: the waiting users, the joined user's live view, the consents. */
   agentConsole: agentConsoleMachine,
+  /** A user's live-help recordings on her record, followed live. */
+  userRecordings: userRecordingsMachine,
 } as const;

@@ -6,7 +6,7 @@
  * tab; a second agent's control request is answered busy; hiding the user's tab pauses control;
  * the agent calls, the user answers, both see the call connected and each peer connection's statistics show
  * sound received from the other; during the call a recording is allowed (red dashed border), stopped,
- * stored on the user's record and played by the browser; hanging up ends the call on both; the recording is deleted;
+ * stored on the user's record and played by the browser; hanging up ends the call on both; the user finds the recording on her own record and deletes it there;
  * the user ending the session disconnects the agent. axe runs on the widget and the console, and
  * the console is photographed in light and dark.
  */
@@ -307,8 +307,27 @@ describe('live-assist, the agent and the user', () => {
     expect(await widget.getByText('Call connected').count()).toBe(0);
     expect(await agent.getByTestId('assist-call-media').count()).toBe(0);
 
-    await widget.getByRole('button', { name: /^Delete the recording/ }).click();
-    await widget.getByText(/was deleted\./).waitFor();
+    // Ada's own record (User menu → Profile) lists her recordings: she deletes it there (leaving the museum's form,
+    // which the agent filled in, unsaved first).
+    await user.getByRole('button', { name: 'Discard' }).click();
+    const recordingName = (await widget.getByText(/Recording saved to your record/).textContent())!.match(/“(.+)”/)![1]!;
+    await user.getByRole('button', { name: 'User menu' }).click();
+    await user.getByRole('menuitem', { name: 'Profile' }).click();
+    const saved = user.getByTestId('assist-recordings');
+    await saved.getByRole('heading', { name: 'Live help recordings' }).waitFor();
+    await saved.getByText(recordingName, { exact: true }).waitFor();
+    expect(await saved.getByRole('link', { name: `Open the recording “${recordingName}”` }).getAttribute('href')).toBe(href);
+    if (SHOTS) {
+      await user.screenshot({ path: `${SHOTS}/record-recordings-light.png`, fullPage: true });
+      await user.emulateMedia({ colorScheme: 'dark' });
+      await user.setViewportSize({ width: 390, height: 844 });
+      await user.screenshot({ path: `${SHOTS}/record-recordings-dark-phone.png`, fullPage: true });
+      await user.emulateMedia({ colorScheme: 'light' });
+      await user.setViewportSize({ width: 1280, height: 800 });
+    }
+    await expectNoAxeViolations(user);
+    await saved.getByRole('button', { name: `Delete the recording “${recordingName}”` }).click();
+    await saved.getByText('No recordings of live help sessions.').waitFor();
     expect((await user.request.get(href)).status()).toBe(404);
 
     // Ada ends the session: the agent is disconnected and told.

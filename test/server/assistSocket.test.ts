@@ -1,4 +1,5 @@
 /** `/ws-assist/socket` (issue 18, spec 000 §7): authenticated like /ws, Origin checked, agents only with the SupportAgent capability, consent relayed. */
+import * as tus from 'tus-js-client';
 import { buildUser, connectAdmin, type TestUser } from '../support/factories';
 import { ProtocolClient } from '../support/protocolClient';
 import { startTestServer, type RunningServer } from '../support/testServer';
@@ -8,6 +9,23 @@ let user: TestUser;
 let agent: TestUser;
 let plain: TestUser;
 let admin: TestUser;
+
+/** Stores `name` as a live-help recording on `owner`'s own record, uploaded as `owner` (as the widget does); answers the Attachment id. */
+function storeRecording(owner: TestUser, name: string): Promise<string> {
+  const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]), Buffer.from('webm'), Buffer.alloc(64)]);
+  return new Promise((resolve, reject) => {
+    new tus.Upload(webm, {
+      endpoint: `${srv.url}/api/upload`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      metadata: { filename: name, relType: 'User', relIndex: owner.id.slice('User-'.length), relProp: 'assistRecordings' },
+      retryDelays: [],
+      onError: reject,
+      onSuccess: ({ lastResponse }) => resolve(lastResponse.getHeader('x-kk-attachment-id') ?? ''),
+    }).start();
+  });
+}
+const fileStatus = async (id: string, token: string): Promise<number> =>
+  (await fetch(`${srv.url}/attachment/${id}`, { headers: { authorization: `Bearer ${token}` } })).status;
 
 const url = (peerId: string, identity: 'user' | 'agent', origin = srv.url) => {
   const q = new URLSearchParams({ peerId, identity, tabId: 't1', sessionInfo: JSON.stringify({ name: 'Ada', email: 'a@x', path: '/' }) });
@@ -139,5 +157,27 @@ describe('/ws-assist/socket', () => {
     asking.close();
     sam.client.close();
     nosy.client.close();
+  });
+
+  it("lists a user's recordings to her and administrators only; no one else lists or opens them", async () => {
+    const id = await storeRecording(user, 'Live help recording, 28-Nov-2026 10:00.webm');
+    type Listed = { recordings: { id: string; name: string; createdAt: string; size: number | null }[] };
+    const own = await user.client.call<Listed>('act/assistRecordings', { userId: user.id });
+    expect(own.recordings).toEqual([
+      { id, name: 'Live help recording, 28-Nov-2026 10:00.webm', createdAt: expect.any(String), size: expect.any(Number) },
+    ]);
+    expect((await admin.client.call<Listed>('act/assistRecordings', { userId: user.id })).recordings.map((r) => r.id)).toEqual([id]);
+    expect(await fileStatus(id, user.token)).toBe(200);
+    // Another user, a support agent among them, neither lists nor opens them.
+    for (const other of [plain, agent]) {
+      const { client } = await ProtocolClient.connect(srv.wsUrl, other.token);
+      await expect(client.call('act/assistRecordings', { userId: user.id })).rejects.toThrow(/notAllowed/);
+      expect((await client.call<Listed>('act/assistRecordings', { userId: other.id })).recordings).toEqual([]);
+      expect(await fileStatus(id, other.token)).toBe(404);
+      client.close();
+    }
+    // Deleted, it is gone from her list.
+    await user.client.call(`delete/${id}`);
+    expect((await user.client.call<Listed>('act/assistRecordings', { userId: user.id })).recordings).toEqual([]);
   });
 });

@@ -11,5 +11,7 @@ export const assistClient: ModuleClient = {
   name: 'assist',
   actors: [{ systemId: AssistSystemId.assist, logic: assistSessionMachine }],
   support: () => import('./ui/AssistSupport').then((m) => m.AssistSupport),
+  // A user's record lists her live-help recordings.
+  panelTypes: ['User'],
   screens: () => import('./ui').then((m) => m.assistScreens),
 };

@@ -1,7 +1,7 @@
 /** The live-assist module's operations: the consent audit trail and the agents' waiting list (issue 18). */
 import * as yup from 'yup';
 import { defineOperation } from '../../shared/protocol/defineOperation';
-import { noBody, optionalClosedObject } from '../../shared/protocol/requestSchemas';
+import { closedObject, noBody, optionalClosedObject, typedIdString } from '../../shared/protocol/requestSchemas';
 
 /** One consent event as stored: who asked for help, which agent (with their names), what happened, when (ISO). */
 export interface AssistAuditRow {
@@ -29,6 +29,21 @@ export interface AssistWaitingRow {
   agents: { agentId: string; name: string }[];
 }
 
+/** One recording of a help session, stored as an Attachment on its user's record. */
+export interface AssistRecordingRow {
+  /** The Attachment item. */
+  id: string;
+  /** Its file name, as the widget gave it ("Live help recording, <date and time>.webm"). */
+  name: string;
+  /** When it was stored (ISO). */
+  createdAt: string;
+  /** Bytes. */
+  size: number | null;
+}
+
+/** The Attachment property under which recordings hang on their user's record. */
+export const ASSIST_RECORDINGS_PROP = 'assistRecordings';
+
 export const assistOperations = {
   /**
    * The caller's own help sessions' events, newest first; an administrator reads everyone's. With
@@ -46,5 +61,12 @@ export const assistOperations = {
     params: {},
     signedIn: true,
     body: noBody,
+  }),
+  /** A user's live-help recordings, newest first: for that user herself and administrators only (else notAllowed). */
+  recordings: defineOperation<{ recordings: AssistRecordingRow[] }>()({
+    pattern: 'act/assistRecordings',
+    params: {},
+    signedIn: true,
+    body: () => closedObject({ userId: typedIdString('User').required('errors.required') }),
   }),
 } as const;

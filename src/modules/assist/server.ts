@@ -9,7 +9,8 @@ import type { Services } from '../../server/services';
 import { CloseCode, CloseReason, Push, type Frame } from '../../shared/protocol';
 import { AssistHub, type AssistAuditEntry, type AssistPeer } from './assistHub';
 import { SUPPORT_AGENT } from './model';
-import { assistOperations } from './operations';
+import { ASSIST_RECORDINGS_PROP, assistOperations } from './operations';
+import { canRead } from '../../server/policy/policy';
 import { parseIceServers } from './iceServers';
 import { ASSIST_SOCKET_PATH } from './protocol';
 import { bindOperation } from '../../server/ops/bindOperation';
@@ -194,6 +195,33 @@ export const assistServer: ModuleServer = {
           at: new Date(r.at).toISOString(),
         })),
       };
+    }),
+    bindOperation(assistOperations.recordings, async (ctx, _params, body) => {
+      const caller = ctx.caller!;
+      const userId = body.userId;
+      // Her recordings are hers: another user is told no, whatever else they may read of her.
+      if (caller.userId !== userId && !caller.admin)
+        throw new OpError('notAllowed', "Only the user and administrators see a user's recordings");
+      const index = Number(userId.slice('User-'.length));
+      const res = await ctx.services.db.query<{ id: string }>(
+        `SELECT id FROM items WHERE type = 'Attachment' AND deleted_at IS NULL AND data->>'relType' = 'User'
+           AND data->>'relIndex' = $1 AND data->>'relProp' = $2 AND coalesce(data->>'trashed', 'false') <> 'true'
+         ORDER BY created_at DESC, idx DESC LIMIT 500`,
+        [String(index), ASSIST_RECORDINGS_PROP],
+      );
+      const recordings = [];
+      for (const { id } of res.rows) {
+        const record = await ctx.services.items.find(id);
+        if (!record || record.deletedAt || !canRead(caller, record)) continue;
+        const size = record.data.size;
+        recordings.push({
+          id,
+          name: typeof record.data.originalName === 'string' ? record.data.originalName : '',
+          createdAt: new Date(record.createdAt).toISOString(),
+          size: typeof size === 'number' ? size : null,
+        });
+      }
+      return { recordings };
     }),
     bindOperation(assistOperations.waiting, async (ctx) => {
       const caller = ctx.caller!;
