@@ -51,6 +51,8 @@ const onBothDrivers = [
   'jobsSchedule',
   'notifications',
   'objectStorageBackup',
+  // The planner's use of the date, shape and card indexes (the dashboard's speed on the embedded database too).
+  'propertyIndexes',
   'siteSettings',
   'streamed',
   'tasks',

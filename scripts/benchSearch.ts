@@ -9,6 +9,7 @@
  *
  *   node scripts/run-ts.mjs scripts/benchSearch.ts [--suite general|consult|spatial|both] [--driver pglite|postgres|both]
  *     [--items 100000] [--runs 200] [--consultations 20000] [--responses 60000] [--consult-runs 100] [--explain]
+ *     [--only <part of a query's name, as printed>]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -213,6 +214,7 @@ async function run(driver: 'pglite' | 'postgres', suite: 'general' | 'consult' |
         responses: RESPONSES,
         runs: CONSULT_RUNS,
         explain: process.argv.includes('--explain'),
+        only: arg('only', '') || undefined,
       });
       return;
     }

@@ -56,14 +56,19 @@ interface BenchQuery {
 export async function prepareConsultServer(db: Database | null): Promise<void> {
   const listRights = installListRights(modules, (name) => itemTypes.get(name), false);
   installTypeRules([...moduleServers, listRightRules(listRights)], (name) => itemTypes.get(name) !== undefined);
-  if (db) await ensurePropertyIndexes(db, itemTypes.all());
+  if (db)
+    await ensurePropertyIndexes(
+      db,
+      itemTypes.all(),
+      modules.flatMap((m) => m.cards ?? []),
+    );
 }
 
 /** The day before `now`, as DT values are written. */
 const yesterday = (now: Date): string => new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
 
 /** Every query of the consultation dashboard, each as who runs it. */
-function consultQueries(site: ConsultSite): BenchQuery[] {
+export function consultQueries(site: ConsultSite): BenchQuery[] {
   const now = CONSULT_NOW;
   const month = monthOf(now);
   const queries: BenchQuery[] = [];
@@ -132,7 +137,7 @@ export interface ConsultFigure {
 export async function benchConsult(
   db: Database,
   driver: 'pglite' | 'postgres',
-  options: { consultations: number; responses: number; runs: number; explain: boolean },
+  options: { consultations: number; responses: number; runs: number; explain: boolean; only?: string },
 ): Promise<ConsultFigure[]> {
   await prepareConsultServer(db);
   const t0 = performance.now();
@@ -155,6 +160,7 @@ export async function benchConsult(
   const goal = CONSULT_GOALS[driver];
   const figures: ConsultFigure[] = [];
   for (const q of consultQueries(site)) {
+    if (options.only && !`${q.name}, as ${WHO[q.who]}`.includes(options.only)) continue;
     const caller: Principal = site.users[q.who];
     for (let n = 0; n < 10; n++) await service.search(caller, q.query);
     const times: number[] = [];

@@ -155,7 +155,11 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
   let app: FastifyInstance | null = null;
   const moduleStops: Array<() => Promise<void>> = [];
   try {
-    await ensurePropertyIndexes(db, itemTypes.all());
+    await ensurePropertyIndexes(
+      db,
+      itemTypes.all(),
+      modules.flatMap((m) => m.cards ?? []),
+    );
     // A bucket that cannot be used stops the start with its reason, before anything is stored in it.
     await checkObjectStore(config);
     const bootstrap = await db.transaction(async (tx): Promise<Bootstrap> => {

@@ -6,10 +6,15 @@
  *   search and the other filters, instead of in the table: on 100,000 items a search with a date
  *   range read a quarter of the table's pages without it (docs/decisions.md);
  * - shapes (GEO): a GiST index on each shape's bounding box (`kk_geo_box`, migration 15), so the
- *   map's bounds filter (`gb-`) reads only the items whose box meets the one in view.
+ *   map's bounds filter (`gb-`) reads only the items whose box meets the one in view;
+ * - the dashboard's list cards: a partial index of each card's items (cardIndexes.ts); those no card
+ *   asks for any more are dropped.
  */
+import type { CardDef } from '../../shared/dashboard/CardDef';
 import type { ItemTypeDef, PropertyKind } from '../../shared/items/types';
 import type { Database } from '../db/Database';
+import { CARD_INDEX_PREFIX, cardIndexes } from './cardIndexes';
+import { SearchFields } from './SearchFields';
 
 /** Arbitrary key of the advisory lock that keeps server processes from making the same index together. */
 const PROPERTY_INDEX_LOCK = 7_374_203;
@@ -52,10 +57,13 @@ export function geoIndexes(types: readonly ItemTypeDef[]): PropertyIndex[] {
   });
 }
 
-/** Makes the missing date and shape indexes of `types`; answers the names of those it made. */
-export async function ensurePropertyIndexes(db: Database, types: readonly ItemTypeDef[]): Promise<string[]> {
-  const wanted = [...dateIndexes(types), ...geoIndexes(types)];
-  if (wanted.length === 0) return [];
+/** Makes the missing date, shape and card indexes of `types` and `cards`, drops stale card indexes; answers the names of those it made. */
+export async function ensurePropertyIndexes(
+  db: Database,
+  types: readonly ItemTypeDef[],
+  cards: readonly CardDef[] = [],
+): Promise<string[]> {
+  const wanted = [...dateIndexes(types), ...geoIndexes(types), ...cardIndexes(cards, new SearchFields({ all: () => [...types] }))];
   return db.transaction(async (tx) => {
     // Indexing 100,000 items may outlast the statement time-out meant for requests.
     await tx.query('SET LOCAL statement_timeout = 0');
@@ -64,6 +72,10 @@ export async function ensurePropertyIndexes(db: Database, types: readonly ItemTy
       "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'items'",
     );
     const existing = new Set(res.rows.map((r) => r.indexname));
+    const names = new Set(wanted.map((index) => index.name));
+    for (const name of existing) {
+      if (name.startsWith(CARD_INDEX_PREFIX) && !names.has(name)) await tx.exec(`DROP INDEX IF EXISTS "${name}"`);
+    }
     const made: string[] = [];
     for (const index of wanted) {
       if (existing.has(index.name)) continue;
