@@ -107,7 +107,23 @@ export class AssistHub {
     private readonly now: () => number = Date.now,
     /** The STUN/TURN servers both sides of a call are given (none: calls within one network). */
     private readonly iceServers: AssistIceServer[] = [],
+    /** Told whenever a help request begins, its agents change, or it ends (null): the shared waiting list follows it. */
+    private readonly changed: (peerId: string, request: AssistRequestInfo | null) => void = () => undefined,
   ) {}
+
+  /** Whether this hub holds help request `peerId` (its user's tab is, or was last, on this process). */
+  has(peerId: string): boolean {
+    return this.sessions.has(peerId);
+  }
+
+  /** Ends help request `peerId` here because its user's tab came back on another process: everyone here is told it ended. */
+  handOver(peerId: string, userId: string): void {
+    const session = this.sessions.get(peerId);
+    if (!session || session.userId !== userId) return;
+    if (session.user) this.drop(session.user);
+    session.user = null;
+    this.end(session, null, false);
+  }
 
   /** The user's tab asks for help (or reconnects to its request). */
   joinUser(peerId: string, caller: AssistCaller, sessionInfo: unknown, peer: AssistPeer): AssistRefusal | null {
@@ -126,6 +142,7 @@ export class AssistHub {
       };
       this.sessions.set(peerId, session);
       this.record(session, { event: 'asked', agentId: null, by: 'user' });
+      this.changed(peerId, this.info(session));
     }
     if (session.user && session.user !== peer) this.drop(session.user);
     session.user = peer;
@@ -144,6 +161,7 @@ export class AssistHub {
     peer.send({ o: AssistOp.session, b: { ...this.info(session), iceServers: this.iceServers } });
     session.user?.send({ o: AssistOp.agentJoined, b: this.joined(caller) });
     this.record(session, { event: 'joined', agentId: caller.userId, by: 'agent' });
+    this.changed(peerId, this.info(session));
     return null;
   }
 
@@ -226,6 +244,7 @@ export class AssistHub {
       if (session.call === caller.userId && !this.hasAgent(session, caller.userId)) session.call = null;
       session.user?.send({ o: AssistOp.agentLeft, b: { agentId: caller.userId } });
       this.record(session, { event: 'left', agentId: caller.userId, by: 'agent' });
+      if (this.sessions.get(session.peerId) === session) this.changed(session.peerId, this.info(session));
     } else if (session.user === peer) {
       session.user = null;
     }
@@ -263,8 +282,10 @@ export class AssistHub {
   }
 
   /** Ends a help session at once on both sides: every other socket is told and closed. */
-  private end(session: HelpSession, by: AssistPeer): void {
+  private end(session: HelpSession, by: AssistPeer | null, shared = true): void {
     this.sessions.delete(session.peerId);
+    // Handed over, the request lives on in the other process's list.
+    if (shared) this.changed(session.peerId, null);
     const all = [...(session.user ? [session.user] : []), ...session.agents.keys()];
     for (const peer of all) {
       this.peers.delete(peer);

@@ -8,6 +8,7 @@ import type { ModuleServer } from '../../server/modules/ModuleServer';
 import type { Services } from '../../server/services';
 import { CloseCode, CloseReason, Push, type Frame } from '../../shared/protocol';
 import { AssistHub, type AssistAuditEntry, type AssistPeer } from './assistHub';
+import { AssistRelay } from './assistRelay';
 import { SUPPORT_AGENT } from './model';
 import { ASSIST_RECORDINGS_PROP, assistOperations } from './operations';
 import { canRead } from '../../server/policy/policy';
@@ -30,35 +31,28 @@ function parse(data: unknown): Frame | null {
 /** Read when the server starts: a malformed ASSIST_ICE_SERVERS stops it with its reason. */
 const ICE_SERVERS = parseIceServers(process.env.ASSIST_ICE_SERVERS);
 
-/** The relay of each server (one per process; a test process may run several): its consent events go to the audit table. */
-const hubs = new WeakMap<Services, AssistHub>();
-function hubFor(services: Services): AssistHub {
-  let hub = hubs.get(services);
-  if (!hub) {
-    hub = new AssistHub(
-      (entry: AssistAuditEntry) => {
-        services.db
-          .query(
-            'INSERT INTO assist_events (peer_id, user_id, agent_id, event, kind, answer, by_side, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-            [
-              entry.peerId,
-              entry.userId,
-              entry.agentId,
-              entry.event,
-              entry.kind ?? null,
-              entry.answer ?? null,
-              entry.by,
-              new Date(entry.at),
-            ],
-          )
-          .catch((e: unknown) => console.error('Could not store a live-assist audit event:', e));
-      },
-      Date.now,
-      ICE_SERVERS,
-    );
-    hubs.set(services, hub);
+/**
+ * The relay of each server (one per process; a test process may run several): its consent events go to
+ * the audit table; on PostgreSQL it meets the other processes' relays (assistRelay.ts).
+ */
+const relays = new WeakMap<Services, AssistRelay>();
+function relayFor(services: Services): AssistRelay {
+  let relay = relays.get(services);
+  if (!relay) {
+    const audit = (entry: AssistAuditEntry): void => {
+      services.db
+        .query(
+          'INSERT INTO assist_events (peer_id, user_id, agent_id, event, kind, answer, by_side, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+          [entry.peerId, entry.userId, entry.agentId, entry.event, entry.kind ?? null, entry.answer ?? null, entry.by, new Date(entry.at)],
+        )
+        .catch((e: unknown) => console.error('Could not store a live-assist audit event:', e));
+    };
+    // The hub tells the relay what the shared waiting list must show; the relay is made just after it.
+    const hub = new AssistHub(audit, Date.now, ICE_SERVERS, (peerId, request) => relays.get(services)?.changed(peerId, request));
+    relay = new AssistRelay(hub, services.db.driver === 'postgres' ? services.db : null);
+    relays.set(services, relay);
   }
-  return hub;
+  return relay;
 }
 
 /** Serves one `/ws-assist/socket` connection. */
@@ -69,14 +63,16 @@ export function openAssistSocket(socket: WebSocket, query: Record<string, unknow
     socket.close(CloseCode.policy, 'badQuery');
     return;
   }
-  const relay = hubFor(services);
+  const relay = relayFor(services);
   const peer: AssistPeer = {
     send: (frame) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
     },
     close: (code, reason) => socket.close(code, reason),
   };
-  let state: 'authenticating' | 'joined' | 'closed' = 'authenticating';
+  let state: 'authenticating' | 'joining' | 'joined' | 'closed' = 'authenticating';
+  // Frames sent between `authed` and the join (on PostgreSQL the join reads the shared list) wait for it.
+  const early: Frame[] = [];
   // Read through a function: the socket may close while authentication awaits.
   const isClosed = (): boolean => state === 'closed';
   const deadline = setTimeout(() => {
@@ -97,11 +93,19 @@ export function openAssistSocket(socket: WebSocket, query: Record<string, unknow
     const session = await services.accounts.session(principal, info.expiresAt);
     if (isClosed()) return;
     clearTimeout(deadline);
+    state = 'joining';
     peer.send({ o: Push.authed, b: session });
     const caller = { userId: principal.userId, name: session.name, supportAgent: principal.capabilities[SUPPORT_AGENT] === true };
     const sessionInfo = parseInfo(query.sessionInfo);
-    const refused = identity === 'user' ? relay.joinUser(peerId, caller, sessionInfo, peer) : relay.joinAgent(peerId, caller, peer);
-    state = refused ? 'closed' : 'joined';
+    const joined =
+      identity === 'user' ? await relay.joinUser(peerId, caller, sessionInfo, peer) : await relay.joinAgent(peerId, caller, peer);
+    // Closed while joining (another process was asked): it leaves at once.
+    if (joined && isClosed()) relay.leave(peer);
+    else if (!joined) state = 'closed';
+    else if (!isClosed()) {
+      state = 'joined';
+      for (const f of early.splice(0)) relay.receive(peer, f);
+    }
   };
 
   let pending: Promise<void> | null = null;
@@ -116,6 +120,8 @@ export function openAssistSocket(socket: WebSocket, query: Record<string, unknow
       pending = authenticate(frame).catch(() => socket.close(CloseCode.auth, CloseReason.identFailed));
     } else if (state === 'joined' && frame) {
       relay.receive(peer, frame);
+    } else if (state === 'joining' && frame && early.length < 100) {
+      early.push(frame);
     }
   });
   socket.on('close', () => {
@@ -227,9 +233,12 @@ export const assistServer: ModuleServer = {
       const caller = ctx.caller!;
       if (caller.capabilities[SUPPORT_AGENT] !== true) throw new OpError('notAllowed', 'Only support agents see who waits for help');
       return {
-        requests: hubFor(ctx.services)
-          .waiting()
-          .map((r) => ({ peerId: r.peerId, ...askerOf(r.sessionInfo), askedAt: new Date(r.askedAt).toISOString(), agents: r.agents })),
+        requests: (await relayFor(ctx.services).waiting()).map((r) => ({
+          peerId: r.peerId,
+          ...askerOf(r.sessionInfo),
+          askedAt: new Date(r.askedAt).toISOString(),
+          agents: r.agents,
+        })),
       };
     }),
   ],
@@ -250,6 +259,31 @@ export const assistServer: ModuleServer = {
       );
       CREATE INDEX assist_events_user ON assist_events (user_id, at DESC)`,
     },
+    {
+      id: 1802,
+      name: 'assist_requests',
+      // The help requests of every server process (the agents' waiting list), and the frames too large for a notification.
+      sql: `CREATE TABLE assist_requests (
+        peer_id text PRIMARY KEY,
+        user_id text NOT NULL,
+        session_info jsonb,
+        asked_at timestamptz NOT NULL,
+        agents jsonb NOT NULL DEFAULT '[]',
+        owner text NOT NULL,
+        seen_at timestamptz NOT NULL
+      );
+      CREATE TABLE assist_relay (
+        id bigserial PRIMARY KEY,
+        frame text NOT NULL,
+        at timestamptz NOT NULL
+      );
+      CREATE INDEX assist_relay_at ON assist_relay (at)`,
+    },
   ],
   sockets: [{ path: ASSIST_SOCKET_PATH, open: openAssistSocket }],
+  start: async (services) => {
+    const relay = relayFor(services);
+    await relay.start();
+    return () => relay.stop();
+  },
 };

@@ -62,3 +62,70 @@ test('a site text changed through one process reaches the open pages of the othe
     userOnB.client.close();
   }
 });
+
+test('live assist: a user on one process and a support agent on the other meet, and every frame crosses between them', async () => {
+  const adminOnA = await ProtocolClient.connect(a.wsUrl, await signIn(a.url, ADMIN.email, ADMIN.password));
+  const adminId = adminOnA.session.$id;
+  await adminOnA.client.call('act/setCapabilities', { userId: adminId, capabilities: { SupportAgent: true } });
+  const ada = await adminOnA.client.call<Item>('create/User', { name: 'Ada Across', email: 'ada.across@test.example' });
+  const masquerading = await ProtocolClient.connect(a.wsUrl, await signIn(a.url, ADMIN.email, ADMIN.password));
+  const { newToken: adaToken } = await masquerading.client.call<{ newToken: string }>('act/masquerade', { targetUserID: ada.$id });
+  const agentToken = await signIn(b.url, ADMIN.email, ADMIN.password);
+  const assist = async (on: ServerProcess, identity: 'user' | 'agent', token: string): Promise<ProtocolClient> => {
+    const q = new URLSearchParams({
+      peerId: 'across-1',
+      identity,
+      tabId: 't1',
+      sessionInfo: JSON.stringify({ name: 'Ada Across', email: 'ada.across@test.example', path: '/' }),
+    });
+    const client = await ProtocolClient.open(`${on.url.replace(/^http/, 'ws')}/ws-assist/socket?${q.toString()}`, { origin: on.url });
+    client.sendRaw(JSON.stringify({ o: 'tokenAuth', b: token, v: 'test' }));
+    await client.nextPush((f) => f.o === 'authed');
+    return client;
+  };
+  const user = await assist(a, 'user', adaToken);
+  // The agent's process lists her among those waiting.
+  const agentOnB = await ProtocolClient.connect(b.wsUrl, agentToken);
+  let waiting: { peerId: string; name: string }[] = [];
+  for (let i = 0; i < 100 && !waiting.some((r) => r.peerId === 'across-1'); i += 1) {
+    waiting = (await agentOnB.client.call<{ requests: typeof waiting }>('act/assistWaiting')).requests;
+    if (!waiting.some((r) => r.peerId === 'across-1')) await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(waiting.find((r) => r.peerId === 'across-1')).toMatchObject({ name: 'Ada Across' });
+
+  // The agent joins on B: B's relay checked the capability; A's hub answers with the request and tells her.
+  const agent = await assist(b, 'agent', agentToken);
+  expect((await agent.nextPush((f) => f.o === 'assist/session')).b).toMatchObject({ peerId: 'across-1', userId: ada.$id });
+  expect((await user.nextPush((f) => f.o === 'assist/agentJoined')).b).toMatchObject({ agentId: adminId });
+
+  // A live view larger than a notification reaches the agent whole.
+  const fields = Array.from({ length: 200 }, (_, i) => ({ label: `Field ${i}`, value: `Value number ${i} of the item` }));
+  const view = {
+    full: { path: '/i-Contact-1', cells: [{ key: 'i-Contact-1', title: 'A long record', fields }], focus: null, scrollY: 0, hidden: false },
+  };
+  expect(JSON.stringify(view).length).toBeGreaterThan(8000);
+  user.sendRaw(JSON.stringify({ o: 'assist/view', b: view }));
+  expect((await agent.nextPush((f) => f.o === 'assist/view')).b).toEqual(view);
+
+  // Control: the agent asks (stamped with the real agent), she accepts, the agent is told; its command reaches her tab.
+  agent.sendRaw(JSON.stringify({ o: 'assist/request', b: { kind: 'control', agentId: 'someone-else' } }));
+  expect((await user.nextPush((f) => f.o === 'assist/request')).b).toEqual({ kind: 'control', agentId: adminId });
+  user.sendRaw(JSON.stringify({ o: 'assist/answer', b: { kind: 'control', answer: 'accept', agentId: adminId } }));
+  expect((await agent.nextPush((f) => f.o === 'assist/answer')).b).toEqual({ kind: 'control', answer: 'accept', agentId: adminId });
+  agent.sendRaw(JSON.stringify({ o: 'assist/command', b: { command: { type: 'navigate', path: '/search' } } }));
+  expect((await user.nextPush((f) => f.o === 'assist/command')).b).toEqual({
+    command: { type: 'navigate', path: '/search' },
+    agentId: adminId,
+  });
+
+  // She ends it: the agent on the other process is told and disconnected; nobody is waiting any more.
+  user.sendRaw(JSON.stringify({ o: 'assist/end' }));
+  await agent.nextPush((f) => f.o === 'assist/end');
+  expect(await agent.closed).toEqual({ code: 1000, reason: 'ended' });
+  for (let i = 0; i < 100 && waiting.some((r) => r.peerId === 'across-1'); i += 1) {
+    waiting = (await agentOnB.client.call<{ requests: typeof waiting }>('act/assistWaiting')).requests;
+    if (waiting.some((r) => r.peerId === 'across-1')) await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(waiting.some((r) => r.peerId === 'across-1')).toBe(false);
+  for (const c of [user, adminOnA.client, masquerading.client, agentOnB.client]) c.close();
+});
