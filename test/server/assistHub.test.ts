@@ -214,4 +214,42 @@ describe('the live-assist relay', () => {
     expect(holder.frames.at(-1)).toEqual({ o: 'assist/refused', b: { reason: 'noControl' } });
     expect(commands()).toHaveLength(2);
   });
+
+  it('tells the shared waiting list when a request begins, its agents change and it ends; handed over, its agents are told it ended', () => {
+    const changes: [string, string[] | null][] = [];
+    const hub = new AssistHub(
+      () => undefined,
+      () => 1_000,
+      [],
+      (peerId, request) => changes.push([peerId, request ? request.agents.map((a) => a.name) : null]),
+    );
+    const user = peer();
+    hub.joinUser('help-9', ada, info, user);
+    const agent = peer();
+    hub.joinAgent('help-9', sam, agent);
+    hub.leave(agent);
+    const again = peer();
+    hub.joinAgent('help-9', sam, again);
+    expect(changes).toEqual([
+      ['help-9', []],
+      ['help-9', ['Sam Support']],
+      ['help-9', []],
+      ['help-9', ['Sam Support']],
+    ]);
+    // Someone else's tab cannot take it away; hers (on another process) can.
+    hub.handOver('help-9', kim.userId);
+    expect(hub.has('help-9')).toBe(true);
+    hub.handOver('help-9', ada.userId);
+    expect(hub.has('help-9')).toBe(false);
+    expect(again.frames.at(-1)).toEqual({ o: 'assist/end' });
+    expect(again.closed).toEqual({ code: 1000, reason: 'ended' });
+    expect(user.closed).toEqual({ code: 1000, reason: 'replaced' });
+    // The other process lists it now: this one does not take it off the list.
+    expect(changes).toHaveLength(4);
+    // An End by the user takes it off.
+    const other = peer();
+    hub.joinUser('help-10', ada, info, other);
+    hub.receive(other, { o: 'assist/end' });
+    expect(changes.at(-1)).toEqual(['help-10', null]);
+  });
 });
