@@ -9,7 +9,7 @@
  *
  *   node scripts/run-ts.mjs scripts/benchSearch.ts [--suite general|consult|spatial|both] [--driver pglite|postgres|both]
  *     [--items 100000] [--runs 200] [--consultations 20000] [--responses 60000] [--consult-runs 100] [--explain]
- *     [--only <part of a query's name, as printed>]
+ *     [--only <part of a query's line, as printed>|<another>]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
