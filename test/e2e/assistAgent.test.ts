@@ -6,7 +6,7 @@
  * tab; a second agent's control request is answered busy; hiding the user's tab pauses control;
  * the agent calls, the user answers, both see the call connected and each peer connection's statistics show
  * sound received from the other; during the call a recording is allowed (red dashed border), stopped,
- * stored on the user's record and played by the browser; hanging up ends the call on both; the user finds the recording on her own record and deletes it there;
+ * stored on the user's record and played by the browser; hanging up ends the call on both; her own record, open meanwhile, lists the recording as soon as it is saved, and she deletes it there;
  * the user ending the session disconnects the agent. axe runs on the widget and the console, and
  * the console is photographed in light and dark.
  */
@@ -255,6 +255,15 @@ describe('live-assist, the agent and the user', () => {
     }
     await expectNoAxeViolations(user);
 
+    // Ada opens her own record (User menu → Profile; she first leaves the museum's form, which the agent filled in,
+    // unsaved): no recordings yet. The call goes on.
+    await user.getByRole('button', { name: 'Discard' }).click();
+    await user.getByRole('button', { name: 'User menu' }).click();
+    await user.getByRole('menuitem', { name: 'Profile' }).click();
+    const saved = user.getByTestId('assist-recordings');
+    await saved.getByRole('heading', { name: 'Live help recordings' }).waitFor();
+    await saved.getByText('No recordings of live help sessions.').waitFor();
+
     // Recording during the call (both voices mixed, the agent's picture): asked, allowed (the red dashed border shows),
     // stopped by Ada; it is stored on her record, and it plays.
     const recording = agent.getByTestId('assist-consent-recording');
@@ -307,14 +316,8 @@ describe('live-assist, the agent and the user', () => {
     expect(await widget.getByText('Call connected').count()).toBe(0);
     expect(await agent.getByTestId('assist-call-media').count()).toBe(0);
 
-    // Ada's own record (User menu → Profile) lists her recordings: she deletes it there (leaving the museum's form,
-    // which the agent filled in, unsaved first).
-    await user.getByRole('button', { name: 'Discard' }).click();
+    // Her record lists the recording (it appeared there while she looked); she deletes it there.
     const recordingName = (await widget.getByText(/Recording saved to your record/).textContent())!.match(/“(.+)”/)![1]!;
-    await user.getByRole('button', { name: 'User menu' }).click();
-    await user.getByRole('menuitem', { name: 'Profile' }).click();
-    const saved = user.getByTestId('assist-recordings');
-    await saved.getByRole('heading', { name: 'Live help recordings' }).waitFor();
     await saved.getByText(recordingName, { exact: true }).waitFor();
     expect(await saved.getByRole('link', { name: `Open the recording “${recordingName}”` }).getAttribute('href')).toBe(href);
     if (SHOTS) {
