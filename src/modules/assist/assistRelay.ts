@@ -29,7 +29,7 @@ type Envelope =
   | { t: 'leave'; peerId: string; agentKey: string }
   | { t: 'toAgent'; agentKey: string; frame?: Frame; ref?: string }
   | { t: 'closeAgent'; agentKey: string; code: number; reason: string }
-  | { t: 'userMoved'; peerId: string; userId: string };
+  | { t: 'userMoved'; peerId: string; userId: string; from: string };
 
 interface RequestRow {
   peer_id: string;
@@ -120,7 +120,7 @@ export class AssistRelay {
         peer.close(ASSIST_REFUSED_CLOSE, 'notYourRequest');
         return false;
       }
-      if (row) this.publish({ t: 'userMoved', peerId, userId: caller.userId });
+      if (row) this.publish({ t: 'userMoved', peerId, userId: caller.userId, from: this.processId });
     }
     return this.hub.joinUser(peerId, caller, sessionInfo, peer) === null;
   }
@@ -241,7 +241,8 @@ export class AssistRelay {
         return;
       }
       case 'userMoved':
-        this.hub.handOver(e.peerId, e.userId);
+        // Every process hears it, the one it moved to too (which holds the request now).
+        if (e.from !== this.processId) this.hub.handOver(e.peerId, e.userId);
         return;
     }
   }

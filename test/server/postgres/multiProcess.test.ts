@@ -71,9 +71,9 @@ test('live assist: a user on one process and a support agent on the other meet, 
   const masquerading = await ProtocolClient.connect(a.wsUrl, await signIn(a.url, ADMIN.email, ADMIN.password));
   const { newToken: adaToken } = await masquerading.client.call<{ newToken: string }>('act/masquerade', { targetUserID: ada.$id });
   const agentToken = await signIn(b.url, ADMIN.email, ADMIN.password);
-  const assist = async (on: ServerProcess, identity: 'user' | 'agent', token: string): Promise<ProtocolClient> => {
+  const assist = async (on: ServerProcess, identity: 'user' | 'agent', token: string, peerId = 'across-1'): Promise<ProtocolClient> => {
     const q = new URLSearchParams({
-      peerId: 'across-1',
+      peerId,
       identity,
       tabId: 't1',
       sessionInfo: JSON.stringify({ name: 'Ada Across', email: 'ada.across@test.example', path: '/' }),
@@ -83,15 +83,20 @@ test('live assist: a user on one process and a support agent on the other meet, 
     await client.nextPush((f) => f.o === 'authed');
     return client;
   };
+  const agentOnB = await ProtocolClient.connect(b.wsUrl, agentToken);
+  /** The agent's process's waiting list, once `peerId` is on it (or off it); the owner writes it just after the join. */
+  const waitingList = async (peerId: string, listed: boolean): Promise<{ peerId: string; name: string }[]> => {
+    let rows: { peerId: string; name: string }[] = [];
+    for (let i = 0; i < 100; i += 1) {
+      rows = (await agentOnB.client.call<{ requests: typeof rows }>('act/assistWaiting')).requests;
+      if (rows.some((r) => r.peerId === peerId) === listed) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return rows;
+  };
   const user = await assist(a, 'user', adaToken);
   // The agent's process lists her among those waiting.
-  const agentOnB = await ProtocolClient.connect(b.wsUrl, agentToken);
-  let waiting: { peerId: string; name: string }[] = [];
-  for (let i = 0; i < 100 && !waiting.some((r) => r.peerId === 'across-1'); i += 1) {
-    waiting = (await agentOnB.client.call<{ requests: typeof waiting }>('act/assistWaiting')).requests;
-    if (!waiting.some((r) => r.peerId === 'across-1')) await new Promise((r) => setTimeout(r, 50));
-  }
-  expect(waiting.find((r) => r.peerId === 'across-1')).toMatchObject({ name: 'Ada Across' });
+  expect((await waitingList('across-1', true)).find((r) => r.peerId === 'across-1')).toMatchObject({ name: 'Ada Across' });
 
   // The agent joins on B: B's relay checked the capability; A's hub answers with the request and tells her.
   const agent = await assist(b, 'agent', agentToken);
@@ -122,10 +127,21 @@ test('live assist: a user on one process and a support agent on the other meet, 
   user.sendRaw(JSON.stringify({ o: 'assist/end' }));
   await agent.nextPush((f) => f.o === 'assist/end');
   expect(await agent.closed).toEqual({ code: 1000, reason: 'ended' });
-  for (let i = 0; i < 100 && waiting.some((r) => r.peerId === 'across-1'); i += 1) {
-    waiting = (await agentOnB.client.call<{ requests: typeof waiting }>('act/assistWaiting')).requests;
-    if (waiting.some((r) => r.peerId === 'across-1')) await new Promise((r) => setTimeout(r, 50));
-  }
-  expect(waiting.some((r) => r.peerId === 'across-1')).toBe(false);
+  expect((await waitingList('across-1', false)).some((r) => r.peerId === 'across-1')).toBe(false);
+
+  // Her tab drops and comes back on the other process: the request moves there; the agent is told it ended, and joins again.
+  const dropping = await assist(a, 'user', adaToken, 'across-2');
+  await waitingList('across-2', true);
+  const helper = await assist(b, 'agent', agentToken, 'across-2');
+  await dropping.nextPush((f) => f.o === 'assist/agentJoined');
+  dropping.close();
+  const back = await assist(b, 'user', adaToken, 'across-2');
+  await helper.nextPush((f) => f.o === 'assist/end');
+  expect(await helper.closed).toEqual({ code: 1000, reason: 'ended' });
+  const rejoined = await assist(b, 'agent', agentToken, 'across-2');
+  expect((await rejoined.nextPush((f) => f.o === 'assist/session')).b).toMatchObject({ peerId: 'across-2', userId: ada.$id });
+  await back.nextPush((f) => f.o === 'assist/agentJoined');
+  back.sendRaw(JSON.stringify({ o: 'assist/end' }));
+  expect(await rejoined.closed).toEqual({ code: 1000, reason: 'ended' });
   for (const c of [user, adminOnA.client, masquerading.client, agentOnB.client]) c.close();
 });
