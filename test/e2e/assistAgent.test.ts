@@ -4,11 +4,12 @@
  * them waiting in the console, joins, and sees the user's open item in the live view; asks for
  * control, the user grants it, and the address the agent enters opens another item in the user's
  * tab; a second agent's control request is answered busy; hiding the user's tab pauses control;
- * the agent calls, the user answers, both see the call connected and each peer connection's statistics show
- * sound received from the other; during the call a recording is allowed (red dashed border), stopped,
- * stored on the user's record and played by the browser; hanging up ends the call on both; her own record, open meanwhile, lists the recording as soon as it is saved, and she deletes it there;
- * the user ending the session disconnects the agent. axe runs on the widget and the console, and
- * the console is photographed in light and dark.
+ * the agent calls, the user answers, both see the call connected, and each side's peer connection
+ * statistics show sound received from the other. The user opens her own record; during the call a
+ * recording is allowed (red dashed border), stopped, stored, listed at once on her record and played
+ * by the browser; hanging up ends the call on both; she deletes the recording on her record; the user
+ * ending the session disconnects the agent. axe runs on the widget, the console and her record, and
+ * the screens are photographed in light and dark.
  */
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
