@@ -61,11 +61,6 @@ export class AssistRelay {
     private readonly db: Database | null,
   ) {}
 
-  /** Whether help requests are shared with other processes. */
-  get shared(): boolean {
-    return this.db !== null;
-  }
-
   /** Starts listening to the channel and keeping this process's requests listed. */
   async start(): Promise<void> {
     const db = this.db;
