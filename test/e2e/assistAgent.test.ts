@@ -333,6 +333,8 @@ describe('live-assist, the agent and the user', () => {
     await saved.getByRole('button', { name: `Delete the recording “${recordingName}”` }).click();
     await saved.getByText('No recordings of live help sessions.').waitFor();
     expect((await user.request.get(href)).status()).toBe(404);
+    // The widget's entry for it says so too.
+    await widget.getByText(`The recording “${recordingName}” was deleted.`).waitFor();
 
     // Ada ends the session: the agent is disconnected and told.
     await widget.getByRole('button', { name: 'End' }).click();

@@ -6,7 +6,7 @@
  * (machines/assist/userRecordingsMachine.ts).
  */
 import { useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { selectUser } from '../../../../machines/session/authSelectors';
 import {
   selectRecordingsBusy,
@@ -25,6 +25,7 @@ import { Button } from '../../../client/shell/Button';
 import { operations } from '../../../shared/protocol/operations';
 import { callOf } from '../../../shared/protocol/operationCall';
 import { ASSIST_RECORDINGS_PROP, assistOperations, type AssistRecordingRow } from '../operations';
+import { recordingList } from './recordingList';
 
 const selectMe = (s: Parameters<typeof selectUser>[0]): string | null => selectUser(s)?.$id ?? null;
 const selectAdmin = (s: Parameters<typeof selectUser>[0]): boolean => selectUser(s)?.admin === true;
@@ -53,9 +54,18 @@ function Recordings({ userId, userIndex, own, cell }: { userId: string; userInde
   );
   const error = useSelector(actor ?? undefined, (s) => (s ? selectRecordingsError(s) : null));
   const busy = useSelector(actor ?? undefined, (s) => (s ? selectRecordingsBusy(s) : true));
+  // Once a deletion asked here is done (the list read again without it), the widget's entry for it says it was deleted.
+  const deleting = useRef<string | null>(null);
+  useEffect(() => {
+    const id = deleting.current;
+    if (!id || busy || !data) return;
+    deleting.current = null;
+    if (!error && !data.recordings.some((r) => r.id === id)) recordingList.deleted(id);
+  }, [busy, data, error]);
   // An administrator sees the panel on someone else's record only once there is something in it.
   if (!own && data && data.recordings.length === 0) return null;
   const remove = (id: string): void => {
+    deleting.current = id;
     actor?.send({ type: 'recordings.deleteRequested', call: callOf(operations.delete, null, { id }) });
   };
   return (

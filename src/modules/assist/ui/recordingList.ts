@@ -27,6 +27,12 @@ export const recordingList = {
     entries = entries.map((e) => (e.key === key ? { ...e, ...change } : e));
     changed();
   },
+  /** The Attachment was deleted elsewhere (on the user's record): this tab's entry says so too. */
+  deleted(id: string): void {
+    if (!entries.some((e) => e.id === id && e.status === 'saved')) return;
+    entries = entries.map((e) => (e.id === id && e.status === 'saved' ? { ...e, status: 'deleted' } : e));
+    changed();
+  },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
