@@ -7,11 +7,13 @@
  * notifications. Frames too large for a notification (8000 bytes; a live view's full picture, a
  * call's offer) wait in a table, and the notification names the row. The waiting list every process
  * answers is a table the owners keep (refreshed every 10 s; a request of a process gone quiet for 30 s is
- * no longer listed). On the embedded database there is one process, and all of this stays in memory.
+ * no longer listed). A process that stops says so: the others let go of its agents and end their agents'
+ * sessions it held. On the embedded database there is one process, and all of this stays in memory.
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../server/db/Database';
 import type { Frame } from '../../shared/protocol';
+import { AssistOp } from './protocol';
 import { ASSIST_REFUSED_CLOSE, type AssistCaller, type AssistHub, type AssistPeer, type AssistRequestInfo } from './assistHub';
 
 /** The notification channel of live-assist frames between processes. */
@@ -29,11 +31,13 @@ type Envelope =
   | { t: 'leave'; peerId: string; agentKey: string }
   | { t: 'toAgent'; agentKey: string; frame?: Frame; ref?: string }
   | { t: 'closeAgent'; agentKey: string; code: number; reason: string }
-  | { t: 'userMoved'; peerId: string; userId: string; from: string };
+  | { t: 'userMoved'; peerId: string; userId: string; from: string }
+  | { t: 'gone'; from: string };
 
 interface RequestRow {
   peer_id: string;
   user_id: string;
+  owner: string;
   session_info: unknown;
   asked_at: Date | string;
   agents: { agentId: string; name: string }[];
@@ -43,7 +47,7 @@ interface RequestRow {
 export class AssistRelay {
   private readonly processId = randomUUID();
   /** Agents' sockets of this process in help requests owned elsewhere, by socket and by key. */
-  private readonly remote = new Map<AssistPeer, { agentKey: string; peerId: string }>();
+  private readonly remote = new Map<AssistPeer, { agentKey: string; peerId: string; owner: string }>();
   private readonly byKey = new Map<string, AssistPeer>();
   /** Agents of other processes in this process's requests, as the hub sees them. */
   private readonly proxies = new Map<string, AssistPeer>();
@@ -54,6 +58,7 @@ export class AssistRelay {
   private inbox: Promise<unknown> = Promise.resolve();
   private stopListening: (() => Promise<void>) | null = null;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private stopped = false;
 
   constructor(
     private readonly hub: AssistHub,
@@ -78,12 +83,18 @@ export class AssistRelay {
     this.heartbeat.unref();
   }
 
-  /** Stops listening; this process's requests leave the shared list. */
+  /**
+   * Stops (the server shuts down): the other processes are told, so they let go of this process's agents and
+   * end their agents' sessions held here; this process's requests leave the shared list.
+   */
   async stop(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
-    await this.stopListening?.();
+    if (!this.db) return;
+    this.publish({ t: 'gone', from: this.processId });
     this.write('DELETE FROM assist_requests WHERE owner = $1', [this.processId]);
     await this.outbox;
+    this.stopped = true;
+    await this.stopListening?.();
   }
 
   /** The hub's `changed`: keeps the shared waiting list. */
@@ -128,12 +139,13 @@ export class AssistRelay {
       peer.close(ASSIST_REFUSED_CLOSE, 'notSupportAgent');
       return false;
     }
-    if (!(await this.request(peerId))) {
+    const row = await this.request(peerId);
+    if (!row) {
       peer.close(ASSIST_REFUSED_CLOSE, 'noHelpRequest');
       return false;
     }
     const agentKey = `${this.processId}:${++this.nextKey}`;
-    this.remote.set(peer, { agentKey, peerId });
+    this.remote.set(peer, { agentKey, peerId, owner: row.owner });
     this.byKey.set(agentKey, peer);
     this.publish({ t: 'join', peerId, agentKey, agent: caller });
     return true;
@@ -176,7 +188,7 @@ export class AssistRelay {
 
   private async request(peerId: string): Promise<RequestRow | null> {
     const res = await this.db!.query<RequestRow>(
-      `SELECT peer_id, user_id FROM assist_requests WHERE peer_id = $1 AND seen_at > now() - make_interval(secs => $2)`,
+      `SELECT peer_id, user_id, owner FROM assist_requests WHERE peer_id = $1 AND seen_at > now() - make_interval(secs => $2)`,
       [peerId, LISTED_FOR_S],
     );
     return res.rows[0] ?? null;
@@ -235,6 +247,22 @@ export class AssistRelay {
         peer.close(e.code, e.reason);
         return;
       }
+      case 'gone': {
+        if (e.from === this.processId) return;
+        // Its agents leave this process's requests (their users are told); this process's agents in its requests are told they ended.
+        for (const [agentKey, proxy] of [...this.proxies]) {
+          if (!agentKey.startsWith(`${e.from}:`)) continue;
+          this.proxies.delete(agentKey);
+          this.hub.leave(proxy);
+        }
+        for (const [peer, remote] of [...this.remote]) {
+          if (remote.owner !== e.from) continue;
+          this.forget(peer, remote.agentKey);
+          peer.send({ o: AssistOp.end });
+          peer.close(1000, 'ended');
+        }
+        return;
+      }
       case 'userMoved':
         // Every process hears it, the one it moved to too (which holds the request now).
         if (e.from !== this.processId) this.hub.handOver(e.peerId, e.userId);
@@ -253,6 +281,7 @@ export class AssistRelay {
   /** Sends an envelope to every process, in order; a large frame goes through the table. */
   private publish(envelope: Envelope): void {
     const db = this.db!;
+    if (this.stopped) return;
     this.outbox = this.outbox
       .then(async () => {
         let payload = JSON.stringify(envelope);
@@ -272,7 +301,7 @@ export class AssistRelay {
 
   private write(sql: string, params: unknown[]): void {
     const db = this.db;
-    if (!db) return;
+    if (!db || this.stopped) return;
     this.outbox = this.outbox
       .then(() => db.query(sql, params))
       .catch((e: unknown) => console.error('The live-assist waiting list could not be kept:', e));

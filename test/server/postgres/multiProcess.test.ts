@@ -5,9 +5,11 @@ import { ADMIN, freshPostgresDatabase } from '../../support/testServer';
 
 let a: ServerProcess;
 let b: ServerProcess;
+let databaseUrl: string;
 
 beforeAll(async () => {
   const url = await freshPostgresDatabase();
+  databaseUrl = url;
   // Started together: the migration lock keeps them from racing on an empty database.
   const started = await Promise.allSettled([startServerProcess({ DATABASE_URL: url }), startServerProcess({ DATABASE_URL: url })]);
   if (started.some((s) => s.status === 'rejected')) {
@@ -143,5 +145,23 @@ test('live assist: a user on one process and a support agent on the other meet, 
   await back.nextPush((f) => f.o === 'assist/agentJoined');
   back.sendRaw(JSON.stringify({ o: 'assist/end' }));
   expect(await rejoined.closed).toEqual({ code: 1000, reason: 'ended' });
-  for (const c of [user, adminOnA.client, masquerading.client, agentOnB.client]) c.close();
+
+  // A third process stops (a restart): its agent leaves her request held on A (she is told), and the agent on B
+  // helping a request it held is told that session ended.
+  const c = await startServerProcess({ DATABASE_URL: databaseUrl });
+  const onA = await assist(a, 'user', adaToken, 'across-3');
+  const onC = await assist(c, 'user', adaToken, 'across-4');
+  await waitingList('across-3', true);
+  await waitingList('across-4', true);
+  await assist(c, 'agent', await signIn(c.url, ADMIN.email, ADMIN.password), 'across-3');
+  const agentForC = await assist(b, 'agent', agentToken, 'across-4');
+  await onA.nextPush((f) => f.o === 'assist/agentJoined');
+  await onC.nextPush((f) => f.o === 'assist/agentJoined');
+  c.child.kill('SIGTERM');
+  expect((await onA.nextPush((f) => f.o === 'assist/agentLeft')).b).toEqual({ agentId: adminId });
+  await agentForC.nextPush((f) => f.o === 'assist/end');
+  expect(await agentForC.closed).toEqual({ code: 1000, reason: 'ended' });
+  await c.exited;
+  onA.sendRaw(JSON.stringify({ o: 'assist/end' }));
+  for (const client of [user, onA, adminOnA.client, masquerading.client, agentOnB.client]) client.close();
 });
