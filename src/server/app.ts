@@ -218,7 +218,9 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           connectSrc: ["'self'", 'ws:', 'wss:'],
-          workerSrc: ["'self'"],
+          // blob: OpenLayers' WebGL layer builds its buffers in a worker it makes from a blob (issue 17:
+          // 100,000 points on a map); only a script of ours, already running, can make one.
+          workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           // ASVS 3.4.3: nothing may rebase the page's relative URLs, and forms post only here.
           baseUri: ["'none'"],

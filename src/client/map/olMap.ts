@@ -11,6 +11,8 @@ import Point from 'ol/geom/Point';
 import { defaults as defaultInteractions } from 'ol/interaction/defaults';
 import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
+import WebGLVectorLayer from 'ol/layer/WebGLVector';
+import { getSupportedExtensions } from 'ol/webgl';
 import { fromLonLat, transformExtent } from 'ol/proj';
 import Cluster from 'ol/source/Cluster';
 import VectorSource from 'ol/source/Vector';
@@ -64,11 +66,24 @@ const markerStyle = (colour: string, count: number, radius: number): Style =>
     ...(count > 1 ? { text: new Text({ text: String(count), fill: new Fill({ color: '#ffffff' }), font: 'bold 12px sans-serif' }) } : {}),
   });
 
+/**
+ * Above this many markers the map draws each one as a point with WebGL rather than clustering them on
+ * a canvas: clustering 100,000 places takes seconds at every zoom, and WebGL draws them in a frame.
+ * The list of places beside the map groups them instead (docs/decisions.md, "WebGL points").
+ */
+export const WEBGL_MARKERS = 5_000;
+
+/** A point's radius in pixels when many are drawn with WebGL: small enough that they read as density. */
+const DENSE_RADIUS = 4;
+
 /** The closest a click on a cluster zooms; a cluster still there lists its items. */
 const MAX_CLUSTER_ZOOM = 16;
 
 /** The ids of the items a marker feature stands for (several on one spot). */
 const spotIds = (f: FeatureLike): string[] => (f.get('ids') as string[] | undefined) ?? [String(f.getId())];
+
+/** The marker features a clicked feature stands for: a cluster's members, or a WebGL point itself. */
+const membersOf = (f: FeatureLike): Feature[] => (f.get('features') as Feature[] | undefined) ?? [f as Feature];
 
 /** `#RRGGBB` at `alpha`, for an area's fill. */
 const translucent = (hex: string, alpha: number): string => {
@@ -109,9 +124,17 @@ export class MapController {
   readonly map: OlMap;
   readonly shapes = new VectorSource();
   private readonly markers = new VectorSource();
+  /** The markers when there are more than WEBGL_MARKERS: each a point drawn with WebGL. */
+  private readonly points = new VectorSource();
+  /** Made when first needed, and only where the browser has WebGL (else the markers stay clustered). */
+  private pointLayer: WebGLVectorLayer | null = null;
+  private readonly markerLayer: VectorLayer;
   private readonly outline: VectorLayer;
   private readonly tiles: TileLayer | null;
   private selected: string | null = null;
+  /** The marker features by the ids of the items they stand for, while the points are drawn with WebGL. */
+  private spotOf = new Map<string, Feature>();
+  private drawn = 0;
 
   constructor(
     target: HTMLElement,
@@ -125,7 +148,7 @@ export class MapController {
     });
     this.tiles = options.tileUrl ? new TileLayer({ source: new XYZ({ url: options.tileUrl }), visible: false }) : null;
     const clusters = new Cluster({ distance: 36, source: this.markers });
-    const markerLayer = new VectorLayer({
+    this.markerLayer = new VectorLayer({
       source: clusters,
       style: (cluster: FeatureLike) => {
         const members = (cluster.get('features') as Feature[] | undefined) ?? [];
@@ -150,10 +173,11 @@ export class MapController {
           source: this.shapes,
           style: (f: FeatureLike) => shapeStyle((f.get('colour') as string | undefined) ?? MARKER_COLOURS.shape),
         }),
-        markerLayer,
+        this.markerLayer,
       ],
       view: new View({ center: fromLonLat([-97, 59]), zoom: 3 }),
     });
+    this.reportDrawn(target);
     this.map.on('moveend', () => {
       const size = this.map.getSize();
       if (!size) return;
@@ -161,21 +185,69 @@ export class MapController {
       this.options.onViewChanged?.([e[0]!, e[1]!, e[2]!, e[3]!]);
     });
     this.map.on('singleclick', (event) => {
-      this.map.forEachFeatureAtPixel(event.pixel, (cluster) => {
-        const members = (cluster.get('features') as Feature[] | undefined) ?? [];
-        const ids = members.flatMap(spotIds);
-        const view = this.map.getView();
-        if (ids.length === 1) this.options.onMarkerClicked?.(ids[0]!);
-        // One spot, or as close as the map goes: the items there, to choose from.
-        else if (members.length === 1 || (view.getZoom() ?? 0) >= MAX_CLUSTER_ZOOM) {
-          if (this.options.onSpotClicked) this.options.onSpotClicked(ids);
-          else if (ids[0]) this.options.onMarkerClicked?.(ids[0]);
-        } else if (members.length > 1) {
-          const extent = new VectorSource({ features: members }).getExtent();
-          if (extent) view.fit(extent, { padding: [40, 40, 40, 40], duration: 250, maxZoom: MAX_CLUSTER_ZOOM });
-        }
-        return members.length > 0;
+      // The markers on the canvas first (the selected one is there, above the points), then a point.
+      const hit =
+        this.map.forEachFeatureAtPixel(event.pixel, (f) => f, { layerFilter: (layer) => layer !== this.pointLayer }) ??
+        this.pointAt(event.pixel);
+      if (hit) this.clicked(hit);
+    });
+  }
+
+  /** Opens what a clicked marker stands for: its item, the items of its spot, or zooms into a cluster. */
+  private clicked(cluster: FeatureLike): void {
+    const members = membersOf(cluster);
+    const ids = members.flatMap(spotIds);
+    const view = this.map.getView();
+    if (ids.length === 1) this.options.onMarkerClicked?.(ids[0]!);
+    // One spot, or as close as the map goes: the items there, to choose from.
+    else if (members.length === 1 || (view.getZoom() ?? 0) >= MAX_CLUSTER_ZOOM) {
+      if (this.options.onSpotClicked) this.options.onSpotClicked(ids);
+      else if (ids[0]) this.options.onMarkerClicked?.(ids[0]);
+    } else if (members.length > 1) {
+      const extent = new VectorSource({ features: members }).getExtent();
+      if (extent) view.fit(extent, { padding: [40, 40, 40, 40], duration: 250, maxZoom: MAX_CLUSTER_ZOOM });
+    }
+  }
+
+  /**
+   * The WebGL point under `pixel`, found in the source's spatial index: the layer draws no hit-detection
+   * image, which would cost a second drawing of every point at each frame.
+   */
+  private pointAt(pixel: number[]): Feature | undefined {
+    if (!this.pointLayer || this.spotOf.size === 0) return undefined;
+    const closest = this.points.getClosestFeatureToCoordinate(this.map.getCoordinateFromPixel(pixel));
+    const at = closest?.getGeometry()?.getClosestPoint(this.map.getCoordinateFromPixel(pixel));
+    const where = at ? this.map.getPixelFromCoordinate(at) : null;
+    return where && Math.hypot(where[0]! - pixel[0]!, where[1]! - pixel[1]!) <= DENSE_RADIUS + 3 ? closest! : undefined;
+  }
+
+  /** The WebGL layer of points, beneath the markers (the selected one stays in sight above them); null without WebGL. */
+  private webglPoints(): WebGLVectorLayer | null {
+    if (!this.pointLayer && getSupportedExtensions() !== null) {
+      this.pointLayer = new WebGLVectorLayer({
+        source: this.points,
+        disableHitDetection: true,
+        style: {
+          'circle-radius': DENSE_RADIUS,
+          'circle-fill-color': ['get', 'colour'],
+          'circle-stroke-color': '#ffffff',
+          'circle-stroke-width': 1,
+        },
       });
+      const layers = this.map.getLayers();
+      layers.insertAt(layers.getArray().indexOf(this.markerLayer), this.pointLayer);
+    }
+    return this.pointLayer;
+  }
+
+  /**
+   * Says on the map's element, once the map has drawn, how many markers it drew (`data-drawn`) and
+   * how (`data-markers`: `clusters` or WebGL `points`), for tests and the benchmark (scripts/bench/mapPoints.ts).
+   */
+  private reportDrawn(target: HTMLElement): void {
+    this.map.on('rendercomplete', () => {
+      target.dataset.drawn = String(this.drawn);
+      target.dataset.markers = this.spotOf.size > 0 ? 'points' : 'clusters';
     });
   }
 
@@ -196,28 +268,52 @@ export class MapController {
   /**
    * Replaces the markers; the selected one turns pink. Markers on the same spot (the same marker
    * hash, spec 001 §9) are one marker with their count, whose click lists them (`onSpotClicked`).
+   * Up to WEBGL_MARKERS they are clustered; beyond, each is a WebGL point and only the selected one
+   * is a (pink) marker above them.
    */
   setMarkers(markers: readonly MapMarker[], selected: string | null): void {
     this.selected = selected;
+    const features = groupBySpot(markers).map(({ key, markers: at }) => {
+      const m = at[0]!;
+      const f = new Feature({
+        geometry: new Point(fromLonLat([m.lon, m.lat])),
+        label: m.label,
+        colour: m.colour ?? MARKER_COLOURS.normal,
+        radius: m.radius,
+      });
+      f.setId(at.length === 1 ? m.id : `spot:${key}`);
+      f.set(
+        'ids',
+        at.map((a) => a.id),
+      );
+      return f;
+    });
+    this.drawn = markers.length;
     this.markers.clear(true);
-    this.markers.addFeatures(
-      groupBySpot(markers).map(({ key, markers: at }) => {
-        const m = at[0]!;
-        const f = new Feature({ geometry: new Point(fromLonLat([m.lon, m.lat])), label: m.label, colour: m.colour, radius: m.radius });
-        f.setId(at.length === 1 ? m.id : `spot:${key}`);
-        f.set(
-          'ids',
-          at.map((a) => a.id),
-        );
-        return f;
-      }),
-    );
+    this.points.clear(true);
+    this.spotOf = new Map();
+    if (features.length > WEBGL_MARKERS && this.webglPoints()) {
+      for (const f of features) for (const id of spotIds(f)) this.spotOf.set(id, f);
+      this.points.addFeatures(features);
+      this.showSelected();
+    } else this.markers.addFeatures(features);
+  }
+
+  /** With WebGL points: the selected one's marker, alone in the marker layer. */
+  private showSelected(): void {
+    this.markers.clear(true);
+    const spot = this.selected ? this.spotOf.get(this.selected) : undefined;
+    if (!spot) return;
+    const marker = spot.clone();
+    marker.setId(spot.getId());
+    this.markers.addFeature(marker);
   }
 
   /** Moves the pink to another marker. */
   setSelected(selected: string | null): void {
     this.selected = selected;
-    this.markers.changed();
+    if (this.spotOf.size > 0) this.showSelected();
+    else this.markers.changed();
   }
 
   /** Replaces the drawn shapes with one geometry (or none). */

@@ -27,6 +27,9 @@ export interface TreeGroup<P extends TreePlace> {
   places: P[];
 }
 
+/** Compares as `localeCompare` does, many times faster: a map's tree sorts 100,000 labels. */
+const byText = new Intl.Collator().compare;
+
 /** `places` grouped by kind, the groups by weight then by their names (`nameOf` a kind), each group's places by label. */
 export function markerTree<P extends TreePlace>(places: readonly P[], nameOf: (kind: string) => string): TreeGroup<P>[] {
   const groups = new Map<string, P[]>();
@@ -40,7 +43,7 @@ export function markerTree<P extends TreePlace>(places: readonly P[], nameOf: (k
     .map(([key, members]) => ({
       key,
       weight: key === OTHER_GROUP ? OTHER_GROUP_WEIGHT : 0,
-      places: members.sort((a, b) => a.label.localeCompare(b.label) || a.id.localeCompare(b.id)),
+      places: members.sort((a, b) => byText(a.label, b.label) || byText(a.id, b.id)),
     }))
-    .sort((a, b) => a.weight - b.weight || nameOf(a.key).localeCompare(nameOf(b.key)));
+    .sort((a, b) => a.weight - b.weight || byText(nameOf(a.key), nameOf(b.key)));
 }

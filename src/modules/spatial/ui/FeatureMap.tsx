@@ -7,7 +7,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import GeoJSON from 'ol/format/GeoJSON';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useIntl } from '../../../client/i18n/IntlContext';
 import type { SnapshotFrom } from 'xstate';
 import { mapMachine } from '../../../../machines/map/mapMachine';
@@ -60,23 +60,32 @@ function useLayers(features: readonly MapFeature[], dark: boolean): { layers: Le
   return useMemo(() => {
     const layers = new Map<string, LegendLayer>();
     const layerOf = new Map<string, string>();
+    // Each type and property's layer worked out once: a map may hold 100,000 features of a few types.
+    const known = new Map<string, { label: string; colour: string }>();
     for (const f of features) {
       const type = f.properties.type;
       const prop = f.proxy ? f.$id.slice(f.$id.lastIndexOf(':') + 1) : '';
-      const propKey = `types.${type}.${prop}`;
-      const isShape = !prop || itemTypes.get(type)?.properties[prop]?.required === true;
-      const label = !isShape && propKey in intl.messages ? t(propKey) : typeLabel(type);
-      const { colour } = mapStyleOf(type, dark);
-      layers.set(`${label}|${colour}`, { label, colour });
-      layerOf.set(f.$id, label);
+      let layer = known.get(`${type}|${prop}`);
+      if (!layer) {
+        const propKey = `types.${type}.${prop}`;
+        const isShape = !prop || itemTypes.get(type)?.properties[prop]?.required === true;
+        const label = !isShape && propKey in intl.messages ? t(propKey) : typeLabel(type);
+        layer = { label, colour: mapStyleOf(type, dark).colour };
+        known.set(`${type}|${prop}`, layer);
+        layers.set(`${layer.label}|${layer.colour}`, layer);
+      }
+      layerOf.set(f.$id, layer.label);
     }
     return { layers: [...layers.values()], layerOf };
   }, [features, dark, t, intl.messages, typeLabel]);
 }
 
 /** The features on a map, with the list of their places beside it. */
-export function FeatureMap({ features, status, errorKey, onOpen, empty, selected, onSelected }: FeatureMapProps) {
+export function FeatureMap({ features: arriving, status, errorKey, onOpen, empty, selected, onSelected }: FeatureMapProps) {
   const t = useT();
+  // While pieces keep coming, the map and the list draw the latest set they have time for, not every
+  // piece in turn (100,000 places come in a hundred pieces: docs/decisions.md, "WebGL points").
+  const features = useDeferredValue(arriving);
   const searchId = useId();
   const { defaultBounds, mapTileUrl } = useSiteConfig();
   const dark = useDarkTheme();
@@ -86,16 +95,20 @@ export function FeatureMap({ features, status, errorKey, onOpen, empty, selected
   const [controller, setController] = useState<MapController | null>(null);
 
   const { layers, layerOf } = useLayers(features, dark);
+  const styleOf = useMemo(() => {
+    const styles = new Map<string, { colour: string; radius: number }>();
+    return (type: string) => styles.get(type) ?? styles.set(type, mapStyleOf(type, dark)).get(type)!;
+  }, [dark]);
   const markers = useMemo<(MapMarker & { rel: string; kind: string | undefined })[]>(
     () =>
       features.map((f) => {
         const [lon, lat] = markerPosition(f.geometry);
-        const { colour, radius } = mapStyleOf(f.properties.type, dark);
+        const { colour, radius } = styleOf(f.properties.type);
         // A place is listed under its kind of place; any other item's shape under its layer's name.
         const kind = f.properties.type === 'SpatialFeature' ? f.properties.spatialType : layerKind(layerOf.get(f.$id) ?? '');
         return { id: f.$id, rel: f.rel, label: f.properties.label, kind, lon, lat, colour, radius };
       }),
-    [features, dark, layerOf],
+    [features, styleOf, layerOf],
   );
   const text = view.featureFilter.toLocaleLowerCase();
   const named = useMemo(() => (text ? markers.filter((m) => m.label.toLocaleLowerCase().includes(text)) : markers), [markers, text]);
@@ -127,10 +140,10 @@ export function FeatureMap({ features, status, errorKey, onOpen, empty, selected
   // Once the features are in, the map shows them all (the site's region while there are none).
   const framed = useRef(false);
   useEffect(() => {
-    if (framed.current || status !== 'SUCCESS' || features.length === 0) return;
+    if (framed.current || status !== 'SUCCESS' || arriving.length === 0) return;
     framed.current = true;
-    map.send({ type: 'map.boundsRequested', coords: features.flatMap((f) => f.bbox) });
-  }, [map, status, features]);
+    map.send({ type: 'map.boundsRequested', coords: arriving.flatMap((f) => f.bbox) });
+  }, [map, status, arriving]);
 
   useEffect(() => controller?.fit(view.fit.extent, 13), [controller, view.fit]);
   useEffect(() => controller?.setBase(view.base), [controller, view.base]);
