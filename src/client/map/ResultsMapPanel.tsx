@@ -30,8 +30,8 @@ import type { Item } from '../../shared/items/types';
 import { MapViewControls } from './MapViewControls';
 import { MapSpot } from './SpotList';
 import { mapMessages } from './mapMessages';
-import { mapStyleOf } from './mapPalette';
-import { MapController, type MapMarker } from './olMap';
+import { mapStyleOf, selectedColour } from './mapPalette';
+import { MapController, MARKER_COLOURS, type MapMarker } from './olMap';
 
 addModuleMessages(mapMessages);
 
@@ -210,9 +210,11 @@ export function ResultsMapPanel({ results }: { results: SearchResultsActorRef })
                 <span
                   aria-hidden="true"
                   className="h-3 w-3 shrink-0 rounded-full border-2 border-white shadow"
-                  style={{ background: m.id === view.selected ? '#E91E63' : '#1976D2' }}
+                  style={{ background: m.id === view.selected ? selectedColour(dark) : (m.colour ?? MARKER_COLOURS.normal) }}
                 />
-                <span className="truncate">{m.label}</span>
+                <span className="truncate" title={m.label}>
+                  {m.label}
+                </span>
               </button>
             </li>
           ))}

@@ -50,3 +50,25 @@ export function clusterLook(members: readonly { colour?: string; radius?: number
   const radius = Math.max(DEFAULT_MARKER_RADIUS, ...members.map((m) => m.radius ?? DEFAULT_MARKER_RADIUS));
   return { colour, radius };
 }
+
+/** The relative luminance of a `#RRGGBB` colour (WCAG 2). */
+function luminance(hex: string): number {
+  const n = Number.parseInt(hex.slice(1, 7), 16);
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** Near-black, for a count on a light marker. */
+const DARK_INK = '#1a1a1a';
+
+/**
+ * The colour of a cluster's count on a marker of `fill`: white or near-black, whichever contrasts more
+ * (the dark theme's markers are light shades, on which white reads poorly).
+ */
+export function inkOn(fill: string): string {
+  const l = luminance(fill);
+  return 1.05 / (l + 0.05) >= (l + 0.05) / (luminance(DARK_INK) + 0.05) ? '#ffffff' : DARK_INK;
+}

@@ -25,7 +25,7 @@ import type { BaseLayer } from '../../../machines/map/mapMachine';
 import type { Extent } from '../../shared/geo/bounds';
 import type { Geometry } from '../../shared/geo/geometry';
 import { groupBySpot } from '../../shared/geo/markerHash';
-import { clusterLook, MAP_PALETTE, selectedColour } from './mapPalette';
+import { clusterLook, inkOn, MAP_PALETTE, selectedColour } from './mapPalette';
 
 /** Marker colours (spec 001 §9): the selected marker pink; others the site's blue unless their type says. */
 export const MARKER_COLOURS = { normal: '#1976D2', selected: MAP_PALETTE.pink.light, shape: '#1976D2', outline: '#9E9E9E' } as const;
@@ -63,7 +63,9 @@ const markerStyle = (colour: string, count: number, radius: number): Style =>
       fill: new Fill({ color: colour }),
       stroke: new Stroke({ color: '#ffffff', width: 2 }),
     }),
-    ...(count > 1 ? { text: new Text({ text: String(count), fill: new Fill({ color: '#ffffff' }), font: 'bold 12px sans-serif' }) } : {}),
+    ...(count > 1
+      ? { text: new Text({ text: String(count), fill: new Fill({ color: inkOn(colour) }), font: 'bold 12px sans-serif' }) }
+      : {}),
   });
 
 /**

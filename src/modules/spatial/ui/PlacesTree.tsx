@@ -80,7 +80,9 @@ export function PlacesTree({ places, selected, filtering, onClick }: PlacesTreeP
                         className="h-3 w-3 shrink-0 rounded-full border-2 border-white shadow"
                         style={{ background: p.id === selected ? MARKER_COLOURS.selected : (p.colour ?? MARKER_COLOURS.normal) }}
                       />
-                      <span className="truncate">{p.label}</span>
+                      <span className="truncate" title={p.label}>
+                        {p.label}
+                      </span>
                     </button>
                   </li>
                 ))}
