@@ -4,6 +4,7 @@
  * process starts (in this process, in bulk as scripts/benchSearchSpatial.ts writes its places),
  * then spatial.map opened by an administrator in headless Chromium. Prints, as a table:
  * - stream: from the request for the features (act/streamFeatures) to its last piece in the browser;
+ * - the server alone: the same request from a socket of this process, answered in one reply;
  * - first full draw: from that request to the map saying it drew them all (`data-drawn`);
  * - pan and zoom: the frames while the map is zoomed in and dragged (p50, p95, longest) and how long
  *   each move takes until the map has drawn again;
@@ -22,7 +23,7 @@ import { chromium, type Page } from 'playwright-core';
 import { createServer } from '../../src/server/app';
 import { configFromEnv } from '../../src/server/config';
 import { DEFAULT_BOUNDS } from '../../src/shared/geo/bounds';
-import { bulkWriter, percentile, waitFor } from '../benchSupport';
+import { bulkWriter, percentile, Tab, waitFor } from '../benchSupport';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -267,6 +268,14 @@ async function main(): Promise<void> {
       await page.mouse.up();
     });
 
+    // The same request from a socket in this process, answered whole: how much of the stream is the server's.
+    const tab = await Tab.open(`${server.url.replace(/^http/, 'ws')}/ws`, token);
+    const s0 = Date.now();
+    const whole = await tab.request('act/streamFeatures', { relatedIDs: [], all: true });
+    const serverMs = Date.now() - s0;
+    const served = Array.isArray(whole.b) ? whole.b.length : 0;
+    tab.ws.close();
+
     const ms = (n: number): string => `${Math.round(n).toLocaleString('en')} ms`;
     const frameLine = (what: string, r: { frames: number[]; settledMs: number }): string[] => {
       const sorted = [...r.frames].sort((a, b) => a - b);
@@ -278,6 +287,7 @@ async function main(): Promise<void> {
     };
     const rows: string[][] = [
       ['stream to the browser', ms(streamed - asked), `${(bytes / 1_048_576).toFixed(1)} MB of pieces`],
+      ['the server alone', ms(serverMs), `the same ${served.toLocaleString('en')} features to a socket of this process, in one reply`],
       ['first full draw', ms(drawn - asked), `from the request; ${ms(drawn - streamed)} after the last piece`],
       frameLine('zoom (3 wheel steps): frame p50 / p95 / longest', zoom),
       frameLine('pan (drag): frame p50 / p95 / longest', pan),
