@@ -136,6 +136,9 @@ export class MapController {
   private selected: string | null = null;
   /** The marker features by the ids of the items they stand for, while the points are drawn with WebGL. */
   private spotOf = new Map<string, Feature>();
+  /** The marker features drawn, by their id; whether they are WebGL points. */
+  private features = new Map<string, Feature>();
+  private dense = false;
   private drawn = 0;
 
   constructor(
@@ -216,7 +219,7 @@ export class MapController {
    * image, which would cost a second drawing of every point at each frame.
    */
   private pointAt(pixel: number[]): Feature | undefined {
-    if (!this.pointLayer || this.spotOf.size === 0) return undefined;
+    if (!this.pointLayer || !this.dense) return undefined;
     const closest = this.points.getClosestFeatureToCoordinate(this.map.getCoordinateFromPixel(pixel));
     const at = closest?.getGeometry()?.getClosestPoint(this.map.getCoordinateFromPixel(pixel));
     const where = at ? this.map.getPixelFromCoordinate(at) : null;
@@ -249,7 +252,7 @@ export class MapController {
   private reportDrawn(target: HTMLElement): void {
     this.map.on('rendercomplete', () => {
       target.dataset.drawn = String(this.drawn);
-      target.dataset.markers = this.spotOf.size > 0 ? 'points' : 'clusters';
+      target.dataset.markers = this.dense ? 'points' : 'clusters';
     });
   }
 
@@ -275,30 +278,52 @@ export class MapController {
    */
   setMarkers(markers: readonly MapMarker[], selected: string | null): void {
     this.selected = selected;
-    const features = groupBySpot(markers).map(({ key, markers: at }) => {
+    // The features of the markers drawn before are kept when they stand for the same thing: a set
+    // streaming in adds its new pieces, not all of it again (100,000 features made anew per piece).
+    const before = this.features;
+    const next = new Map<string, Feature>();
+    for (const { key, markers: at } of groupBySpot(markers)) {
       const m = at[0]!;
-      const f = new Feature({
-        geometry: new Point(fromLonLat([m.lon, m.lat])),
-        label: m.label,
-        colour: m.colour ?? MARKER_COLOURS.normal,
-        radius: m.radius,
-      });
-      f.setId(at.length === 1 ? m.id : `spot:${key}`);
-      f.set(
-        'ids',
-        at.map((a) => a.id),
-      );
-      return f;
-    });
+      const id = at.length === 1 ? m.id : `spot:${key}`;
+      const sign = `${m.lon},${m.lat}|${m.label}|${m.colour ?? ''}|${m.radius ?? ''}|${at.map((a) => a.id).join(' ')}`;
+      const kept = before.get(id);
+      if (kept?.get('sign') === sign) next.set(id, kept);
+      else {
+        const f = new Feature({
+          geometry: new Point(fromLonLat([m.lon, m.lat])),
+          label: m.label,
+          colour: m.colour ?? MARKER_COLOURS.normal,
+          radius: m.radius,
+          sign,
+        });
+        f.setId(id);
+        f.set(
+          'ids',
+          at.map((a) => a.id),
+        );
+        next.set(id, f);
+      }
+    }
+    this.features = next;
     this.drawn = markers.length;
-    this.markers.clear(true);
-    this.points.clear(true);
+    const dense = next.size > WEBGL_MARKERS && this.webglPoints() !== null;
+    const target = dense ? this.points : this.markers;
+    if (dense !== this.dense) {
+      this.markers.clear(true);
+      this.points.clear(true);
+      target.addFeatures([...next.values()]);
+    } else {
+      const gone = [...before].filter(([id, f]) => next.get(id) !== f).map(([, f]) => f);
+      const added = [...next].filter(([id, f]) => before.get(id) !== f).map(([, f]) => f);
+      if (gone.length > 0) target.removeFeatures(gone);
+      if (added.length > 0) target.addFeatures(added);
+    }
+    this.dense = dense;
     this.spotOf = new Map();
-    if (features.length > WEBGL_MARKERS && this.webglPoints()) {
-      for (const f of features) for (const id of spotIds(f)) this.spotOf.set(id, f);
-      this.points.addFeatures(features);
+    if (dense) {
+      for (const f of next.values()) for (const id of spotIds(f)) this.spotOf.set(id, f);
       this.showSelected();
-    } else this.markers.addFeatures(features);
+    } else this.markers.changed();
   }
 
   /** With WebGL points: the selected one's marker, alone in the marker layer. */
@@ -314,7 +339,7 @@ export class MapController {
   /** Moves the pink to another marker. */
   setSelected(selected: string | null): void {
     this.selected = selected;
-    if (this.spotOf.size > 0) this.showSelected();
+    if (this.dense) this.showSelected();
     else this.markers.changed();
   }
 
