@@ -3,22 +3,12 @@
  * (act/responseLetters), saves through the letter operations and loads again, and follows them live
  * as a related-items list does: it watches the type (`addWatch/ResponseLetter-0`) and loads again when
  * a pushed letter is of this response (another person proposing or approving it, its delivery
- * recorded), and after a reconnection.
+ * recorded), and after a reconnection. The core's watched list (machines/session/watchedListMachine.ts)
+ * with these parts.
  */
-import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { isItem } from '../../src/shared/items/isItem';
-import { Push } from '../../src/shared/protocol';
-import { callOf, type OperationCall } from '../../src/shared/protocol/operationCall';
-import { operations } from '../../src/shared/protocol/operations';
-import { unwatchTypeOnStop } from '../dashboard/unwatchTypeOnStop';
-import { sessionWatch, type SessionWatchEvent } from '../router/sessionWatch';
-import { failureOf, operationLogic } from '../session/operation';
-import { toResourceError, type ResourceError } from '../session/resourceMachine';
-import { sayApplied } from '../session/sayApplied';
-
-/** The type whose pushes the panel follows. */
-const LETTER_TYPE = 'ResponseLetter';
-const UNWATCH_ID = 'unwatch';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { OperationCall } from '../../src/shared/protocol/operationCall';
+import { watchedListMachine, type WatchedListContext, type WatchedListEvent } from '../session/watchedListMachine';
 
 export interface ResponseLettersInput {
   responseId: string;
@@ -26,137 +16,18 @@ export interface ResponseLettersInput {
   load: OperationCall;
 }
 
-export interface ResponseLettersContext extends ResponseLettersInput {
-  /** The last answer (kept while it loads again or saves). */
-  data: unknown;
-  error: ResourceError | null;
-  /** The save under way. */
-  saving: OperationCall | null;
-  /** Numbers of the type watches asked for (`watch.<n>`), one per socket the panel has lived on. */
-  watches: number;
-  watching: boolean;
-}
-
-export type ResponseLettersEvent =
-  | { type: 'letters.saveRequested'; call: OperationCall }
-  | { type: 'letters.reloadRequested' }
-  | SessionWatchEvent
-  | { type: 'xstate.done.actor.load'; output: unknown }
-  | { type: 'xstate.error.actor.load'; error: unknown }
-  | { type: 'xstate.done.actor.save'; output: unknown }
-  | { type: 'xstate.error.actor.save'; error: unknown }
-  | { type: `xstate.done.actor.watch.${string}`; actorId: string; output: unknown }
-  | { type: `xstate.error.actor.watch.${string}`; actorId: string; error: unknown };
-
-const countOf = (output: unknown): number | null =>
-  typeof output === 'object' && output !== null && typeof (output as { count?: unknown }).count === 'number'
-    ? (output as { count: number }).count
-    : null;
+export type ResponseLettersContext = WatchedListContext<ResponseLettersInput>;
+export type ResponseLettersEvent = WatchedListEvent<'letters.reloadRequested', 'letters.saveRequested'>;
 
 /** LOADING, READY, SAVING, with the type watch beside them. */
-export const responseLettersMachine = setup({
-  types: {
-    context: {} as ResponseLettersContext,
-    events: {} as ResponseLettersEvent,
-    input: {} as ResponseLettersInput,
-  },
-  actors: { sessionWatch, unwatchTypeOnStop, operation: operationLogic },
-  guards: {
-    // A letter of this response changed: it says so itself (its response relation).
-    isLetterOfResponse: ({ context, event }) => {
-      if (event.type !== 'session.pushed' || event.frame.o !== Push.itemUpdate || !isItem(event.frame.b)) return false;
-      const letter = event.frame.b;
-      const response = letter.response as { id?: unknown } | undefined;
-      return letter._t === LETTER_TYPE && response?.id === context.responseId;
-    },
-    isReconnected: ({ event }) => event.type === 'session.pushed' && event.frame.o === Push.authed,
-  },
-  actions: {
-    watch: enqueueActions(({ context, enqueue }) => {
-      const watches = context.watches + 1;
-      enqueue.assign({ watches, watching: false });
-      enqueue.spawnChild('operation', { id: `watch.${watches}`, input: callOf(operations.addWatch, {}, { id: `${LETTER_TYPE}-0` }) });
-    }),
-    keepWatch: enqueueActions(({ enqueue }, params: { actorId: string; output: unknown }) => {
-      enqueue.stopChild(params.actorId);
-      const count = countOf(params.output);
-      if (count === null) return;
-      enqueue.assign({ watching: true });
-      enqueue.sendTo(UNWATCH_ID, { type: 'card.watchAdded', count });
-    }),
-    dropWatch: enqueueActions(({ enqueue }, params: { actorId: string }) => {
-      enqueue.stopChild(params.actorId);
-      enqueue.assign({ watching: false });
-    }),
-    forgetWatches: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ watching: false });
-      enqueue.sendTo(UNWATCH_ID, { type: 'card.watchesLost' });
-    }),
-    store: assign((_, params: { data: unknown }) => ({ data: params.data, error: null })),
-    startSave: assign({ saving: ({ event }) => (event.type === 'letters.saveRequested' ? event.call : null), error: null }),
-    endSave: assign({ saving: null }),
-    storeError: assign((_, params: { error: unknown }) => ({ error: toResourceError(failureOf(params.error)) })),
-    // Another user's letters are not this one's.
-    forget: assign({ data: null, error: null }),
-    sayApplied: enqueueActions(({ enqueue, system }) => {
-      sayApplied(enqueue, system);
-    }),
-  },
-}).createMachine({
+export const responseLettersMachine = watchedListMachine({
   id: 'responseLetters',
-  context: ({ input }) => ({ ...input, data: null, error: null, saving: null, watches: 0, watching: false }),
-  invoke: [
-    { src: 'sessionWatch', input: { pushes: true, caches: true } },
-    { id: UNWATCH_ID, src: 'unwatchTypeOnStop', input: { type: LETTER_TYPE } },
-  ],
-  entry: 'watch',
-  on: {
-    'session.pushed': { guard: 'isReconnected', target: '.LOADING', actions: ['forgetWatches', 'watch'] },
-    'session.cachesDropped': { target: '.LOADING', actions: 'forget' },
-    'xstate.done.actor.watch.*': {
-      actions: { type: 'keepWatch', params: ({ event }) => ({ actorId: event.actorId, output: event.output }) },
-    },
-    'xstate.error.actor.watch.*': { actions: { type: 'dropWatch', params: ({ event }) => ({ actorId: event.actorId }) } },
-  },
-  initial: 'LOADING',
-  states: {
-    LOADING: {
-      invoke: {
-        id: 'load',
-        src: 'operation',
-        input: ({ context }) => context.load,
-        onDone: { target: 'READY', actions: { type: 'store', params: ({ event }) => ({ data: event.output }) } },
-        onError: { target: 'READY', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
-    READY: {
-      on: {
-        'letters.reloadRequested': 'LOADING',
-        'letters.saveRequested': { target: 'SAVING', actions: 'startSave' },
-        'session.pushed': [
-          { guard: 'isLetterOfResponse', target: 'LOADING' },
-          { guard: 'isReconnected', target: 'LOADING', actions: ['forgetWatches', 'watch'] },
-        ],
-      },
-    },
-    SAVING: {
-      invoke: {
-        id: 'save',
-        src: 'operation',
-        input: ({ context }) => context.saving!,
-        onDone: { target: 'LOADING', actions: ['endSave', 'sayApplied'] },
-        onError: { target: 'READY', actions: ['endSave', { type: 'storeError', params: ({ event }) => ({ error: event.error }) }] },
-      },
-    },
-  },
+  watchedType: 'ResponseLetter',
+  reloadEvent: 'letters.reloadRequested',
+  saveEvent: 'letters.saveRequested',
+  // A letter of this response: it says so itself (its response relation).
+  isListed: (letter, input: ResponseLettersInput) => (letter.response as { id?: unknown } | undefined)?.id === input.responseId,
 });
 
 export type ResponseLettersActorRef = ActorRefFrom<typeof responseLettersMachine>;
 export type ResponseLettersSnapshot = SnapshotFrom<typeof responseLettersMachine>;
-
-/** The last answer (null until the first). */
-export const selectLettersData = (s: ResponseLettersSnapshot): unknown => s.context.data;
-/** Why the last load or save was refused. */
-export const selectLettersError = (s: ResponseLettersSnapshot): ResourceError | null => s.context.error;
-/** Whether a load or a save is under way. */
-export const selectLettersBusy = (s: ResponseLettersSnapshot): boolean => !s.matches('READY');

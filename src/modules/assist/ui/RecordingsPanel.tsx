@@ -8,12 +8,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { selectUser } from '../../../../machines/session/authSelectors';
-import {
-  selectRecordingsBusy,
-  selectRecordingsData,
-  selectRecordingsError,
-  userRecordingsMachine,
-} from '../../../../machines/assist/userRecordingsMachine';
+import { userRecordingsMachine } from '../../../../machines/assist/userRecordingsMachine';
+import { selectWatchedListBusy, selectWatchedListData, selectWatchedListError } from '../../../../machines/session/watchedListMachine';
 import { AdminError } from '../../../client/admin/AdminError';
 import { useFileSizeText } from '../../../client/items/attachments/useFileSizeText';
 import { formatDate } from '../../../client/items/fields/formatDate';
@@ -50,10 +46,10 @@ function Recordings({ userId, userIndex, own, cell }: { userId: string; userInde
     load,
   });
   const data = useSelector(actor ?? undefined, (s) =>
-    s ? (selectRecordingsData(s) as { recordings: AssistRecordingRow[] } | null) : null,
+    s ? (selectWatchedListData(s) as { recordings: AssistRecordingRow[] } | null) : null,
   );
-  const error = useSelector(actor ?? undefined, (s) => (s ? selectRecordingsError(s) : null));
-  const busy = useSelector(actor ?? undefined, (s) => (s ? selectRecordingsBusy(s) : true));
+  const error = useSelector(actor ?? undefined, (s) => (s ? selectWatchedListError(s) : null));
+  const busy = useSelector(actor ?? undefined, (s) => (s ? selectWatchedListBusy(s) : true));
   // Once a deletion asked here is done (the list read again without it), the widget's entry for it says it was deleted.
   const deleting = useRef<string | null>(null);
   useEffect(() => {

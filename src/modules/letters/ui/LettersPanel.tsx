@@ -8,12 +8,8 @@
 import { useSelector } from '@xstate/react';
 import { useId, useMemo } from 'react';
 import { selectTokenValid, selectUser } from '../../../../machines/session/authSelectors';
-import {
-  responseLettersMachine,
-  selectLettersBusy,
-  selectLettersData,
-  selectLettersError,
-} from '../../../../machines/letters/responseLettersMachine';
+import { responseLettersMachine } from '../../../../machines/letters/responseLettersMachine';
+import { selectWatchedListBusy, selectWatchedListData, selectWatchedListError } from '../../../../machines/session/watchedListMachine';
 import { AdminError } from '../../../client/admin/AdminError';
 import { useT } from '../../../client/i18n/useT';
 import type { ItemPanelProps } from '../../../client/items/itemPanels';
@@ -38,9 +34,9 @@ function Letters({ responseId, cell }: { responseId: string; cell: ItemPanelProp
   const user = useSelector(auth, selectUser);
   const load = useMemo(() => callOf(lettersOperations.responseLetters, { responseId }), [responseId]);
   const actor = useCellViewActor(cell, `letters:${responseId}`, responseLettersMachine, { responseId, load });
-  const data = useSelector(actor ?? undefined, (s) => (s ? (selectLettersData(s) as ResponseLetters | null) : null));
-  const error = useSelector(actor ?? undefined, (s) => (s ? selectLettersError(s) : null));
-  const busy = useSelector(actor ?? undefined, (s) => (s ? selectLettersBusy(s) : true));
+  const data = useSelector(actor ?? undefined, (s) => (s ? (selectWatchedListData(s) as ResponseLetters | null) : null));
+  const error = useSelector(actor ?? undefined, (s) => (s ? selectWatchedListError(s) : null));
+  const busy = useSelector(actor ?? undefined, (s) => (s ? selectWatchedListBusy(s) : true));
   // The same description of the caller the server builds from its principal.
   const caller = useMemo<StateCaller | null>(
     () =>
