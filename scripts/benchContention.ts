@@ -8,11 +8,10 @@
  *   node scripts/run-ts.mjs scripts/benchContention.ts [--sockets 40] [--seconds 10] [--items 2000] [--driver pglite|postgres|both]
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
 import WebSocket from 'ws';
-import { percentile, waitFor } from './benchSupport';
+import { percentile, signInToken, startBuiltServer } from './benchSupport';
 import { startPostgresCluster, type PostgresCluster } from './postgresCluster';
 
 const root = resolve(__dirname, '..');
@@ -102,29 +101,15 @@ function pingFromOwnProcess(wsUrl: string, token: string, end: number): Promise<
 }
 
 async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | null): Promise<Series[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kk-bench-'));
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO: '0',
-    KK_QUIET: '1',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  };
-  if (driver === 'postgres') env.DATABASE_URL = cluster!.url;
-  // BENCH_PROFILE_DIR=dir writes the server's CPU profile (main thread) there, for --cpu-prof readers.
-  const nodeArgs = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const child = spawn('node', [...nodeArgs, join(root, 'dist/server/main.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = await startBuiltServer({
+    admin: ADMIN,
+    env: { KK_QUIET: '1', ...(driver === 'postgres' ? { DATABASE_URL: cluster!.url } : {}) },
+    // BENCH_PROFILE_DIR=dir writes the server's CPU profile (main thread) there, for --cpu-prof readers.
+    nodeArgs: process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [],
+  });
   try {
-    const url = (await waitFor(child, /is running at (http:\/\/\S+) on/))[1]!.replace('localhost', '127.0.0.1');
-    const res = await fetch(`${url}/api/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const token = res.headers.get('x-vgn-token')!;
+    const { url } = server;
+    const token = await signInToken(url, ADMIN);
     const wsUrl = `${url.replace('http', 'ws')}/ws`;
     const clients = await Promise.all(Array.from({ length: SOCKETS }, () => Client.open(wsUrl, token)));
 
@@ -170,9 +155,7 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
     for (const c of clients) c.ws.close();
     return [ping, search, update];
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -12,14 +12,13 @@
  * token as a person's tabs do. The driving sockets live in this process: on a small machine it takes
  * a core of its own, which the figures include.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createServer } from '../src/server/app';
 import { configFromEnv } from '../src/server/config';
 import type { Item } from '../src/shared/items/types';
-import { percentile, rssMb, Tab, waitFor } from './benchSupport';
+import { percentile, rssMb, startBuiltServer, Tab, type BuiltServer } from './benchSupport';
 import { startPostgresCluster, type PostgresCluster } from './postgresCluster';
 
 const root = resolve(__dirname, '..');
@@ -143,25 +142,21 @@ async function upload(url: string, token: string, n: number): Promise<void> {
 async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | null): Promise<void> {
   const label = driver === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL';
   const dataDir = mkdtempSync(join(tmpdir(), 'kk-load-'));
-  let child: ChildProcess | null = null;
+  let server: BuiltServer | null = null;
   try {
     const started = Date.now();
     const seeded = await seed(dataDir, cluster?.url ?? null);
     console.log(`\n## ${label}: ${USERS} users, ${CONTACTS} contacts written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const env: Record<string, string> = {
-      PATH: process.env.PATH ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '0',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      // A tab sends one request at a time: the per-socket rate limit is not what is measured.
-      SOCKET_RATE_PER_SECOND: '1000000000',
-      ...(cluster ? { DATABASE_URL: cluster.url } : {}),
-    };
-    child = spawn('node', [join(root, 'dist/server/main.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const url = (await waitFor(child, /is running at (http:\/\/\S+) on/))[1]!.replace('localhost', '127.0.0.1');
+    server = await startBuiltServer({
+      admin: ADMIN,
+      dataDir,
+      env: {
+        // A tab sends one request at a time: the per-socket rate limit is not what is measured.
+        SOCKET_RATE_PER_SECOND: '1000000000',
+        ...(cluster ? { DATABASE_URL: cluster.url } : {}),
+      },
+    });
+    const { url, child } = server;
     const wsUrl = `${url.replace('http', 'ws')}/ws`;
     const tabs: { tab: Tab; user: number }[] = [];
     for (let i = 0; i < SOCKETS; i += 50) {
@@ -228,7 +223,7 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
     const sampler = setInterval(() => {
       minute++;
       const done = [...stats.values()].reduce((n, s) => n + s.latencies.length, 0);
-      const line = `minute ${minute}: server RSS ${rssMb(child!.pid!).toFixed(0)} MB, ${done} requests so far, load ${loadavg()[0]!.toFixed(1)}`;
+      const line = `minute ${minute}: server RSS ${rssMb(child.pid!).toFixed(0)} MB, ${done} requests so far, load ${loadavg()[0]!.toFixed(1)}`;
       memory.push(line);
       console.log(line);
     }, 60_000);
@@ -262,10 +257,7 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
     console.log(`errors: ${errors} (goal 0) ${errors === 0 ? 'MET' : 'NOT MET'}`);
     for (const { tab } of tabs) tab.ws.close();
   } finally {
-    if (child) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child!.once('exit', r));
-    }
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,10 +1,15 @@
 /**
- * What the benchmark scripts share: percentiles, waiting for a child process to say something, seeding
- * items in bulk, a process's resident memory, and a signed-in socket (a tab).
+ * What the benchmark scripts share: percentiles, waiting for a child process to say something, the
+ * built server as a process of its own and an administrator's token from it, headless Chromium,
+ * seeding items in bulk, a process's resident memory, and a signed-in socket (a tab).
  */
-import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
 import WebSocket from 'ws';
+import chromiumArgs from './chromiumArgs.json';
 import type { Database } from '../src/server/db/Database';
 import type { ItemData } from '../src/shared/items/types';
 
@@ -26,6 +31,84 @@ export function waitFor(child: ChildProcess, pattern: RegExp): Promise<RegExpMat
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
     child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${out}`)));
   });
+}
+
+// The scripts run as bundles in .tmp/ (scripts/run-ts.mjs), one folder below the checkout.
+const root = resolve(__dirname, '..');
+
+/** The administrator a benchmark's server is started with. */
+export interface BenchAdmin {
+  email: string;
+  password: string;
+}
+
+export interface BuiltServerOptions {
+  admin: BenchAdmin;
+  /** Its data directory (the caller's, left in place); by default a fresh one, removed on `stop`. */
+  dataDir?: string;
+  /** Node's own flags before the script (a CPU profile). */
+  nodeArgs?: string[];
+  /** More environment (DATABASE_URL, limits); no demo data unless SEED_DEMO says so. */
+  env?: Record<string, string>;
+}
+
+/** A running server: its address, its process (for its memory) and how to end it. */
+export interface BuiltServer {
+  url: string;
+  child: ChildProcess;
+  /** Ends the process (SIGTERM, waiting for it) and removes the data directory it was given none of. */
+  stop(): Promise<void>;
+}
+
+/** The built server (dist/server/main.js) as a process of its own, as in production, on a free port of 127.0.0.1. */
+export async function startBuiltServer({ admin, dataDir, nodeArgs = [], env = {} }: BuiltServerOptions): Promise<BuiltServer> {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'kk-bench-'));
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist/server/main.js')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dir,
+      SEED_DEMO: '0',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    if (!dataDir) rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const match = await waitFor(child, /is running at (http:\/\/\S+) on/);
+    return { url: match[1]!.replace('://localhost', '://127.0.0.1'), child, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+/** Signs `admin` in over HTTP; answers the token (the `x-vgn-token` header). */
+export async function signInToken(url: string, admin: BenchAdmin): Promise<string> {
+  const res = await fetch(`${url}/api/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  const token = res.headers.get('x-vgn-token');
+  if (!token) throw new Error(`sign-in failed: ${res.status}`);
+  return token;
+}
+
+/** Headless Chromium with the scripts' flags (chromiumArgs.json, as test/e2e/support/e2e.ts's: the last keeps its omnibox pages from loading). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs, headless: true });
 }
 
 /** Bulk rows into `items`: one statement per 2,000 rows. */

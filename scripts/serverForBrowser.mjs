@@ -1,7 +1,7 @@
 // Starts the built server (dist/server/main.js) on a free port and a throw-away data directory, for the
 // screenshot and benchmark scripts; resolves once it prints its address.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,16 +10,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const ADMIN = { email: 'admin@example.org', password: 'correct horse battery staple' };
 // As test/e2e/support/e2e.ts: the last flag keeps Chromium's own omnibox pages from loading beside every new window.
+// The flags are the scripts' one list (chromiumArgs.json), which the TypeScript benchmarks read too.
 export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup',
-  ],
+  args: JSON.parse(readFileSync(join(root, 'scripts/chromiumArgs.json'), 'utf8')),
 };
 
 /** A running server: its URL and a stop function that also removes its data. */

@@ -10,13 +10,8 @@
  *
  * Needs the built bundles (dist/); the server runs as a process of its own, as in production.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
 import WebSocket from 'ws';
-import { percentile, Tab, waitFor } from '../benchSupport';
+import { launchChromium, percentile, signInToken, startBuiltServer, Tab } from '../benchSupport';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,8 +22,6 @@ const DELAY_MS = Number(arg('delay', '120'));
 const IDLE_S = Number(arg('idle', '10'));
 const GOAL_P95_MS = 100;
 
-// Run from .tmp/ (scripts/run-ts.mjs bundles it there).
-const root = resolve(__dirname, '..');
 const ADMIN = { email: 'assist-bench@knowledgekeeper.local', password: 'live-assist benchmark password 1' };
 
 /**
@@ -55,51 +48,11 @@ function applyPatch(view: View, patch: Patch): View {
   return next as unknown as View;
 }
 
-/** The built server on a free port and a throw-away data directory. */
-async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kk-assist-bench-'));
-  const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '0',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const match = await waitFor(child, /is running at (http:\/\/\S+) on/);
-  return {
-    url: match[1]!.replace('://localhost', '://127.0.0.1'),
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function main(): Promise<void> {
-  const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    headless: true,
-  });
+  const server = await startBuiltServer({ admin: ADMIN });
+  const browser = await launchChromium();
   try {
-    const signIn = await fetch(`${server.url}/api/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const token = signIn.headers.get('x-vgn-token');
-    if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
+    const token = await signInToken(server.url, ADMIN);
     const wsBase = server.url.replace(/^http/, 'ws');
     // The administrator's socket: its `authed` push names them; they grant themselves the agents' capability.
     const ws = new WebSocket(`${wsBase}/ws`);
