@@ -10,13 +10,13 @@
  *   each move takes until the map has drawn again;
  * and which WebGL renderer ran (WEBGL_debug_renderer_info) and how the markers were drawn.
  *
- *   npm run bench:map [-- --points 100000 --gpu]
+ *   npm run bench:map [-- --points 100000 --gpu --profile map.cpuprofile]
  *
  * Needs the built bundles (dist/). Chromium runs with SwiftShader's WebGL (`--use-angle=swiftshader
  * --enable-unsafe-swiftshader`), as a machine without a GPU has it; `--gpu` leaves Chromium's own choice.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -31,6 +31,8 @@ const arg = (name: string, fallback: string): string => {
 };
 const POINTS = Number(arg('points', '100000'));
 const OWN_GPU = process.argv.includes('--gpu');
+/** Where to write the page's CPU profile from opening the map to its first full draw (Chrome's .cpuprofile), if anywhere. */
+const PROFILE = arg('profile', '');
 const HOTSPOTS = 300;
 /** Kinds of place of the site's SPL_TYPES list (src/modules/spatial/server.ts), which scripts of the core do not import. */
 const KINDS = ['HARVEST_SITE', 'FISHING_SITE', 'CABIN', 'WATER_BODY', 'TRAIL'];
@@ -229,6 +231,12 @@ async function main(): Promise<void> {
         if (f.payload.includes('"done":true')) streamed = Date.now();
       });
     });
+    const cdp = PROFILE ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(`${server.url}/spatial.map`);
     const renderer = await rendererOf(page);
     const all = String(POINTS);
@@ -248,6 +256,11 @@ async function main(): Promise<void> {
         });
       });
     const drawn = Date.now();
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(PROFILE, JSON.stringify(profile));
+      console.log(`the page's CPU profile until the first full draw: ${PROFILE}`);
+    }
     const how = await page.locator('[data-testid="spatial-map"]').getAttribute('data-markers');
     const label = await page.locator('[data-testid="spatial-map"]').getAttribute('aria-label');
 

@@ -24,7 +24,7 @@ import land from 'world-atlas/land-110m.json';
 import type { BaseLayer } from '../../../machines/map/mapMachine';
 import type { Extent } from '../../shared/geo/bounds';
 import type { Geometry } from '../../shared/geo/geometry';
-import { groupBySpot } from '../../shared/geo/markerHash';
+import { markerHash } from '../../shared/geo/markerHash';
 import { clusterLook, inkOn, MAP_PALETTE, selectedColour } from './mapPalette';
 
 /** Marker colours (spec 001 §9): the selected marker pink; others the site's blue unless their type says. */
@@ -108,6 +108,43 @@ const shapeStyle = (colour: string): Style => {
   return style;
 };
 
+/** The markers on one spot (the same marker hash) and the feature drawing them, null until made. */
+interface Spot {
+  members: MapMarker[];
+  feature: Feature | null;
+}
+
+const spotKeys = new WeakMap<MapMarker, string>();
+/** A marker's spot (its marker hash), worked out once per marker object: a set of 100,000 is given again as it grows. */
+const spotKey = (m: MapMarker): string => {
+  let key = spotKeys.get(m);
+  if (key === undefined) {
+    key = markerHash(m.lon, m.lat);
+    spotKeys.set(m, key);
+  }
+  return key;
+};
+
+/** Whether two markers are drawn alike. */
+const alike = (a: MapMarker, b: MapMarker): boolean =>
+  a === b || (a.id === b.id && a.lon === b.lon && a.lat === b.lat && a.label === b.label && a.colour === b.colour && a.radius === b.radius);
+const sameMembers = (a: readonly MapMarker[], b: readonly MapMarker[]): boolean =>
+  a.length === b.length && a.every((m, i) => alike(m, b[i]!));
+
+/** The feature drawing the markers on a spot: one marker's own, or the spot's with their count. */
+function spotFeature(key: string, at: readonly MapMarker[]): Feature {
+  const m = at[0]!;
+  const f = new Feature({
+    geometry: new Point(fromLonLat([m.lon, m.lat])),
+    label: m.label,
+    colour: m.colour ?? MARKER_COLOURS.normal,
+    radius: m.radius,
+    ids: at.map((a) => a.id),
+  });
+  f.setId(at.length === 1 ? m.id : `spot:${key}`);
+  return f;
+}
+
 export interface MapControllerOptions {
   tileUrl: string | null;
   dark: boolean;
@@ -134,10 +171,11 @@ export class MapController {
   private readonly outline: VectorLayer;
   private readonly tiles: TileLayer | null;
   private selected: string | null = null;
-  /** The marker features by the ids of the items they stand for, while the points are drawn with WebGL. */
-  private spotOf = new Map<string, Feature>();
-  /** The marker features drawn, by their id; whether they are WebGL points. */
-  private features = new Map<string, Feature>();
+  /** The markers last given, in their order. */
+  private given: readonly MapMarker[] = [];
+  /** The spots drawn, by their marker hash: the markers there and the feature that draws them. */
+  private spots = new Map<string, Spot>();
+  /** Whether the markers are WebGL points. */
   private dense = false;
   private drawn = 0;
 
@@ -274,62 +312,70 @@ export class MapController {
    * Replaces the markers; the selected one turns pink. Markers on the same spot (the same marker
    * hash, spec 001 §9) are one marker with their count, whose click lists them (`onSpotClicked`).
    * Up to WEBGL_MARKERS they are clustered; beyond, each is a WebGL point and only the selected one
-   * is a (pink) marker above them.
+   * is a (pink) marker above them. Markers given before (the same objects) keep their features: a set
+   * streaming in, given as the markers before and more, costs only its new markers.
    */
   setMarkers(markers: readonly MapMarker[], selected: string | null): void {
     this.selected = selected;
-    // The features of the markers drawn before are kept when they stand for the same thing: a set
-    // streaming in adds its new pieces, not all of it again (100,000 features made anew per piece).
-    const before = this.features;
-    const next = new Map<string, Feature>();
-    for (const { key, markers: at } of groupBySpot(markers)) {
-      const m = at[0]!;
-      const id = at.length === 1 ? m.id : `spot:${key}`;
-      const sign = `${m.lon},${m.lat}|${m.label}|${m.colour ?? ''}|${m.radius ?? ''}|${at.map((a) => a.id).join(' ')}`;
-      const kept = before.get(id);
-      if (kept?.get('sign') === sign) next.set(id, kept);
-      else {
-        const f = new Feature({
-          geometry: new Point(fromLonLat([m.lon, m.lat])),
-          label: m.label,
-          colour: m.colour ?? MARKER_COLOURS.normal,
-          radius: m.radius,
-          sign,
-        });
-        f.setId(id);
-        f.set(
-          'ids',
-          at.map((a) => a.id),
-        );
-        next.set(id, f);
+    const before = this.given;
+    let grows = before.length > 0 && before.length <= markers.length;
+    for (let i = 0; grows && i < before.length; i++) grows = markers[i] === before[i];
+    const changed = new Set<string>();
+    const gone: Feature[] = [];
+    if (!grows) {
+      // Another set (or the feature search narrowed it): spots made anew, those that stand for the same markers kept.
+      const old = this.spots;
+      this.spots = new Map();
+      for (const m of markers) this.addToSpot(m, changed);
+      for (const [key, spot] of old) {
+        const now = this.spots.get(key);
+        if (now && sameMembers(now.members, spot.members)) {
+          now.feature = spot.feature;
+          changed.delete(key);
+        } else if (spot.feature) gone.push(spot.feature);
       }
-    }
-    this.features = next;
+    } else for (let i = before.length; i < markers.length; i++) this.addToSpot(markers[i]!, changed, gone);
+    this.given = markers;
     this.drawn = markers.length;
-    const dense = next.size > WEBGL_MARKERS && this.webglPoints() !== null;
+    const added: Feature[] = [];
+    for (const key of changed) {
+      const spot = this.spots.get(key)!;
+      spot.feature = spotFeature(key, spot.members);
+      added.push(spot.feature);
+    }
+    const dense = this.spots.size > WEBGL_MARKERS && this.webglPoints() !== null;
     const target = dense ? this.points : this.markers;
     if (dense !== this.dense) {
       this.markers.clear(true);
       this.points.clear(true);
-      target.addFeatures([...next.values()]);
+      target.addFeatures([...this.spots.values()].map((spot) => spot.feature!));
     } else {
-      const gone = [...before].filter(([id, f]) => next.get(id) !== f).map(([, f]) => f);
-      const added = [...next].filter(([id, f]) => before.get(id) !== f).map(([, f]) => f);
       if (gone.length > 0) target.removeFeatures(gone);
       if (added.length > 0) target.addFeatures(added);
     }
     this.dense = dense;
-    this.spotOf = new Map();
-    if (dense) {
-      for (const f of next.values()) for (const id of spotIds(f)) this.spotOf.set(id, f);
-      this.showSelected();
-    } else this.markers.changed();
+    if (dense) this.showSelected();
+    else this.markers.changed();
+  }
+
+  /** Puts `m` on its spot; the spots whose features must be made anew go to `changed`, features replaced to `gone`. */
+  private addToSpot(m: MapMarker, changed: Set<string>, gone?: Feature[]): void {
+    const key = spotKey(m);
+    const spot = this.spots.get(key);
+    if (!spot) this.spots.set(key, { members: [m], feature: null });
+    else {
+      spot.members.push(m);
+      if (spot.feature && gone) gone.push(spot.feature);
+      spot.feature = null;
+    }
+    changed.add(key);
   }
 
   /** With WebGL points: the selected one's marker, alone in the marker layer. */
   private showSelected(): void {
     this.markers.clear(true);
-    const spot = this.selected ? this.spotOf.get(this.selected) : undefined;
+    const m = this.selected ? this.given.find((g) => g.id === this.selected) : undefined;
+    const spot = m ? this.spots.get(spotKey(m))?.feature : undefined;
     if (!spot) return;
     const marker = spot.clone();
     marker.setId(spot.getId());

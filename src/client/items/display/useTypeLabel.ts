@@ -1,4 +1,5 @@
 /** A type's name as a label on its own (a table cell, a card, a facet), capitalised like every other label. */
+import { useCallback } from 'react';
 import { useIntl } from '../../i18n/IntlContext';
 import { useT } from '../../i18n/useT';
 
@@ -9,5 +10,6 @@ export const capitalised = (text: string): string => text.charAt(0).toLocaleUppe
 export function useTypeLabel(): (typeName: string) => string {
   const intl = useIntl();
   const t = useT();
-  return (typeName) => (`types.${typeName}` in intl.messages ? capitalised(t(`types.${typeName}`)) : typeName);
+  // The same function while the locale is: lists of 100,000 features work out their labels once with it.
+  return useCallback((typeName) => (`types.${typeName}` in intl.messages ? capitalised(t(`types.${typeName}`)) : typeName), [intl, t]);
 }

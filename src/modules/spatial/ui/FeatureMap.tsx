@@ -7,7 +7,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import GeoJSON from 'ol/format/GeoJSON';
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useIntl } from '../../../client/i18n/IntlContext';
 import type { SnapshotFrom } from 'xstate';
 import { mapMachine } from '../../../../machines/map/mapMachine';
@@ -33,6 +33,9 @@ addModuleMessages(mapMessages);
 const geojson = new GeoJSON({ featureProjection: 'EPSG:3857', dataProjection: 'EPSG:4326' });
 const selectContext = (s: SnapshotFrom<typeof mapMachine>) => s.context;
 
+/** A feature's marker, and its entry in the tree of places. */
+type PlaceMarker = MapMarker & { rel: string; kind: string | undefined };
+
 export interface FeatureMapProps {
   features: readonly MapFeature[];
   /** How the feature set is loading (spec 001 §4). */
@@ -51,33 +54,52 @@ export interface FeatureMapProps {
 /**
  * The layers the features make, in the order they first come, one entry per label and colour: a
  * type's features under the type's label when the item is its shape (a place, a territory: its GEO
- * property required), else under the property's label (a consultation's "Project area").
+ * property required), else under the property's label (a consultation's "Project area"); and the
+ * layer of a feature, by its label.
  */
-function useLayers(features: readonly MapFeature[], dark: boolean): { layers: LegendLayer[]; layerOf: Map<string, string> } {
+function useLayers(features: readonly MapFeature[], dark: boolean): { layers: LegendLayer[]; layerOf: (f: MapFeature) => string } {
   const t = useT();
   const intl = useIntl();
   const typeLabel = useTypeLabel();
-  return useMemo(() => {
-    const layers = new Map<string, LegendLayer>();
-    const layerOf = new Map<string, string>();
-    // Each type and property's layer worked out once: a map may hold 100,000 features of a few types.
-    const known = new Map<string, { label: string; colour: string }>();
-    for (const f of features) {
+  // Each type and property's layer worked out once: a map may hold 100,000 features of a few types.
+  const layerOf = useMemo(() => {
+    const known = new Map<string, LegendLayer>();
+    return (f: MapFeature): LegendLayer => {
       const type = f.properties.type;
       const prop = f.proxy ? f.$id.slice(f.$id.lastIndexOf(':') + 1) : '';
-      let layer = known.get(`${type}|${prop}`);
+      const key = prop ? `${type}|${prop}` : type;
+      let layer = known.get(key);
       if (!layer) {
         const propKey = `types.${type}.${prop}`;
         const isShape = !prop || itemTypes.get(type)?.properties[prop]?.required === true;
         const label = !isShape && propKey in intl.messages ? t(propKey) : typeLabel(type);
         layer = { label, colour: mapStyleOf(type, dark).colour };
-        known.set(`${type}|${prop}`, layer);
-        layers.set(`${layer.label}|${layer.colour}`, layer);
+        known.set(key, layer);
       }
-      layerOf.set(f.$id, layer.label);
+      return layer;
+    };
+  }, [dark, t, intl.messages, typeLabel]);
+  const layers = useMemo(() => {
+    const all = new Map<string, LegendLayer>();
+    for (const f of features) {
+      const layer = layerOf(f);
+      all.set(`${layer.label}|${layer.colour}`, layer);
     }
-    return { layers: [...layers.values()], layerOf };
-  }, [features, dark, t, intl.messages, typeLabel]);
+    return [...all.values()];
+  }, [features, layerOf]);
+  return { layers, layerOf: useCallback((f: MapFeature) => layerOf(f).label, [layerOf]) };
+}
+
+/**
+ * The features to draw of a set that streams in: while it loads, the set again only once it has
+ * doubled since last drawn (1,000, 2,000, 4,000... of 100,000), so each feature is drawn a few
+ * times, not once per piece (a hundred pieces of a thousand); once loaded, all of it.
+ */
+function useDrawnFeatures(arriving: readonly MapFeature[], status: FeatureMapProps['status']): readonly MapFeature[] {
+  const [drawn, setDrawn] = useState(arriving);
+  const due = drawn !== arriving && (status !== 'LOADING' || arriving.length >= 2 * drawn.length || arriving.length < drawn.length);
+  if (due) setDrawn(arriving);
+  return due ? arriving : drawn;
 }
 
 /** The features on a map, with the list of their places beside it. */
@@ -85,7 +107,7 @@ export function FeatureMap({ features: arriving, status, errorKey, onOpen, empty
   const t = useT();
   // While pieces keep coming, the map and the list draw the latest set they have time for, not every
   // piece in turn (100,000 places come in a hundred pieces: docs/decisions.md, "WebGL points").
-  const features = useDeferredValue(arriving);
+  const features = useDeferredValue(useDrawnFeatures(arriving, status));
   const searchId = useId();
   const { defaultBounds, mapTileUrl } = useSiteConfig();
   const dark = useDarkTheme();
@@ -99,17 +121,23 @@ export function FeatureMap({ features: arriving, status, errorKey, onOpen, empty
     const styles = new Map<string, { colour: string; radius: number }>();
     return (type: string) => styles.get(type) ?? styles.set(type, mapStyleOf(type, dark)).get(type)!;
   }, [dark]);
-  const markers = useMemo<(MapMarker & { rel: string; kind: string | undefined })[]>(
-    () =>
-      features.map((f) => {
+  // Each feature's marker made once (the same object while the set grows, which the map draws only once).
+  const markerOf = useMemo(() => {
+    const made = new WeakMap<MapFeature, PlaceMarker>();
+    return (f: MapFeature): PlaceMarker => {
+      let marker = made.get(f);
+      if (!marker) {
         const [lon, lat] = markerPosition(f.geometry);
         const { colour, radius } = styleOf(f.properties.type);
         // A place is listed under its kind of place; any other item's shape under its layer's name.
-        const kind = f.properties.type === 'SpatialFeature' ? f.properties.spatialType : layerKind(layerOf.get(f.$id) ?? '');
-        return { id: f.$id, rel: f.rel, label: f.properties.label, kind, lon, lat, colour, radius };
-      }),
-    [features, styleOf, layerOf],
-  );
+        const kind = f.properties.type === 'SpatialFeature' ? f.properties.spatialType : layerKind(layerOf(f));
+        marker = { id: f.$id, rel: f.rel, label: f.properties.label, kind, lon, lat, colour, radius };
+        made.set(f, marker);
+      }
+      return marker;
+    };
+  }, [styleOf, layerOf]);
+  const markers = useMemo(() => features.map(markerOf), [features, markerOf]);
   const text = view.featureFilter.toLocaleLowerCase();
   const named = useMemo(() => (text ? markers.filter((m) => m.label.toLocaleLowerCase().includes(text)) : markers), [markers, text]);
 
@@ -127,15 +155,14 @@ export function FeatureMap({ features: arriving, status, errorKey, onOpen, empty
   }, [map, mapTileUrl, dark]);
 
   // A click on a marker (or its entry in the list) opens its item in the next column.
-  const byId = useMemo(() => new Map(markers.map((m) => [m.id, m.rel])), [markers]);
   useEffect(() => {
     const sub = map.on('map.itemOpened', (e) => {
-      const rel = byId.get(e.id);
+      const rel = markers.find((m) => m.id === e.id)?.rel;
       onSelected(e.id);
       if (rel) onOpen(rel);
     });
     return () => sub.unsubscribe();
-  }, [map, byId, onOpen, onSelected]);
+  }, [map, markers, onOpen, onSelected]);
 
   // Once the features are in, the map shows them all (the site's region while there are none).
   const framed = useRef(false);
