@@ -6,6 +6,7 @@ import type { LiveConnection } from './LiveConnection';
 import { canRead } from '../policy/policy';
 import { ITEMS_CHANNEL, type ItemChange, type ItemStore } from '../store/ItemStore';
 import { activeSystemAlerts, sysAlertsFor } from './systemAlerts';
+import { connectionOfOrigin } from './changeOrigin';
 
 /** Channel on which frames for one user's sockets travel to every server process. */
 export const USER_PUSH_CHANNEL = 'kk_user_push';
@@ -114,28 +115,28 @@ export class LiveHub {
   /** Forgets a closed socket and all its watches. */
   remove(conn: LiveConnection): void {
     this.connections.delete(conn);
-    for (const id of conn.itemWatches) this.itemWatchers.get(id)?.delete(conn);
-    for (const { type } of conn.typeWatches.values()) this.typeWatchers.get(type)?.delete(conn);
-    conn.itemWatches.clear();
-    conn.typeWatches.clear();
+    for (const id of conn.itemWatches ?? []) this.itemWatchers.get(id)?.delete(conn);
+    for (const { type } of conn.typeWatches?.values() ?? []) this.typeWatchers.get(type)?.delete(conn);
+    conn.itemWatches = null;
+    conn.typeWatches = null;
   }
 
   watchItem(conn: LiveConnection, id: string): void {
-    conn.itemWatches.add(id);
+    (conn.itemWatches ??= new Set()).add(id);
     const set = this.itemWatchers.get(id) ?? new Set();
     set.add(conn);
     this.itemWatchers.set(id, set);
   }
 
   unwatchItem(conn: LiveConnection, id: string): void {
-    conn.itemWatches.delete(id);
+    conn.itemWatches?.delete(id);
     const set = this.itemWatchers.get(id);
     set?.delete(conn);
     if (set?.size === 0) this.itemWatchers.delete(id);
   }
 
   watchType(conn: LiveConnection, count: number, type: string, filter: Record<string, unknown>): void {
-    conn.typeWatches.set(count, { type, filter });
+    (conn.typeWatches ??= new Map()).set(count, { type, filter });
     const set = this.typeWatchers.get(type) ?? new Set();
     set.add(conn);
     this.typeWatchers.set(type, set);
@@ -143,8 +144,8 @@ export class LiveHub {
 
   /** Removes type watch `count`; answers whether it existed. */
   unwatchType(conn: LiveConnection, count: number, type: string): boolean {
-    const watch = conn.typeWatches.get(count);
-    if (!watch || watch.type !== type) return false;
+    const watch = conn.typeWatches?.get(count);
+    if (!conn.typeWatches || !watch || watch.type !== type) return false;
     conn.typeWatches.delete(count);
     if (![...conn.typeWatches.values()].some((w) => w.type === type)) this.typeWatchers.get(type)?.delete(conn);
     return true;
@@ -177,6 +178,7 @@ export class LiveHub {
       presented.set(key, made);
       return made;
     };
+    const ownSocket = connectionOfOrigin(change.origin);
     const targets = new Set<LiveConnection>();
     for (const conn of byItem ?? []) targets.add(conn);
     for (const conn of byType ?? []) targets.add(conn);
@@ -185,10 +187,10 @@ export class LiveHub {
       const key = conn.caller ? `${conn.caller.userId}:${conn.caller.admin}` : '';
       const { item, text } = presented.get(key) ?? (await present(conn));
       const wanted =
-        conn.itemWatches.has(change.id) || [...conn.typeWatches.values()].some((w) => w.type === type && matches(item, w.filter));
+        conn.itemWatches?.has(change.id) || [...(conn.typeWatches?.values() ?? [])].some((w) => w.type === type && matches(item, w.filter));
       if (!wanted) continue;
       // The socket whose request made the change learns it is its own.
-      if (change.origin === conn.origin) conn.send({ o: Push.itemUpdate, b: item, own: true });
+      if (conn.id === ownSocket) conn.send({ o: Push.itemUpdate, b: item, own: true });
       else conn.sendText(text);
     }
   }

@@ -14,6 +14,10 @@ const PROCESS = randomBytes(6).toString('base64url');
 /** The origin of the changes made by the requests of socket `connectionId` of this process. */
 export const originOf = (connectionId: number): string => `${PROCESS}:${connectionId}`;
 
+/** The socket number of this process that `origin` names, or null (another process's, or none). */
+export const connectionOfOrigin = (origin: string | undefined): number | null =>
+  origin?.startsWith(`${PROCESS}:`) ? Number(origin.slice(PROCESS.length + 1)) : null;
+
 const current = new AsyncLocalStorage<string>();
 
 /** Runs `work` (one socket request) with its changes marked as coming from `origin`. */

@@ -21,7 +21,7 @@ function connectionOf(ctx: OpContext): LiveConnection {
 }
 
 function refuseOverLimit(conn: LiveConnection): void {
-  if (conn.itemWatches.size + conn.typeWatches.size >= MAX_WATCHES_PER_SOCKET) {
+  if ((conn.itemWatches?.size ?? 0) + (conn.typeWatches?.size ?? 0) >= MAX_WATCHES_PER_SOCKET) {
     throw new OpError('tooLarge', `A socket may hold at most ${MAX_WATCHES_PER_SOCKET} watches`);
   }
 }

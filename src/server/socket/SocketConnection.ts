@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { SOCKET_RATE_CLOSE_AFTER } from '../../shared/constants';
 import {
   CloseCode,
@@ -11,7 +11,7 @@ import {
   type StreamPieceBody,
   type TokenWarningBody,
 } from '../../shared/protocol';
-import type { LiveConnection } from '../live/LiveConnection';
+import type { LiveConnection, TypeWatch } from '../live/LiveConnection';
 import type { OpContext } from '../ops/OpContext';
 import type { Dispatcher } from '../ops/Dispatcher';
 import type { Caller, Principal } from '../policy/Principal';
@@ -24,6 +24,18 @@ import { TokenBucket } from './TokenBucket';
 
 let nextId = 1;
 
+/** Where a socket keeps its connection, so one listener function serves every socket (no closures a socket). */
+const CONNECTION = Symbol('connection');
+type Carrying = WebSocket & { [CONNECTION]?: SocketConnection };
+
+// The socket's listeners: `this` is the socket the event came from.
+function onSocketMessage(this: Carrying, data: RawData, isBinary: boolean): void {
+  this[CONNECTION]?.received(data, isBinary);
+}
+function onSocketGone(this: Carrying): void {
+  this[CONNECTION]?.gone();
+}
+
 /**
  * One live socket: authenticates with the first frame, then answers every request through the
  * dispatcher, pushes tokenWarning before the token expires and closes when it does, or when its
@@ -31,13 +43,13 @@ let nextId = 1;
  */
 export class SocketConnection implements LiveConnection, Ticking {
   readonly id = nextId++;
-  readonly origin = originOf(this.id);
   caller: Caller = null;
-  readonly itemWatches = new Set<string>();
-  readonly typeWatches = new Map<number, { type: string; filter: Record<string, unknown> }>();
+  // Made on the first watch: most of a socket's life is idle, and many sockets watch one item or none.
+  itemWatches: Set<string> | null = null;
+  typeWatches: Map<number, TypeWatch> | null = null;
   nextTypeWatch = 0;
-  /** When the socket's token expires (known once it has authenticated). */
-  private tokenExpires: Date | null = null;
+  /** When the socket's token expires, in ms since the epoch (known once it has authenticated; 0 before). */
+  private tokenExpires = 0;
   // Deadlines in ms since the epoch, 0 when none, met by the process's socket clock (socketClock.ts).
   /** The socket closes unless it has authenticated by then. */
   private authDeadline: number;
@@ -47,7 +59,8 @@ export class SocketConnection implements LiveConnection, Ticking {
   private expireAt = 0;
   /** Looks then, once the token could have gone idle, whether it has. */
   private idleCheckAt = 0;
-  private authed: Promise<boolean> | null = null;
+  /** Its sign-in: not begun (null), under way (the promise), or settled (whether it succeeded). */
+  private authed: Promise<boolean> | boolean | null = null;
   private closed = false;
   /** Frames this socket may still send now (issue 19: rate limits per socket). */
   private readonly rate: TokenBucket;
@@ -63,15 +76,29 @@ export class SocketConnection implements LiveConnection, Ticking {
     // The burst is twice the rate: room for a page load's frames at once (SOCKET_RATE_BURST by default).
     this.rate = new TokenBucket(services.config.socketRatePerSecond * 2, services.config.socketRatePerSecond);
     // Listeners first, before any await, or early frames would be lost.
-    // The dispatcher answers every failure of an operation; what fails outside it (the database
-    // refusing to record the token's use) is logged here, not left to end the process.
-    socket.on('message', (data, isBinary) => {
-      this.onMessage(data.toString(), isBinary).catch((e: unknown) => console.error('Handling a socket frame failed:', e));
-    });
-    socket.on('close', () => this.onClose());
-    socket.on('error', () => this.onClose());
+    (socket as Carrying)[CONNECTION] = this;
+    socket.on('message', onSocketMessage);
+    socket.on('close', onSocketGone);
+    socket.on('error', onSocketGone);
     this.authDeadline = Date.now() + services.config.authTimeoutMs;
     socketClock.add(this);
+  }
+
+  /** The origin its requests' changes carry (changeOrigin.ts), made when asked rather than kept. */
+  get origin(): string {
+    return originOf(this.id);
+  }
+
+  /** A frame from the browser (the socket's message listener). */
+  received(data: RawData, isBinary: boolean): void {
+    // The dispatcher answers every failure of an operation; what fails outside it (the database
+    // refusing to record the token's use) is logged here, not left to end the process.
+    this.onMessage(data.toString(), isBinary).catch((e: unknown) => console.error('Handling a socket frame failed:', e));
+  }
+
+  /** The socket closed or failed (its close and error listeners). */
+  gone(): void {
+    this.onClose();
   }
 
   /** Meets the deadlines that have come (called by the socket clock). */
@@ -82,7 +109,7 @@ export class SocketConnection implements LiveConnection, Ticking {
     }
     if (this.warnAt && now >= this.warnAt && this.tokenExpires) {
       this.warnAt = 0;
-      const warning: TokenWarningBody = { expires: this.tokenExpires.toISOString() };
+      const warning: TokenWarningBody = { expires: new Date(this.tokenExpires).toISOString() };
       this.send({ o: Push.tokenWarning, b: warning });
     }
     if (this.expireAt && now >= this.expireAt) {
@@ -118,7 +145,8 @@ export class SocketConnection implements LiveConnection, Ticking {
 
   /** Sets the tokenWarning push and the tokenExpired close for a token expiring at `expiresAt`. */
   private scheduleExpiry(expiresAt: Date): void {
-    this.expireAt = expiresAt.getTime();
+    this.tokenExpires = expiresAt.getTime();
+    this.expireAt = this.tokenExpires;
     this.warnAt = this.expireAt - this.services.config.tokenWarningSeconds * 1000;
   }
 
@@ -173,12 +201,11 @@ export class SocketConnection implements LiveConnection, Ticking {
     // The token may have been renewed meanwhile: keep the current one.
     this.caller = { ...fresh, tokenHash: now.tokenHash };
     // The browser learns the new rights at once: its menus and screens follow the session it holds.
-    if (this.tokenExpires) this.send({ o: Push.authed, b: await this.services.accounts.session(this.caller, this.tokenExpires) });
+    if (this.tokenExpires) this.send({ o: Push.authed, b: await this.services.accounts.session(this.caller, new Date(this.tokenExpires)) });
   }
 
   adoptToken(tokenHash: string, expiresAt: Date): void {
     if (this.caller) this.caller = { ...this.caller, tokenHash };
-    this.tokenExpires = expiresAt;
     this.scheduleExpiry(expiresAt);
   }
 
@@ -202,7 +229,6 @@ export class SocketConnection implements LiveConnection, Ticking {
     this.caller = principal;
     this.authDeadline = 0;
     this.services.live.add(this);
-    this.tokenExpires = info.expiresAt;
     this.scheduleExpiry(info.expiresAt);
     this.scheduleIdleCheck(this.services.config.tokenIdleSeconds * 1000);
     this.send({ o: Push.authed, b: await accounts.session(principal, info.expiresAt) });
@@ -256,16 +282,19 @@ export class SocketConnection implements LiveConnection, Ticking {
       this.send({ o: '', erred: true, b: { userMessage: 'parseRequestFailed', sysMessage: `Unreadable frame: ${(e as Error).message}` } });
       return;
     }
-    if (!this.authed) {
+    if (this.authed === null) {
       if (frame.o !== 'tokenAuth') {
         this.close(CloseCode.auth, CloseReason.identFailed);
         return;
       }
-      this.authed = this.authenticate(frame).catch((e) => {
+      const signingIn = this.authenticate(frame).catch((e) => {
         console.error('Socket authentication failed:', e);
         this.close(CloseCode.auth, CloseReason.identFailed);
         return false;
       });
+      this.authed = signingIn;
+      // Settled, the answer is kept rather than the promise.
+      this.authed = await signingIn;
       return;
     }
     if (!(await this.authed) || this.closed) return;
