@@ -31,7 +31,7 @@ const arg = (name: string, fallback: string): string => {
 };
 const POINTS = Number(arg('points', '100000'));
 const OWN_GPU = process.argv.includes('--gpu');
-/** Where to write the page's CPU profile from opening the map to its first full draw (Chrome's .cpuprofile), if anywhere. */
+/** Where to write the page's CPU profile from opening the map to its first full draw (Chrome's .cpuprofile; the zoom and pan's beside it), if anywhere. */
 const PROFILE = arg('profile', '');
 const HOTSPOTS = 300;
 /** Kinds of place of the site's SPL_TYPES list (src/modules/spatial/server.ts), which scripts of the core do not import. */
@@ -260,6 +260,7 @@ async function main(): Promise<void> {
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(PROFILE, JSON.stringify(profile));
       console.log(`the page's CPU profile until the first full draw: ${PROFILE}`);
+      await cdp.send('Profiler.start');
     }
     const how = await page.locator('[data-testid="spatial-map"]').getAttribute('data-markers');
     const label = await page.locator('[data-testid="spatial-map"]').getAttribute('aria-label');
@@ -280,6 +281,13 @@ async function main(): Promise<void> {
       for (let i = 1; i <= 20; i++) await page.mouse.move(cx + i * 12, cy + i * 6);
       await page.mouse.up();
     });
+
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      const moves = PROFILE.replace(/(\.cpuprofile)?$/, '.moves.cpuprofile');
+      writeFileSync(moves, JSON.stringify(profile));
+      console.log(`the page's CPU profile while zoomed and panned: ${moves}`);
+    }
 
     // The same request from a socket in this process, answered whole: how much of the stream is the server's.
     const tab = await Tab.open(`${server.url.replace(/^http/, 'ws')}/ws`, token);

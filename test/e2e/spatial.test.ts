@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import type { Item } from '../../src/shared/items/types';
 import type { OverlapReport } from '../../src/modules/spatial/overlapReport';
 import { ProtocolClient, signIn as apiSignIn } from '../support/protocolClient';
@@ -174,6 +175,81 @@ describe('a community member with Spatial', () => {
     await screenshot(dark, 'spatial-collection-phone-dark');
     await expectNoAxeViolations(dark);
     await dark.context().close();
+  });
+
+  it('sees many places as points: a click on one opens it in the next column and draws it pink', async () => {
+    const page = await signedInPage(suite.browser, suite.server.url, '/spatial.collections', { who: mia });
+    // More places than the map clusters draw as WebGL points: the 29 demo places, with the threshold set low.
+    await page.addInitScript(() => Object.assign(window, { kkMapPointsAbove: 10 }));
+    await page.goto('/spatial.map');
+    const map = page.locator('[data-testid="spatial-map"][data-markers="points"][data-drawn="29"]');
+    await map.waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(300);
+    const box = (await map.boundingBox())!;
+    // The map as a person sees it: a teal point (a place's colour) is a dot with a white ring 3 to 5 px out.
+    const pixels = async (): Promise<{ at: (x: number, y: number) => number[]; width: number; height: number }> => {
+      const { data, info } = await sharp(await map.screenshot())
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const at = (x: number, y: number): number[] => {
+        const i = (y * info.width + x) * info.channels;
+        return [data[i]!, data[i + 1]!, data[i + 2]!];
+      };
+      return { at, width: info.width, height: info.height };
+    };
+    const near = (c: number[], hex: string): boolean =>
+      c.every((v, i) => Math.abs(v - Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16)) <= 8);
+    // The points' white ring (the land beneath is darker than this).
+    const white = (c: number[]): boolean => c.every((v) => v >= 225);
+    const DIRECTIONS = [
+      [-1, 0],
+      [1, 0],
+      [0, -1],
+      [0, 1],
+    ] as const;
+    const pinkCount = (p: Awaited<ReturnType<typeof pixels>>): number => {
+      let n = 0;
+      for (let y = 0; y < p.height; y++) for (let x = 0; x < p.width; x++) if (near(p.at(x, y), '#E91E63')) n++;
+      return n;
+    };
+    /** A teal point's centre, inside the map's margins (the legend and the zoom buttons sit in its corners). */
+    const pointIn = (p: Awaited<ReturnType<typeof pixels>>): [number, number] | null => {
+      for (let y = 60; y < p.height - 60; y++)
+        for (let x = 120; x < p.width - 120; x++)
+          if (
+            [p.at(x, y), p.at(x - 1, y), p.at(x + 1, y), p.at(x, y - 1), p.at(x, y + 1)].every((c) => near(c, '#00897B')) &&
+            DIRECTIONS.every(([dx, dy]) => [3, 4, 5].some((d) => white(p.at(x + dx * d, y + dy * d))))
+          )
+            return [x, y];
+      return null;
+    };
+    // The points' buffers are made off the page's thread: looked for until drawn.
+    let before = await pixels();
+    let point = pointIn(before);
+    for (let i = 0; i < 40 && !point; i++) {
+      await page.waitForTimeout(250);
+      before = await pixels();
+      point = pointIn(before);
+    }
+    if (!point) await map.screenshot({ path: join(__dirname, 'spatial-points-failed.png') });
+    expect(point).not.toBeNull();
+    expect(pinkCount(before)).toBe(0);
+    await page.mouse.click(box.x + point![0], box.y + point![1]);
+    // Its place opens in the next column (in place of the map, in one column); back on the map its point is pink.
+    await page.waitForURL(/i-SpatialFeature-\d+/);
+    const opened = /i-(SpatialFeature-\d+)/.exec(page.url())![1]!;
+    const { label } = await suite.api.call<{ label: string }>(`read/${opened}`);
+    await page.getByRole('heading', { name: label }).first().waitFor();
+    await page.goBack();
+    await map.waitFor({ timeout: 30_000 });
+    let pink = 0;
+    for (let i = 0; i < 40 && pink <= 20; i++) {
+      await page.waitForTimeout(250);
+      pink = pinkCount(await pixels());
+    }
+    expect(pink).toBeGreaterThan(20);
+    await screenshot(page, 'spatial-map-points-light', { fullPage: false });
+    await page.context().close();
   });
 });
 

@@ -25,10 +25,10 @@ import type { BaseLayer } from '../../../machines/map/mapMachine';
 import type { Extent } from '../../shared/geo/bounds';
 import type { Geometry } from '../../shared/geo/geometry';
 import { markerHash } from '../../shared/geo/markerHash';
-import { clusterLook, inkOn, MAP_PALETTE, selectedColour } from './mapPalette';
+import { clusterLook, inkOn, selectedColour } from './mapPalette';
 
-/** Marker colours (spec 001 §9): the selected marker pink; others the site's blue unless their type says. */
-export const MARKER_COLOURS = { normal: '#1976D2', selected: MAP_PALETTE.pink.light, shape: '#1976D2', outline: '#9E9E9E' } as const;
+/** Marker colours (spec 001 §9): the site's blue unless their type says; the selected marker's pink is the theme's (selectedColour). */
+export const MARKER_COLOURS = { normal: '#1976D2', shape: '#1976D2', outline: '#9E9E9E' } as const;
 
 /** One marker: an item's place. */
 export interface MapMarker {
@@ -74,6 +74,15 @@ const markerStyle = (colour: string, count: number, radius: number): Style =>
  * The list of places beside the map groups them instead (docs/decisions.md, "WebGL points").
  */
 export const WEBGL_MARKERS = 5_000;
+
+/**
+ * WEBGL_MARKERS, or the number a page set for itself as `window.kkMapPointsAbove` before its map
+ * was made: a test draws a few places as points, a person on a slow machine tries another from the console.
+ */
+const pointsAbove = (): number => {
+  const set = (globalThis as { kkMapPointsAbove?: unknown }).kkMapPointsAbove;
+  return typeof set === 'number' && set >= 0 ? set : WEBGL_MARKERS;
+};
 
 /** A point's radius in pixels when many are drawn with WebGL: small enough that they read as density. */
 const DENSE_RADIUS = 4;
@@ -228,9 +237,10 @@ export class MapController {
       this.options.onViewChanged?.([e[0]!, e[1]!, e[2]!, e[3]!]);
     });
     this.map.on('singleclick', (event) => {
-      // The markers on the canvas first (the selected one is there, above the points), then a point.
+      // The markers on the canvas first (the selected one is there, above the points), then a point;
+      // an area a marker stands in is not what was clicked (its marker is).
       const hit =
-        this.map.forEachFeatureAtPixel(event.pixel, (f) => f, { layerFilter: (layer) => layer !== this.pointLayer }) ??
+        this.map.forEachFeatureAtPixel(event.pixel, (f) => f, { layerFilter: (layer) => layer === this.markerLayer }) ??
         this.pointAt(event.pixel);
       if (hit) this.clicked(hit);
     });
@@ -343,7 +353,7 @@ export class MapController {
       spot.feature = spotFeature(key, spot.members);
       added.push(spot.feature);
     }
-    const dense = this.spots.size > WEBGL_MARKERS && this.webglPoints() !== null;
+    const dense = this.spots.size > pointsAbove() && this.webglPoints() !== null;
     const target = dense ? this.points : this.markers;
     if (dense !== this.dense) {
       this.markers.clear(true);

@@ -7,6 +7,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useT } from '../../../client/i18n/useT';
 import { useSiteLovLabel } from '../../../client/items/fields/LovField';
+import { useDarkTheme } from '../../../client/hooks/useDarkTheme';
+import { selectedColour } from '../../../client/map/mapPalette';
 import { MARKER_COLOURS } from '../../../client/map/olMap';
 import { markerTree, OTHER_GROUP, TREE_PAGE_SIZE, type TreePlace } from '../markerTree';
 import { SPL_TYPES } from '../spatialRules';
@@ -26,6 +28,8 @@ export interface PlacesTreeProps {
 export function PlacesTree({ places, selected, filtering, onClick }: PlacesTreeProps) {
   const t = useT();
   const kindLabel = useSiteLovLabel(SPL_TYPES);
+  // The current place's dot in the theme's pink, as its marker on the map.
+  const pink = selectedColour(useDarkTheme());
   const nameOf = useCallback(
     (kind: string): string =>
       kind === OTHER_GROUP ? t('spatial.tree.other') : kind.startsWith(LAYER) ? kind.slice(LAYER.length) : kindLabel(kind),
@@ -78,7 +82,7 @@ export function PlacesTree({ places, selected, filtering, onClick }: PlacesTreeP
                       <span
                         aria-hidden="true"
                         className="h-3 w-3 shrink-0 rounded-full border-2 border-white shadow"
-                        style={{ background: p.id === selected ? MARKER_COLOURS.selected : (p.colour ?? MARKER_COLOURS.normal) }}
+                        style={{ background: p.id === selected ? pink : (p.colour ?? MARKER_COLOURS.normal) }}
                       />
                       <span className="truncate" title={p.label}>
                         {p.label}
