@@ -86,6 +86,15 @@ describe('property kinds', () => {
     expect(screen.getByRole('button', { name: 'Choose from the calendar' })).toBeInTheDocument();
   });
 
+  it('NUM shows a number in the locale, and a file size (faceted by file size) in Bytes, KB or MB', () => {
+    renderShow({ kind: 'NUM', number: 'INTEGER' }, 1065);
+    expect(screen.getByText('1,065')).toBeInTheDocument();
+    renderShow({ kind: 'NUM', number: 'INTEGER', facet: { kind: 'fileSize' } }, 1065);
+    expect(screen.getByText('1.1 KB')).toBeInTheDocument();
+    renderShow({ kind: 'NUM', number: 'INTEGER', facet: { kind: 'fileSize' } }, 318);
+    expect(screen.getByText('318 Bytes')).toBeInTheDocument();
+  });
+
   it('impreciseDate shows a year, a month or a day, and is typed as text', async () => {
     renderShow({ kind: 'impreciseDate' }, '1871-3');
     expect(screen.getByText('Mar-1871')).toBeInTheDocument();

@@ -1,11 +1,15 @@
 /** NUM: a number, typed as text so that a wrong entry stays visible with its rule's message. */
 import { useIntl } from '../../i18n/IntlContext';
+import { useFileSizeText } from '../attachments/useFileSizeText';
 import type { FieldEditProps, FieldKind, FieldShowProps } from './FieldKind';
 import { inputClass } from './fieldStyles';
 
-function Show({ value }: FieldShowProps) {
+/** A number as the reader's locale writes it; a file's size (a property faceted by file size) in KB, MB... */
+function Show({ def, value }: FieldShowProps) {
   const intl = useIntl();
-  return <span>{typeof value === 'number' ? intl.formatNumber(value) : String(value)}</span>;
+  const sizeText = useFileSizeText();
+  if (typeof value !== 'number') return <span>{String(value)}</span>;
+  return <span>{def.facet?.kind === 'fileSize' ? sizeText(value) : intl.formatNumber(value)}</span>;
 }
 
 function Edit({ def, value, inputId, errorId, error, shake, onChange, onBlur }: FieldEditProps) {
