@@ -178,7 +178,9 @@ describe('a community member with Spatial', () => {
   });
 
   it('sees many places as points: a click on one opens it in the next column and draws it pink', async () => {
-    const page = await signedInPage(suite.browser, suite.server.url, '/spatial.collections', { who: mia });
+    // In the dark theme, whose teal and pink are its own (mapPalette.ts).
+    const [TEAL, PINK] = ['#26A69A', '#F06292'];
+    const page = await signedInPage(suite.browser, suite.server.url, '/spatial.collections', { who: mia, colorScheme: 'dark' });
     // More places than the map clusters draw as WebGL points: the 29 demo places, with the threshold set low.
     await page.addInitScript(() => Object.assign(window, { kkMapPointsAbove: 10 }));
     await page.goto('/spatial.map');
@@ -186,7 +188,7 @@ describe('a community member with Spatial', () => {
     await map.waitFor({ timeout: 30_000 });
     await page.waitForTimeout(300);
     const box = (await map.boundingBox())!;
-    // The map as a person sees it: a teal point (a place's colour) is a dot with a white ring 3 to 5 px out.
+    // The map as a person sees it: a teal point (a place's colour in the dark theme) is a dot with a white ring 3 to 5 px out.
     const pixels = async (): Promise<{ at: (x: number, y: number) => number[]; width: number; height: number }> => {
       const { data, info } = await sharp(await map.screenshot())
         .raw()
@@ -209,7 +211,7 @@ describe('a community member with Spatial', () => {
     ] as const;
     const pinkCount = (p: Awaited<ReturnType<typeof pixels>>): number => {
       let n = 0;
-      for (let y = 0; y < p.height; y++) for (let x = 0; x < p.width; x++) if (near(p.at(x, y), '#E91E63')) n++;
+      for (let y = 0; y < p.height; y++) for (let x = 0; x < p.width; x++) if (near(p.at(x, y), PINK)) n++;
       return n;
     };
     /** A teal point's centre, inside the map's margins (the legend and the zoom buttons sit in its corners). */
@@ -217,7 +219,7 @@ describe('a community member with Spatial', () => {
       for (let y = 60; y < p.height - 60; y++)
         for (let x = 120; x < p.width - 120; x++)
           if (
-            [p.at(x, y), p.at(x - 1, y), p.at(x + 1, y), p.at(x, y - 1), p.at(x, y + 1)].every((c) => near(c, '#00897B')) &&
+            [p.at(x, y), p.at(x - 1, y), p.at(x + 1, y), p.at(x, y - 1), p.at(x, y + 1)].every((c) => near(c, TEAL)) &&
             DIRECTIONS.every(([dx, dy]) => [3, 4, 5].some((d) => white(p.at(x + dx * d, y + dy * d))))
           )
             return [x, y];
@@ -248,7 +250,17 @@ describe('a community member with Spatial', () => {
       pink = pinkCount(await pixels());
     }
     expect(pink).toBeGreaterThan(20);
-    await screenshot(page, 'spatial-map-points-light', { fullPage: false });
+    // The place is the current one in the tree beside the map, its dot the same pink.
+    const current = page.getByRole('navigation', { name: 'Places on the map' }).locator('button[aria-current="true"]', { hasText: label });
+    await current.scrollIntoViewIfNeeded();
+    expect(await current.locator('span[aria-hidden="true"]').evaluate((dot) => getComputedStyle(dot).backgroundColor)).toBe(
+      'rgb(240, 98, 146)',
+    );
+    await screenshot(page, 'spatial-map-points-dark', { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForTimeout(400);
+    await screenshot(page, 'spatial-map-points-phone-light');
     await page.context().close();
   });
 });
