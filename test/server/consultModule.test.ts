@@ -480,15 +480,18 @@ describe('agreements, dispositions and the parts of a response', () => {
     expect(made.state).toBe('DRAFT');
     const edited = await admin.client.call<Item>('update', { $id: made.$id, _u: made._u, title: 'Process agreement 2026' });
     await admin.client.call(`transition/${made.$id}`, { event: 'agreement.activate', _u: edited._u });
-    const { versions } = await memberA.client.call<{ versions: { u: number; data: { title: string; state: string } }[] }>(
-      'act/agreementVersions',
-      { agreementId: made.$id },
-    );
+    const { versions, labels } = await memberA.client.call<{
+      versions: { u: number; by: string; data: { title: string; state: string } }[];
+      labels: Record<string, string>;
+    }>('act/agreementVersions', { agreementId: made.$id });
     expect(versions.map((v) => [v.u, v.data.title, v.data.state])).toEqual([
       [1, 'Process agreement', 'DRAFT'],
       [2, 'Process agreement 2026', 'DRAFT'],
       [3, 'Process agreement 2026', 'ACTIVE'],
     ]);
+    // The organisations the versions name are answered by name, as the reader may read them.
+    expect(labels[org.communityA]).toEqual(expect.any(String));
+    expect(labels[org.communityA]).not.toBe(org.communityA);
     expect(refusal(await memberB.client.request('act/agreementVersions', { agreementId: made.$id }))?.userMessage).toBe('notAllowed');
     const bad = await admin.client.request('create/Agreement', { owner: { id: org.communityA }, title: 'x', kind: 'mou' });
     expect(refusal(bad)?.fields).toEqual({ kind: 'errors.invalidValue' });

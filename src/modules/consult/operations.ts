@@ -68,8 +68,8 @@ export const consultOperations = {
           .required('errors.required'),
       }),
   }),
-  /** Every saved version of an agreement, oldest first, for comparing. */
-  agreementVersions: defineOperation<{ versions: AgreementVersion[] }>()({
+  /** Every saved version of an agreement, oldest first, for comparing, with the names of the organisations and authors they name that the reader may read. */
+  agreementVersions: defineOperation<{ versions: AgreementVersion[]; labels: Record<string, string> }>()({
     pattern: 'act/agreementVersions',
     params: {},
     signedIn: true,

@@ -293,7 +293,14 @@ export const consultServer: ModuleServer = {
         by: r.by_user,
         data: typeof r.data === 'string' ? (JSON.parse(r.data) as ItemData) : r.data,
       }));
-      return { versions };
+      // The organisations each version names, and who saved it, by name as the reader may read them.
+      const named = new Set<string>();
+      for (const v of versions) {
+        if (v.by) named.add(v.by);
+        for (const id of [...relIds(v.data.owner), ...relIds(v.data.with)]) named.add(id);
+      }
+      const labels = await ctx.services.items.labels(ctx.caller, [...named]);
+      return { versions, labels };
     }),
   ],
 };

@@ -10,6 +10,7 @@ import {
   ConsultOrganizationsView,
   ConsultProjectsView,
 } from './ConsultResultsViews';
+import { AgreementVersionsPanel } from './AgreementVersionsPanel';
 import { DistributePanel } from './DistributePanel';
 import { consultMessages } from './messages';
 
@@ -25,6 +26,6 @@ export const consultScreens: ModuleScreens = {
     'v-consult.communications': ConsultCommunicationsView,
     'v-consult.meetings': ConsultMeetingsView,
   },
-  panels: { Consultation: [DistributePanel] },
+  panels: { Consultation: [DistributePanel], Agreement: [AgreementVersionsPanel] },
   messages: consultMessages,
 };
