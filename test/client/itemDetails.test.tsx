@@ -62,13 +62,13 @@ describe('item read screen', () => {
     expect(valueOf('Created')).toHaveTextContent('(36 hours ago)');
   });
 
-  it('shows dates as DD-MMM-YYYY, option texts, yes and no, and numbers', () => {
+  it('shows dates as DD-MMM-YYYY, option texts, yes and no, and a file size as a size', () => {
     const { valueOf } = renderDetails(
       item('Attachment', { originalName: 'plan.pdf', kind: 'DOCUMENT', trashed: false, size: 12500 }, DAY * 400),
     );
     expect(valueOf('Kind')).toHaveTextContent('Document');
     expect(valueOf('Trashed')).toHaveTextContent('No');
-    expect(valueOf('Size')).toHaveTextContent('12,500');
+    expect(valueOf('Size')).toHaveTextContent('12.5 KB');
     expect(valueOf('Created')).toHaveTextContent('(1 year ago)');
     const log = renderDetails(item('CommLog', { subject: 'Call', date: '2025-02-03' }, DAY));
     expect(log.valueOf('Date')).toHaveTextContent('03-Feb-2025');
