@@ -22,7 +22,7 @@ beforeAll(async () => {
   dataDir = freshDataDir();
   server = await startServerProcess({ DATABASE_URL: cluster.url, DATA_DIR: dataDir });
   token = await signIn(server.url, ADMIN.email, ADMIN.password);
-});
+}, 90_000); // a cluster of its own and a server process: slow on a cold, busy machine
 afterAll(async () => {
   server?.child.kill('SIGTERM');
   await server?.exited;
@@ -67,6 +67,9 @@ test('PostgreSQL restarted under writes: nothing acknowledged is lost, the rest 
   expect(before).toBeGreaterThan(0);
   // A write caught by the restart waits for it, or is refused with the catalogue's key (or its socket is asked to reconnect): never lost silently.
   expect([...refusals].filter((r) => r !== 'databaseUnavailable' && r !== '1012')).toEqual([]);
+  // Every socket is asked to connect again once listening resumes, which may come after those writes: the read waits for it.
+  while (writer.closes.length === 0) await sleep(100);
+  expect(writer.closes).toEqual(['1012 databaseReconnected']);
   const stored = await writer.call<Record<string, Item>>('readMany/object', acknowledged);
   expect(Object.keys(stored).sort()).toEqual([...acknowledged].sort());
 
