@@ -4,6 +4,12 @@
  * features are drawn as each piece arrives. INIT until asked; STARTED once asked; READY_RECEIVED as
  * pieces come; READY_SUCCESS, or READY_EMPTY when nothing came; FAILURE with the server's message;
  * READY_RESET once cleared. Shown as LOADING, SUCCESS or FAILURE (featureSetStatus).
+ *
+ * What the map draws (`drawn`) is not every piece in turn: while pieces come, the set received again
+ * only once it has at least doubled since last drawn (1,000, 2,000, 4,000... of 100,000), so each
+ * feature is drawn a few times, not once per piece (a hundred pieces of a thousand would make the
+ * drawing quadratic: docs/decisions.md, "WebGL points"); once the set is whole, failed or cleared, all
+ * of it.
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { MapFeature } from '../../src/modules/spatial/mapFeatures';
@@ -25,7 +31,10 @@ export interface FeatureSetQuery {
 
 export interface FeatureSetContext {
   query: FeatureSetQuery | null;
+  /** Every feature received so far (the whole set once loaded). */
   features: MapFeature[];
+  /** The features to draw: `features` as it was when last drawn (see above); `features` itself once loaded. */
+  drawn: MapFeature[];
   /** Why it failed, a message key. */
   errorKey: string | null;
   /** The feature last opened from this set (its marker pink), kept while the column lives. */
@@ -51,6 +60,13 @@ const failureKey = (error: unknown): string => {
 
 const asFeatures = (v: unknown): MapFeature[] => (Array.isArray(v) ? (v as MapFeature[]) : []);
 
+/**
+ * What to draw once `received` has come: it, when it has at least doubled since `drawn` (the first
+ * feature to come, when nothing was drawn); else `drawn` still.
+ */
+const drawnAfterPiece = (drawn: MapFeature[], received: MapFeature[]): MapFeature[] =>
+  received.length >= Math.max(1, 2 * drawn.length) ? received : drawn;
+
 export const featureSetMachine = setup({
   types: {
     context: {} as FeatureSetContext,
@@ -62,19 +78,28 @@ export const featureSetMachine = setup({
     nothingCame: ({ event }) => event.type === 'xstate.done.actor.features' && asFeatures(event.output).length === 0,
   },
   actions: {
-    ask: assign(({ event }) => (event.type === 'features.load' ? { query: event.query, features: [], errorKey: null } : {})),
-    addPieces: assign(({ context, event }) =>
-      event.type === 'operation.pieces' ? { features: [...context.features, ...event.pieces.flatMap(asFeatures)] } : {},
+    ask: assign(({ event }) => (event.type === 'features.load' ? { query: event.query, features: [], drawn: [], errorKey: null } : {})),
+    addPieces: assign(({ context, event }) => {
+      if (event.type !== 'operation.pieces') return {};
+      const features = [...context.features, ...event.pieces.flatMap(asFeatures)];
+      return { features, drawn: drawnAfterPiece(context.drawn, features) };
+    }),
+    // The joined answer is the whole set: it replaces what the pieces built, and is drawn whole.
+    keepAll: assign(({ event }) => {
+      if (event.type !== 'xstate.done.actor.features') return {};
+      const features = asFeatures(event.output);
+      return { features, drawn: features };
+    }),
+    // What came before the failure is drawn whole.
+    fail: assign(({ context, event }) =>
+      event.type === 'xstate.error.actor.features' ? { errorKey: failureKey(event.error), drawn: context.features } : {},
     ),
-    // The joined answer is the whole set: it replaces what the pieces built.
-    keepAll: assign(({ event }) => (event.type === 'xstate.done.actor.features' ? { features: asFeatures(event.output) } : {})),
-    fail: assign(({ event }) => (event.type === 'xstate.error.actor.features' ? { errorKey: failureKey(event.error) } : {})),
-    clear: assign({ query: null, features: [], errorKey: null }),
+    clear: assign({ query: null, features: [], drawn: [], errorKey: null }),
     select: assign(({ event }) => (event.type === 'features.selected' ? { selected: event.id } : {})),
   },
 }).createMachine({
   id: 'featureSet',
-  context: ({ input }) => ({ query: input.query ?? null, features: [], errorKey: null, selected: null }),
+  context: ({ input }) => ({ query: input.query ?? null, features: [], drawn: [], errorKey: null, selected: null }),
   initial: 'INIT',
   on: {
     'features.load': { target: '.loading', actions: 'ask', reenter: true },
@@ -123,6 +148,9 @@ export function featureSetStatus(s: FeatureSetSnapshot): 'LOADING' | 'SUCCESS' |
   if (s.matches('FAILURE')) return 'FAILURE';
   return s.matches('READY_SUCCESS') || s.matches('READY_EMPTY') || s.matches('READY_RESET') ? 'SUCCESS' : 'LOADING';
 }
+/** Every feature received so far. */
 export const selectFeatures = (s: FeatureSetSnapshot): MapFeature[] => s.context.features;
+/** The features to draw: the same array until the set received has doubled, or is whole. */
+export const selectDrawnFeatures = (s: FeatureSetSnapshot): MapFeature[] => s.context.drawn;
 export const selectFeatureError = (s: FeatureSetSnapshot): string | null => s.context.errorKey;
 export const selectSelectedFeature = (s: FeatureSetSnapshot): string | null => s.context.selected;

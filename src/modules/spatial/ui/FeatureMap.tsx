@@ -37,6 +37,11 @@ const selectContext = (s: SnapshotFrom<typeof mapMachine>) => s.context;
 type PlaceMarker = MapMarker & { rel: string; kind: string | undefined };
 
 export interface FeatureMapProps {
+  /**
+   * The features to draw. While a set streams in, give the same array until there is enough new to
+   * draw (the feature set actor's `drawn`, machines/spatial/featureSetMachine.ts): each new array is
+   * drawn whole.
+   */
   features: readonly MapFeature[];
   /** How the feature set is loading (spec 001 §4). */
   status: 'LOADING' | 'SUCCESS' | 'FAILURE';
@@ -90,24 +95,12 @@ function useLayers(features: readonly MapFeature[], dark: boolean): { layers: Le
   return { layers, layerOf: useCallback((f: MapFeature) => layerOf(f).label, [layerOf]) };
 }
 
-/**
- * The features to draw of a set that streams in: while it loads, the set again only once it has
- * doubled since last drawn (1,000, 2,000, 4,000... of 100,000), so each feature is drawn a few
- * times, not once per piece (a hundred pieces of a thousand); once loaded, all of it.
- */
-function useDrawnFeatures(arriving: readonly MapFeature[], status: FeatureMapProps['status']): readonly MapFeature[] {
-  const [drawn, setDrawn] = useState(arriving);
-  const due = drawn !== arriving && (status !== 'LOADING' || arriving.length >= 2 * drawn.length || arriving.length < drawn.length);
-  if (due) setDrawn(arriving);
-  return due ? arriving : drawn;
-}
-
 /** The features on a map, with the list of their places beside it. */
-export function FeatureMap({ features: arriving, status, errorKey, onOpen, empty, selected, onSelected }: FeatureMapProps) {
+export function FeatureMap({ features: given, status, errorKey, onOpen, empty, selected, onSelected }: FeatureMapProps) {
   const t = useT();
-  // While pieces keep coming, the map and the list draw the latest set they have time for, not every
-  // piece in turn (100,000 places come in a hundred pieces: docs/decisions.md, "WebGL points").
-  const features = useDeferredValue(useDrawnFeatures(arriving, status));
+  // While pieces keep coming, the map and the list draw the latest set they have time for, and typing
+  // in the search stays quick while a large set is drawn (docs/decisions.md, "WebGL points").
+  const features = useDeferredValue(given);
   const searchId = useId();
   const { defaultBounds, mapTileUrl } = useSiteConfig();
   const dark = useDarkTheme();
@@ -167,10 +160,10 @@ export function FeatureMap({ features: arriving, status, errorKey, onOpen, empty
   // Once the features are in, the map shows them all (the site's region while there are none).
   const framed = useRef(false);
   useEffect(() => {
-    if (framed.current || status !== 'SUCCESS' || arriving.length === 0) return;
+    if (framed.current || status !== 'SUCCESS' || given.length === 0) return;
     framed.current = true;
-    map.send({ type: 'map.boundsRequested', coords: arriving.flatMap((f) => f.bbox) });
-  }, [map, status, arriving]);
+    map.send({ type: 'map.boundsRequested', coords: given.flatMap((f) => f.bbox) });
+  }, [map, status, given]);
 
   useEffect(() => controller?.fit(view.fit.extent, 13), [controller, view.fit]);
   useEffect(() => controller?.setBase(view.base), [controller, view.base]);

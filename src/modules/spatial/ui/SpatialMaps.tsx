@@ -1,16 +1,17 @@
 /**
  * The spatial module's maps: spatial.map (every active place the reader may read on one map) and the
  * maps of a collection's and a GIS file's places on their read screens. Each asks its column for a
- * feature set actor (machines/spatial/featureSetMachine.ts), which streams the features in; the map
- * itself, with OpenLayers, loads as a chunk of its own.
+ * feature set actor (machines/spatial/featureSetMachine.ts), which streams the features in and says
+ * which of them to draw as they come (its `drawn` set); the map itself, with OpenLayers, loads as a
+ * chunk of its own.
  */
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import {
   featureSetMachine,
   featureSetStatus,
+  selectDrawnFeatures,
   selectFeatureError,
-  selectFeatures,
   selectSelectedFeature,
   type FeatureSetQuery,
   type FeatureSetSnapshot,
@@ -46,11 +47,11 @@ function FeatureSetMap({
   const { router } = useActors();
   const key = useSelector(cell, selectKey);
   const set = useCellViewActor(cell, actorId, featureSetMachine, { query });
-  const all = useSelector(set ?? undefined, (s: FeatureSetSnapshot | undefined) => (s ? selectFeatures(s) : NO_FEATURES));
+  const drawn = useSelector(set ?? undefined, (s: FeatureSetSnapshot | undefined) => (s ? selectDrawnFeatures(s) : NO_FEATURES));
   const status = useSelector(set ?? undefined, (s: FeatureSetSnapshot | undefined) => (s ? featureSetStatus(s) : 'LOADING'));
   const errorKey = useSelector(set ?? undefined, (s: FeatureSetSnapshot | undefined) => (s ? selectFeatureError(s) : null));
   const selected = useSelector(set ?? undefined, (s: FeatureSetSnapshot | undefined) => (s ? selectSelectedFeature(s) : null));
-  const features = useMemo(() => (only ? all.filter(only) : all), [all, only]);
+  const features = useMemo(() => (only ? drawn.filter(only) : drawn), [drawn, only]);
   const onSelected = useCallback((id: string) => set?.send({ type: 'features.selected', id }), [set]);
   const onOpen = useCallback((rel: string) => router.send({ type: 'router.opened', fromKey: key, segment: `i-${rel}` }), [router, key]);
   return (
