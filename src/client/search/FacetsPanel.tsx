@@ -12,6 +12,7 @@ import { useIntl } from '../i18n/IntlContext';
 import { useT } from '../i18n/useT';
 import { labelKey } from '../items/labelKey';
 import { Button } from '../shell/Button';
+import { mediaTypeLabel } from '../items/fields/mediaTypeLabel';
 import { bucketLabel } from './bucketLabel';
 import { offeredBuckets } from './facetBuckets';
 
@@ -42,11 +43,14 @@ function Facet({
   const intl = useIntl();
   const id = useId();
   const has = (key: string) => key in intl.messages;
-  // A list of values' buckets are its keys: said by the site's labels of the list.
+  // A list of values' buckets are its keys: said by the site's labels of the list; a file type's are media types, said by their names.
   const def = itemTypeName ? itemTypes.get(itemTypeName)?.properties[spec.key] : undefined;
   const lovLabel = useSiteLovLabel(spec.kind === 'terms' && def?.kind === 'LOV' && def.list ? def.list : null);
-  const textOf = (bucket: FacetBucket) =>
-    def?.kind === 'LOV' && spec.kind === 'terms' ? lovLabel(bucket.key) : bucketLabel(t, has, spec, bucket, labels);
+  const textOf = (bucket: FacetBucket) => {
+    if (spec.kind === 'terms' && def?.kind === 'LOV') return lovLabel(bucket.key);
+    if (spec.kind === 'terms' && def?.format === 'mediaType') return mediaTypeLabel(t, bucket.key);
+    return bucketLabel(t, has, spec, bucket, labels);
+  };
   // Empty buckets are left out, unless chosen: a choice that finds nothing stays in sight, so it can be unchosen.
   const shown = offeredBuckets(buckets, chosen);
   if (shown.length === 0) return null;

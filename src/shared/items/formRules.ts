@@ -11,6 +11,8 @@ const IMPRECISE_DATE = /^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?$/;
 export const isEmail = (v: string): boolean => EMAIL.test(v);
 export const isHexColour = (v: string): boolean => HEX.test(v);
 export const isLowercase = (v: string): boolean => v === v.toLowerCase();
+/** A media type, `type/subtype` with parameters or none (`text/plain; charset=utf-8`). */
+export const isMediaType = (v: string): boolean => /^[a-z0-9][\w!#$&^.+-]*\/[a-z0-9][\w!#$&^.+-]*\s*(;.*)?$/i.test(v);
 /** A release version vX.Y.Z. */
 export const isVersion = (v: string): boolean => /^v\d{1,4}\.\d{1,4}\.\d{1,4}$/.test(v);
 

@@ -1,7 +1,18 @@
 import * as yup from 'yup';
 import { geometryError } from '../geo/geometry';
 import { isValidId } from '../ids';
-import { isDate, isDateTime, isEmail, isHexColour, isHttpUrl, isImpreciseDate, isLowercase, isPhone, isVersion } from './formRules';
+import {
+  isDate,
+  isDateTime,
+  isEmail,
+  isHexColour,
+  isHttpUrl,
+  isImpreciseDate,
+  isLowercase,
+  isMediaType,
+  isPhone,
+  isVersion,
+} from './formRules';
 import type { ItemData, ItemTypeDef, PropertyDef } from './types';
 import { VISIBILITIES } from './types';
 
@@ -49,6 +60,7 @@ function textSchema(def: PropertyDef): Schema {
     hex: ['errors.invalidHex', isHexColour],
     lowercase: ['errors.lowercase', isLowercase],
     version: ['errors.invalidVersion', isVersion],
+    mediaType: ['errors.invalidValue', isMediaType],
   };
   if (def.format) {
     const [message, check] = formats[def.format];

@@ -48,7 +48,8 @@ export interface PropertyDef {
   required?: boolean | 'exceptAdmin';
   notBlank?: boolean;
   maxLength?: number;
-  format?: 'email' | 'phone' | 'url' | 'hex' | 'lowercase' | 'version';
+  /** textField: what the text is; `mediaType` (a file's, `application/pdf`) is shown as its name ("PDF document"). */
+  format?: 'email' | 'phone' | 'url' | 'hex' | 'lowercase' | 'version' | 'mediaType';
   number?: 'FLOAT' | 'INTEGER' | 'NATURAL';
   /** SEL: the allowed values. */
   options?: readonly string[];

@@ -1,4 +1,13 @@
-import { formatUsPhone, isDate, isDateTime, isHexColour, isHttpUrl, isImpreciseDate, isPhone } from '../../../src/shared/items/formRules';
+import {
+  formatUsPhone,
+  isDate,
+  isDateTime,
+  isHexColour,
+  isHttpUrl,
+  isImpreciseDate,
+  isMediaType,
+  isPhone,
+} from '../../../src/shared/items/formRules';
 
 test('phones need at least 7 digits and may carry an extension', () => {
   expect(isPhone('555-0142')).toBe(true);
@@ -39,4 +48,10 @@ test('dates are real and no later than 2261-12-31', () => {
 test('imprecise dates accept YYYY, YYYY-M and YYYY-M-D', () => {
   for (const v of ['1885', '1885-7', '1885-07-4']) expect(isImpreciseDate(v)).toBe(true);
   for (const v of ['1885-13', '1885-2-30', '85', '1885/07']) expect(isImpreciseDate(v)).toBe(false);
+});
+
+test('a media type is type/subtype, with parameters or none', () => {
+  for (const ok of ['application/pdf', 'image/svg+xml', 'text/plain; charset=utf-8', 'application/vnd.ms-excel'])
+    expect(isMediaType(ok)).toBe(true);
+  for (const bad of ['', 'pdf', 'application/', '/pdf', 'text plain', '<script>/x']) expect(isMediaType(bad)).toBe(false);
 });

@@ -1,6 +1,8 @@
-/** textField: plain text, or by `format` an e-mail or web link, a phone number, a colour swatch. */
+/** textField: plain text, or by `format` an e-mail or web link, a phone number, a colour swatch, a file type's name. */
 import type { FieldEditProps, FieldKind, FieldShowProps } from './FieldKind';
+import { useT } from '../../i18n/useT';
 import { inputClass } from './fieldStyles';
+import { mediaTypeLabel } from './mediaTypeLabel';
 
 const INPUT_TYPES = { email: 'email', url: 'url', phone: 'tel' } as const;
 
@@ -32,7 +34,14 @@ function Show({ def, value }: FieldShowProps) {
       </span>
     );
   }
+  if (def.format === 'mediaType') return <MediaType mediaType={text} />;
   return <span className="whitespace-pre-wrap">{text}</span>;
+}
+
+/** A file's media type by its name ("PDF document"). */
+function MediaType({ mediaType }: { mediaType: string }) {
+  const t = useT();
+  return <span>{mediaTypeLabel(t, mediaType)}</span>;
 }
 
 function Edit({ def, value, inputId, errorId, error, shake, onChange, onBlur }: FieldEditProps) {

@@ -17,7 +17,7 @@ export const AttachmentType: ItemTypeDef = {
     originalName: { kind: 'textField', required: true, notBlank: true, maxLength: 255, sortable: true },
     fileID: { kind: 'textField', readOnly: true, maxLength: 100 },
     uppyID: { kind: 'textField', readOnly: true, maxLength: 100 },
-    filetype: { kind: 'textField', readOnly: true, maxLength: 200, facet: { kind: 'terms' } },
+    filetype: { kind: 'textField', format: 'mediaType', readOnly: true, maxLength: 200, facet: { kind: 'terms' } },
     size: { kind: 'NUM', number: 'INTEGER', readOnly: true, sortable: true, facet: { kind: 'fileSize', ranges: FILE_SIZE_RANGES } },
     kind: { kind: 'SEL', options: ATTACHMENT_KINDS, readOnly: true, facet: { kind: 'terms' } },
     relProp: { kind: 'textField', readOnly: true, maxLength: 100 },
