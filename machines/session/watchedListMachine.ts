@@ -4,7 +4,8 @@
  * loads again, says why when the server refuses, and follows the rows as a related-items list does:
  * it watches their type (`addWatch/<type>-0`, given back with `removeWatch` when it stops) and loads
  * again when a pushed item of that type belongs to the list, and after a reconnection. What differs
- * (the two events, the watched type, which pushed items are the list's) is passed in; the id names it.
+ * (its events, the watched type, which pushed items are the list's) is passed in; the id names it. A
+ * list that only shows (it names no save event) has no SAVING state.
  */
 import { assign, enqueueActions, setup, type EventObject, type StateMachine } from 'xstate';
 import { isItem } from '../../src/shared/items/isItem';
@@ -24,15 +25,19 @@ const UNWATCH_ID = 'unwatch';
 type ListEventType = `${string}.${string}Requested`;
 
 /** What one list passes in. */
-export interface WatchedListSpec<TInput extends { load: OperationCall }, TReload extends ListEventType, TSave extends ListEventType> {
+export interface WatchedListSpec<
+  TInput extends { load: OperationCall },
+  TReload extends ListEventType,
+  TSave extends ListEventType = never,
+> {
   /** The machine's id, by which the actor tree and the visualiser name it. */
   id: string;
   /** The type whose pushes the list follows. */
   watchedType: string;
   /** The event that loads the list again. */
   reloadEvent: TReload;
-  /** The event that sends its `call` (a save, a deletion), says `app.applied` and loads again. */
-  saveEvent: TSave;
+  /** The event that sends its `call` (a save, a deletion), says `app.applied` and loads again; none for a list that only shows. */
+  saveEvent?: TSave;
   /** Whether a pushed item of the watched type is one of this list's (it says so itself, by its relation). */
   isListed: (item: Item, input: TInput) => boolean;
 }
@@ -50,9 +55,9 @@ export interface WatchedListContext<TInput> {
   watching: boolean;
 }
 
-/** The events the list accepts: its own two, the session's news and its requests' ends. */
-export type WatchedListEvent<TReload extends ListEventType, TSave extends ListEventType> =
-  | { type: TSave; call: OperationCall }
+/** The events the list accepts: its own (a reload, and a save if it has one), the session's news and its requests' ends. */
+export type WatchedListEvent<TReload extends ListEventType, TSave extends ListEventType = never> =
+  | ([TSave] extends [never] ? never : { type: TSave; call: OperationCall })
   | { type: TReload }
   | SessionWatchEvent
   | { type: 'xstate.done.actor.load'; output: unknown }
@@ -74,7 +79,7 @@ const countOf = (output: unknown): number | null =>
 function listLogic<TInput extends { load: OperationCall }>(spec: WatchedListSpec<TInput, ListEventType, ListEventType>) {
   const { watchedType } = spec;
   const reloadEvent = spec.reloadEvent as 'list.reloadRequested';
-  const saveEvent = spec.saveEvent as 'list.saveRequested';
+  const saveEvent = spec.saveEvent as 'list.saveRequested' | undefined;
   return setup({
     types: {
       context: {} as WatchedListContext<TInput>,
@@ -152,22 +157,26 @@ function listLogic<TInput extends { load: OperationCall }>(spec: WatchedListSpec
       READY: {
         on: {
           [reloadEvent]: 'LOADING',
-          [saveEvent]: { target: 'SAVING', actions: 'startSave' },
+          ...(saveEvent ? { [saveEvent]: { target: 'SAVING', actions: 'startSave' } } : {}),
           'session.pushed': [
             { guard: 'isListed', target: 'LOADING' },
             { guard: 'isReconnected', target: 'LOADING', actions: ['forgetWatches', 'watch'] },
           ],
         },
       },
-      SAVING: {
-        invoke: {
-          id: 'save',
-          src: 'operation',
-          input: ({ context }) => context.saving!,
-          onDone: { target: 'LOADING', actions: ['endSave', 'sayApplied'] },
-          onError: { target: 'READY', actions: ['endSave', { type: 'storeError', params: ({ event }) => ({ error: event.error }) }] },
-        },
-      },
+      ...(saveEvent
+        ? {
+            SAVING: {
+              invoke: {
+                id: 'save',
+                src: 'operation',
+                input: ({ context }) => context.saving!,
+                onDone: { target: 'LOADING', actions: ['endSave', 'sayApplied'] },
+                onError: { target: 'READY', actions: ['endSave', { type: 'storeError', params: ({ event }) => ({ error: event.error }) }] },
+              },
+            },
+          }
+        : {}),
     },
   });
 }
@@ -196,10 +205,12 @@ type WithEvents<M, E extends EventObject> =
     ? StateMachine<C, E, Ch, A, Ac, G, D, V, T, I, O, Em, SM, SS, TM>
     : never;
 
-/** A list's machine: LOADING, READY, SAVING, with the type watch beside them. */
-export function watchedListMachine<TInput extends { load: OperationCall }, TReload extends ListEventType, TSave extends ListEventType>(
-  spec: WatchedListSpec<TInput, TReload, TSave>,
-) {
+/** A list's machine: LOADING, READY, SAVING (when it saves), with the type watch beside them. */
+export function watchedListMachine<
+  TInput extends { load: OperationCall },
+  TReload extends ListEventType,
+  TSave extends ListEventType = never,
+>(spec: WatchedListSpec<TInput, TReload, TSave>) {
   // Only the events' types narrow: the chart is the same, and its two own events are those named in `spec`.
   return listLogic(spec) as unknown as WithEvents<ReturnType<typeof listLogic<TInput>>, WatchedListEvent<TReload, TSave>>;
 }
