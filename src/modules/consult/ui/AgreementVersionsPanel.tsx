@@ -2,12 +2,15 @@
  * An agreement's saved versions, compared (issue 14: "every saved version kept and comparable"): the
  * versions the server keeps (act/agreementVersions), each named by its number, when and by whom it was
  * saved; two chosen (the one before the latest and the latest to begin with), and the properties that
- * differ between them side by side, each shown as the read screen shows it. Loaded again whenever the
- * agreement is saved, here or elsewhere.
+ * differ between them side by side, each shown as the read screen shows it. Its state is one actor of
+ * the column (machines/consult/agreementVersionsMachine.ts): it loads act/agreementVersions and loads
+ * again whenever the agreement is saved, here or elsewhere (the pushed agreement). Which two versions
+ * are compared is this view's own choice.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { resourceMachine, selectResourceData, selectResourceError } from '../../../../machines/session/resourceMachine';
+import { useId, useMemo, useState } from 'react';
+import { agreementVersionsMachine, type AgreementVersionsSnapshot } from '../../../../machines/consult/agreementVersionsMachine';
+import { selectWatchedListData, selectWatchedListError } from '../../../../machines/session/watchedListMachine';
 import { AdminError } from '../../../client/admin/AdminError';
 import { useT } from '../../../client/i18n/useT';
 import type { ItemPanelProps } from '../../../client/items/itemPanels';
@@ -28,20 +31,17 @@ function changedBetween(type: ItemTypeDef, a: AgreementVersion, b: AgreementVers
   return Object.keys(type.properties).filter((name) => !same(a.data[name], b.data[name]));
 }
 
+const selectAnswer = (s: AgreementVersionsSnapshot | undefined) => (s ? (selectWatchedListData(s) as Answer | null) : null);
+const selectError = (s: AgreementVersionsSnapshot | undefined) => (s ? selectWatchedListError(s) : null);
+
 export function AgreementVersionsPanel({ item, cell }: ItemPanelProps) {
   const t = useT();
   const base = useId();
-  const load = callOf(consultOperations.agreementVersions, { agreementId: item.$id });
-  const actor = useCellViewActor(cell, `consult-agreement-versions:${item.$id}`, resourceMachine, { load });
-  const answer = useSelector(actor ?? undefined, (s) => (s ? (selectResourceData(load)(s) as Answer | null) : null));
-  const error = useSelector(actor ?? undefined, (s) => (s ? selectResourceError(s) : null));
-  // A save of the agreement (this tab's or a push from another) is a new version: ask again.
-  const seen = useRef(item._u);
-  useEffect(() => {
-    if (seen.current === item._u) return;
-    seen.current = item._u;
-    actor?.send({ type: 'resource.reloadRequested' });
-  }, [actor, item._u]);
+  const agreementId = item.$id;
+  const load = useMemo(() => callOf(consultOperations.agreementVersions, { agreementId }), [agreementId]);
+  const actor = useCellViewActor(cell, `consult-agreement-versions:${agreementId}`, agreementVersionsMachine, { agreementId, load });
+  const answer = useSelector(actor ?? undefined, selectAnswer);
+  const error = useSelector(actor ?? undefined, selectError);
   const versions = answer?.versions ?? [];
   const [picked, setPicked] = useState<{ from: number | null; to: number | null }>({ from: null, to: null });
   const type = itemTypes.get(item._t);
