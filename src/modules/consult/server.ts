@@ -14,7 +14,7 @@ import { canRead } from '../../server/policy/policy';
 import type { Principal } from '../../server/policy/Principal';
 import type { ItemRecord } from '../../server/store/ItemRecord';
 import { eventRecorder } from '../../server/store/eventRecorder';
-import { ITEMS_CHANNEL, type Author, type ChangeHook } from '../../server/store/ItemStore';
+import { ITEMS_CHANNEL, type Author, type ChangeHook, type HookStore } from '../../server/store/ItemStore';
 import type { ItemData } from '../../shared/items/types';
 import { consultAuditOp } from './audit';
 import { consultPermissions } from './consultPermissions';
@@ -54,7 +54,7 @@ async function responsesOf(tx: Queryable, consultationId: string): Promise<Row[]
  * the items channel (caches drop it, its watchers are pushed it). A change hook is given no item
  * store, so this says in SQL what `ItemStore.update` would, for properties only the server writes.
  */
-async function rewriteCopies(tx: Queryable, row: Row, patch: ItemData, ts: string): Promise<void> {
+async function rewriteCopies(tx: Queryable, row: Row, patch: ItemData, ts: string, store?: HookStore): Promise<void> {
   const next: ItemData = { ...dataOf(row) };
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete next[k];
@@ -70,20 +70,21 @@ async function rewriteCopies(tx: Queryable, row: Row, patch: ItemData, ts: strin
   ]);
   await eventRecorder.insert(tx, { kind: 'updated', context: row.id, u, changed: Object.keys(patch) }, SYSTEM, ts);
   await tx.query('SELECT pg_notify($1, $2)', [ITEMS_CHANNEL, JSON.stringify({ id: row.id, u, kind: 'updated' })]);
+  store?.noteChange({ id: row.id, u, kind: 'updated' });
 }
 
 /**
  * Keeps each response's copies in step with its consultation: any change of the consultation (a
  * transition too) rewrites the copies that differ, in the same transaction.
  */
-const mirrorToResponses: ChangeHook = async (tx, change, record, _author, event) => {
+const mirrorToResponses: ChangeHook = async (tx, change, record, _author, event, store) => {
   if (record.type !== 'Consultation' || change.kind !== 'updated') return;
   const wanted = mirroredFields(record.data);
   for (const row of await responsesOf(tx, record.id)) {
     const data = dataOf(row);
     const patch: ItemData = {};
     for (const [k, v] of Object.entries(wanted)) if (JSON.stringify(data[k] ?? null) !== JSON.stringify(v)) patch[k] = v;
-    if (Object.keys(patch).length > 0) await rewriteCopies(tx, row, patch, event.ts);
+    if (Object.keys(patch).length > 0) await rewriteCopies(tx, row, patch, event.ts, store);
   }
 };
 

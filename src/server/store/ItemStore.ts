@@ -44,7 +44,23 @@ export interface Author {
 }
 
 /** One run of a change hook for one change. */
-export type ChangeHookRun = (tx: Queryable, change: ItemChange, record: ItemRecord, author: Author, event: RecordedEvent) => Promise<void>;
+/**
+ * What a hook may tell the store whose change runs it: that it changed another item itself, inside the
+ * transaction (after writing it and announcing it on ITEMS_CHANNEL), so a read in this process just after
+ * the change never answers the older copy it may hold (the notification arrives later, from the database).
+ */
+export interface HookStore {
+  noteChange(change: ItemChange): void;
+}
+
+export type ChangeHookRun = (
+  tx: Queryable,
+  change: ItemChange,
+  record: ItemRecord,
+  author: Author,
+  event: RecordedEvent,
+  store?: HookStore,
+) => Promise<void>;
 
 /** Runs inside the transaction of every create, update and delete, after the change and its event are written. */
 export interface ChangeHook extends ChangeHookRun {
@@ -159,7 +175,7 @@ export class ItemStore {
   }
 
   private async runHooks(tx: Queryable, change: ItemChange, record: ItemRecord, author: Author, event: RecordedEvent): Promise<void> {
-    for (const hook of this.hooks) await hook(tx, change, record, author, event);
+    for (const hook of this.hooks) await hook(tx, change, record, author, event, this);
   }
 
   /** Adds work that must commit with every event a module appends (notifications); changes run the change hooks instead. */
@@ -364,7 +380,7 @@ export class ItemStore {
           by: author.userId,
           changed: rows[i]!.changed,
         };
-        for (const hook of hooks) await hook(tx, changes[i]!, record, author, event);
+        for (const hook of hooks) await hook(tx, changes[i]!, record, author, event, this);
       }
       return created;
     };
