@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Database, Queryable, QueryResult } from './Database';
 import { OpError } from '../OpError';
+import { beginWith } from './beginWith';
 import { DEFAULT_STATEMENT_TIMEOUT_MS, statementTimeoutError } from './statementTimeout';
 
 const LISTEN_RETRY_MS = 1_000;
@@ -138,12 +139,25 @@ class PostgresDatabase implements Database {
     const client = await this.connect();
     const ms = this.timeoutMs;
     let broken: Error | undefined;
+    // BEGIN goes with the transaction's first statement (./beginWith.ts); a transaction that sends none sends nothing.
+    let begun = false;
+    const run = async (sql: string, params?: readonly unknown[]): Promise<pg.QueryResult> => {
+      if (begun) return client.query(sql, params as unknown[] | undefined);
+      begun = true;
+      const both = beginWith(sql, params ?? []);
+      if (both === null) {
+        await client.query('BEGIN');
+        return client.query(sql, params as unknown[] | undefined);
+      }
+      // A simple query of several statements answers one result per statement: this one's is the last.
+      const results = (await client.query(both)) as unknown as pg.QueryResult[];
+      return results.at(-1)!;
+    };
     try {
-      await client.query('BEGIN');
       const tx: Queryable = {
         async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
           try {
-            const res = await client.query(sql, params as unknown[]);
+            const res = await run(sql, params);
             return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
           } catch (e) {
             throw timedOut(e, ms);
@@ -151,18 +165,18 @@ class PostgresDatabase implements Database {
         },
         async exec(sql: string): Promise<void> {
           try {
-            await client.query(sql);
+            await run(sql);
           } catch (e) {
             throw timedOut(e, ms);
           }
         },
       };
       const result = await fn(tx);
-      await client.query('COMMIT');
+      if (begun) await client.query('COMMIT');
       return result;
     } catch (e) {
       if (connectionLost(e) || (e instanceof OpError && e.userMessage === 'databaseUnavailable')) broken = e as Error;
-      else await client.query('ROLLBACK').catch(() => undefined);
+      else if (begun) await client.query('ROLLBACK').catch(() => undefined);
       throw timedOut(e, ms);
     } finally {
       client.off('error', noteClientError);
