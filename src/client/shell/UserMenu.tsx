@@ -48,10 +48,11 @@ export function UserMenu() {
   return (
     <>
       {masquerading && user ? (
+        // On a phone a row of its own below the header's buttons, the name whole; wider, a pill beside them, cut short with its title whole.
         <span
           role="status"
           title={t('app.masquerade.active', { name: user.name })}
-          className="max-w-28 truncate rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-neutral-900 sm:max-w-56"
+          className="order-last mb-1 basis-full break-words rounded-md bg-accent px-2 py-0.5 text-center text-xs font-semibold text-neutral-900 sm:order-none sm:mb-0 sm:max-w-xs sm:basis-auto sm:truncate sm:rounded-full sm:text-left"
         >
           {t('app.masquerade.active', { name: user.name })}
         </span>
