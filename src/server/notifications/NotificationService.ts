@@ -54,6 +54,15 @@ export class NotificationService {
     // Events a module appends without a change reach the same watchers; changes come through onChange.
     items.addEventHook((tx, event, record, author) => this.notify(tx, event, record, author));
     this.onChange.created = this.onCreated;
+    // An update's watchers are asked in the update's own statement (ItemStore: ChangeHook.updated).
+    this.onChange.updated = (record, author) =>
+      record.type === 'Notify'
+        ? null
+        : {
+            sql: WATCHERS_SQL,
+            params: [record.id, author.userId, record.createdBy],
+            run: (rows) => async (tx, _change, updated, _author, event) => this.tell(tx, event, updated, rows as Watcher[]),
+          };
   }
 
   /** The change hook the item store runs inside each change's transaction, with the change's event. */

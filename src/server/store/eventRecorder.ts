@@ -43,6 +43,49 @@ export interface RecordedEvent {
   changed: readonly string[];
 }
 
+/** A parameterised statement (`$1`…`$n`). */
+export interface Statement {
+  sql: string;
+  params: readonly unknown[];
+}
+
+/** `$1`, `$2`...: the placeholders of a statement. */
+const PLACEHOLDER = /\$(\d+)/g;
+
+/** The events table's values of `row`, in its columns' order. */
+function eventParams(row: EventRow, author: EventAuthor, ts: string, also: string[]): unknown[] {
+  return [
+    row.context,
+    row.kind,
+    row.u,
+    ts,
+    author.userId,
+    author.masquerader,
+    row.changed ?? [],
+    row.subContext ?? null,
+    also,
+    row.from ?? null,
+    row.to ?? null,
+  ];
+}
+
+/** The event as written, with its row's id. */
+function recorded(row: EventRow, author: EventAuthor, ts: string, also: string[], id: string | number): RecordedEvent {
+  return {
+    id: Number(id),
+    kind: row.kind,
+    context: row.context,
+    subContext: row.subContext ?? null,
+    also,
+    from: row.from ?? null,
+    to: row.to ?? null,
+    u: row.u,
+    ts,
+    by: author.userId,
+    changed: row.changed ?? [],
+  };
+}
+
 /** Writes events: the one insert every change, transition and domain event goes through. */
 export const eventRecorder = {
   /**
@@ -61,34 +104,53 @@ export const eventRecorder = {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`;
     const res = await tx.query<{ id: string | number }>(
       notify ? `WITH e AS (${insert}) SELECT e.id, pg_notify($12::text, $13::text) FROM e` : insert,
-      [
-        row.context,
-        row.kind,
-        row.u,
-        ts,
-        author.userId,
-        author.masquerader,
-        row.changed ?? [],
-        row.subContext ?? null,
-        also,
-        row.from ?? null,
-        row.to ?? null,
-        ...(notify ? [notify.channel, notify.payload] : []),
-      ],
+      [...eventParams(row, author, ts, also), ...(notify ? [notify.channel, notify.payload] : [])],
     );
-    return {
-      id: Number(res.rows[0]!.id),
-      kind: row.kind,
-      context: row.context,
-      subContext: row.subContext ?? null,
-      also,
-      from: row.from ?? null,
-      to: row.to ?? null,
-      u: row.u,
-      ts,
-      by: author.userId,
-      changed: row.changed ?? [],
-    };
+    return recorded(row, author, ts, also, res.rows[0]!.id);
+  },
+
+  /**
+   * Runs `change` (a statement with RETURNING, whose parameters are `$1`…`$n`), inserts `row` and
+   * sends the notification, all in one statement: a change, its event and its announcement cost one
+   * round trip to the database instead of two (issue 20). `reads` (SELECTs, each with its own `$1`…)
+   * run in the same statement, on the snapshot it began with (before the change). Answers the rows
+   * `change` returned, the event and each read's rows.
+   */
+  async insertWith<R>(
+    tx: Queryable,
+    change: Statement,
+    row: EventRow,
+    author: EventAuthor,
+    ts: string,
+    notify: { channel: string; payload: string },
+    reads: readonly Statement[] = [],
+  ): Promise<{ rows: R[]; event: RecordedEvent; read: unknown[][] }> {
+    const also = [...new Set(row.also ?? [])].filter((id) => id !== row.context);
+    const params: unknown[] = [...change.params];
+    const at = (k: number) => `$${change.params.length + k}`;
+    params.push(...eventParams(row, author, ts, also), notify.channel, notify.payload);
+    // Each read's parameters follow the others': its `$1` is renumbered to the first of them.
+    const readCtes = reads.map((read, i) => {
+      const offset = params.length;
+      params.push(...read.params);
+      return `, r${i} AS (${read.sql.replace(PLACEHOLDER, (_, n: string) => `$${Number(n) + offset}`)})`;
+    });
+    const readColumns = reads.map((_, i) => `, (SELECT coalesce(json_agg(r${i}), '[]'::json) FROM r${i}) AS r${i}`);
+    const res = await tx.query<R & { event_id: string | number } & Record<string, unknown>>(
+      `WITH c AS (${change.sql}),
+        e AS (INSERT INTO events (item_id, kind, u, ts, by_user, masquerader, changed, sub_context, also, from_state, to_state)
+              VALUES (${[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map(at).join(', ')}) RETURNING id),
+        n AS (SELECT pg_notify(${at(12)}::text, ${at(13)}::text) FROM e)${readCtes.join('')}
+       SELECT c.*, e.id AS event_id${readColumns.join('')} FROM c, e, n`,
+      params,
+    );
+    const first = res.rows[0];
+    if (!first) throw new Error(`The change of ${row.context} wrote nothing`);
+    const read = reads.map((_, i) => {
+      const rows = first[`r${i}`];
+      return (typeof rows === 'string' ? JSON.parse(rows) : rows) as unknown[];
+    });
+    return { rows: res.rows, event: recorded(row, author, ts, also, first.event_id), read };
   },
 };
 
