@@ -122,4 +122,32 @@ describe('the consultation wizard', () => {
     await cell.findByRole('heading', { level: 3, name: 'Description and location' });
     expect(noted(cell)).toEqual(['The project description', 'The location']);
   });
+
+  it('reviews a new consultation, naming the organisation chosen before it was ever saved', async () => {
+    const user = userEvent.setup();
+    const h = renderApp({ path: '/i-Consultation-0', signedIn: true, user: { admin: true, $id: 'User-1' } });
+    h.server.seedItems(organisation);
+    h.server.handlers.set('act/lov', () => ({ _: [] }));
+    h.server.handlers.set('search/ids', () => ({ ids: ['Organization-1'], labels: { 'Organization-1': 'Northern Gravel Ltd' }, total: 1 }));
+    const cell = within(await cellOf('i-Consultation-0'));
+    await user.type(await cell.findByLabelText('Project name'), 'North block gravel pit');
+    await user.type(cell.getByRole('combobox', { name: 'Submitted by' }), 'Northern');
+    await user.click(await cell.findByRole('option', { name: 'Northern Gravel Ltd' }));
+    for (const next of [
+      'Region and kind',
+      'Primary organisation',
+      'Supporting organisations',
+      'Dates',
+      'Description and location',
+      'Files',
+      'Review',
+    ]) {
+      await user.click(cell.getByRole('button', { name: 'Next' }));
+      await cell.findByRole('heading', { level: 3, name: next });
+    }
+    const review = within(cell.getByRole('region', { name: 'Review what you entered' }));
+    expect(review.getByText('North block gravel pit')).toBeInTheDocument();
+    expect(review.getByRole('link', { name: 'Northern Gravel Ltd' })).toBeInTheDocument();
+    expect(h.server.received.filter((f) => f.o === 'create/Consultation')).toEqual([]);
+  });
 });

@@ -201,14 +201,17 @@ function WizardBody({ cell, form, def, wizard }: { cell: CellActorRef; form: Ite
           ))}
         </FieldActorsProvider>
         {step.review ? (
-          <WizardReview
-            def={def}
-            type={type}
-            current={current}
-            draft={draft}
-            item={item}
-            onChoose={(n) => wizard.send({ type: 'wizard.stepChosen', step: n })}
-          />
+          // Within the form's field actors: the review names what the relation choosers hold.
+          <FieldActorsProvider actors={fieldActors}>
+            <WizardReview
+              def={def}
+              type={type}
+              current={current}
+              draft={draft}
+              item={item}
+              onChoose={(n) => wizard.send({ type: 'wizard.stepChosen', step: n })}
+            />
+          </FieldActorsProvider>
         ) : null}
         {step.review && chart && itemRef && !dirty && !busy ? <WizardStatePanel itemRef={itemRef} def={chart} /> : null}
         <div className="flex flex-wrap items-center gap-2 border-t border-line pt-4">
