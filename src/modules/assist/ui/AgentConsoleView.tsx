@@ -172,7 +172,7 @@ function Consents({ actor }: { actor: ConsoleRef }) {
           return (
             <li
               key={kind}
-              className="flex min-w-[14rem] flex-col gap-2 rounded border border-line bg-panel p-3"
+              className="flex w-full flex-col gap-2 rounded border border-line bg-panel p-3 sm:w-auto sm:min-w-[14rem]"
               data-testid={`assist-consent-${kind}`}
             >
               <span className="text-sm font-medium">{t(`assist.kindTitle.${kind}`)}</span>
@@ -228,50 +228,56 @@ function WaitingList({ requests, onJoin }: { requests: WaitingRow[] | null; onJo
       ) : requests.length === 0 ? (
         <p className="m-0 text-sm text-muted">{t('assist.console.nobody')}</p>
       ) : (
-        <table className="w-full border-collapse text-left text-sm" data-testid="assist-waiting">
-          <thead>
-            <tr className="border-b border-line">
-              <th scope="col" className="py-2 pr-3 font-medium">
-                {t('assist.console.col.name')}
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                {t('assist.console.col.email')}
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                {t('assist.console.col.page')}
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                {t('assist.console.col.waiting')}
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                <span className="sr-only">{t('assist.console.col.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {requests.map((r) => (
-              <tr key={r.peerId} className="border-b border-line">
-                <td className="py-2 pr-3">{r.name}</td>
-                <td className="py-2 pr-3">{r.email}</td>
-                <td className="py-2 pr-3">{r.title || t('assist.console.homePage')}</td>
-                <td className="py-2 pr-3">
-                  {ago(Date.parse(r.askedAt))}
-                  <span className="block text-xs text-muted">{formatDate(r.askedAt, true)}</span>
-                  {r.agents.length > 0 ? (
-                    <span className="block text-xs text-muted">
-                      {t('assist.console.with', { names: r.agents.map((a) => a.name).join(', ') })}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="py-2 text-right">
-                  <Button onClick={() => onJoin(r.peerId)} aria-label={t('assist.console.joinName', { name: r.name })}>
-                    {t('assist.console.join')}
-                  </Button>
-                </td>
+        // On a phone the e-mail goes under the name, so the row fits and Join stays in sight; scrolls sideways if it still does not.
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-left text-sm" data-testid="assist-waiting">
+            <thead>
+              <tr className="border-b border-line">
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t('assist.console.col.name')}
+                </th>
+                <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
+                  {t('assist.console.col.email')}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t('assist.console.col.page')}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t('assist.console.col.waiting')}
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  <span className="sr-only">{t('assist.console.col.actions')}</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {requests.map((r) => (
+                <tr key={r.peerId} className="border-b border-line">
+                  <td className="py-2 pr-3">
+                    {r.name}
+                    <span className="block break-all text-xs text-muted sm:hidden">{r.email}</span>
+                  </td>
+                  <td className="hidden py-2 pr-3 sm:table-cell">{r.email}</td>
+                  <td className="py-2 pr-3">{r.title || t('assist.console.homePage')}</td>
+                  <td className="py-2 pr-3">
+                    {ago(Date.parse(r.askedAt))}
+                    <span className="block text-xs text-muted">{formatDate(r.askedAt, true)}</span>
+                    {r.agents.length > 0 ? (
+                      <span className="block text-xs text-muted">
+                        {t('assist.console.with', { names: r.agents.map((a) => a.name).join(', ') })}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="py-2 text-right">
+                    <Button onClick={() => onJoin(r.peerId)} aria-label={t('assist.console.joinName', { name: r.name })}>
+                      {t('assist.console.join')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
