@@ -1,5 +1,5 @@
 /** Adds a value to a list of values: list name, key and English label, for the chosen owner. */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ResourceError as AdminErrorValue } from '../../../machines/session/resourceMachine';
 import { useT } from '../i18n/useT';
 import { Field } from '../pages/Field';
@@ -28,11 +28,10 @@ export function LovAddForm({
   onSubmit: (draft: LovDraft) => void;
 }) {
   const t = useT();
-  const [listName, setListName] = useState(list);
-  const [listTyped, setListTyped] = useState(false);
-  useEffect(() => {
-    if (!listTyped) setListName(list);
-  }, [list, listTyped]);
+  // What the person typed, once they have; until then the list shown (derived, not copied by an effect,
+  // which could run after the person's typing and put the list shown back over it).
+  const [typedList, setTypedList] = useState<string | null>(null);
+  const listName = typedList ?? list;
   const [key, setKey] = useState('');
   const [label, setLabel] = useState('');
   const fieldError = useFieldError(error);
@@ -46,10 +45,7 @@ export function LovAddForm({
       <Field
         label={t('admin.lovs.list')}
         value={listName}
-        onChange={(e) => {
-          setListTyped(true);
-          setListName(e.target.value.toUpperCase());
-        }}
+        onChange={(e) => setTypedList(e.target.value.toUpperCase())}
         error={fieldError('list')}
         hint={t('admin.lovs.listHint')}
         pattern="[A-Z][A-Z0-9_]{0,63}"
