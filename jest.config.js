@@ -55,6 +55,7 @@ const onBothDrivers = [
   'propertyIndexes',
   'siteSettings',
   'streamed',
+  'systemRewrite',
   'tasks',
   'watches',
   // The domain modules.

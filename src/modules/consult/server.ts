@@ -13,8 +13,8 @@ import { signedInCaller } from '../../server/ops/signedInCaller';
 import { canRead } from '../../server/policy/policy';
 import type { Principal } from '../../server/policy/Principal';
 import type { ItemRecord } from '../../server/store/ItemRecord';
-import { eventRecorder } from '../../server/store/eventRecorder';
-import { ITEMS_CHANNEL, type Author, type ChangeHook, type HookStore } from '../../server/store/ItemStore';
+import { type Author, type ChangeHook, type HookStore } from '../../server/store/ItemStore';
+import { rewriteAsSystem } from '../../server/store/systemRewrite';
 import type { ItemData } from '../../shared/items/types';
 import { consultAuditOp } from './audit';
 import { consultPermissions } from './consultPermissions';
@@ -49,28 +49,15 @@ async function responsesOf(tx: Queryable, consultationId: string): Promise<Row[]
   return res.rows;
 }
 
-/**
- * Rewrites a response's copies as the system: a new version with its 'updated' event, announced on
- * the items channel (caches drop it, its watchers are pushed it). A change hook is given no item
- * store, so this says in SQL what `ItemStore.update` would, for properties only the server writes.
- */
+/** Rewrites a response's copies as the system, in the consultation's transaction. */
 async function rewriteCopies(tx: Queryable, row: Row, patch: ItemData, ts: string, store?: HookStore): Promise<void> {
   const next: ItemData = { ...dataOf(row) };
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete next[k];
     else next[k] = v;
   }
-  const u = row.u + 1;
-  await tx.query('UPDATE items SET data = $2, u = $3, label = $4, updated_at = $5 WHERE id = $1', [
-    row.id,
-    JSON.stringify(next),
-    u,
-    ConsultResponseType.label(next),
-    ts,
-  ]);
-  await eventRecorder.insert(tx, { kind: 'updated', context: row.id, u, changed: Object.keys(patch) }, SYSTEM, ts);
-  await tx.query('SELECT pg_notify($1, $2)', [ITEMS_CHANNEL, JSON.stringify({ id: row.id, u, kind: 'updated' })]);
-  store?.noteChange({ id: row.id, u, kind: 'updated' });
+  const set = { sql: 'data = $1, label = $2', params: [JSON.stringify(next), ConsultResponseType.label(next)] };
+  await rewriteAsSystem(tx, store, row, set, Object.keys(patch), ts);
 }
 
 /**

@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { OpError } from '../../server/OpError';
 import type { Queryable } from '../../server/db/Database';
 import type { Services } from '../../server/services';
-import { eventRecorder } from '../../server/store/eventRecorder';
 import { ITEM_COLUMNS, toRecord, type ItemRecord, type ItemRow } from '../../server/store/ItemRecord';
-import { ITEMS_CHANNEL, type Author } from '../../server/store/ItemStore';
+import { type Author } from '../../server/store/ItemStore';
+import { rewriteAsSystem } from '../../server/store/systemRewrite';
 import type { ItemData } from '../../shared/items/types';
 import { CONSULT_RESPONSE } from './conversationRules';
 
@@ -85,16 +85,8 @@ export async function writeMessage(
  * items channel so caches drop the old copy and watchers are pushed the new one.
  */
 export async function stampLastMessage(services: Services, tx: Queryable, thread: ItemRecord, ts: string): Promise<void> {
-  const u = thread.u + 1;
-  await tx.query(`UPDATE items SET data = data || jsonb_build_object('$sortTS', $2::text), u = $3, updated_at = $4 WHERE id = $1`, [
-    thread.id,
-    ts,
-    u,
-    ts,
-  ]);
-  await eventRecorder.insert(tx, { kind: 'updated', context: thread.id, u, changed: ['$sortTS'] }, { userId: null, masquerader: null }, ts);
-  await tx.query('SELECT pg_notify($1, $2)', [ITEMS_CHANNEL, JSON.stringify({ id: thread.id, u, kind: 'updated' })]);
-  services.items.noteChange({ id: thread.id, u, kind: 'updated' });
+  const set = { sql: `data = data || jsonb_build_object('$sortTS', $1::text)`, params: [ts] };
+  await rewriteAsSystem(tx, services.items, thread, set, ['$sortTS'], ts);
 }
 
 /** Marks `threadId` read by `userId` up to its last message (or now, when it has none). */

@@ -1,8 +1,6 @@
 import pg from 'pg';
 import { prepareValue } from 'pg/lib/utils.js';
-
-/** `$1`, `$2`... outside quotes: the placeholders of a parameterised statement. */
-const PLACEHOLDER = /\$(\d+)/g;
+import { replacePlaceholders } from './placeholders';
 
 /**
  * The first statement of a transaction sent with its BEGIN in one message, as one simple query
@@ -27,10 +25,10 @@ export function beginWith(sql: string, params: readonly unknown[]): string | nul
   }
   let unmatched = false;
   const used = new Set<number>();
-  const inlined = sql.replace(PLACEHOLDER, (_, n: string) => {
-    const literal = literals[Number(n) - 1];
+  const inlined = replacePlaceholders(sql, (n) => {
+    const literal = literals[n - 1];
     if (literal === undefined) unmatched = true;
-    used.add(Number(n));
+    used.add(n);
     return literal ?? '';
   });
   if (unmatched || used.size !== params.length) return null;

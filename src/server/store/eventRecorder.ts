@@ -1,5 +1,6 @@
 import type { RegisteredEventKind } from '../../shared/events/eventKindTable';
 import type { Queryable } from '../db/Database';
+import { replacePlaceholders } from '../db/placeholders';
 
 /** Who writes an event (the store's Author, repeated here so this file imports nothing of the store). */
 interface EventAuthor {
@@ -48,9 +49,6 @@ export interface Statement {
   sql: string;
   params: readonly unknown[];
 }
-
-/** `$1`, `$2`...: the placeholders of a statement. */
-const PLACEHOLDER = /\$(\d+)/g;
 
 /** The events table's values of `row`, in its columns' order. */
 function eventParams(row: EventRow, author: EventAuthor, ts: string, also: string[]): unknown[] {
@@ -133,7 +131,7 @@ export const eventRecorder = {
     const readCtes = reads.map((read, i) => {
       const offset = params.length;
       params.push(...read.params);
-      return `, r${i} AS (${read.sql.replace(PLACEHOLDER, (_, n: string) => `$${Number(n) + offset}`)})`;
+      return `, r${i} AS (${replacePlaceholders(read.sql, (n) => `$${n + offset}`)})`;
     });
     const readColumns = reads.map((_, i) => `, (SELECT coalesce(json_agg(r${i}), '[]'::json) FROM r${i}) AS r${i}`);
     const res = await tx.query<R & { event_id: string | number } & Record<string, unknown>>(
