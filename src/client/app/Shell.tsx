@@ -18,7 +18,9 @@ export function Shell() {
   const { router } = useActors();
   useApplyTheme();
   return (
-    <div className="flex min-h-screen flex-col bg-surface text-ink">
+    // With columns, the page is the window's height exactly: the header takes what it needs (a second row
+    // while masquerading on a phone) and the columns the rest, each scrolling on its own; the page never scrolls.
+    <div className="flex min-h-screen flex-col bg-surface text-ink has-[[data-columns]]:h-dvh has-[[data-columns]]:min-h-0">
       <a
         href="#content"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-panel focus:p-2"
@@ -27,7 +29,10 @@ export function Shell() {
       </a>
       <RouterSync router={router} />
       <Header />
-      <main id="content" className="flex-1 pb-24 has-[[data-columns]]:pb-0">
+      <main
+        id="content"
+        className="flex-1 pb-24 has-[[data-columns]]:flex has-[[data-columns]]:min-h-0 has-[[data-columns]]:flex-col has-[[data-columns]]:pb-0"
+      >
         <AppRoutes />
       </main>
       <Snackbar />

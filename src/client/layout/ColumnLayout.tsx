@@ -47,8 +47,8 @@ export function ColumnLayout() {
   // Hidden columns stay mounted: their views keep describing them (titles for Back and breadcrumbs).
   const shownKey = multi ? null : (cells.find((cell) => cell.spec.key === activeKey) ?? cells[cells.length - 1])?.spec.key;
   return (
-    // The columns fill the window below the header; each column scrolls on its own, so its toolbar stays in view.
-    <div data-columns className="flex h-[calc(100dvh-3.5rem)] flex-col">
+    // The columns fill the window below the header, however tall it is (Shell); each column scrolls on its own, so its toolbar stays in view.
+    <div data-columns className="flex min-h-0 flex-1 flex-col">
       <Breadcrumbs cells={cells} />
       <div className="relative flex min-h-0 flex-1 flex-col">
         <div
