@@ -57,7 +57,9 @@ describe('administration', () => {
     await form.getByLabel('Key').fill('feast');
     await form.getByLabel('English label').fill('Community feast');
     await form.getByRole('button', { name: 'Add' }).click();
-    const value = admin.getByRole('listitem').filter({ has: admin.getByText('feast', { exact: true }) });
+    // Under the list it was typed for (a form remounted while typing would have put it in the list shown).
+    const list = admin.getByRole('region', { name: 'MEETING_KIND' });
+    const value = list.getByRole('listitem').filter({ has: admin.getByText('feast', { exact: true }) });
     await value.getByText('Community feast').waitFor();
     await expectNoAxeViolations(admin);
 

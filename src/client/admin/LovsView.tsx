@@ -152,10 +152,14 @@ function LovsPanel({ values, orgs, owner, onOwner, editing }: PanelProps & { edi
   );
 }
 
-/** The panel of a user who is not an administrator: editing only of the lists the server says they may edit for `owner`. */
-function AskedLovsPanel({ cell, ...props }: PanelProps & { cell: CellActorRef }) {
-  const editing = useLovRights(cell, props.owner === SITE ? null : props.owner);
-  return <LovsPanel {...props} editing={editing} />;
+/**
+ * The panel for one owner: an administrator may edit every list; anyone else the lists the server says
+ * they may edit for `owner`. One component either way, so that the administrator's flag arriving or
+ * changing never remounts the add form and loses what was being typed into it.
+ */
+function OwnerLovsPanel({ cell, admin, ...props }: PanelProps & { cell: CellActorRef; admin: boolean }) {
+  const asked = useLovRights(cell, props.owner === SITE ? null : props.owner);
+  return <LovsPanel {...props} editing={admin ? EVERY_LIST : asked} />;
 }
 
 /** The lists-of-values screen; the server decides who may change whose lists (act/lovRights, then each change). */
@@ -172,5 +176,5 @@ export function LovsView({ cell, spec }: CellViewProps) {
   if (!values || !orgs) return null;
   const props = { values, orgs, owner, onOwner };
   // Keyed by owner: each owner's answer is its own question, asked when the owner is shown.
-  return admin ? <LovsPanel {...props} editing={EVERY_LIST} /> : <AskedLovsPanel key={owner} cell={cell} {...props} />;
+  return <OwnerLovsPanel key={owner} cell={cell} admin={admin} {...props} />;
 }
