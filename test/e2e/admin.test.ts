@@ -18,6 +18,29 @@ const adminPage = (path: string, colorScheme: 'light' | 'dark' = 'light'): Promi
 /** A community user, invited by the administrator, who has set their password in a browser of their own. */
 const userPage = async (): Promise<Page> => (await invite(e2e, 'Ada', 'Member')).join();
 
+/**
+ * MEETING_KIND's values with the archived ones, as an editor labelling a value chosen before asks for
+ * them. Asked again for up to 10 s while empty: in two full CI runs it answered nothing at once though the
+ * screen already showed the value archived, which no run of this file alone reproduced; what the
+ * server holds then is printed, to find out why.
+ */
+async function archivedValues(): Promise<unknown> {
+  const ask = () => e2e.api.call<Record<string, unknown[]>>('act/lov', { list: 'MEETING_KIND', locale: 'fr', includeArchived: true });
+  let values = await ask();
+  for (let tries = 0; Object.keys(values).length === 0 && tries < 20; tries++) {
+    if (tries === 0) {
+      const held = await e2e.api
+        .call<{ ids: string[] }>('search/ids', { must: { _: 'LOVValue', q: 'feast' }, max: 5 })
+        .then(({ ids }) => Promise.all(ids.map((id) => e2e.api.call(`read/${id}`))))
+        .catch((e: unknown) => String(e));
+      console.warn(`act/lov answered nothing for MEETING_KIND; the server holds ${JSON.stringify(held)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    values = await ask();
+  }
+  return values;
+}
+
 describe('administration', () => {
   it('a modal system alert reaches an open browser at once, and ending it takes it away', async () => {
     const ada = await userPage();
@@ -74,7 +97,7 @@ describe('administration', () => {
 
     // Archived: no longer offered, still labelled in French for values chosen before.
     expect(await e2e.api.call('act/lov', { list: 'MEETING_KIND', locale: 'fr' })).toEqual({});
-    expect(await e2e.api.call('act/lov', { list: 'MEETING_KIND', locale: 'fr', includeArchived: true })).toEqual({
+    expect(await archivedValues()).toEqual({
       _: [expect.objectContaining({ key: 'feast', label: 'Festin communautaire', state: 'ARCHIVED' })],
     });
   });
