@@ -17,7 +17,10 @@ export interface ListEditing {
   anyList: boolean;
 }
 
-/** Every list, for administrators, who are granted locally with no question (as useItemAllowed does). */
+/**
+ * Every list, for administrators, who are granted locally whatever the answer (as useItemAllowed does). The
+ * screen still asks for them, so that one panel serves everyone and the flag arriving remounts nothing.
+ */
 export const EVERY_LIST: ListEditing = { mayEdit: () => true, anyList: true };
 
 // The selector looks at the operation's name only, so one serves every owner.
