@@ -5,7 +5,9 @@
  * - the time from sending the update to the last watcher's push, p50 and p99 over `--updates`
  *   updates (the floor: a broadcast of a frame of the push's size to as many sockets);
  * - the server's resident memory per idle signed-in watching socket: the growth from half of the
- *   sockets to all of them, once settled (the floor: per idle socket).
+ *   sockets to all of them, each reading taken once settled and after a full garbage collection
+ *   (asked through the inspector), so that garbage not yet collected is not counted (the floor: per
+ *   idle socket, read the same way).
  *
  *   node scripts/run-ts.mjs scripts/benchFanout.ts [--watchers 1000,10000] [--updates 30] [--users 50]
  *     [--driver pglite|postgres|both]
@@ -115,8 +117,47 @@ async function openMany<T>(count: number, open: (i: number) => Promise<T>): Prom
 
 const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 2000));
 
-/** Resident memory of `pid` once it has settled, in KB. */
-async function settledRssKb(pid: number): Promise<number> {
+/**
+ * The inspector of a child started with `--inspect=127.0.0.1:0`: `collect()` runs a full garbage
+ * collection in it, so that a memory reading counts what is held and not garbage not yet collected
+ * (the sign-in's answers, the opening handshakes), which made the figure move by several KB a socket
+ * from run to run.
+ */
+async function inspector(child: ChildProcess): Promise<{ collect(): Promise<void>; close(): void }> {
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    let err = '';
+    const onData = (d: Buffer) => {
+      err += d.toString();
+      const m = /Debugger listening on (ws:\/\/\S+)/.exec(err);
+      if (m) {
+        child.stderr!.off('data', onData);
+        resolveUrl(m[1]!);
+      }
+    };
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${err}`)));
+  });
+  const ws = new WebSocket(url);
+  await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
+  let id = 0;
+  const call = (method: string): Promise<void> =>
+    new Promise((r) => {
+      const mine = ++id;
+      const onMessage = (data: WebSocket.RawData) => {
+        if ((JSON.parse(data.toString()) as { id?: number }).id !== mine) return;
+        ws.off('message', onMessage);
+        r();
+      };
+      ws.on('message', onMessage);
+      ws.send(JSON.stringify({ id: mine, method }));
+    });
+  return { collect: () => call('HeapProfiler.collectGarbage'), close: () => ws.close() };
+}
+
+/** Resident memory of `pid` once it has settled and collected its garbage, in KB. */
+async function settledRssKb(pid: number, collect: () => Promise<void>): Promise<number> {
+  await settle();
+  await collect();
   await settle();
   return rssMb(pid) * 1024;
 }
@@ -128,28 +169,29 @@ interface Figures {
 }
 
 /**
- * Times `rounds` fan-outs: `send()` starts one, every socket's `arrived` is awaited; answers the times
- * to the last arrival, ascending.
+ * Times `rounds` fan-outs: `send()` starts one (and settles once its sender may send the next), every
+ * socket's `arrived` is awaited; answers the times to the last arrival, ascending.
  */
 async function timeFanOuts(
   rounds: number,
   sockets: number,
-  send: (round: number) => void,
+  send: (round: number) => Promise<void>,
   onArrival: (cb: () => void) => void,
 ): Promise<number[]> {
   const times: number[] = [];
   let pending = 0;
-  let done: (() => void) | null = null;
+  let done: ((at: bigint) => void) | null = null;
   onArrival(() => {
-    if (--pending === 0) done?.();
+    if (--pending === 0) done?.(process.hrtime.bigint());
   });
   for (let round = 0; round < rounds; round++) {
-    const all = new Promise<void>((r) => (done = r));
+    const all = new Promise<bigint>((r) => (done = r));
     pending = sockets;
     const t = process.hrtime.bigint();
-    send(round);
-    await all;
-    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+    // The last push can come before the update's own answer, which brings the version the next
+    // update is made from: the next round waits for both, and the time is the last push's.
+    const [last] = await Promise.all([all, send(round)]);
+    times.push(Number(last - t) / 1e6);
   }
   return times.sort((a, b) => a - b);
 }
@@ -160,7 +202,8 @@ async function floor(watchers: number, frameBytes: number): Promise<Figures> {
     const { WebSocketServer } = require('ws');
     const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' }, () => console.log('listening on ' + wss.address().port));
     wss.on('connection', (ws) => ws.on('message', (data) => { for (const c of wss.clients) if (c !== ws) c.send(data.toString()); }));`;
-  const child = spawn('node', ['-e', code], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('node', ['--inspect=127.0.0.1:0', '-e', code], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const heap = await inspector(child);
   try {
     const port = (await waitFor(child, /listening on (\d+)/))[1]!;
     const url = `ws://127.0.0.1:${port}`;
@@ -172,14 +215,15 @@ async function floor(watchers: number, frameBytes: number): Promise<Figures> {
     const sender = await open();
     const half = Math.floor(watchers / 2);
     const sockets = await openMany(half, open);
-    const before = await settledRssKb(child.pid!);
+    const before = await settledRssKb(child.pid!, heap.collect);
     sockets.push(...(await openMany(watchers - half, open)));
-    const kbPerSocket = ((await settledRssKb(child.pid!)) - before) / (watchers - half);
+    const kbPerSocket = ((await settledRssKb(child.pid!, heap.collect)) - before) / (watchers - half);
+    heap.close();
     const payload = 'x'.repeat(frameBytes);
     const times = await timeFanOuts(
       UPDATES,
       watchers,
-      () => sender.send(payload),
+      async () => sender.send(payload),
       (cb) => {
         for (const ws of sockets) ws.on('message', cb);
       },
@@ -213,7 +257,12 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
         SOCKET_RATE_PER_SECOND: '1000000000',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       };
-      child = spawn('node', [join(root, 'dist/server/main.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      child = spawn('node', ['--inspect=127.0.0.1:0', join(root, 'dist/server/main.js')], {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const heap = await inspector(child);
       const url = (await waitFor(child, /is running at (http:\/\/\S+) on/))[1]!.replace('localhost', '127.0.0.1');
       const wsUrl = `${url.replace('http', 'ws')}/ws`;
       const editor = await Tab.open(wsUrl, seeded.adminToken);
@@ -228,19 +277,19 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
       // start-up's own garbage and first allocations are not counted as the sockets'.
       const half = Math.floor(watchers / 2);
       const tabs = await openMany(half, watcher);
-      const before = await settledRssKb(child.pid!);
+      const before = await settledRssKb(child.pid!, heap.collect);
       tabs.push(...(await openMany(watchers - half, (i) => watcher(half + i))));
-      const kbPerSocket = ((await settledRssKb(child.pid!)) - before) / (watchers - half);
+      const kbPerSocket = ((await settledRssKb(child.pid!, heap.collect)) - before) / (watchers - half);
+      heap.close();
       let u = ((await editor.request(`read/${seeded.contact}`)).b as { _u: number })._u;
       let frameBytes = 0;
       const times = await timeFanOuts(
         UPDATES,
         watchers,
-        (round) => {
-          void editor.request('update', { $id: seeded.contact, _u: u, firstName: `Mary ${round}` }).then((r) => {
-            if (r.erred) throw new Error(`update refused: ${JSON.stringify(r.b)}`);
-            u = (r.b as { _u: number })._u;
-          });
+        async (round) => {
+          const r = await editor.request('update', { $id: seeded.contact, _u: u, firstName: `Mary ${round}` });
+          if (r.erred) throw new Error(`update refused: ${JSON.stringify(r.b)}`);
+          u = (r.b as { _u: number })._u;
         },
         (cb) => {
           for (const tab of tabs)
