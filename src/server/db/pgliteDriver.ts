@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { OpError } from '../OpError';
-import type { Database, Queryable, QueryResult } from './Database';
+import type { Database, Queryable, QueryOptions, QueryResult } from './Database';
 import { lockDataDir } from './dataDirLock';
 import type { PgliteAnswer, PgliteErrorData, PgliteRequest } from './pgliteMessages';
 import { pgliteWorkerFile } from './pgliteWorkerFile';
@@ -224,8 +224,8 @@ class PgliteDatabase implements Database {
     return this.send(req, watched, this.generation);
   }
 
-  async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
-    return (await this.call({ op: 'query', sql, params }, true)) as QueryResult<R>;
+  async query<R>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}): Promise<QueryResult<R>> {
+    return (await this.call({ op: 'query', sql, params, ...(options.reusePlan ? { reusePlan: true } : {}) }, true)) as QueryResult<R>;
   }
 
   // exec runs migrations and index builds, which may rightly outlast the time-out; no caller shapes them.
@@ -238,8 +238,12 @@ class PgliteDatabase implements Database {
     const txId = (await this.call({ op: 'begin' }, false)) as number;
     const generation = this.generation;
     const tx: Queryable = {
-      query: async <Q>(sql: string, params: readonly unknown[] = []) =>
-        (await this.send({ op: 'query', sql, params, tx: txId }, true, generation)) as QueryResult<Q>,
+      query: async <Q>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) =>
+        (await this.send(
+          { op: 'query', sql, params, tx: txId, ...(options.reusePlan ? { reusePlan: true } : {}) },
+          true,
+          generation,
+        )) as QueryResult<Q>,
       exec: async (sql: string) => {
         await this.send({ op: 'exec', sql, tx: txId }, false, generation);
       },

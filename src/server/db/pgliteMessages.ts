@@ -3,7 +3,7 @@
 /** A request to the worker; `id` matches its answer. `tx` names an open transaction to run in. */
 export type PgliteRequest =
   | { id: number; op: 'open'; pgdata: string; staging: string; idleTransactionMs: number }
-  | { id: number; op: 'query'; sql: string; params: readonly unknown[]; tx?: number }
+  | { id: number; op: 'query'; sql: string; params: readonly unknown[]; tx?: number; reusePlan?: boolean }
   | { id: number; op: 'exec'; sql: string; tx?: number }
   | { id: number; op: 'begin' }
   | { id: number; op: 'commit' | 'rollback'; tx: number }

@@ -8,6 +8,7 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
+import { quotedLiterals } from './literals';
 import type { PgliteAnswer, PgliteErrorData, PgliteRequest } from './pgliteMessages';
 
 interface OpenTransaction {
@@ -29,9 +30,14 @@ function errorData(e: unknown): PgliteErrorData {
   return { message: e instanceof Error ? e.message : String(e), fields };
 }
 
+/** At most this many statements are kept prepared; past it, statements are planned on every run. */
+const MAX_PREPARED = 256;
+
 /** Serves the requests of the main thread on `port` until `close`. */
 export function runPgliteWorker(port: NonNullable<typeof parentPort>): void {
   let pg: PGlite | null = null;
+  /** The statements kept prepared, by their text (a session's, so emptied when it closes). */
+  const prepared = new Map<string, string>();
   const txs = new Map<number, OpenTransaction>();
   const listeners = new Map<string, () => Promise<void>>();
   let nextTx = 1;
@@ -79,6 +85,28 @@ export function runPgliteWorker(port: NonNullable<typeof parentPort>): void {
     return { id, done };
   }
 
+  /**
+   * Runs `sql` through the statement prepared for it, preparing it the first time (PREPARE … AS; its
+   * parameters' types are inferred as for a statement sent with parameters), with the parameters as
+   * quoted literals in EXECUTE (literals.ts). PostgreSQL in WASM spends about as long planning an
+   * update as running it. Answers null, for the caller to run it as usual, when it cannot be done
+   * faithfully (a binary parameter, dollar quoting) or enough statements are prepared already.
+   */
+  async function reusingPlan(target: PGlite | Transaction, sql: string, params: readonly unknown[]) {
+    if (sql.includes('$$')) return null;
+    const literals = quotedLiterals(params);
+    if (!literals) return null;
+    let name = prepared.get(sql);
+    if (!name) {
+      if (prepared.size >= MAX_PREPARED) return null;
+      name = `kk_plan_${prepared.size + 1}`;
+      // Prepared statements belong to the session, not to the transaction: one rolled back keeps it.
+      await target.exec(`PREPARE ${name} AS ${sql}`);
+      prepared.set(sql, name);
+    }
+    return target.query<Record<string, unknown>>(literals.length ? `EXECUTE ${name}(${literals.join(', ')})` : `EXECUTE ${name}`);
+  }
+
   async function handle(req: PgliteRequest): Promise<unknown> {
     switch (req.op) {
       case 'open': {
@@ -90,11 +118,17 @@ export function runPgliteWorker(port: NonNullable<typeof parentPort>): void {
           renameSync(req.staging, req.pgdata);
         }
         pg = await PGlite.create(req.pgdata);
+        prepared.clear();
+        // Only the statements prepared below are affected: those whose callers said their plan does
+        // not depend on their parameters (QueryOptions.reusePlan), so one generic plan serves them.
+        await pg.exec('SET plan_cache_mode = force_generic_plan');
         idleTransactionMs = req.idleTransactionMs;
         return null;
       }
       case 'query': {
-        const res = await on(req.tx).query(req.sql, req.params as unknown[]);
+        const target = on(req.tx);
+        const reused = req.reusePlan ? await reusingPlan(target, req.sql, req.params) : null;
+        const res = reused ?? (await target.query(req.sql, req.params as unknown[]));
         // PGlite counts only changed rows in affectedRows (0 for a SELECT): count returned rows too.
         return { rows: res.rows, rowCount: Math.max(res.rows.length, res.affectedRows ?? 0) };
       }
@@ -128,6 +162,7 @@ export function runPgliteWorker(port: NonNullable<typeof parentPort>): void {
       case 'close':
         await pg?.close();
         pg = null;
+        prepared.clear();
         return null;
     }
   }

@@ -79,7 +79,11 @@ export interface ChangeHook extends ChangeHookRun {
   updated?: (record: ItemRecord, author: Author) => HookRead | null;
 }
 
-/** What a change hook asks in the change's own statement, and the hook to run with its answer. */
+/**
+ * What a change hook asks in the change's own statement, and the hook to run with its answer. The
+ * statement's one plan is reused on the embedded database (QueryOptions.reusePlan): the read finds
+ * its rows by key, as the change does, so that plan suits every run.
+ */
 export interface HookRead extends Statement {
   run: (rows: unknown[]) => ChangeHookRun;
 }
@@ -531,7 +535,7 @@ export class ItemStore {
 
   /** Locks the row of `id` for the rest of `tx` and answers it once `authorize` accepts it. */
   private async lockForChange(tx: Queryable, id: string, authorize: Authorize): Promise<ItemRecord> {
-    const found = await tx.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = $1 FOR UPDATE`, [id]);
+    const found = await tx.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = $1 FOR UPDATE`, [id], { reusePlan: true });
     if (found.rowCount === 0) throw new OpError('notFound', `${id} not found`);
     const current = toRecord(found.rows[0]!);
     authorize(current);

@@ -141,6 +141,8 @@ export const eventRecorder = {
         n AS (SELECT pg_notify(${at(12)}::text, ${at(13)}::text) FROM e)${readCtes.join('')}
        SELECT c.*, e.id AS event_id${readColumns.join('')} FROM c, e, n`,
       params,
+      // The change and the reads find their rows by key (a change hook's read says so by being one).
+      { reusePlan: true },
     );
     const first = res.rows[0];
     if (!first) throw new Error(`The change of ${row.context} wrote nothing`);
