@@ -10,10 +10,10 @@ export interface QueryResult<R> {
 /** How a statement is run. */
 export interface QueryOptions {
   /**
-   * The statement's plan does not depend on its parameters' values (a row found or rewritten by its
-   * key, a row inserted): the embedded database prepares it once and runs one generic plan every
-   * time after, rather than planning it on every run, which was about a third of an update's time
-   * there (issue 20). PostgreSQL plans such a statement quickly and ignores this.
+   * The statement's plan does not depend on its parameters' values (rows found or rewritten by their
+   * keys): the embedded database prepares it once and runs one generic plan every time after, rather
+   * than planning it on every run, which was about a third of an update's time there (issue 20). On
+   * PostgreSQL it is a named statement, parsed once a connection, whose plan PostgreSQL may keep.
    */
   reusePlan?: boolean;
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, Queryable, QueryResult } from './Database';
+import type { Database, Queryable, QueryOptions, QueryResult } from './Database';
 import { OpError } from '../OpError';
 import { beginWith } from './beginWith';
 import { DEFAULT_STATEMENT_TIMEOUT_MS, statementTimeoutError } from './statementTimeout';
@@ -35,6 +35,25 @@ const unavailable = (e: unknown): OpError =>
 
 /** SQLSTATE query_canceled: what PostgreSQL raises when statement_timeout cancels a statement. */
 const QUERY_CANCELED = '57014';
+
+/** At most this many statements get a name; past it, statements are sent unnamed. */
+const MAX_NAMED = 256;
+/** The names of the statements whose plans are reused, by their text (the same on every connection). */
+const named = new Map<string, string>();
+
+/**
+ * The query pg sends: a statement whose plan does not depend on its parameters (QueryOptions.reusePlan)
+ * is named, so each connection parses it once and PostgreSQL may keep its plan (after five runs, when
+ * the generic plan costs no more than the custom ones); any other is sent unnamed, parsed every time.
+ */
+function statement(sql: string, params: readonly unknown[], options: QueryOptions): pg.QueryConfig {
+  let name = options.reusePlan ? named.get(sql) : undefined;
+  if (options.reusePlan && !name && named.size < MAX_NAMED) {
+    name = `kk_plan_${named.size + 1}`;
+    named.set(sql, name);
+  }
+  return name ? { name, text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] };
+}
 
 /**
  * A statement cancelled by statement_timeout answers the catalogue's queryTimeout, one whose
@@ -89,9 +108,9 @@ class PostgresDatabase implements Database {
     private readonly timeoutMs: number,
   ) {}
 
-  async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
+  async query<R>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}): Promise<QueryResult<R>> {
     return this.withClient(async (client) => {
-      const res = await client.query(sql, params as unknown[]);
+      const res = await client.query(statement(sql, params, options));
       return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
     });
   }
@@ -141,8 +160,8 @@ class PostgresDatabase implements Database {
     let broken: Error | undefined;
     // BEGIN goes with the transaction's first statement (./beginWith.ts); a transaction that sends none sends nothing.
     let begun = false;
-    const run = async (sql: string, params?: readonly unknown[]): Promise<pg.QueryResult> => {
-      if (begun) return client.query(sql, params as unknown[] | undefined);
+    const run = async (sql: string, params?: readonly unknown[], options: QueryOptions = {}): Promise<pg.QueryResult> => {
+      if (begun) return client.query(statement(sql, params ?? [], options));
       begun = true;
       const both = beginWith(sql, params ?? []);
       if (both === null) {
@@ -155,9 +174,9 @@ class PostgresDatabase implements Database {
     };
     try {
       const tx: Queryable = {
-        async query<R>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
+        async query<R>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}): Promise<QueryResult<R>> {
           try {
-            const res = await run(sql, params);
+            const res = await run(sql, params, options);
             return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
           } catch (e) {
             throw timedOut(e, ms);

@@ -633,7 +633,7 @@ export class ItemStore {
       else missing.push(id);
     }
     if (missing.length > 0) {
-      const res = await this.db.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = ANY($1)`, [missing]);
+      const res = await this.db.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items i WHERE i.id = ANY($1)`, [missing], { reusePlan: true });
       for (const row of res.rows) found.push(this.remember(toRecord(row)));
     }
     return found;
@@ -670,6 +670,7 @@ export class ItemStore {
          FROM events e JOIN unnest($1::text[], $2::int[]) AS k(id, u) ON e.item_id = k.id AND e.u = k.u
         ORDER BY e.item_id, e.id`,
       [missing.map((r) => r.id), missing.map((r) => r.u)],
+      { reusePlan: true },
     );
     const byId = new Map(missing.map((r) => [r.id, r]));
     for (const row of res.rows) {

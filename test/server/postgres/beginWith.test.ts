@@ -76,3 +76,23 @@ test('a first statement that fails rolls the transaction back; a transaction tha
   });
   expect(ids[0]).toBe(ids[1]);
 });
+
+// Issue 20: a statement whose plan does not depend on its parameters (QueryOptions.reusePlan) is a
+// named statement, parsed once on each connection; it answers as the unnamed one does.
+test('a statement whose plan is reused is prepared on the connection and answers as unnamed', async () => {
+  const sql = `SELECT id, n, tags, doc FROM t WHERE id = ANY($1) AND n = $2`;
+  const unnamed = await db.query(sql, [['a', 'z'], 1]);
+  const seen = await db.transaction(async (tx) => {
+    const first = await tx.query(`SELECT $1::int AS one`, [1]);
+    expect(first.rows).toEqual([{ one: 1 }]);
+    const runs = [];
+    for (let i = 0; i < 3; i++) runs.push((await tx.query(sql, [['a', 'z'], 1], { reusePlan: true })).rows);
+    const prepared = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1`, [sql]);
+    return { runs, prepared: prepared.rows[0]!.n };
+  });
+  expect(seen.runs).toEqual([unnamed.rows, unnamed.rows, unnamed.rows]);
+  expect(seen.prepared).toBe(1);
+  // A failing one fails as the unnamed one does, and the name stays usable.
+  await expect(db.query(sql, [['a'], 'not a number'], { reusePlan: true })).rejects.toThrow(/invalid input syntax/);
+  expect((await db.query(sql, [['a'], 1], { reusePlan: true })).rows).toEqual(unnamed.rows);
+});
