@@ -6,7 +6,6 @@ export interface QueryResult<R> {
   rowCount: number;
 }
 
-/** Something that runs parameterised SQL: the database itself or an open transaction. */
 /** How a statement is run. */
 export interface QueryOptions {
   /**
@@ -18,6 +17,7 @@ export interface QueryOptions {
   reusePlan?: boolean;
 }
 
+/** Something that runs parameterised SQL: the database itself or an open transaction. */
 export interface Queryable {
   query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>>;
   /** Runs several statements without parameters (migrations). */

@@ -225,7 +225,7 @@ class PgliteDatabase implements Database {
   }
 
   async query<R>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}): Promise<QueryResult<R>> {
-    return (await this.call({ op: 'query', sql, params, ...(options.reusePlan ? { reusePlan: true } : {}) }, true)) as QueryResult<R>;
+    return (await this.call({ op: 'query', sql, params, reusePlan: options.reusePlan }, true)) as QueryResult<R>;
   }
 
   // exec runs migrations and index builds, which may rightly outlast the time-out; no caller shapes them.
@@ -239,11 +239,7 @@ class PgliteDatabase implements Database {
     const generation = this.generation;
     const tx: Queryable = {
       query: async <Q>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) =>
-        (await this.send(
-          { op: 'query', sql, params, tx: txId, ...(options.reusePlan ? { reusePlan: true } : {}) },
-          true,
-          generation,
-        )) as QueryResult<Q>,
+        (await this.send({ op: 'query', sql, params, tx: txId, reusePlan: options.reusePlan }, true, generation)) as QueryResult<Q>,
       exec: async (sql: string) => {
         await this.send({ op: 'exec', sql, tx: txId }, false, generation);
       },

@@ -81,8 +81,8 @@ export interface ChangeHook extends ChangeHookRun {
 
 /**
  * What a change hook asks in the change's own statement, and the hook to run with its answer. The
- * statement's one plan is reused on the embedded database (QueryOptions.reusePlan): the read finds
- * its rows by key, as the change does, so that plan suits every run.
+ * statement's plan is reused (QueryOptions.reusePlan): the read finds its rows by key, as the change
+ * does, so one plan suits every run.
  */
 export interface HookRead extends Statement {
   run: (rows: unknown[]) => ChangeHookRun;
