@@ -46,7 +46,9 @@ test('a contact is created while another contact’s creation has not committed'
 
 test('a creation that fails does not give its index to the next', async () => {
   const { items } = srv.server.services;
-  items.addValidator(async (_tx, input) => (input.data.lastName === 'Refused' ? { lastName: 'errors.invalid' } : {}));
+  items.addValidator(async (_tx, input): Promise<Record<string, string>> =>
+    input.data.lastName === 'Refused' ? { lastName: 'errors.invalid' } : {},
+  );
   const before = await items.create(SYSTEM, 'Contact', { lastName: 'Before' }, { admin: true });
   await expect(items.create(SYSTEM, 'Contact', { lastName: 'Refused' }, { admin: true })).rejects.toMatchObject({
     userMessage: 'validationFailed',
