@@ -4,7 +4,7 @@
  * operation, errors (goal 0), pushes received, and the server's memory every minute (goal flat).
  *
  *   node scripts/run-ts.mjs scripts/benchLoad.ts [--sockets 1000] [--minutes 10] [--users 50]
- *     [--think 1000] [--driver pglite|postgres|both]
+ *     [--think 1000] [--driver pglite|postgres|both] [--explain]
  *
  * Each socket is one browser tab: it waits a random 0..2×think ms between requests (0: as fast as the
  * server answers). The users, their organisations and 2,000 contacts are written before the server
@@ -12,11 +12,17 @@
  * token as a person's tabs do. The driving sockets live in this process: on a small machine it takes
  * a core of its own, which the figures include. A probe in a process of its own pings every 100 ms
  * throughout (the server's responsiveness under the load, goal p99 under 5 ms).
+ *
+ * With --explain it also prints why: the server's garbage collections and its main thread's stretches
+ * of 5 ms or more without a turn of the event loop (scripts/bench/loopWatch.mjs), and on PostgreSQL
+ * the statements that took the database's time (pg_stat_statements).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { createServer } from '../src/server/app';
 import { configFromEnv } from '../src/server/config';
 import type { Item } from '../src/shared/items/types';
@@ -33,6 +39,7 @@ const MINUTES = Number(arg('minutes', '10'));
 const USERS = Math.min(Number(arg('users', '50')), SOCKETS);
 const THINK_MS = Number(arg('think', '1000'));
 const DRIVER = arg('driver', 'both');
+const EXPLAIN = process.argv.includes('--explain');
 const CONTACTS = 2000;
 const ADMIN = { email: 'load@knowledgekeeper.local', password: 'load benchmark password 1' };
 
@@ -197,9 +204,63 @@ function pingProbe(wsUrl: string, token: string, ms: number): { ready: Promise<v
   return { ready: Promise.race([ready, times.then(() => undefined)]), times };
 }
 
+/** What loopWatch.mjs wrote: the server's collections and its main thread's long stretches. */
+interface LoopWatch {
+  seconds: number;
+  collections: Record<string, { count: number; totalMs: number; over5: number; maxMs: number }>;
+  stretches: number;
+  stretchesOver10: number;
+  stretchMs: number;
+  stretchesDuringCollection: number;
+  heapUsedMb: number;
+}
+
+function printLoopWatch(file: string): void {
+  const w = JSON.parse(readFileSync(file, 'utf8')) as LoopWatch;
+  console.log(
+    `\nServer main thread over ${w.seconds.toFixed(0)} s: ${w.stretches} stretches of 5 ms or more without a turn of the event loop ` +
+      `(${w.stretchesOver10} of 10 ms or more; ${(w.stretchMs / 1000).toFixed(1)} s in all), ${w.stretchesDuringCollection} of them during a garbage collection; ` +
+      `heap used at the end ${w.heapUsedMb.toFixed(0)} MB`,
+  );
+  console.log('| collection | count | total ms | 5 ms or more | longest ms |');
+  console.log('|---|---|---|---|---|');
+  for (const [kind, k] of Object.entries(w.collections)) {
+    console.log(`| ${kind} | ${k.count} | ${k.totalMs.toFixed(0)} | ${k.over5} | ${k.maxMs.toFixed(1)} |`);
+  }
+}
+
+/** Runs `fn` with a connection of its own to `url`. */
+async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** PostgreSQL's costliest statements of the run (pg_stat_statements), by time executing and planning. */
+async function printStatements(url: string): Promise<void> {
+  await withClient(url, async (client) => {
+    const { rows } = await client.query<{ calls: string; total: number; mean: number; query: string }>(
+      `SELECT calls, total_exec_time + total_plan_time AS total, (total_exec_time + total_plan_time) / calls AS mean,
+              regexp_replace(query, '\\s+', ' ', 'g') AS query
+       FROM pg_stat_statements ORDER BY total_exec_time + total_plan_time DESC LIMIT 12`,
+    );
+    console.log('\n| PostgreSQL statement | calls | total s | mean ms |');
+    console.log('|---|---|---|---|');
+    for (const r of rows)
+      console.log(
+        `| ${r.query.slice(0, 110).replaceAll('|', '\\|')} | ${r.calls} | ${(r.total / 1000).toFixed(1)} | ${r.mean.toFixed(2)} |`,
+      );
+  });
+}
+
 async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | null): Promise<void> {
   const label = driver === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL';
   const dataDir = mkdtempSync(join(tmpdir(), 'kk-load-'));
+  const loopWatchFile = join(mkdtempSync(join(tmpdir(), 'kk-loop-')), 'loop.json');
   let server: BuiltServer | null = null;
   try {
     const started = Date.now();
@@ -209,8 +270,12 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
       admin: ADMIN,
       dataDir,
       // BENCH_PROFILE_DIR=dir writes the server's CPU profile (main thread) there, for --cpu-prof readers.
-      nodeArgs: process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [],
+      nodeArgs: [
+        ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
+        ...(EXPLAIN ? ['--import', pathToFileURL(join(root, 'scripts/bench/loopWatch.mjs')).href] : []),
+      ],
       env: {
+        ...(EXPLAIN ? { LOOP_WATCH_FILE: loopWatchFile } : {}),
         // A tab sends one request at a time: the per-socket rate limit is not what is measured.
         SOCKET_RATE_PER_SECOND: '1000000000',
         ...(cluster ? { DATABASE_URL: cluster.url } : {}),
@@ -324,9 +389,16 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
     console.log(`errors: ${errors} (goal 0) ${errors === 0 ? 'MET' : 'NOT MET'}`);
     console.log(`ping p99 under the load: ${pingP99.toFixed(1)} ms (goal under 5 ms) ${pingP99 < 5 ? 'MET' : 'NOT MET'}`);
     for (const { tab } of tabs) tab.ws.close();
+    await server.stop();
+    server = null;
+    if (EXPLAIN) {
+      printLoopWatch(loopWatchFile);
+      if (cluster) await printStatements(cluster.url);
+    }
   } finally {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dirname(loopWatchFile), { recursive: true, force: true });
   }
 }
 
@@ -340,8 +412,11 @@ async function main(): Promise<void> {
   console.log(`mix: ${MIX.map(([n, w]) => `${n} ${w}%`).join(', ')}`);
   if (DRIVER === 'pglite' || DRIVER === 'both') await run('pglite', null);
   if (DRIVER === 'postgres' || DRIVER === 'both') {
-    const cluster = await startPostgresCluster();
+    const cluster = await startPostgresCluster(
+      EXPLAIN ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {},
+    );
     try {
+      if (EXPLAIN) await withClient(cluster.url, (c) => c.query('CREATE EXTENSION pg_stat_statements'));
       await run('postgres', cluster);
     } finally {
       await cluster.stop();
