@@ -74,6 +74,37 @@ describe('labels of related items', () => {
     expect(await found(alice, 'moosehide')).toEqual([other.$id, ben.$id].sort());
   });
 
+  test('an update that changes neither relations nor addresses keeps both searchable, and renames still reach it', async () => {
+    const org = await admin.client.call<Item>('create/Organization', { displayName: 'Tamarack Circle', type: 'COMMUNITY' });
+    const dana = await admin.client.call<Item>('create/Contact', {
+      firstName: 'Dana',
+      lastName: 'Kettle',
+      email: 'dana@kettlehall.org',
+      _related: [{ id: org.$id }],
+      $access: 'COMMUNITY',
+    });
+    await admin.client.call<Item>('update', { $id: dana.$id, _u: dana._u, firstName: 'Danielle' });
+    expect(await found(alice, 'danielle tamarack')).toEqual([dana.$id]);
+    expect(await found(alice, 'danielle kettlehall')).toEqual([dana.$id]);
+    await admin.client.call<Item>('update', { $id: org.$id, _u: org._u, displayName: 'Larchwood Circle' });
+    expect(await found(alice, 'danielle larchwood')).toEqual([dana.$id]);
+    expect(await found(alice, 'danielle tamarack')).toEqual([]);
+  });
+
+  test('an item that points at an id before it exists is found by that item’s label once it is created', async () => {
+    const last = await admin.client.call<Item>('create/Organization', { displayName: 'Cattail Office', type: 'COMMUNITY' });
+    const nextId = `Organization-${Number(last.$id.split('-')[1]) + 1}`;
+    const erin = await admin.client.call<Item>('create/Contact', {
+      firstName: 'Erin',
+      lastName: 'Foxglove',
+      _related: [{ id: nextId }],
+      $access: 'COMMUNITY',
+    });
+    const created = await admin.client.call<Item>('create/Organization', { displayName: 'Wolfberry Nation', type: 'COMMUNITY' });
+    expect(created.$id).toBe(nextId);
+    expect(await found(alice, 'wolfberry')).toEqual([created.$id, erin.$id].sort());
+  });
+
   test('the label of a private item is never searched through the items that point at it', async () => {
     const secret = await admin.client.call<Item>('create/Organization', {
       displayName: 'Hushwillow Trust',
