@@ -59,14 +59,16 @@ async function runSideBySide(commands) {
 }
 
 // The type check, and the shape of the code: formatting, the import rules, no import cycles, no floating
-// promises (eslint.config.mjs); the same checks as `npm run lint`, the two slow ones side by side.
+// promises (eslint.config.mjs); the same checks as `npm run typecheck` and `npm run lint`, side by side.
+// The type check is TypeScript 7's native compiler (typescript-7 in package.json): 19 s where the
+// TypeScript 5 that typescript-eslint needs takes 68 s.
 console.log('Type check, format check and lint...');
 await Promise.all([
   runSideBySide([
-    { title: 'Type check', cmd: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+    { title: 'Type check', cmd: process.execPath, args: ['node_modules/typescript-7/bin/tsc', '--noEmit', '-p', 'tsconfig.json'] },
     { title: 'Format check and lint', cmd: 'sh', args: ['-c', 'npx prettier --check . && npx eslint .'] },
   ]),
-  // Built meanwhile: the lint outlasts the type check by about a minute, with a core to spare. The e2e
+  // Built meanwhile: the lint outlasts the type check, with a core to spare. The e2e
   // tests run the server as `npm start` does, which serves these bundles.
   buildServer().then(() => buildClient()),
 ]);
