@@ -13,43 +13,55 @@ export const testDriver = (): 'pglite' | 'postgres' => (process.env.KK_TEST_DRIV
 
 let dbCounter = 0;
 
-/** Creates an empty database in the test cluster; answers its URL. */
-export async function freshPostgresDatabase(): Promise<string> {
+/**
+ * Creates a database in the test cluster and answers its URL: empty, or a copy of `template`.
+ * `freshPostgresDatabase()` is empty, for a first start, a restore or a migration of its own.
+ */
+export async function freshPostgresDatabase(template?: string): Promise<string> {
   const base = process.env.KK_TEST_PG_URL;
   if (!base || base === 'skip') throw new Error('KK_TEST_PG_URL is not set: the jest global setup starts PostgreSQL');
   const name = `kk_${process.pid}_${Date.now()}_${dbCounter++}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   return base.replace(/\/[^/]*$/, `/${name}`);
 }
 
-/** A data directory for the embedded database, copied from an initialised template when one exists. */
-export function freshDataDir(): string {
+/** A data directory; for the embedded database (`pgdata`) with a copy of the run's initialised template when there is one. */
+export function freshDataDir({ pgdata = true }: { pgdata?: boolean } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'kk-test-'));
   const template = process.env.KK_PGLITE_TEMPLATE;
-  if (template && existsSync(join(template, 'pgdata', 'PG_VERSION')))
+  if (pgdata && template && existsSync(join(template, 'pgdata', 'PG_VERSION')))
     cpSync(join(template, 'pgdata'), join(dir, 'pgdata'), { recursive: true });
   return dir;
 }
 
-/** Configuration of a test server on a free loopback port, on this project's driver. */
+/**
+ * Configuration of a test server on a free loopback port, on this project's driver. On PostgreSQL its
+ * database is a copy of the run's migrated template (jest's global setup): a start then migrates
+ * nothing, as a server restarted on its own database does.
+ */
 export async function testConfig(overrides: Partial<ServerConfig> = {}): Promise<ServerConfig> {
   const base = configFromEnv({ KK_QUIET: '1' });
-  const config: ServerConfig = {
+  const databaseUrl =
+    'databaseUrl' in overrides
+      ? overrides.databaseUrl
+      : testDriver() === 'postgres'
+        ? await freshPostgresDatabase(process.env.KK_TEST_PG_TEMPLATE)
+        : undefined;
+  return {
     ...base,
     port: 0,
     host: '127.0.0.1',
-    dataDir: freshDataDir(),
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     seedDemo: false,
     logging: false,
     ...overrides,
+    databaseUrl,
+    dataDir: overrides.dataDir ?? freshDataDir({ pgdata: !databaseUrl }),
   };
-  if (testDriver() === 'postgres' && !('databaseUrl' in overrides)) config.databaseUrl = await freshPostgresDatabase();
-  return config;
 }
 
 /** A running test server and its base URLs. */
