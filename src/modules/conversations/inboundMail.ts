@@ -6,8 +6,6 @@
  * an address it does not know, is refused at RCPT TO with 550 and nothing is written.
  */
 import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import type { Services } from '../../server/services';
 import { isParticipant } from './conversationRules';
 import { addressee, lockThread, writeMessage } from './threadStore';
@@ -76,6 +74,8 @@ export async function startInboundMail(services: Services): Promise<() => Promis
   const { inboundMailDomain: domain, inboundSmtpPort: port, inboundSmtpHost: host } = services.config;
   if (!domain || port === undefined) return async () => undefined;
   const suffix = `@${domain.toLowerCase()}`;
+  // Loaded only where the site takes replies by mail.
+  const [{ simpleParser }, { SMTPServer }] = await Promise.all([import('mailparser'), import('smtp-server')]);
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],

@@ -6,7 +6,6 @@
  * the next, so a retry after a failure half way repeats nothing that was done: files filed before a
  * mail that failed are not filed again, and a mail recorded as sent is never sent again.
  */
-import { renderDocx } from '../../server/documents/renderDocx';
 import { renderPdf } from '../../server/documents/renderPdf';
 import { blocksText, richTextBlocks } from '../../server/documents/richTextBlocks';
 import { readStoredFile, storeNewFile } from '../../server/files/objectStore';
@@ -47,6 +46,8 @@ async function fileLetter(services: Services, author: Author, letterId: string):
     author: String(letter.data.sentByName ?? ''),
   };
   const base = fileBase(source.title);
+  // docx is loaded with the first letter sent rather than with the server.
+  const { renderDocx } = await import('../../server/documents/renderDocx');
   const files = [
     { name: `${base}.pdf`, filetype: PDF, bytes: await renderPdf(source) },
     { name: `${base}.docx`, filetype: DOCX, bytes: await renderDocx(source) },

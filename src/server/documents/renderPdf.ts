@@ -4,7 +4,6 @@
  * "Page n of m" at every page's foot. Standard Helvetica when it draws every letter (nothing
  * embedded), else an embedded Unicode family (pdfFonts.ts).
  */
-import PDFDocument from 'pdfkit';
 import { DEFAULT_PAGE_LABEL, type DocumentSource } from './DocumentSource';
 import { STANDARD_FONTS, standardFontsDraw, unicodeFonts, type PdfFonts } from './pdfFonts';
 import { richTextBlocks, type Block, type TextRun } from './richTextBlocks';
@@ -105,6 +104,8 @@ function writeBlock(doc: PDFKit.PDFDocument, faces: PdfFonts, block: Block, left
 
 /** The document as a PDF file. */
 export async function renderPdf(source: DocumentSource): Promise<Buffer> {
+  // Loaded on the first document rather than with the server: most starts make none.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { IMAGE_VARIANTS } from '../../shared/fileConstants';
 import type { ObjectKey, ObjectStore } from './objectStore';
 
@@ -12,11 +12,19 @@ export const VARIANTS_RETRY_AFTER_S = 5;
 /** Largest SVG rasterised, in bytes: it is read into memory (see make). */
 const SVG_MAX_BYTES = 5 * 1024 * 1024;
 
-// libvips keeps recently decoded images in its cache for reuse; variants are made once and kept on
-// store, so the cache would only hold large pixel buffers after the work is done.
-sharp.cache(false);
-// One thread per image: with VARIANTS_AT_ONCE this keeps image work to about one core.
-sharp.concurrency(1);
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+
+/** sharp, loaded with the first variant made rather than with the server, and set up once. */
+function loadSharp(): Promise<typeof Sharp> {
+  return (sharpLoaded ??= import('sharp').then(({ default: sharp }: { default: typeof Sharp }) => {
+    // libvips keeps recently decoded images in its cache for reuse; variants are made once and kept on
+    // store, so the cache would only hold large pixel buffers after the work is done.
+    sharp.cache(false);
+    // One thread per image: with VARIANTS_AT_ONCE this keeps image work to about one core.
+    sharp.concurrency(1);
+    return sharp;
+  }));
+}
 
 /** A variant could not be made: the image is over the pixel cap, not a readable image, or too many wait. */
 export class ImageVariantError extends Error {
@@ -111,6 +119,7 @@ export class ImageVariants {
       const input = svg ? await readFile(copy.path) : copy.path;
       // Sequential read streams the pixels through the resize, a band at a time; JPEG and WebP
       // shrink on load. autoOrient at load keeps the read sequential (a rotate() step may not).
+      const sharp = await loadSharp();
       const webp = await sharp(input, { limitInputPixels: this.maxPixels, sequentialRead: true, autoOrient: true })
         .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true, fastShrinkOnLoad: true })
         .webp({ quality: 82 })
