@@ -69,7 +69,9 @@ export default defineConfig([
     plugins: { local: localPlugin },
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // The one program of tsconfig.json (which includes every TypeScript file), rather than the project
+      // service: the same rules in 88 s rather than 103 s.
+      parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
