@@ -11,13 +11,17 @@
  * process starts (in this process, through the server's own services); the tabs share their user's
  * token as a person's tabs do. The driving sockets live in this process: on a small machine it takes
  * a core of its own, which the figures include. A probe in a process of its own pings every 100 ms
- * throughout (the server's responsiveness under the load, goal p99 under 5 ms).
+ * throughout (the server's responsiveness under the load, goal p99 under 5 ms); beside it, another
+ * pings a bare `ws` echo server at the same time: the floor this machine allows under this load.
  *
- * With --explain it also prints why: the server's garbage collections and its main thread's stretches
- * of 5 ms or more without a turn of the event loop (scripts/bench/loopWatch.mjs), and on PostgreSQL
- * the statements that took the database's time (pg_stat_statements).
+ * With --explain it also prints why: where the cores went (each of the server's threads, PostgreSQL,
+ * this process: time on a core and time waiting for one, scripts/bench/schedStats.ts), the server's
+ * garbage collections and its main thread's stretches of 5 ms or more without a turn of the event
+ * loop (scripts/bench/loopWatch.mjs), and on PostgreSQL the statements that took the database's time
+ * (pg_stat_statements). DB_POOL_SIZE and BENCH_NODE_ARGS in the environment go to the server, to
+ * compare pool sizes and V8's flags.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -26,6 +30,7 @@ import pg from 'pg';
 import { createServer } from '../src/server/app';
 import { configFromEnv } from '../src/server/config';
 import type { Item } from '../src/shared/items/types';
+import { watchCores } from './bench/schedStats';
 import { percentile, rssMb, startBuiltServer, Tab, type BuiltServer } from './benchSupport';
 import { startPostgresCluster, type PostgresCluster } from './postgresCluster';
 
@@ -151,9 +156,10 @@ async function upload(url: string, token: string, n: number): Promise<void> {
 /**
  * A tab of its own, in a process of its own (so this process's busy loop is not in its figures),
  * sending `ping` every 100 ms for `ms`: whether the server's event loop answers at once under the load
- * (issue 20: p99 under 5 ms on both drivers). Answers when it is signed in, and its round trips in ms.
+ * (issue 20: p99 under 5 ms on both drivers). With a `token` it signs in first, as a tab does; without
+ * one it pings the echo floor. Answers when it is ready, and its round trips in ms.
  */
-function pingProbe(wsUrl: string, token: string, ms: number): { ready: Promise<void>; times: Promise<number[]> } {
+function pingProbe(wsUrl: string, token: string | null, ms: number): { ready: Promise<void>; times: Promise<number[]> } {
   const code = `
     const WebSocket = require('ws');
     const [url, token, ms] = process.argv.slice(1);
@@ -166,22 +172,24 @@ function pingProbe(wsUrl: string, token: string, ms: number): { ready: Promise<v
     ws.on('close', (code, reason) => {
       if (!done) { console.error('ping probe: socket closed', code, String(reason), 'after', times.length, 'pings'); process.exit(1); }
     });
-    ws.on('open', () => {
-      ws.send(JSON.stringify({ o: 'tokenAuth', b: token, v: 'probe' }));
-      ws.once('message', () => {
-        process.stdout.write('ready\\n');
-        end = Date.now() + Number(ms);
-        ws.on('message', (d) => {
-          const f = JSON.parse(d.toString());
-          if (f.s !== s) return;
-          times.push(Number(process.hrtime.bigint() - sent) / 1e6);
-          if (Date.now() < end) setTimeout(next, 100);
-          else { done = true; process.stdout.write(JSON.stringify(times)); ws.close(); }
-        });
-        next();
+    const start = () => {
+      process.stdout.write('ready\\n');
+      end = Date.now() + Number(ms);
+      ws.on('message', (d) => {
+        const f = JSON.parse(d.toString());
+        if (f.s !== s) return;
+        times.push(Number(process.hrtime.bigint() - sent) / 1e6);
+        if (Date.now() < end) setTimeout(next, 100);
+        else { done = true; process.stdout.write(JSON.stringify(times)); ws.close(); }
       });
+      next();
+    };
+    ws.on('open', () => {
+      if (!token) return start();
+      ws.send(JSON.stringify({ o: 'tokenAuth', b: token, v: 'probe' }));
+      ws.once('message', start);
     });`;
-  const child = spawn(process.execPath, ['-e', code, wsUrl, token, String(ms)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', code, wsUrl, token ?? '', String(ms)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   let signalReady: () => void = () => {};
   const ready = new Promise<void>((r) => (signalReady = r));
@@ -204,6 +212,25 @@ function pingProbe(wsUrl: string, token: string, ms: number): { ready: Promise<v
   return { ready: Promise.race([ready, times.then(() => undefined)]), times };
 }
 
+/**
+ * The floor of the ping: a bare `ws` server in a process of its own that sends every frame back,
+ * pinged by a probe like the server's at the same time, so that both meet the same busy cores. On a
+ * small machine the driving sockets, the database and the server share the cores: a process woken to
+ * answer may wait for one, whatever it runs. Answers its address and how to end it.
+ */
+async function startEchoFloor(): Promise<{ wsUrl: string; stop: () => void }> {
+  const code = `
+    const WebSocket = require('ws');
+    const wss = new WebSocket.Server({ port: 0, host: '127.0.0.1' }, () => process.stdout.write(wss.address().port + '\\n'));
+    wss.on('connection', (ws) => ws.on('message', (d) => ws.send(d)));`;
+  const child = spawn(process.execPath, ['-e', code], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`the echo floor exited with ${code}`)));
+  });
+  return { wsUrl: `ws://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
 /** What loopWatch.mjs wrote: the server's collections and its main thread's long stretches. */
 interface LoopWatch {
   seconds: number;
@@ -213,6 +240,8 @@ interface LoopWatch {
   stretchMs: number;
   stretchesDuringCollection: number;
   heapUsedMb: number;
+  /** Each minute's memory, in bytes. */
+  minutes: { rss: number; liveHeap: number; heapTotal: number; external: number; arrayBuffers: number }[];
 }
 
 function printLoopWatch(file: string): void {
@@ -226,6 +255,16 @@ function printLoopWatch(file: string): void {
   console.log('|---|---|---|---|---|');
   for (const [kind, k] of Object.entries(w.collections)) {
     console.log(`| ${kind} | ${k.count} | ${k.totalMs.toFixed(0)} | ${k.over5} | ${k.maxMs.toFixed(1)} |`);
+  }
+  const mb = (n: number): string => (Number.isNaN(n) ? '—' : (n / 2 ** 20).toFixed(0));
+  console.log(
+    '\n| minute | server RSS MB | JavaScript heap live after the last full collection MB | heap reserved MB | outside the heap (buffers, native) MB | the rest (code, stacks, the embedded database) MB |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  for (const [i, m] of w.minutes.entries()) {
+    console.log(
+      `| ${i + 1} | ${mb(m.rss)} | ${mb(m.liveHeap)} | ${mb(m.heapTotal)} | ${mb(m.external)} | ${mb(m.rss - m.heapTotal - m.external)} |`,
+    );
   }
 }
 
@@ -262,6 +301,7 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
   const dataDir = mkdtempSync(join(tmpdir(), 'kk-load-'));
   const loopWatchFile = join(mkdtempSync(join(tmpdir(), 'kk-loop-')), 'loop.json');
   let server: BuiltServer | null = null;
+  let echo: { wsUrl: string; stop: () => void } | null = null;
   try {
     const started = Date.now();
     const seeded = await seed(dataDir, cluster?.url ?? null);
@@ -273,11 +313,15 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
       nodeArgs: [
         ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
         ...(EXPLAIN ? ['--import', pathToFileURL(join(root, 'scripts/bench/loopWatch.mjs')).href] : []),
+        // BENCH_NODE_ARGS='--flag …' gives the server's node more flags (a garbage collector's, to compare).
+        ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       ],
       env: {
         ...(EXPLAIN ? { LOOP_WATCH_FILE: loopWatchFile } : {}),
         // A tab sends one request at a time: the per-socket rate limit is not what is measured.
         SOCKET_RATE_PER_SECOND: '1000000000',
+        // DB_POOL_SIZE=n in this script's environment sets the server's pool, to compare sizes.
+        ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
         ...(cluster ? { DATABASE_URL: cluster.url } : {}),
       },
     });
@@ -352,8 +396,11 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
       memory.push(line);
       console.log(line);
     }, 60_000);
+    echo = await startEchoFloor();
     const probe = pingProbe(wsUrl, seeded.tokens[0]!, MINUTES * 60_000);
-    await probe.ready;
+    const floorProbe = pingProbe(echo.wsUrl, null, MINUTES * 60_000);
+    await Promise.all([probe.ready, floorProbe.ready]);
+    const cores = EXPLAIN ? watchCores(child.pid!) : null;
     const think = (): Promise<void> => new Promise((r) => setTimeout(r, THINK_MS > 0 ? Math.random() * 2 * THINK_MS : 0));
     await Promise.all(
       tabs.map(async ({ tab, user }, ti) => {
@@ -365,6 +412,7 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
       }),
     );
     clearInterval(sampler);
+    const coresReport = cores?.report();
     const pushes = tabs.reduce((n, { tab }) => n + tab.pushes, 0);
     const total = [...stats.values()].reduce((n, s) => n + s.latencies.length, 0);
     const errors = [...stats.values()].reduce((n, s) => n + s.errors, 0);
@@ -378,24 +426,34 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
     }
     console.log(`| all | ${total} | ${(total / (MINUTES * 60)).toFixed(1)} | | | ${errors} |`);
     const pingTimes = (await probe.times).sort((a, b) => a - b);
+    const floorTimes = (await floorProbe.times).sort((a, b) => a - b);
     const pingP99 = percentile(pingTimes, 99);
+    const floorP99 = percentile(floorTimes, 99);
     console.log(
       `| ping (a probe's own socket, every 100 ms) | ${pingTimes.length} | ${(pingTimes.length / (MINUTES * 60)).toFixed(1)} | ${percentile(pingTimes, 50).toFixed(1)} | ${pingP99.toFixed(1)} | 0 |`,
+    );
+    console.log(
+      `| ping floor (a bare ws echo server, pinged the same way at the same time) | ${floorTimes.length} | ${(floorTimes.length / (MINUTES * 60)).toFixed(1)} | ${percentile(floorTimes, 50).toFixed(1)} | ${floorP99.toFixed(1)} | 0 |`,
     );
     console.log(
       `pushes received: ${pushes}; server RSS after: ${rssMb(child.pid!).toFixed(0)} MB (after sign-in: ${idleMb.toFixed(0)} MB)`,
     );
     for (const [name, s] of stats) if (s.firstError) console.log(`first ${name} error: ${s.firstError.slice(0, 300)}`);
     console.log(`errors: ${errors} (goal 0) ${errors === 0 ? 'MET' : 'NOT MET'}`);
-    console.log(`ping p99 under the load: ${pingP99.toFixed(1)} ms (goal under 5 ms) ${pingP99 < 5 ? 'MET' : 'NOT MET'}`);
+    console.log(
+      `ping p99 under the load: ${pingP99.toFixed(1)} ms (goal under 5 ms) ${pingP99 < 5 ? 'MET' : 'NOT MET'}; ` +
+        `a bare ws echo server's on this machine at the same time: ${floorP99.toFixed(1)} ms (${(pingP99 / floorP99).toFixed(1)}x the floor)`,
+    );
     for (const { tab } of tabs) tab.ws.close();
     await server.stop();
     server = null;
     if (EXPLAIN) {
+      console.log(coresReport);
       printLoopWatch(loopWatchFile);
       if (cluster) await printStatements(cluster.url);
     }
   } finally {
+    echo?.stop();
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(dirname(loopWatchFile), { recursive: true, force: true });
@@ -403,7 +461,6 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
 }
 
 async function main(): Promise<void> {
-  const { execFileSync } = await import('node:child_process');
   execFileSync('node', ['-e', "import('./esbuild.config.mjs').then((m) => m.buildServer())"], { cwd: root, stdio: 'inherit' });
   console.log(
     `Load benchmark: ${SOCKETS} sockets of ${USERS} users for ${MINUTES} min, think time 0..${2 * THINK_MS} ms, ` +

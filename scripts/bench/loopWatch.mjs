@@ -2,8 +2,9 @@
  * Preloaded into a benchmark's server process (`node --import ./scripts/bench/loopWatch.mjs`) by
  * `bench:load -- --explain`: it tells why a ping waited. It times the main thread's garbage
  * collections and finds its stretches of 5 ms or more without a turn of the event loop (a 1 ms timer
- * that ran late), and which of those a collection overlapped. On exit it writes its figures as JSON
- * to LOOP_WATCH_FILE.
+ * that ran late), and which of those a collection overlapped; and every minute it notes the process's
+ * memory, by kind (the JavaScript heap as the last full collection left it, buffers, the rest). On
+ * exit it writes its figures as JSON to LOOP_WATCH_FILE.
  */
 import { writeFileSync } from 'node:fs';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
@@ -19,9 +20,21 @@ const KINDS = {
 };
 /** Each collection: [kind, start, duration] in ms of performance.now(). */
 const collections = [];
+/** The JavaScript heap's use just after the latest full (mark-compact) collection: what was live. */
+let liveHeap = NaN;
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) collections.push([KINDS[e.detail?.kind] ?? 'other', e.startTime, e.duration]);
+  for (const e of list.getEntries()) {
+    collections.push([KINDS[e.detail?.kind] ?? 'other', e.startTime, e.duration]);
+    if (e.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) liveHeap = process.memoryUsage().heapUsed;
+  }
 }).observe({ entryTypes: ['gc'] });
+
+/** Each minute's memory, in bytes. */
+const minutes = [];
+setInterval(() => {
+  const m = process.memoryUsage();
+  minutes.push({ rss: m.rss, liveHeap, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers });
+}, 60_000).unref();
 
 /** Each stretch without a turn of the loop: [end, length] in ms. */
 const stretches = [];
@@ -54,6 +67,7 @@ process.on('exit', () => {
       stretchMs: stretches.reduce((n, [, ms]) => n + ms, 0),
       stretchesDuringCollection: duringCollection.length,
       heapUsedMb: process.memoryUsage().heapUsed / 2 ** 20,
+      minutes,
     }),
   );
 });
