@@ -113,6 +113,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     statementTimeoutMs: config.statementTimeoutMs,
+    poolSize: config.databasePoolSize,
   });
   const items = new ItemStore(db, itemTypes);
   const tokens = new TokenService(db, config);

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { AUTH_TIMEOUT_MS, SOCKET_RATE_PER_SECOND, WS_MAX_MSG_SIZE } from '../shared/constants';
 import { ADDRESS_LIMITS } from './http/rateLimits';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../shared/fileConstants';
+import { DEFAULT_POOL_SIZE } from './db/postgresDriver';
 import { DEFAULT_STATEMENT_TIMEOUT_MS } from './db/statementTimeout';
 import { parseStorageUrl, type S3Location } from './files/storageUrl';
 
@@ -53,6 +54,8 @@ export interface ServerConfig {
   taskStaleSeconds: number;
   /** A database statement running longer than this is stopped and answered queryTimeout, in milliseconds. */
   statementTimeoutMs: number;
+  /** Connections to PostgreSQL this process keeps open at most (unused on the embedded database). */
+  databasePoolSize: number;
   /**
    * Proxies whose forwarding headers (X-Forwarded-For, -Proto, -Host) are believed: addresses, CIDR
    * ranges or proxy-addr's names (loopback, linklocal, uniquelocal). Empty: believe none.
@@ -151,6 +154,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     imageMaxPixels: positiveInt('IMAGE_MAX_PIXELS', env.IMAGE_MAX_PIXELS, 100_000_000),
     taskStaleSeconds: positiveInt('TASK_STALE_SECONDS', env.TASK_STALE_SECONDS, 30),
     statementTimeoutMs: positiveInt('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS),
+    databasePoolSize: positiveInt('DB_POOL_SIZE', env.DB_POOL_SIZE, DEFAULT_POOL_SIZE),
     unfinishedUploadTtlSeconds: positiveInt('UNFINISHED_UPLOAD_TTL_SECONDS', env.UNFINISHED_UPLOAD_TTL_SECONDS, 7 * 24 * 3600),
     clamdUrl: env.CLAMD_URL || undefined,
     ...(env.STORAGE_URL ? { storage: parseStorageUrl(env.STORAGE_URL) } : {}),

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Item } from '../../../src/shared/items/types';
 import type { SearchReply } from '../../../src/shared/search';
 import { connectAdmin, type TestUser } from '../../support/factories';
@@ -77,3 +78,9 @@ test('a transaction cut off by the watchdog is rolled back; the next one commits
   await db.transaction((tx) => tx.query("INSERT INTO locale_overrides (lang, key, message) VALUES ('en', 'kk.kept', 'y')"));
   expect((await db.query("SELECT 1 FROM locale_overrides WHERE key = 'kk.kept'")).rowCount).toBe(1);
 }, 60_000);
+
+test("the database's thread is named kk-database, so that top -H tells its work from the event loop's", async () => {
+  await srv.server.services.db.query('SELECT 1');
+  const names = readdirSync('/proc/self/task').map((tid) => readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim());
+  expect(names).toContain('kk-database');
+});
