@@ -271,6 +271,22 @@ describe('facets', () => {
     });
   });
 
+  test('a list facet counts every hit that holds a value, however many hold the same list', async () => {
+    for (const related of [[org1], [org1], [org1, org2]]) {
+      await admin.client.call<Item>('create/Contact', {
+        firstName: 'Tallied',
+        lastName: 'Wabaseemoong',
+        _related: related.map((o) => ({ id: o.$id })),
+      });
+    }
+    const reply = await search(admin, { must: { q: 'wabaseemoong' }, facets: ['_related'] });
+    expect(reply.total).toBe(3);
+    expect(reply.facets._related).toEqual([
+      { key: org1.$id, count: 3 },
+      { key: org2.$id, count: 1 },
+    ]);
+  });
+
   test("a facet's own narrowing group is left out of its counts, so its other buckets stay on offer", async () => {
     const byOrg2 = { prop: '_related', kind: 'ft' as const, value: org2.$id };
     const query: SearchQuery = {

@@ -81,6 +81,10 @@ export function facetSql(
       };
     }
     const j = jsonOf('h', field, params);
+    // The hits are first counted per distinct list, and only those lists are unnested, each element
+    // counting as many hits as hold its list: most hits share a few lists (the same community, the
+    // same tags), and unnesting is a function call per row. 1,800 contacts of two communities: 6 ms
+    // to 1.4 ms (PostgreSQL).
     return {
       key,
       kind,
@@ -88,8 +92,9 @@ export function facetSql(
       idTerms: field.kinds.has('REL'),
       needsData: true,
       sql: `(SELECT coalesce(json_agg(json_build_array(t.k, t.c)), '[]'::json) FROM (
-        SELECT CASE jsonb_typeof(e.v) WHEN 'object' THEN e.v ->> 'id' ELSE e.v #>> '{}' END AS k, count(*) AS c
-        FROM ${source} h CROSS JOIN LATERAL jsonb_array_elements(CASE jsonb_typeof(${j}) WHEN 'array' THEN ${j} ELSE jsonb_build_array(${j}) END) AS e(v)
+        SELECT CASE jsonb_typeof(e.v) WHEN 'object' THEN e.v ->> 'id' ELSE e.v #>> '{}' END AS k, sum(g.n)::bigint AS c
+        FROM (SELECT ${j} AS v, count(*) AS n FROM ${source} h GROUP BY 1) g
+        CROSS JOIN LATERAL jsonb_array_elements(CASE jsonb_typeof(g.v) WHEN 'array' THEN g.v ELSE jsonb_build_array(g.v) END) AS e(v)
         WHERE jsonb_typeof(e.v) NOT IN ('null', 'array') AND (jsonb_typeof(e.v) <> 'object' OR e.v ? 'id')
         GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${lim}) t)`,
     };
