@@ -11,7 +11,7 @@ async function lintFixtures(): Promise<Map<string, ESLint.LintResult['messages']
     overrideConfigFile: path.join(root, 'eslint.config.mjs'),
     // The rules under test need no types; without them the run skips building the whole program.
     overrideConfig: {
-      languageOptions: { parserOptions: { projectService: false } },
+      languageOptions: { parserOptions: { project: false, projectService: false } },
       rules: { '@typescript-eslint/no-floating-promises': 'off' },
     },
   });
