@@ -31,7 +31,7 @@ import { createServer } from '../src/server/app';
 import { configFromEnv } from '../src/server/config';
 import type { Item } from '../src/shared/items/types';
 import { watchCores } from './bench/schedStats';
-import { percentile, rssMb, startBuiltServer, Tab, type BuiltServer } from './benchSupport';
+import { percentile, rssMb, startBuiltServer, startEchoServer, Tab, type BuiltServer } from './benchSupport';
 import { startPostgresCluster, type PostgresCluster } from './postgresCluster';
 
 const root = resolve(__dirname, '..');
@@ -212,25 +212,6 @@ function pingProbe(wsUrl: string, token: string | null, ms: number): { ready: Pr
   return { ready: Promise.race([ready, times.then(() => undefined)]), times };
 }
 
-/**
- * The floor of the ping: a bare `ws` server in a process of its own that sends every frame back,
- * pinged by a probe like the server's at the same time, so that both meet the same busy cores. On a
- * small machine the driving sockets, the database and the server share the cores: a process woken to
- * answer may wait for one, whatever it runs. Answers its address and how to end it.
- */
-async function startEchoFloor(): Promise<{ wsUrl: string; stop: () => void }> {
-  const code = `
-    const WebSocket = require('ws');
-    const wss = new WebSocket.Server({ port: 0, host: '127.0.0.1' }, () => process.stdout.write(wss.address().port + '\\n'));
-    wss.on('connection', (ws) => ws.on('message', (d) => ws.send(d)));`;
-  const child = spawn(process.execPath, ['-e', code], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`the echo floor exited with ${code}`)));
-  });
-  return { wsUrl: `ws://127.0.0.1:${port}`, stop: () => child.kill() };
-}
-
 /** What loopWatch.mjs wrote: the server's collections and its main thread's long stretches. */
 interface LoopWatch {
   seconds: number;
@@ -396,7 +377,9 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
       memory.push(line);
       console.log(line);
     }, 60_000);
-    echo = await startEchoFloor();
+    // The ping's floor: a bare ws echo server, pinged like the server at the same time, so that
+    // both meet the same busy cores.
+    echo = await startEchoServer();
     const probe = pingProbe(wsUrl, seeded.tokens[0]!, MINUTES * 60_000);
     const floorProbe = pingProbe(echo.wsUrl, null, MINUTES * 60_000);
     await Promise.all([probe.ready, floorProbe.ready]);

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
-import { percentile, waitFor } from './benchSupport';
+import { percentile, startEchoServer, waitFor } from './benchSupport';
 import { findBinDir, startPostgresCluster, type PostgresCluster } from './postgresCluster';
 
 const root = resolve(__dirname, '..');
@@ -75,16 +75,12 @@ async function measure(name: string, drivers: Driver[], step: (d: Driver, i: num
 }
 
 async function echoFloor(): Promise<Result> {
-  const code = `const { WebSocketServer } = require('ws');
-    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 }, () => console.log('port ' + wss.address().port));
-    wss.on('connection', (s) => s.on('message', (m) => s.send(m.toString())));`;
-  const child = spawn('node', ['-e', code], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  const port = (await waitFor(child, /port (\d+)/))[1];
-  const drivers = await Promise.all(Array.from({ length: SOCKETS }, () => Driver.open(`ws://127.0.0.1:${port}`)));
+  const echo = await startEchoServer();
+  const drivers = await Promise.all(Array.from({ length: SOCKETS }, () => Driver.open(echo.wsUrl)));
   const frame = JSON.stringify({ o: 'read/Contact-1', s: 1 });
   const result = await measure('raw ws echo', drivers, async (d) => void (await d.roundTrip(frame)));
   drivers.forEach((d) => d.ws.close());
-  child.kill();
+  echo.stop();
   return result;
 }
 

@@ -94,6 +94,24 @@ export async function startBuiltServer({ admin, dataDir, nodeArgs = [], env = {}
   }
 }
 
+/**
+ * A bare `ws` server in a process of its own that sends every frame back: the floor a benchmark sets
+ * the server's round trips beside. Answers its address and how to end it.
+ */
+export async function startEchoServer(): Promise<{ wsUrl: string; stop: () => void }> {
+  const code = `const { WebSocketServer } = require('ws');
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 }, () => console.log('port ' + wss.address().port));
+    wss.on('connection', (s) => s.on('message', (m) => s.send(m.toString())));`;
+  const child = spawn(process.execPath, ['-e', code], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const port = (await waitFor(child, /port (\d+)/))[1]!;
+    return { wsUrl: `ws://127.0.0.1:${port}`, stop: () => child.kill() };
+  } catch (e) {
+    child.kill();
+    throw e;
+  }
+}
+
 /** Signs `admin` in over HTTP; answers the token (the `x-vgn-token` header). */
 export async function signInToken(url: string, admin: BenchAdmin): Promise<string> {
   const res = await fetch(`${url}/api/sign-in`, {
