@@ -76,7 +76,11 @@ describe('administration', () => {
   it('a list value is added, translated and archived', async () => {
     const admin = await adminPage('/admin.lovs');
     const form = admin.getByRole('form', { name: 'Add a value' });
-    await form.getByLabel('List', { exact: true }).fill('MEETING_KIND');
+    // Typed once the lists are in (the field then holds the list shown): text typed while they arrive
+    // was appended to the list shown, as the field took it between selecting its text and typing.
+    const listField = form.getByLabel('List', { exact: true });
+    await admin.waitForFunction((field) => (field as HTMLInputElement).value !== '', await listField.elementHandle());
+    await listField.fill('MEETING_KIND');
     await form.getByLabel('Key').fill('feast');
     await form.getByLabel('English label').fill('Community feast');
     await form.getByRole('button', { name: 'Add' }).click();
