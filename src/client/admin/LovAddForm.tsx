@@ -14,7 +14,8 @@ export interface LovDraft {
 
 /**
  * The new value's form; the list name starts with the list shown, if any, and follows it (the lists
- * arrive after the form is shown) until the person types a list name of their own.
+ * arrive after the form is shown) until the person puts the cursor in it: from then on it holds what
+ * they see and type, so a list arriving as they start typing neither replaces nor prefixes their text.
  */
 export function LovAddForm({
   list,
@@ -28,8 +29,8 @@ export function LovAddForm({
   onSubmit: (draft: LovDraft) => void;
 }) {
   const t = useT();
-  // What the person typed, once they have; until then the list shown (derived, not copied by an effect,
-  // which could run after the person's typing and put the list shown back over it).
+  // What the person typed, once they have focused the field; until then the list shown (derived, not
+  // copied by an effect, which could run after the person's typing and put the list shown back over it).
   const [typedList, setTypedList] = useState<string | null>(null);
   const listName = typedList ?? list;
   const [key, setKey] = useState('');
@@ -45,6 +46,7 @@ export function LovAddForm({
       <Field
         label={t('admin.lovs.list')}
         value={listName}
+        onFocus={() => setTypedList((typed) => typed ?? listName)}
         onChange={(e) => setTypedList(e.target.value.toUpperCase())}
         error={fieldError('list')}
         hint={t('admin.lovs.listHint')}
