@@ -257,7 +257,7 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
         SOCKET_RATE_PER_SECOND: '1000000000',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       };
-      child = spawn('node', ['--inspect=127.0.0.1:0', join(root, 'dist/server/main.js')], {
+      child = spawn('node', ['--inspect=127.0.0.1:0', ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROFILE_DIR] : []), join(root, 'dist/server/main.js')], {
         cwd: root,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -207,7 +207,8 @@ class PgliteDatabase implements Database {
       if (started && watched) p.timer = setTimeout(() => this.fail(worker, null, id), this.timeoutMs);
       worker.ref();
       try {
-        worker.postMessage({ ...req, id });
+        // Object.assign, not a spread with `id` after it: see ItemStore.presentMany.
+        worker.postMessage(Object.assign({}, req, { id }));
       } catch (e) {
         // Parameters that cannot be cloned (functions, symbols) never reach the database.
         this.settled(id, p);
