@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { OpError } from '../OpError';
 import type { Database, Queryable, QueryOptions, QueryResult } from './Database';
 import { lockDataDir } from './dataDirLock';
-import type { PgliteAnswer, PgliteErrorData, PgliteRequest } from './pgliteMessages';
+import type { BegunAnswer, PgliteAnswer, PgliteErrorData, PgliteRequest } from './pgliteMessages';
 import { pgliteWorkerFile } from './pgliteWorkerFile';
 import { DEFAULT_STATEMENT_TIMEOUT_MS, statementTimeoutError } from './statementTimeout';
 
@@ -13,6 +13,9 @@ export class IncompleteDataDirError extends Error {}
 
 /** A request without its id, as callers hand it over. */
 type Request = PgliteRequest extends infer R ? (R extends PgliteRequest ? Omit<R, 'id'> : never) : never;
+
+/** A statement of a transaction, before it is told which (or to open one). */
+type Statement = { op: 'query'; sql: string; params: readonly unknown[]; reusePlan?: boolean } | { op: 'exec'; sql: string };
 
 interface Pending {
   req: Request;
@@ -25,8 +28,7 @@ interface Pending {
 }
 
 /** Requests that change nothing until they start: after a restart they are sent to the new worker. */
-const retriable = (p: Pending): boolean =>
-  !p.started && !('tx' in p.req && p.req.tx !== undefined) && ['query', 'exec', 'begin'].includes(p.req.op);
+const retriable = (p: Pending): boolean => !p.started && !('tx' in p.req && p.req.tx !== undefined) && ['query', 'exec'].includes(p.req.op);
 
 /** The error a request answers when the worker it waited on was stopped: its outcome is unknown. */
 const restarted = (): OpError =>
@@ -235,24 +237,41 @@ class PgliteDatabase implements Database {
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    // BEGIN waits for PGlite's lock behind other transactions: not a statement to time out.
-    const txId = (await this.call({ op: 'begin' }, false)) as number;
-    const generation = this.generation;
+    // The transaction opens with its first statement, in one message (pgliteWorker.ts), as BEGIN goes
+    // with it to PostgreSQL (beginWith.ts); a transaction that asks nothing opens none.
+    // (Typed by its initial value: set inside `run`, which the compiler does not follow.)
+    let opened = null as Promise<{ id: number; generation: number }> | null;
+    const run = async (req: Statement, watched: boolean): Promise<unknown> => {
+      if (opened) {
+        const { id, generation } = await opened;
+        return this.send(Object.assign({}, req, { tx: id }), watched, generation);
+      }
+      const first = this.call(Object.assign({}, req, { begin: true as const }), watched) as Promise<BegunAnswer>;
+      // The answer comes from the worker of this generation (those of a stopped one are dropped).
+      opened = first.then((answer) => ({ id: answer.tx, generation: this.generation }));
+      const answer = await first;
+      if ('error' in answer) throw rebuild(answer.error);
+      return answer.result;
+    };
     const tx: Queryable = {
       query: async <Q>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) =>
-        (await this.send({ op: 'query', sql, params, tx: txId, reusePlan: options.reusePlan }, true, generation)) as QueryResult<Q>,
+        (await run({ op: 'query', sql, params, reusePlan: options.reusePlan }, true)) as QueryResult<Q>,
       exec: async (sql: string) => {
-        await this.send({ op: 'exec', sql, tx: txId }, false, generation);
+        await run({ op: 'exec', sql }, false);
       },
     };
     let result: T;
     try {
       result = await fn(tx);
     } catch (e) {
-      await this.send({ op: 'rollback', tx: txId }, false, generation).catch(() => undefined);
+      const open = await opened?.catch(() => null);
+      if (open) await this.send({ op: 'rollback', tx: open.id }, false, open.generation).catch(() => undefined);
       throw e;
     }
-    await this.send({ op: 'commit', tx: txId }, true, generation);
+    if (opened) {
+      const open = await opened;
+      await this.send({ op: 'commit', tx: open.id }, true, open.generation);
+    }
     return result;
   }
 

@@ -9,7 +9,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { quotedLiterals } from './literals';
-import type { PgliteAnswer, PgliteErrorData, PgliteRequest } from './pgliteMessages';
+import type { BegunAnswer, PgliteAnswer, PgliteErrorData, PgliteRequest } from './pgliteMessages';
 
 interface OpenTransaction {
   tx: Transaction;
@@ -135,8 +135,6 @@ export function runPgliteWorker(port: NonNullable<typeof parentPort>): void {
       case 'exec':
         await on(req.tx).exec(req.sql);
         return null;
-      case 'begin':
-        throw new Error('begin is served by the queue');
       case 'commit':
       case 'rollback': {
         const open = txs.get(req.tx);
@@ -189,20 +187,27 @@ export function runPgliteWorker(port: NonNullable<typeof parentPort>): void {
       // counts from sending it (one message fewer per statement).
       return handle(req).finally(() => watchIdle(tx));
     }
-    if (req.op !== 'begin') return enqueue(() => run(req));
+    if (!('begin' in req && req.begin)) return enqueue(() => run(req));
+    // A transaction's first statement comes with its opening (one message each way fewer than a
+    // BEGIN of its own, issue 20); the transaction holds the queue until the main thread ends it.
     return new Promise((resolve, reject) => {
       void enqueue(async () => {
         post({ started: req.id });
-        let done: Promise<void>;
+        let open: { id: number; done: Promise<void> };
         try {
-          const open = await begin();
-          done = open.done;
-          resolve(open.id);
+          open = await begin();
         } catch (e) {
           reject(e);
           return;
         }
-        await done.catch(() => undefined);
+        clearTimeout(txs.get(open.id)?.idle);
+        const answer: BegunAnswer = await handle(Object.assign({}, req, { tx: open.id })).then(
+          (result) => ({ tx: open.id, result }),
+          (e: unknown) => ({ tx: open.id, error: errorData(e) }),
+        );
+        watchIdle(open.id);
+        resolve(answer);
+        await open.done.catch(() => undefined);
       });
     });
   };

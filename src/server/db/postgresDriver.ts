@@ -200,7 +200,10 @@ class PostgresDatabase implements Database {
         },
       };
       const result = await fn(tx);
-      if (begun) await client.query('COMMIT');
+      // PostgreSQL answers the COMMIT of a transaction a caught error aborted with ROLLBACK, not an
+      // error: the caller must not take its writes as made (the embedded database refuses it too).
+      if (begun && (await client.query('COMMIT')).command === 'ROLLBACK')
+        throw new Error('Transaction was rolled back instead of committed');
       return result;
     } catch (e) {
       if (connectionLost(e) || (e instanceof OpError && e.userMessage === 'databaseUnavailable')) broken = e as Error;
