@@ -11,7 +11,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import WebSocket from 'ws';
-import { percentile, signInToken, startBuiltServer } from './benchSupport';
+import { percentile, profileArgs, signInToken, startBuiltServer } from './benchSupport';
 import { startPostgresCluster, type PostgresCluster } from './postgresCluster';
 
 const root = resolve(__dirname, '..');
@@ -104,8 +104,7 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
   const server = await startBuiltServer({
     admin: ADMIN,
     env: { KK_QUIET: '1', ...(driver === 'postgres' ? { DATABASE_URL: cluster!.url } : {}) },
-    // BENCH_PROFILE_DIR=dir writes the server's CPU profile (main thread) there, for --cpu-prof readers.
-    nodeArgs: process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [],
+    nodeArgs: profileArgs(),
   });
   try {
     const { url } = server;

@@ -12,6 +12,8 @@
  *   node scripts/run-ts.mjs scripts/benchFanout.ts [--watchers 1000,10000] [--updates 30] [--users 50]
  *     [--driver pglite|postgres|both]
  *
+ * BENCH_PROFILE_DIR=dir writes the server's CPU profiles there, as in the other benchmarks.
+ *
  * The watchers share their user's token as a person's tabs do. The server and the floor run as
  * processes of their own; the watching sockets live in this process.
  */
@@ -24,7 +26,7 @@ import WebSocket from 'ws';
 import { createServer } from '../src/server/app';
 import { configFromEnv } from '../src/server/config';
 import { Push } from '../src/shared/protocol/frame';
-import { percentile, rssMb, Tab, waitFor } from './benchSupport';
+import { percentile, profileArgs, rssMb, Tab, waitFor } from './benchSupport';
 import { startPostgresCluster, type PostgresCluster } from './postgresCluster';
 
 const root = resolve(__dirname, '..');
@@ -257,7 +259,7 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
         SOCKET_RATE_PER_SECOND: '1000000000',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       };
-      child = spawn('node', ['--inspect=127.0.0.1:0', ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROFILE_DIR] : []), join(root, 'dist/server/main.js')], {
+      child = spawn('node', ['--inspect=127.0.0.1:0', ...profileArgs(), join(root, 'dist/server/main.js')], {
         cwd: root,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -31,7 +31,7 @@ import { createServer } from '../src/server/app';
 import { configFromEnv } from '../src/server/config';
 import type { Item } from '../src/shared/items/types';
 import { watchCores } from './bench/schedStats';
-import { percentile, rssMb, startBuiltServer, startEchoServer, Tab, type BuiltServer } from './benchSupport';
+import { percentile, profileArgs, rssMb, startBuiltServer, startEchoServer, Tab, type BuiltServer } from './benchSupport';
 import { startPostgresCluster, type PostgresCluster } from './postgresCluster';
 
 const root = resolve(__dirname, '..');
@@ -290,9 +290,8 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
     server = await startBuiltServer({
       admin: ADMIN,
       dataDir,
-      // BENCH_PROFILE_DIR=dir writes the server's CPU profile (main thread) there, for --cpu-prof readers.
       nodeArgs: [
-        ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
+        ...profileArgs(),
         ...(EXPLAIN ? ['--import', pathToFileURL(join(root, 'scripts/bench/loopWatch.mjs')).href] : []),
         // BENCH_NODE_ARGS='--flag …' gives the server's node more flags (a garbage collector's, to compare).
         ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
-import { percentile, startEchoServer, waitFor } from './benchSupport';
+import { percentile, profileArgs, startEchoServer, waitFor } from './benchSupport';
 import { findBinDir, startPostgresCluster, type PostgresCluster } from './postgresCluster';
 
 const root = resolve(__dirname, '..');
@@ -136,8 +136,7 @@ async function kkServer(driver: 'pglite' | 'postgres', cluster: PostgresCluster 
     SOCKET_RATE_PER_SECOND: '1000000000',
   };
   if (driver === 'postgres') env.DATABASE_URL = cluster!.url;
-  const nodeArgs = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const child = spawn('node', [...nodeArgs, join(root, 'dist/server/main.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('node', [...profileArgs(), join(root, 'dist/server/main.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   try {
     const url = (await waitFor(child, /is running at (http:\/\/\S+) on/))[1]!.replace('localhost', '127.0.0.1');
     const res = await fetch(`${url}/api/sign-in`, {

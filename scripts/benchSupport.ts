@@ -13,6 +13,13 @@ import chromiumArgs from './chromiumArgs.json';
 import type { Database } from '../src/server/db/Database';
 import type { ItemData } from '../src/shared/items/types';
 
+/**
+ * Node's arguments for a benchmarked server: with BENCH_PROFILE_DIR=dir, each of its threads writes
+ * its CPU profile there (the event loop's and the embedded database's), for --cpu-prof readers.
+ */
+export const profileArgs = (): string[] =>
+  process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+
 /** The `p`th percentile of ascending `sorted` (NaN when empty). */
 export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
