@@ -15,30 +15,21 @@ export class InvalidIdError extends Error {
   }
 }
 
-const TYPE_PART = /^[A-Za-z][A-Za-z0-9_]*$/;
-const NUMBER_PART = /^(0|[1-9][0-9]{0,15})$/;
+/** An id's type, index and optional creation part, in one pass (every item read checks the ids it holds). */
+const ID = /^([A-Za-z][A-Za-z0-9_]*)-(0|[1-9][0-9]{0,15})(?:-(0|[1-9][0-9]{0,15}))?$/;
 
 /** Parses an id, or throws `Invalid id`. */
 export function parseId(id: unknown): ItemIdParts {
-  if (typeof id !== 'string') throw new InvalidIdError(id);
-  const parts = id.split('-');
-  if (parts.length < 2 || parts.length > 3) throw new InvalidIdError(id);
-  const [type, index, context] = parts as [string, string, string | undefined];
-  if (!TYPE_PART.test(type) || !NUMBER_PART.test(index)) throw new InvalidIdError(id);
-  if (context !== undefined && !NUMBER_PART.test(context)) throw new InvalidIdError(id);
-  const parsed: ItemIdParts = { type, index: Number(index) };
-  if (context !== undefined) parsed.context = Number(context);
+  const m = typeof id === 'string' ? ID.exec(id) : null;
+  if (!m) throw new InvalidIdError(id);
+  const parsed: ItemIdParts = { type: m[1]!, index: Number(m[2]) };
+  if (m[3] !== undefined) parsed.context = Number(m[3]);
   return parsed;
 }
 
 /** Whether `id` is a valid item id. */
 export function isValidId(id: unknown): id is string {
-  try {
-    parseId(id);
-    return true;
-  } catch {
-    return false;
-  }
+  return typeof id === 'string' && ID.test(id);
 }
 
 /** Whether `id` is a complete id of a stored item (a type and a positive index). */
