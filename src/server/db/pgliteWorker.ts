@@ -200,12 +200,11 @@ export function runPgliteWorker(port: NonNullable<typeof parentPort>): void {
           reject(e);
           return;
         }
-        clearTimeout(txs.get(open.id)?.idle);
-        const answer: BegunAnswer = await handle(Object.assign({}, req, { tx: open.id })).then(
+        // Served as any statement of the open transaction (its idle watch paused while it runs).
+        const answer: BegunAnswer = await serve(Object.assign({}, req, { tx: open.id })).then(
           (result) => ({ tx: open.id, result }),
           (e: unknown) => ({ tx: open.id, error: errorData(e) }),
         );
-        watchIdle(open.id);
         resolve(answer);
         await open.done.catch(() => undefined);
       });
