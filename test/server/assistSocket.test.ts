@@ -31,6 +31,15 @@ const url = (peerId: string, identity: 'user' | 'agent', origin = srv.url) => {
   const q = new URLSearchParams({ peerId, identity, tabId: 't1', sessionInfo: JSON.stringify({ name: 'Ada', email: 'a@x', path: '/' }) });
   return { wsUrl: `${srv.wsUrl.replace(/\/ws$/, '/ws-assist/socket')}?${q.toString()}`, origin };
 };
+/** Reads with `read` until `done` holds of what it answers (or 50 tries, 50 ms apart); answers the last reading. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  let value = await read();
+  for (let i = 1; i < 50 && !done(value); i += 1) {
+    await new Promise((r) => setTimeout(r, 50));
+    value = await read();
+  }
+  return value;
+}
 async function join(peerId: string, identity: 'user' | 'agent', token: string): Promise<ProtocolClient> {
   const { wsUrl, origin } = url(peerId, identity);
   const client = await ProtocolClient.open(wsUrl, { origin });
@@ -109,11 +118,10 @@ describe('/ws-assist/socket', () => {
     };
     const read = async (client: ProtocolClient) =>
       (await client.call<{ events: Row[] }>('act/assistAudit')).events.filter((e) => e.peerId === 'help-c');
-    let mine: Row[] = [];
-    for (let i = 0; i < 50 && mine.length < 7; i += 1) {
-      mine = await read(user.client);
-      if (mine.length < 7) await new Promise((r) => setTimeout(r, 50));
-    }
+    const mine = await until(
+      () => read(user.client),
+      (rows) => rows.length >= 7,
+    );
     expect(mine.map((e) => [e.event, e.kind, e.answer, e.by]).reverse()).toEqual([
       ['asked', null, null, 'user'],
       ['joined', null, null, 'agent'],
@@ -134,9 +142,14 @@ describe('/ws-assist/socket', () => {
     const asking = await join('help-d', 'user', user.token);
     const sam = await ProtocolClient.connect(srv.wsUrl, agent.token);
     const nosy = await ProtocolClient.connect(srv.wsUrl, plain.token);
-    const { requests } = await sam.client.call<{
-      requests: { peerId: string; name: string; email: string; path: string; askedAt: string }[];
-    }>('act/assistWaiting');
+    // On PostgreSQL the shared list is written just after the user's socket joins: the console reads it again until it shows.
+    const { requests } = await until(
+      () =>
+        sam.client.call<{ requests: { peerId: string; name: string; email: string; path: string; askedAt: string }[] }>(
+          'act/assistWaiting',
+        ),
+      (r) => r.requests.some((q) => q.peerId === 'help-d'),
+    );
     expect(requests.find((r) => r.peerId === 'help-d')).toMatchObject({ name: 'Ada', email: 'a@x', path: '/', title: '' });
     expect(Number.isNaN(Date.parse(requests.find((r) => r.peerId === 'help-d')!.askedAt))).toBe(false);
     await expect(nosy.client.call('act/assistWaiting')).rejects.toThrow(/notAllowed/);
@@ -144,11 +157,11 @@ describe('/ws-assist/socket', () => {
     expect((await nosy.client.call<{ events: unknown[] }>('act/assistAudit', { peerId: 'help-d' })).events).toEqual([]);
     const helper = await join('help-d', 'agent', agent.token);
     await asking.nextPush((f) => f.o === 'assist/agentJoined');
-    let rows: { event: string; userName: string; agentName: string | null }[] = [];
-    for (let i = 0; i < 50 && rows.length < 2; i += 1) {
-      rows = (await sam.client.call<{ events: typeof rows }>('act/assistAudit', { peerId: 'help-d' })).events;
-      if (rows.length < 2) await new Promise((r) => setTimeout(r, 50));
-    }
+    type Named = { event: string; userName: string; agentName: string | null };
+    const rows = await until(
+      async () => (await sam.client.call<{ events: Named[] }>('act/assistAudit', { peerId: 'help-d' })).events,
+      (r) => r.length >= 2,
+    );
     expect(rows.map((r) => [r.event, r.userName, r.agentName])).toEqual([
       ['joined', 'Ada Lovelace', 'Sam Support'],
       ['asked', 'Ada Lovelace', null],
