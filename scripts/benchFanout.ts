@@ -121,8 +121,9 @@ const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 2000));
 
 /**
  * The inspector of a child started with `--inspect=127.0.0.1:0`: `collect()` runs a full garbage
- * collection in it, so that a memory reading counts what is held and not garbage not yet collected
- * (the sign-in's answers, the opening handshakes), which made the figure move by several KB a socket
+ * collection in it and in each of its worker threads (the embedded database's), so that a memory
+ * reading counts what is held and not garbage not yet collected (the sign-in's answers, the opening
+ * handshakes, the database thread's messages), which made the figure move by several KB a socket
  * from run to run.
  */
 async function inspector(child: ChildProcess): Promise<{ collect(): Promise<void>; close(): void }> {
@@ -141,19 +142,41 @@ async function inspector(child: ChildProcess): Promise<{ collect(): Promise<void
   });
   const ws = new WebSocket(url);
   await new Promise((r, j) => (ws.once('open', r), ws.once('error', j)));
+  type Message = { id?: number; method?: string; params?: { sessionId?: string; message?: string } };
+  const workers = new Set<string>();
+  const answered = new Map<string, () => void>();
+  ws.on('message', (data) => {
+    const m = JSON.parse(data.toString()) as Message;
+    if (m.method === 'NodeWorker.attachedToWorker') workers.add(m.params!.sessionId!);
+    else if (m.method === 'NodeWorker.detachedFromWorker') workers.delete(m.params!.sessionId!);
+    else if (m.method === 'NodeWorker.receivedMessageFromWorker') {
+      const inner = JSON.parse(m.params!.message!) as Message;
+      if (inner.id !== undefined) answered.get(`${m.params!.sessionId}:${inner.id}`)?.();
+    } else if (m.id !== undefined) answered.get(`main:${m.id}`)?.();
+  });
   let id = 0;
-  const call = (method: string): Promise<void> =>
-    new Promise((r) => {
-      const mine = ++id;
-      const onMessage = (data: WebSocket.RawData) => {
-        if ((JSON.parse(data.toString()) as { id?: number }).id !== mine) return;
-        ws.off('message', onMessage);
-        r();
-      };
-      ws.on('message', onMessage);
-      ws.send(JSON.stringify({ id: mine, method }));
-    });
-  return { collect: () => call('HeapProfiler.collectGarbage'), close: () => ws.close() };
+  const answer = (key: string): Promise<void> => new Promise((r) => answered.set(key, () => (answered.delete(key), r())));
+  const call = (method: string, params: object = {}): Promise<void> => {
+    const mine = ++id;
+    const done = answer(`main:${mine}`);
+    ws.send(JSON.stringify({ id: mine, method, params }));
+    return done;
+  };
+  const callWorker = (sessionId: string, method: string): Promise<void> => {
+    const mine = ++id;
+    const done = answer(`${sessionId}:${mine}`);
+    const message = JSON.stringify({ id: mine, method });
+    ws.send(JSON.stringify({ id: ++id, method: 'NodeWorker.sendMessageToWorker', params: { sessionId, message } }));
+    return done;
+  };
+  await call('NodeWorker.enable', { waitForDebuggerOnStart: false });
+  return {
+    collect: async () => {
+      await call('HeapProfiler.collectGarbage');
+      for (const sessionId of workers) await callWorker(sessionId, 'HeapProfiler.collectGarbage');
+    },
+    close: () => ws.close(),
+  };
 }
 
 /** Resident memory of `pid` once it has settled and collected its garbage, in KB. */
