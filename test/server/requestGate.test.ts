@@ -60,7 +60,7 @@ describe('a server that runs one socket request at a time', () => {
   let srv: RunningServer;
   let user: TestUser;
   beforeAll(async () => {
-    srv = await startTestServer({ requestsInFlight: 1, authTimeoutMs: 1000 });
+    srv = await startTestServer({ requestsInFlight: 1 });
     user = await buildUser(srv);
   });
   afterAll(async () => {
@@ -68,7 +68,7 @@ describe('a server that runs one socket request at a time', () => {
     await srv.stop();
   });
 
-  it('answers a ping while full, closes a waiting socket at once, holds the other sockets’ requests in order, and runs them all once the slot frees', async () => {
+  it('answers a ping while full, holds the other sockets’ requests in order, and runs them all once the slot frees', async () => {
     const x = await user.client.call<Item>('create/Contact', { firstName: 'Xavier', lastName: 'Held' });
     const y = await user.client.call<Item>('create/Contact', { firstName: 'Yvonne', lastName: 'Waiting' });
     const open = async (): Promise<ProtocolClient> => {
@@ -102,10 +102,6 @@ describe('a server that runs one socket request at a time', () => {
     const second = b.request(`read/${x.$id}`).then(note('second read'));
     // Full, yet a ping with nothing waiting before it on its socket is answered at once.
     expect(await c.call('ping')).toBe('pong');
-    // A socket whose sign-in waits past the time allowed is closed, and learns it at once though it is not being read.
-    const late = await ProtocolClient.open(srv.wsUrl);
-    late.sendRaw(JSON.stringify({ o: 'tokenAuth', b: user.token, v: 'test' }));
-    expect(await late.closed).toEqual({ code: 4001, reason: 'authTimeout' });
     d.close();
     await new Promise((r) => setTimeout(r, 200));
     expect(answered).toEqual([]);

@@ -137,12 +137,6 @@ export class SocketConnection implements LiveConnection, Ticking, Waiting {
 
   close(code: number, reason: string): void {
     if (this.closed) return;
-    // A socket waiting its turn is not read: it is read again so that the browser's answer to the
-    // close is taken at once, not after ws's time-out. What it held will not run.
-    if (this.held) {
-      this.held = null;
-      this.socket.resume();
-    }
     this.socket.close(code, reason);
     this.onClose();
   }
