@@ -53,8 +53,6 @@ const onBothDrivers = [
   'objectStorageBackup',
   // The planner's use of the date, shape and card indexes (the dashboard's speed on the embedded database too).
   'propertyIndexes',
-  // How many socket requests run at once: what waits, and in what order, when the database holds one.
-  'requestGate',
   'siteSettings',
   'streamed',
   'systemRewrite',

@@ -18,8 +18,8 @@
  * this process: time on a core and time waiting for one, scripts/bench/schedStats.ts), the server's
  * garbage collections and its main thread's stretches of 5 ms or more without a turn of the event
  * loop (scripts/bench/loopWatch.mjs), and on PostgreSQL the statements that took the database's time
- * (pg_stat_statements). DB_POOL_SIZE, REQUESTS_IN_FLIGHT and BENCH_NODE_ARGS in the environment go
- * to the server, to compare pool sizes, limits of the requests run at once and V8's flags.
+ * (pg_stat_statements). DB_POOL_SIZE and BENCH_NODE_ARGS in the environment go to the server, to
+ * compare pool sizes and V8's flags.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -302,8 +302,6 @@ async function run(driver: 'pglite' | 'postgres', cluster: PostgresCluster | nul
         SOCKET_RATE_PER_SECOND: '1000000000',
         // DB_POOL_SIZE=n in this script's environment sets the server's pool, to compare sizes.
         ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
-        // REQUESTS_IN_FLIGHT=n likewise sets how many requests the server runs at once (0: no limit).
-        ...(process.env.REQUESTS_IN_FLIGHT ? { REQUESTS_IN_FLIGHT: process.env.REQUESTS_IN_FLIGHT } : {}),
         ...(cluster ? { DATABASE_URL: cluster.url } : {}),
       },
     });

@@ -32,7 +32,6 @@ import { checkImportKinds, installImports } from './imports/installImports';
 import { ensurePropertyIndexes } from './search/propertyIndexes';
 import type { Services } from './services';
 import { SiteSettings } from './settings/SiteSettings';
-import { RequestGate } from './socket/RequestGate';
 import { SocketConnection } from './socket/SocketConnection';
 import { Mailer } from './mail/Mailer';
 import { NotificationMailer } from './notifications/NotificationMailer';
@@ -239,7 +238,6 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
     });
     await a.register(websocket, { options: { maxPayload: config.wsMaxMsgSize } });
     const dispatcher = new Dispatcher(operationTable);
-    const gate = new RequestGate(config.requestsInFlight);
 
     a.get(
       '/ws',
@@ -258,7 +256,7 @@ export async function createServer(config: ServerConfig): Promise<KKServer> {
         socket.removeAllListeners('error');
         const raw = request.raw.socket as (typeof request.raw.socket & { _httpMessage?: unknown }) | null;
         if (raw) raw._httpMessage = null;
-        new SocketConnection(socket, services, dispatcher, gate);
+        new SocketConnection(socket, services, dispatcher);
       },
     );
 

@@ -65,8 +65,6 @@ export interface ServerConfig {
   unfinishedUploadTtlSeconds: number;
   /** Frames a socket may send a second after its burst (the burst is twice this); see SOCKET_RATE_PER_SECOND. */
   socketRatePerSecond: number;
-  /** Socket requests the process runs at once; a socket finding it full waits, unread (RequestGate). 0: no limit. See REQUESTS_IN_FLIGHT. */
-  requestsInFlight: number;
   /** Anonymous POST /api/item calls one address may make a minute (public pages); see ANONYMOUS_REQUESTS_PER_MINUTE. */
   anonymousRequestsPerMinute: number;
   /** ClamAV's daemon (`unix:/path` or `tcp://host:port`) that scans every upload; none: uploads are not scanned. */
@@ -81,8 +79,6 @@ export interface ServerConfig {
 }
 
 const root = resolve(__dirname, '..', '..');
-/** Socket requests a process runs at once by default: enough to keep a pool of PostgreSQL connections busy (docs/decisions.md, session 27). */
-const REQUESTS_IN_FLIGHT = 64;
 
 function packageVersion(): string {
   for (const dir of [root, resolve(__dirname, '..')]) {
@@ -167,7 +163,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       env.INBOUND_SMTP_PORT === '0' ? 0 : env.INBOUND_SMTP_PORT ? positiveInt('INBOUND_SMTP_PORT', env.INBOUND_SMTP_PORT, 2525) : undefined,
     inboundSmtpHost: env.INBOUND_SMTP_HOST || undefined,
     socketRatePerSecond: positiveInt('SOCKET_RATE_PER_SECOND', env.SOCKET_RATE_PER_SECOND, SOCKET_RATE_PER_SECOND),
-    requestsInFlight: env.REQUESTS_IN_FLIGHT === '0' ? 0 : positiveInt('REQUESTS_IN_FLIGHT', env.REQUESTS_IN_FLIGHT, REQUESTS_IN_FLIGHT),
     anonymousRequestsPerMinute: positiveInt(
       'ANONYMOUS_REQUESTS_PER_MINUTE',
       env.ANONYMOUS_REQUESTS_PER_MINUTE,

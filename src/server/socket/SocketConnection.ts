@@ -15,11 +15,9 @@ import type { LiveConnection, TypeWatch } from '../live/LiveConnection';
 import type { OpContext } from '../ops/OpContext';
 import type { Dispatcher } from '../ops/Dispatcher';
 import type { Caller, Principal } from '../policy/Principal';
-import { operations } from '../../shared/protocol/operations';
 import type { Services } from '../services';
 import { activeSystemAlerts, sysAlertsFor } from '../live/systemAlerts';
 import { originOf, withChangeOrigin } from '../live/changeOrigin';
-import type { RequestGate, Waiting } from './RequestGate';
 import { socketClock, type Ticking } from './socketClock';
 import { streamPieces } from './streamedReply';
 import { TokenBucket } from './TokenBucket';
@@ -43,7 +41,7 @@ function onSocketGone(this: Carrying): void {
  * dispatcher, pushes tokenWarning before the token expires and closes when it does, or when its
  * token goes unused for the idle time (its frames count as use).
  */
-export class SocketConnection implements LiveConnection, Ticking, Waiting {
+export class SocketConnection implements LiveConnection, Ticking {
   readonly id = nextId++;
   caller: Caller = null;
   // Made on the first watch: most of a socket's life is idle, and many sockets watch one item or none.
@@ -69,14 +67,11 @@ export class SocketConnection implements LiveConnection, Ticking, Waiting {
   /** Frames refused by the rate limit with less than a second between them. */
   private refusedRun = 0;
   private lastRefusal = 0;
-  /** Frames read while the process was full (RequestGate), in order; null when none wait. The socket is not read meanwhile. */
-  private held: Frame[] | null = null;
 
   constructor(
     private readonly socket: WebSocket,
     private readonly services: Services,
     private readonly dispatcher: Dispatcher,
-    private readonly gate: RequestGate,
   ) {
     // The burst is twice the rate: room for a page load's frames at once (SOCKET_RATE_BURST by default).
     this.rate = new TokenBucket(services.config.socketRatePerSecond * 2, services.config.socketRatePerSecond);
@@ -287,47 +282,6 @@ export class SocketConnection implements LiveConnection, Ticking, Waiting {
       this.send({ o: '', erred: true, b: { userMessage: 'parseRequestFailed', sysMessage: `Unreadable frame: ${(e as Error).message}` } });
       return;
     }
-    if (this.held) {
-      this.held.push(frame);
-      return;
-    }
-    // A ping with nothing of its socket waiting before it is answered at once, full or not: it asks
-    // whether the connection and the process are alive, not the database.
-    if (frame.o === operations.ping.pattern) return this.run(frame);
-    if (!this.gate.enter()) {
-      this.held = [frame];
-      this.socket.pause();
-      this.gate.wait(this);
-      return;
-    }
-    await this.runAndLeave(frame);
-  }
-
-  /** Offered a slot of the process: its oldest held frame runs, and the socket is read again once none is held. */
-  admit(): boolean {
-    const frame = this.held?.shift();
-    if (!frame || this.closed) {
-      this.held = null;
-      return false;
-    }
-    if (this.held!.length > 0) this.gate.wait(this);
-    else {
-      this.held = null;
-      this.socket.resume();
-    }
-    this.runAndLeave(frame).catch((e: unknown) => console.error('Handling a socket frame failed:', e));
-    return true;
-  }
-
-  private async runAndLeave(frame: Frame): Promise<void> {
-    try {
-      await this.run(frame);
-    } finally {
-      this.gate.leave();
-    }
-  }
-
-  private async run(frame: Frame): Promise<void> {
     if (this.authed === null) {
       if (frame.o !== 'tokenAuth') {
         this.close(CloseCode.auth, CloseReason.identFailed);
