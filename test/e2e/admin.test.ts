@@ -123,6 +123,8 @@ describe('administration', () => {
     await admin.getByRole('searchbox').fill('crossing');
     await admin.waitForURL('**/admin.all-items?c0=crossing');
     await admin.getByRole('status').filter({ hasText: '1 result' }).waitFor();
+    // The count comes with the search; the row is read just after it.
+    await table.getByRole('link', { name: 'Road closed at the river crossing' }).waitFor();
     expect(await table.getByRole('link').allTextContents()).toEqual(['Road closed at the river crossing']);
   });
 });
