@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { OpError } from '../../src/server/OpError';
 import { ProtocolClient, signIn } from '../support/protocolClient';
 import { ADMIN, startTestServer, type RunningServer } from '../support/testServer';
 
@@ -38,12 +39,56 @@ describe('authentication on the socket', () => {
     expect(await client.closed).toEqual({ code: 4001, reason: 'authTimeout' });
   });
 
+  test('a sign-in still being checked when the time to authenticate runs out goes on', async () => {
+    // Checking the token waits out a restart of the database: the deadline is for sending tokenAuth.
+    const { tokens } = srv.server.services;
+    const original = tokens.resolve.bind(tokens);
+    const resolve = jest.spyOn(tokens, 'resolve');
+    resolve.mockImplementationOnce(async (t: string) => {
+      await new Promise((r) => setTimeout(r, srv.config.authTimeoutMs + 500));
+      return original(t);
+    });
+    const client = await ProtocolClient.open(srv.wsUrl);
+    client.sendRaw(JSON.stringify({ o: 'tokenAuth', b: token, v: 'test' }));
+    expect(await client.nextPush((f) => f.o === 'authed')).toMatchObject({ b: { email: ADMIN.email } });
+    resolve.mockRestore();
+    client.close();
+  });
+
   test('frames sent right after tokenAuth, before authed arrives, are answered', async () => {
     const client = await ProtocolClient.open(srv.wsUrl);
     client.sendRaw(JSON.stringify({ o: 'tokenAuth', b: token, v: 'test' }));
     const reply = await client.request('ping');
     expect(reply).toEqual({ o: 'ping', s: 1, b: 'pong' });
     expect(client.pushes[0]?.o).toBe('authed');
+    client.close();
+  });
+
+  test('a sign-in the server cannot check is closed to connect again, and the token stays good', async () => {
+    // The database out of reach (restarting): a close 4001 identFailed would sign the person out.
+    const resolve = jest.spyOn(srv.server.services.tokens, 'resolve');
+    resolve.mockRejectedValueOnce(new OpError('databaseUnavailable', 'PostgreSQL cannot be reached'));
+    const restarting = await ProtocolClient.open(srv.wsUrl);
+    restarting.sendRaw(JSON.stringify({ o: 'tokenAuth', b: token, v: 'test' }));
+    expect(await restarting.closed).toEqual({ code: 1012, reason: 'databaseUnavailable' });
+    // Any other failure: the connection is lost (the client counts a failure and tries again later).
+    resolve.mockRejectedValueOnce(new Error('out of memory'));
+    const failed = await ProtocolClient.open(srv.wsUrl);
+    failed.sendRaw(JSON.stringify({ o: 'tokenAuth', b: token, v: 'test' }));
+    expect(await failed.closed).toEqual({ code: 1011, reason: 'serverError' });
+    resolve.mockRestore();
+    const { client } = await ProtocolClient.connect(srv.wsUrl, token);
+    expect((await client.request('ping')).b).toBe('pong');
+    client.close();
+  });
+
+  test('a request whose use of the token cannot be recorded is answered so, and the socket lives on', async () => {
+    const { client } = await ProtocolClient.connect(srv.wsUrl, token);
+    const touch = jest.spyOn(srv.server.services.tokens, 'touch');
+    touch.mockRejectedValueOnce(new OpError('databaseUnavailable', 'PostgreSQL cannot be reached'));
+    expect(await client.request('ping')).toMatchObject({ o: 'ping', s: 1, erred: true, b: { userMessage: 'databaseUnavailable' } });
+    touch.mockRestore();
+    expect(await client.request('ping')).toEqual({ o: 'ping', s: 2, b: 'pong' });
     client.close();
   });
 

@@ -67,10 +67,15 @@ export class Dispatcher {
       if (problem) throw new OpError('validationFailed', problem.sysMessage, { [problem.path || '$body']: problem.messageKey });
       return reply(await route.run(ctx, params, frame.b));
     } catch (e) {
-      const err = e instanceof OpError ? e : internalError(frame.o, e);
-      return { o: frame.o, ...(frame.s === undefined ? {} : { s: frame.s }), erred: true, b: err.toBody() };
+      return erredReply(frame, e);
     }
   }
+}
+
+/** The erred reply to `frame` for a failure: an OpError's own key, anything else generalFailure (logged). */
+export function erredReply(frame: Frame, e: unknown): Frame {
+  const err = e instanceof OpError ? e : internalError(frame.o, e);
+  return { o: frame.o, ...(frame.s === undefined ? {} : { s: frame.s }), erred: true, b: err.toBody() };
 }
 
 function internalError(op: unknown, e: unknown): OpError {

@@ -13,7 +13,8 @@ import {
 } from '../../shared/protocol';
 import type { LiveConnection, TypeWatch } from '../live/LiveConnection';
 import type { OpContext } from '../ops/OpContext';
-import type { Dispatcher } from '../ops/Dispatcher';
+import { erredReply, type Dispatcher } from '../ops/Dispatcher';
+import { OpError } from '../OpError';
 import type { Caller, Principal } from '../policy/Principal';
 import type { Services } from '../services';
 import { activeSystemAlerts, sysAlertsFor } from '../live/systemAlerts';
@@ -105,7 +106,8 @@ export class SocketConnection implements LiveConnection, Ticking {
   tick(now: number): void {
     if (this.authDeadline && now >= this.authDeadline) {
       this.authDeadline = 0;
-      if (!this.caller) this.close(CloseCode.auth, CloseReason.authTimeout);
+      // The deadline is for sending tokenAuth: a sign-in under way (waiting out a restart of the database) ends by itself.
+      if (this.authed === null) this.close(CloseCode.auth, CloseReason.authTimeout);
     }
     if (this.warnAt && now >= this.warnAt && this.tokenExpires) {
       this.warnAt = 0;
@@ -287,9 +289,14 @@ export class SocketConnection implements LiveConnection, Ticking {
         this.close(CloseCode.auth, CloseReason.identFailed);
         return;
       }
-      const signingIn = this.authenticate(frame).catch((e) => {
+      const signingIn = this.authenticate(frame).catch((e: unknown) => {
         console.error('Socket authentication failed:', e);
-        this.close(CloseCode.auth, CloseReason.identFailed);
+        // The token could not be checked, which says nothing against it: a close 4001 identFailed would
+        // sign the person out. The client keeps its token and connects again; a database out of reach
+        // (restarting) is a restart, waited for briefly, anything else a lost connection.
+        const unavailable = e instanceof OpError && e.userMessage === 'databaseUnavailable';
+        if (unavailable) this.close(CloseCode.serviceRestart, 'databaseUnavailable');
+        else this.close(CloseCode.internalError, 'serverError');
         return false;
       });
       this.authed = signingIn;
@@ -298,7 +305,15 @@ export class SocketConnection implements LiveConnection, Ticking {
       return;
     }
     if (!(await this.authed) || this.closed) return;
-    if (!(await this.recordActivity()) || this.closed) return;
+    let active: boolean;
+    try {
+      active = await this.recordActivity();
+    } catch (e) {
+      // The use could not be recorded (the database is out of reach): the request is answered so, not left unanswered.
+      this.send(erredReply(frame, e));
+      return;
+    }
+    if (!active || this.closed) return;
     if (frame.o === 'tokenAuth') {
       this.send({ o: frame.o, s: frame.s, erred: true, b: { userMessage: 'parseRequestFailed', sysMessage: 'Already authenticated' } });
       return;

@@ -48,6 +48,8 @@ export const CloseCode = {
   /** Closed for breaking the rules, e.g. still flooding after tooManyRequests replies. */
   policy: 1008,
   tooLarge: 1009,
+  /** The server failed where it could not answer a request (a sign-in it could not check): the client connects again. */
+  internalError: 1011,
   /** The server asks the client to connect again (what it pushed may have been missed): RFC 6455 "service restart". */
   serviceRestart: 1012,
   auth: 4001,
