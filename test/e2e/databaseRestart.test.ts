@@ -37,6 +37,18 @@ test('a restart of PostgreSQL shows "Waiting for the server", then the page is l
   await page.getByRole('heading', { name: 'Mary Watched' }).waitFor();
   const status = page.getByRole('status').filter({ hasText: /Waiting for the server|Connection lost/ });
   const seen: string[] = [];
+  // The page's sockets and console as they went, for a failure's report.
+  const logged: string[] = [];
+  const log = (text: string) => logged.push(`${new Date().toISOString().slice(11, 23)} ${text}`);
+  page.on('console', (message) => log(`console ${message.type()}: ${message.text()}`));
+  page.on('websocket', (ws) => {
+    log(`socket opening ${ws.url()}`);
+    const ops = (payload: string | Buffer) => /"o":"([^"]*)"/.exec(String(payload))?.[1] ?? '?';
+    ws.on('framesent', (f) => log(`sent ${ops(f.payload)}`));
+    ws.on('framereceived', (f) => log(`received ${ops(f.payload)}`));
+    ws.on('socketerror', (error) => log(`socket error ${error}`));
+    ws.on('close', () => log('socket closed'));
+  });
   // Every health the header shows, as it shows it (a WAIT may last only a second).
   await page.exposeFunction('kkHealthSeen', (text: string) => seen.push(text));
   await page.evaluate(() => {
@@ -55,7 +67,7 @@ test('a restart of PostgreSQL shows "Waiting for the server", then the page is l
   await status.waitFor({ state: 'detached', timeout: 60_000 }).catch((e: unknown) => {
     // It failed twice in CI on a busy machine and never here: what the page showed and the server said go with it.
     throw new Error(
-      `${(e as Error).message}\nshown: ${JSON.stringify(seen)}\nthe server's output:\n${server.process.output().slice(-6000)}`,
+      `${(e as Error).message}\nshown: ${JSON.stringify(seen)}\nthe page's log:\n${logged.slice(-40).join('\n')}\nthe server's output:\n${server.process.output().slice(-6000)}`,
     );
   });
   expect(seen.length).toBeGreaterThan(0);
