@@ -136,6 +136,7 @@ async function kkServer(driver: 'pglite' | 'postgres', cluster: PostgresCluster 
     SOCKET_RATE_PER_SECOND: '1000000000',
   };
   if (driver === 'postgres') env.DATABASE_URL = cluster!.url;
+  if (process.env.DB_POOL_SIZE) env.DB_POOL_SIZE = process.env.DB_POOL_SIZE;
   const child = spawn('node', [...profileArgs(), join(root, 'dist/server/main.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   try {
     const url = (await waitFor(child, /is running at (http:\/\/\S+) on/))[1]!.replace('localhost', '127.0.0.1');

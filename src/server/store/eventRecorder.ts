@@ -84,6 +84,9 @@ function recorded(row: EventRow, author: EventAuthor, ts: string, also: string[]
   };
 }
 
+/** The types of the events table's columns that `insertWith` fills, in its order (an INSERT … SELECT infers none from them). */
+const EVENT_TYPES = ['text', 'text', 'integer', 'timestamptz', 'text', 'text', 'text[]', 'text', 'text[]', 'text', 'text'];
+
 /** Writes events: the one insert every change, transition and domain event goes through. */
 export const eventRecorder = {
   /**
@@ -112,7 +115,8 @@ export const eventRecorder = {
    * sends the notification, all in one statement: a change, its event and its announcement cost one
    * round trip to the database instead of two (issue 20). `reads` (SELECTs, each with its own `$1`…)
    * run in the same statement, on the snapshot it began with (before the change). Answers the rows
-   * `change` returned, the event and each read's rows.
+   * `change` returned, the event and each read's rows; or null when `change` returned no row, and then
+   * nothing was written or announced (an update guarded by the version it was made from, issue 20).
    */
   async insertWith<R>(
     tx: Queryable,
@@ -122,7 +126,7 @@ export const eventRecorder = {
     ts: string,
     notify: { channel: string; payload: string },
     reads: readonly Statement[] = [],
-  ): Promise<{ rows: R[]; event: RecordedEvent; read: unknown[][] }> {
+  ): Promise<{ rows: R[]; event: RecordedEvent; read: unknown[][] } | null> {
     const also = [...new Set(row.also ?? [])].filter((id) => id !== row.context);
     const params: unknown[] = [...change.params];
     const at = (k: number) => `$${change.params.length + k}`;
@@ -137,7 +141,7 @@ export const eventRecorder = {
     const res = await tx.query<R & { event_id: string | number } & Record<string, unknown>>(
       `WITH c AS (${change.sql}),
         e AS (INSERT INTO events (item_id, kind, u, ts, by_user, masquerader, changed, sub_context, also, from_state, to_state)
-              VALUES (${[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map(at).join(', ')}) RETURNING id),
+              SELECT ${EVENT_TYPES.map((type, k) => `${at(k + 1)}::${type}`).join(', ')} WHERE EXISTS (SELECT FROM c) RETURNING id),
         n AS (SELECT pg_notify(${at(12)}::text, ${at(13)}::text) FROM e)${readCtes.join('')}
        SELECT c.*, e.id AS event_id${readColumns.join('')} FROM c, e, n`,
       params,
@@ -145,7 +149,7 @@ export const eventRecorder = {
       { reusePlan: true },
     );
     const first = res.rows[0];
-    if (!first) throw new Error(`The change of ${row.context} wrote nothing`);
+    if (!first) return null;
     const read = reads.map((_, i) => {
       const rows = first[`r${i}`];
       return (typeof rows === 'string' ? JSON.parse(rows) : rows) as unknown[];

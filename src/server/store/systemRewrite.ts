@@ -26,7 +26,7 @@ export async function rewriteAsSystem(
   const u = item.u + 1;
   const n = set.params.length;
   const change: ItemChange = { id: item.id, u, kind: 'updated' };
-  await eventRecorder.insertWith(
+  const written = await eventRecorder.insertWith(
     tx,
     {
       sql: `UPDATE items SET ${set.sql}, u = $${n + 1}, updated_at = $${n + 2} WHERE id = $${n + 3} RETURNING id`,
@@ -37,6 +37,7 @@ export async function rewriteAsSystem(
     ts,
     { channel: ITEMS_CHANNEL, payload: JSON.stringify(change) },
   );
+  if (!written) throw new Error(`The system's change of ${item.id} wrote nothing`);
   store?.noteChange(change);
   return change;
 }
