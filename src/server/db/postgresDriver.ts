@@ -55,6 +55,43 @@ function statement(sql: string, params: readonly unknown[], options: QueryOption
   return name ? { name, text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] };
 }
 
+/** What of pg's connection `begunWithNamed` uses (pg's own, below its API: package-lock.json pins it, the tests hold it). */
+interface PgConnection {
+  parsedStatements: Record<string, string | undefined>;
+  parse(config: { text: string; name: string; types: unknown[] }): void;
+  bind(config: { portal: string; statement: string; values: unknown[] }): void;
+  execute(config: { portal: string; rows: number }): void;
+}
+
+/**
+ * A transaction's first statement, named and already parsed on this connection, sent behind its BEGIN
+ * in one write: BEGIN's Parse, Bind and Execute, then the statement's Bind, Describe, Execute and one
+ * Sync, as pg sends a named statement. The first statement keeps its reused plan, where `beginWith`
+ * inlines it into a simple query that PostgreSQL plans every time (an update's one statement, with
+ * its event, announcement and reads, took longer to plan than a round trip, issue 20). Answers null
+ * for a statement not yet parsed here: a Parse that failed in this pipeline would leave pg taking the
+ * statement for parsed.
+ */
+function begunWithNamed(client: pg.PoolClient, config: pg.QueryConfig): Promise<pg.QueryResult> | null {
+  const connection = (client as unknown as { connection: PgConnection }).connection;
+  if (!config.name || connection.parsedStatements[config.name] !== config.text) return null;
+  return new Promise((resolve, reject) => {
+    const query = new pg.Query(config, (e: Error | undefined, results: unknown) => {
+      // pg answers each command's result: BEGIN's, then the statement's.
+      if (e) reject(e);
+      else resolve((Array.isArray(results) ? results.at(-1) : results) as pg.QueryResult);
+    }) as pg.Query & { prepare(c: PgConnection): void };
+    const prepare = query.prepare.bind(query);
+    query.prepare = (c) => {
+      c.parse({ text: 'BEGIN', name: '', types: [] });
+      c.bind({ portal: '', statement: '', values: [] });
+      c.execute({ portal: '', rows: 0 });
+      prepare(c);
+    };
+    void client.query(query);
+  });
+}
+
 /**
  * A statement cancelled by statement_timeout answers the catalogue's queryTimeout, one whose
  * connection was lost databaseUnavailable (it was not committed, or its outcome is unknown and the
@@ -167,11 +204,19 @@ class PostgresDatabase implements Database {
     const client = await this.connect();
     const ms = this.timeoutMs;
     let broken: Error | undefined;
-    // BEGIN goes with the transaction's first statement (./beginWith.ts); a transaction that sends none sends nothing.
+    // BEGIN goes with the transaction's first statement (begunWithNamed, ./beginWith.ts); a transaction that sends none sends nothing.
     let begun = false;
     const run = async (sql: string, params?: readonly unknown[], options: QueryOptions = {}): Promise<pg.QueryResult> => {
-      if (begun) return client.query(statement(sql, params ?? [], options));
+      const config = statement(sql, params ?? [], options);
+      if (begun) return client.query(config);
       begun = true;
+      if (config.name) {
+        const begunNamed = begunWithNamed(client, config);
+        if (begunNamed) return begunNamed;
+        // Its first run on this connection parses it, after a BEGIN of its own: the next go together.
+        await client.query('BEGIN');
+        return client.query(config);
+      }
       const both = beginWith(sql, params ?? []);
       if (both === null) {
         await client.query('BEGIN');

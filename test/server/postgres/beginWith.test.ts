@@ -96,3 +96,47 @@ test('a statement whose plan is reused is prepared on the connection and answers
   await expect(db.query(sql, [['a'], 'not a number'], { reusePlan: true })).rejects.toThrow(/invalid input syntax/);
   expect((await db.query(sql, [['a'], 1], { reusePlan: true })).rows).toEqual(unnamed.rows);
 });
+
+// A named statement first in a transaction goes behind its BEGIN in one write, keeping its prepared
+// plan (postgresDriver.ts, begunWithNamed): it must run inside that transaction, answer as alone, and
+// fail and roll back as any first statement does.
+test('a statement whose plan is reused, first in a transaction, runs prepared inside it', async () => {
+  const one = await openPostgres(await freshPostgresDatabase(), { poolSize: 1 });
+  try {
+    await one.exec(`CREATE TABLE c (id text PRIMARY KEY, n integer NOT NULL)`);
+    await one.query(`INSERT INTO c VALUES ('a', 0)`);
+    const sql = `UPDATE c SET n = n + $2 WHERE id = $1 RETURNING n, txid_current()::text AS x`;
+    const seen = [];
+    for (let i = 0; i < 3; i++) {
+      seen.push(
+        await one.transaction(async (tx) => {
+          const first = await tx.query<{ n: number; x: string }>(sql, ['a', 1], { reusePlan: true });
+          const next = await tx.query<{ x: string }>(`SELECT txid_current()::text AS x`);
+          return { n: first.rows[0]!.n, same: first.rows[0]!.x === next.rows[0]!.x };
+        }),
+      );
+    }
+    expect(seen).toEqual([1, 2, 3].map((n) => ({ n, same: true })));
+    await expect(
+      one.transaction(async (tx) => {
+        await tx.query(sql, ['a', 10], { reusePlan: true });
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await expect(one.transaction((tx) => tx.query(sql, ['a', 'not a number'], { reusePlan: true }))).rejects.toThrow(
+      /invalid input syntax/,
+    );
+    await expect(one.transaction((tx) => tx.query(sql, ['a', 2 ** 40], { reusePlan: true }))).rejects.toThrow(/out of range/);
+    expect(await one.transaction((tx) => tx.query(sql, ['a', 1], { reusePlan: true }).then((r) => r.rows[0]!.n))).toBe(4);
+    expect((await one.query<{ n: number }>(`SELECT n FROM c`)).rows).toEqual([{ n: 4 }]);
+    // Every run went through the one prepared statement, none planned from inlined text (the two whose
+    // parameters were refused never ran).
+    const runs = await one.query<{ runs: number }>(
+      `SELECT (generic_plans + custom_plans)::int AS runs FROM pg_prepared_statements WHERE statement = $1`,
+      [sql],
+    );
+    expect(runs.rows).toEqual([{ runs: 5 }]);
+  } finally {
+    await one.close();
+  }
+});
