@@ -16,6 +16,7 @@ import { m014 } from './m014_mailLease';
 import { m015 } from './m015_geoBox';
 import { m016 } from './m016_dataInRow';
 import { m017 } from './m017_searchExtraOnChange';
+import { m018 } from './m018_searchTriggersWhen';
 import { moduleServers } from '../../../modules/server';
 
 export type { Migration } from './Migration';
@@ -23,7 +24,7 @@ export type { Migration } from './Migration';
 /** The first id a module's migration may take: below it the core's. */
 export const MODULE_MIGRATION_IDS_FROM = 1000;
 
-const core = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015, m016, m017];
+const core = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015, m016, m017, m018];
 const ofModules = moduleServers.flatMap((m) => m.migrations ?? []);
 for (const m of ofModules) if (m.id < MODULE_MIGRATION_IDS_FROM) throw new Error(`Module migration ${m.id} ${m.name} takes a core id`);
 const ids = new Set<number>();
