@@ -7,6 +7,8 @@
  * clients as there are sockets, on the same items (issue 20's goal: within 1.5x of that floor).
  *
  *   node scripts/run-ts.mjs scripts/benchSocket.ts [--sockets 8] [--seconds 5] [--driver pglite|postgres|both]
+ *
+ * DB_POOL_SIZE, when set, is passed to the server (its PostgreSQL connections; 5 by default).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
