@@ -210,17 +210,14 @@ class PostgresDatabase implements Database {
       const config = statement(sql, params ?? [], options);
       if (begun) return client.query(config);
       begun = true;
-      if (config.name) {
-        const begunNamed = begunWithNamed(client, config);
-        if (begunNamed) return begunNamed;
-        // Its first run on this connection parses it, after a BEGIN of its own: the next go together.
-        await client.query('BEGIN');
-        return client.query(config);
-      }
-      const both = beginWith(sql, params ?? []);
+      const begunNamed = begunWithNamed(client, config);
+      if (begunNamed) return begunNamed;
+      // A named statement's first run on this connection parses it (the next go behind BEGIN), and
+      // what beginWith cannot inline, after a BEGIN of its own.
+      const both = config.name ? null : beginWith(sql, params ?? []);
       if (both === null) {
         await client.query('BEGIN');
-        return client.query(sql, params as unknown[] | undefined);
+        return client.query(config);
       }
       // A simple query of several statements answers one result per statement: this one's is the last.
       const results = (await client.query(both)) as unknown as pg.QueryResult[];

@@ -5,11 +5,11 @@ import type { Migration } from './Migration';
  * that changes none of their sources calls no trigger function at all. Each function compared the old
  * and the new data through `kk_related_ids` and `kk_email_domains` (SQL functions run through their
  * own executor on every call, from PL/pgSQL: four such calls before an update and two after), and the
- * relabel trigger ran on every update that set the label, changed or not. On PostgreSQL the three took
- * about half a millisecond of an update's 1–1.5 ms (issue 20, docs/decisions.md).
+ * relabel trigger ran on every update that set the label, changed or not. On PostgreSQL they took
+ * 0.6–0.8 ms of an update transaction's 1.4–1.7 ms (issue 20, docs/decisions.md).
  *
  * The conditions compare what the sources are computed from, by functions that are one expression
- * each (PostgreSQL inlines them into the condition): every `id` string in the data (`kk_id_values`:
+ * each and run no query of their own: every `id` string in the data (`kk_id_values`:
  * the related ids are those of them shaped as ids), and every string holding an `@` (`kk_at_values`:
  * the e-mail addresses are among them). Equal values give equal sources; values that differ in order
  * only, or in strings that are not ids or addresses, run a trigger that changes nothing, as before.
