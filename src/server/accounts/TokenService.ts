@@ -7,9 +7,10 @@ import { OpError } from '../OpError';
 /** Channel on which revocations are announced to every server process. */
 export const SESSIONS_CHANNEL = 'kk_sessions';
 
-/** Payload of a revocation: one token, or every token of a user. */
+/** Payload of a revocation: one token, several, or (a refresh) every token of a user. */
 export interface Revocation {
   tokenHash?: string;
+  tokenHashes?: string[];
   userId?: string;
   /** signedout and blocked close the sockets; refresh reloads their rights (membership changed). */
   reason: 'signedout' | 'blocked' | 'refresh';
@@ -207,11 +208,22 @@ export class TokenService {
     for (const [hash, at] of this.touched) if (now - at >= this.touchIntervalMs) this.touched.delete(hash);
   }
 
-  /** Revokes every token of a user (in `tx`) and tells every process to close their sockets. */
+  /**
+   * Revokes every token of a user (in `tx`) and tells every process to close their sockets. The
+   * announcement names the tokens revoked, not the user: it arrives after the commit, and a socket
+   * signed in meanwhile with a token issued since (the one a new password gives) stays open.
+   */
   async revokeUser(tx: Queryable, userId: string, reason: Revocation['reason']): Promise<void> {
-    await tx.query('UPDATE tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, this.now().toISOString()]);
-    const revocation: Revocation = { userId, reason };
-    await tx.query('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, JSON.stringify(revocation)]);
+    const res = await tx.query<{ token_hash: string }>(
+      'UPDATE tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL RETURNING token_hash',
+      [userId, this.now().toISOString()],
+    );
+    const hashes = res.rows.map((r) => r.token_hash);
+    // A notification carries under 8,000 bytes: a hundred hashes of 64 characters each.
+    for (let i = 0; i < hashes.length; i += 100) {
+      const revocation: Revocation = { tokenHashes: hashes.slice(i, i + 100), reason };
+      await tx.query('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, JSON.stringify(revocation)]);
+    }
   }
 
   /**

@@ -199,7 +199,9 @@ export class LiveHub {
     for (const conn of [...this.connections]) {
       const caller = conn.caller;
       if (!caller) continue;
-      if ((rev.tokenHash && caller.tokenHash === rev.tokenHash) || (rev.userId && caller.userId === rev.userId)) {
+      const hash = caller.tokenHash;
+      const named = hash !== null && (rev.tokenHash === hash || rev.tokenHashes?.includes(hash) === true);
+      if (named || (rev.userId && caller.userId === rev.userId)) {
         if (rev.reason === 'refresh') void conn.refreshCaller().catch((e) => console.error('Reloading a caller failed:', e));
         else conn.close(CloseCode.auth, rev.reason);
       }
